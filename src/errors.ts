@@ -1,0 +1,81 @@
+/**
+ * RecallKit's errors. Each has a distinct `name` and a message that says what was wrong and
+ * what was expected: across a worker only `{ name, message, stack }` survive, so the meaning
+ * lives in those.
+ * @module
+ */
+
+/** Base class of every error RecallKit throws. */
+export class RecallKitError extends Error {
+  override name = 'RecallKitError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/**
+ * Bad input refused at the boundary: a wrong argument, config value, profile field or import.
+ * `field` is the path of the offending value (`config.maxTokens`, `profile.long_term_memory_strategy[0].budget`).
+ */
+export class ValidationError extends RecallKitError {
+  override name = 'ValidationError';
+  readonly field: string;
+  /** Pass `received` (even `undefined`) to have it described in the message. */
+  constructor(field: string, expected: string, ...received: [value?: unknown]) {
+    super(`${field}: expected ${expected}${received.length ? `, received ${describe(received[0])}` : ''}`);
+    this.field = field;
+  }
+}
+
+/** A condition expression that does not parse or uses something not allowed. */
+export class ExpressionError extends RecallKitError {
+  override name = 'ExpressionError';
+  /** 0-based character offset of the problem in the expression. */
+  readonly position: number;
+  readonly expression: string;
+  constructor(expression: string, position: number, problem: string) {
+    super(`${problem} at position ${position} in condition ${JSON.stringify(expression)}`);
+    this.position = position;
+    this.expression = expression;
+  }
+}
+
+/** A summarizer failed, returned nothing usable, or timed out. Nothing was compressed. */
+export class SummarizerError extends RecallKitError {
+  override name = 'SummarizerError';
+}
+
+/** A store could not read or write (quota, aborted transaction, closed database). */
+export class StoreError extends RecallKitError {
+  override name = 'StoreError';
+}
+
+/** Storage quota exceeded: the write was refused and nothing stored was lost. */
+export class QuotaExceededError extends StoreError {
+  override name = 'QuotaExceededError';
+}
+
+/** The engine was closed; no further calls are accepted. */
+export class ClosedError extends RecallKitError {
+  override name = 'ClosedError';
+}
+
+/** A short, safe description of a received value for error messages. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  switch (typeof value) {
+    case 'string':
+      return value.length > 40 ? `a string of length ${value.length}` : JSON.stringify(value);
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return `${typeof value} ${String(value)}`;
+    case 'undefined':
+      return 'undefined';
+    case 'function':
+      return 'a function';
+    default:
+      return 'an object';
+  }
+}

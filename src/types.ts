@@ -1,0 +1,339 @@
+/**
+ * RecallKit's public data shapes. Everything here is plain, structured-cloneable data:
+ * the same values cross a Web Worker boundary and a JSON export unchanged.
+ * @module
+ */
+
+/** The kind of a stored entry (memory-manager seed). */
+export type MemoryEntryType = 'message' | 'tool_call' | 'tool_result' | 'context' | 'summary';
+
+/** The role an entry has in the memory-manager seed's table. */
+export type EntryRole = 'user' | 'assistant' | 'system';
+
+/** Tool details of a `tool_call` or `tool_result` entry. */
+export interface ToolInfo {
+  /** The tool's name, as the model calls it. */
+  name: string;
+  /** Pairs a call with its result; generated when the caller gives none. */
+  callId: string;
+  /** `tool_result` only: the tool failed. */
+  isError?: boolean;
+}
+
+/** One stored entry of a session (memory-manager seed, plus ordering and tool fields). */
+export interface MemoryEntry {
+  /** Unique id (string). */
+  id: string;
+  /** The session it belongs to. */
+  sessionId: string;
+  /** Position in the session, 0-based, strictly increasing over the session's life. */
+  seq: number;
+  /**
+   * 1-based index of the interaction (human turn) it belongs to; 0 for entries added before
+   * the session's first user message.
+   */
+  interaction: number;
+  type: MemoryEntryType;
+  role: EntryRole;
+  /** Text content. For a `tool_call`, the JSON-encoded arguments. */
+  content: string;
+  /** ISO 8601 time of addition. */
+  timestamp: string;
+  /**
+   * Tokens this entry adds to a chat request, counted once when it is added: its content, and
+   * for tools the name, call id and arguments. Per-message framing is added at assembly.
+   */
+  tokenCount: number;
+  /** Replaced by a summary (or slid out of a rolling window): kept in the store, not in context. */
+  compressed: boolean;
+  /** The summary that covers this entry, when compressed. */
+  summaryId?: string;
+  /** Tool name, call id and error flag for `tool_call` / `tool_result` entries. */
+  tool?: ToolInfo;
+  /** Never summarized, erased by a strategy, or dropped from context by a budget. */
+  pinned?: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+/** A summary that replaced older entries (memory-manager seed). */
+export interface MemorySummary {
+  id: string;
+  sessionId: string;
+  /** Summary text. */
+  content: string;
+  /** The entries it summarizes. */
+  originalEntryIds: string[];
+  /** Tokens of `content`. */
+  tokenCount: number;
+  /** Tokens of the entries it replaced. */
+  originalTokenCount: number;
+  /** `originalTokenCount / tokenCount`, e.g. 3.5 for 3.5x compression. */
+  compressionRatio: number;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601 times of the first and last summarized entry. */
+  timeRange: { start: string; end: string };
+  /** Rolling strategy: the 1-based interaction indexes it covers. */
+  range?: { startIndex: number; endIndex: number };
+  /** Id of the strategy that made it (`manager`, `summarizer`, `summary_buffer`, `rolling`). */
+  strategy?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** One human turn: a user message and everything after it until the next user message. */
+export interface Interaction {
+  /** 1-based over the session's life; 0 for entries before the first user message. */
+  index: number;
+  entries: MemoryEntry[];
+  /** Sum of the entries' `tokenCount`. */
+  tokenCount: number;
+}
+
+/** What `addInteraction` stores and returns: the rolling seed's `{ userRequest, aiResponse, ts }`. */
+export interface StoredInteraction extends Interaction {
+  userRequest: unknown;
+  aiResponse: unknown;
+  /** ISO 8601. */
+  ts: string;
+}
+
+/** The rolling seed's interaction item. */
+export interface InteractionInput {
+  /** The full request from the user (a string or any JSON value). */
+  userRequest: unknown;
+  /** The full response from the AI (a string or any JSON value). */
+  aiResponse: unknown;
+  /** ISO 8601 time; defaults to now. */
+  ts?: string;
+}
+
+/** An OpenAI chat-completions tool call. */
+export interface ChatToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** A message in the OpenAI chat shape. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | null;
+  tool_calls?: ChatToolCall[];
+  tool_call_id?: string;
+  name?: string;
+}
+
+/** What `getContextForLLM` returns. */
+export interface LLMContext<M = ChatMessage> {
+  /** The messages to send, summaries first as system messages. */
+  messages: M[];
+  /** The memory-manager seed's text layout. */
+  text: string;
+  /** Tokens the model receives for `messages` (OpenAI's chat counting, reply priming included). */
+  tokenCount: number;
+  /** The summaries included, oldest first. */
+  summaries: MemorySummary[];
+  /** Anthropic format only: the system text, summaries included. */
+  system?: string;
+}
+
+/** Session statistics (memory-manager seed). */
+export interface MemoryStats {
+  /** Entries ever added and still stored: `activeEntries + compressedEntries`. */
+  totalEntries: number;
+  activeEntries: number;
+  compressedEntries: number;
+  /** Summaries currently kept. */
+  summaries: number;
+  /** Tokens the memory currently holds: active entries plus kept summaries. */
+  totalTokens: number;
+  /** Tokens of active entries. */
+  activeTokens: number;
+  /** Tokens of every stored entry, compressed ones included. */
+  storedTokens: number;
+  /** Tokens of kept summaries. */
+  summaryTokens: number;
+  /** Entries removed by `neuralyzer`. */
+  erasedEntries: number;
+  /** Interactions started over the session's life. */
+  interactions: number;
+}
+
+/** A session as `exportSession` returns it and `importSession` takes it. */
+export interface SessionState {
+  /** Export format version; absent means the seed's unversioned shape (treated as 1). */
+  schemaVersion?: number;
+  sessionId: string;
+  /** Every stored entry, active and compressed, oldest first. */
+  entries: MemoryEntry[];
+  summaries: MemorySummary[];
+  /** As `getStats().totalTokens`. */
+  totalTokens: number;
+}
+
+/** The Memory Manager settings (memory-manager seed defaults). */
+export interface MemoryConfig {
+  /** Compress when active entries exceed this (default 100). */
+  maxEntries: number;
+  /** Compress when active tokens plus summaries exceed this (default 50,000). */
+  maxTokens: number;
+  /** Newest entries never compressed (default 10). */
+  recentWindow: number;
+  /** Compress only when at least this many entries are eligible (default 5). */
+  minEntriesToCompress: number;
+  /** Compress automatically after adds (default true). */
+  autoCompress: boolean;
+  /** Target summary size as a fraction of the original tokens (default 0.3). */
+  compressionRatio: number;
+  /** A summarizer call that takes longer fails with a timeout (default 120,000 ms; 0 = none). */
+  summarizeTimeoutMs: number;
+}
+
+/** Counts tokens of a text. Must be deterministic. */
+export interface TokenCounter {
+  count(text: string): number;
+}
+
+/** Information given to a summarizer with each prompt. */
+export interface SummarizeInfo {
+  sessionId: string;
+  /** 1-based pass number (Chain of Density runs several). */
+  pass: number;
+  passes: number;
+  /** The entries being summarized. */
+  entries: MemoryEntry[];
+  /** Aborted when the call times out or the engine closes. */
+  signal?: AbortSignal;
+}
+
+/** A function that turns a prompt into a summary. */
+export type SummarizeCallback = (prompt: string, info: SummarizeInfo) => Promise<string>;
+
+/** A summarizer object; accepted wherever a callback is. */
+export interface Summarizer {
+  summarize: SummarizeCallback;
+  /** Optional display name (events, playground). */
+  name?: string;
+}
+
+/** Events and their listener arguments. */
+export interface MemoryEvents {
+  'entry:added': (sessionId: string, entry: MemoryEntry) => void;
+  compressing: (sessionId: string, info: { strategy: string; entryCount: number }) => void;
+  compressed: (sessionId: string, result: { summary: MemorySummary; tokensSaved: number }) => void;
+  erased: (sessionId: string, result: { entryIds: string[] }) => void;
+  'session:cleared': (sessionId: string) => void;
+  error: (sessionId: string, error: Error) => void;
+}
+
+/** An event name. */
+export type MemoryEventName = keyof MemoryEvents;
+
+/** Recall options. */
+export interface RecallOptions {
+  /** How many results (default 10). */
+  topK?: number;
+  /** Only these entry types (summaries are type `summary`). */
+  types?: MemoryEntryType[];
+  /** Search compressed entries too (default true). */
+  includeCompressed?: boolean;
+}
+
+/** A recall hit. Summaries come back as entries of type `summary` whose id is the summary's. */
+export interface RecallResult {
+  entry: MemoryEntry;
+  score: number;
+}
+
+/** Per-session bookkeeping kept by the store beside the records. */
+export interface SessionMeta {
+  sessionId: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  updatedAt: string;
+  /** Bumped by every write: another tab's write is seen as a version change. */
+  version: number;
+  /** `seq` the next entry gets. */
+  nextSeq: number;
+  /** Interactions started (user messages) over the session's life. */
+  interactionCount: number;
+  /** Entries stored (active + compressed). */
+  totalEntries: number;
+  compressedEntries: number;
+  /** Tokens of every stored entry. */
+  storedTokens: number;
+  /** Tokens of compressed entries. */
+  compressedTokens: number;
+  /** Entries removed by `neuralyzer`. */
+  erasedEntries: number;
+  /** Free-form state of strategies (e.g. rolling counters), JSON. */
+  strategyState?: Record<string, unknown>;
+}
+
+/** What a store returns when a session is opened: only what the engine needs to work on. */
+export interface StoredSession {
+  meta: SessionMeta;
+  /** Entries with `compressed: false`, oldest first. */
+  activeEntries: MemoryEntry[];
+  /** Kept summaries, oldest first. */
+  summaries: MemorySummary[];
+}
+
+/**
+ * One atomic change to a session. A store applies all of it or none of it
+ * (one IndexedDB transaction).
+ */
+export interface StoreBatch {
+  /** The session's new bookkeeping (replaces the stored one). */
+  meta: SessionMeta;
+  /** Delete every record of the session before applying the rest (import, FLUSH). */
+  replace?: boolean;
+  /** Entries to insert or overwrite, by id. */
+  putEntries?: MemoryEntry[];
+  deleteEntryIds?: string[];
+  /** Summaries to insert or overwrite, by id. */
+  putSummaries?: MemorySummary[];
+  deleteSummaryIds?: string[];
+  /** Auxiliary per-session values by key (e.g. the recall index); `null` deletes. */
+  aux?: Record<string, unknown>;
+}
+
+/** Options of `StoreAdapter.loadEntries`. */
+export interface LoadEntriesOptions {
+  /** Include compressed entries (default true). */
+  includeCompressed?: boolean;
+  /** Only entries with `seq >= fromSeq`. */
+  fromSeq?: number;
+}
+
+/**
+ * Where sessions live. `memoryStore()` and `indexedDBStore()` implement it; pass your own
+ * object to `createMemory({ store })` to keep sessions elsewhere.
+ */
+export interface StoreAdapter {
+  /** A short name: `memory`, `indexeddb`, … */
+  readonly kind: string;
+  /** The session's meta, active entries and summaries; `undefined` when it does not exist. */
+  loadSession(sessionId: string): Promise<StoredSession | undefined>;
+  /** Only the meta (cheap): used to notice another tab's writes. */
+  loadMeta(sessionId: string): Promise<SessionMeta | undefined>;
+  /** Entries of a session, oldest first. */
+  loadEntries(sessionId: string, options?: LoadEntriesOptions): Promise<MemoryEntry[]>;
+  /** An auxiliary value written through `StoreBatch.aux`. */
+  loadAux(sessionId: string, key: string): Promise<unknown>;
+  /** Apply a batch atomically. */
+  write(sessionId: string, batch: StoreBatch): Promise<void>;
+  /** Delete a session and everything it holds, atomically. */
+  deleteSession(sessionId: string): Promise<void>;
+  /** Every stored session's meta. */
+  listSessions(): Promise<SessionMeta[]>;
+  /**
+   * Run `fn` holding an exclusive lock on the session across tabs (Web Locks).
+   * Stores without sharing omit it.
+   */
+  lock?<T>(sessionId: string, fn: () => Promise<T>): Promise<T>;
+  /** Storage use, where the platform reports it. */
+  estimate?(): Promise<{ usage: number; quota: number; persisted: boolean }>;
+  close(): Promise<void>;
+}
