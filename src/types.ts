@@ -320,6 +320,8 @@ export interface StoreAdapter {
   loadMeta(sessionId: string): Promise<SessionMeta | undefined>;
   /** Entries of a session, oldest first. */
   loadEntries(sessionId: string, options?: LoadEntriesOptions): Promise<MemoryEntry[]>;
+  /** Entries by id (compressed ones included), in the order asked; `undefined` where absent. */
+  getEntries(sessionId: string, ids: readonly string[]): Promise<(MemoryEntry | undefined)[]>;
   /** An auxiliary value written through `StoreBatch.aux`. */
   loadAux(sessionId: string, key: string): Promise<unknown>;
   /** Apply a batch atomically. */
