@@ -1,0 +1,132 @@
+/**
+ * Turns entries (and earlier summaries being folded in) into summary text: pass 1 with the
+ * memory-manager seed's prompt, passes 2..n as Chain of Density densification, each call
+ * bounded by a timeout and the caller's signal, each reply cleaned.
+ * @module
+ */
+import { SummarizerError, ValidationError } from '../errors.js';
+import type { MemoryEntry, MemorySummary, Summarizer } from '../types.js';
+import { abortedError, callSummarizer } from './call-summarizer.js';
+import { densifyPrompt } from './chain-of-density.js';
+import { extractSummary } from './extract-summary.js';
+import { findMissingFacts } from './fact-check.js';
+import { type PromptGuidance, firstPassPrompt } from './prompt.js';
+import { renderConversation } from './render-entries.js';
+
+/** What to summarize and how. */
+export interface SummarizeEntriesOptions {
+  sessionId: string;
+  /** Entries to summarize, oldest first. */
+  entries: MemoryEntry[];
+  /** Earlier summaries folded into the new one (rendered as `[Earlier summary] …` first). */
+  foldSummaries?: MemorySummary[];
+  /** Summarizer calls: 1 = a plain summary, more = Chain of Density passes. */
+  passes: number;
+  /** Extra instructions, repeated in every pass's prompt. */
+  instructions?: string;
+  /** Target size in tokens (a hint in the prompt). */
+  targetTokens?: number;
+  summarizer: Summarizer;
+  /** Per call, in milliseconds; 0 = no limit. */
+  timeoutMs: number;
+  /** Aborting fails the summarization at once (even after a good pass). */
+  signal?: AbortSignal;
+}
+
+/** The summary text and how it was made. */
+export interface SummaryText {
+  /** The cleaned text of the last good pass. */
+  content: string;
+  /** Passes that produced `content` (fewer than asked when a later pass failed). */
+  passes: number;
+  /**
+   * `passesRequested`, `passesCompleted`; `passError` (message) when a later pass failed;
+   * `summarizer` (its `name`) when set; `missingFacts` (`{ names?, numbers?, decisions? }`,
+   * non-empty lists only, at most 20 each) when the summary misses facts of the messages.
+   */
+  metadata: Record<string, unknown>;
+}
+
+const MAX_FACTS = 20;
+
+function validate(o: SummarizeEntriesOptions): void {
+  if (!Number.isInteger(o.passes) || o.passes < 1) throw new ValidationError('passes', 'an integer >= 1', o.passes);
+  if (!Number.isFinite(o.timeoutMs) || o.timeoutMs < 0) {
+    throw new ValidationError('timeoutMs', 'a number of milliseconds >= 0 (0 = no limit)', o.timeoutMs);
+  }
+  if (!Array.isArray(o.entries)) throw new ValidationError('entries', 'an array of entries', o.entries);
+  if (o.entries.length === 0 && (o.foldSummaries?.length ?? 0) === 0) {
+    throw new ValidationError('entries', 'at least one entry or folded summary to summarize', o.entries);
+  }
+  if (typeof o.summarizer?.summarize !== 'function') {
+    throw new ValidationError('summarizer', 'an object with a summarize(prompt, info) function', o.summarizer);
+  }
+}
+
+function missingFactsOf(o: SummarizeEntriesOptions, content: string): Record<string, string[]> | undefined {
+  // Messages and earlier summaries carry the facts people ask about; tool output and attached
+  // files would flood the check with identifiers.
+  const sources = [
+    ...(o.foldSummaries ?? []).map((s) => s.content),
+    ...o.entries.filter((e) => e.type === 'message' || e.type === 'summary').map((e) => e.content),
+  ];
+  const missing = findMissingFacts(sources, content);
+  const kept = Object.entries(missing).filter(([, list]) => list.length > 0);
+  return kept.length > 0 ? Object.fromEntries(kept.map(([key, list]) => [key, list.slice(0, MAX_FACTS)])) : undefined;
+}
+
+async function runPass(o: SummarizeEntriesOptions, prompt: string, pass: number): Promise<string> {
+  const info = { sessionId: o.sessionId, pass, passes: o.passes, entries: o.entries };
+  const raw = await callSummarizer(o.summarizer, prompt, info, { timeoutMs: o.timeoutMs, signal: o.signal });
+  const text = extractSummary(raw);
+  if (text === undefined) {
+    throw new SummarizerError(
+      `summarizer returned no usable summary on pass ${pass} of ${o.passes} ` +
+        `(${raw.trim() === '' ? 'empty text' : `${raw.length} characters without summary text`})`,
+    );
+  }
+  return text;
+}
+
+/**
+ * Summarizes entries with `passes` summarizer calls and returns the cleaned text.
+ *
+ * Entries are quoted as data (`[User] …` lines inside `<conversation>` … `</conversation>`),
+ * never merged into the instructions. Pass 1 uses the seed's default prompt; each later pass
+ * gets the previous pass's text and densifies it. If pass 1 fails, this rejects with a
+ * SummarizerError (the caller keeps its entries); if a later pass fails, the last good pass's
+ * text is returned with `metadata.passesCompleted`. Aborting `signal` always rejects.
+ * @example
+ * const { content } = await summarizeEntries({
+ *   sessionId: 's1', entries, passes: 3, summarizer: heuristicSummarizer(), timeoutMs: 60_000,
+ * });
+ */
+export async function summarizeEntries(o: SummarizeEntriesOptions): Promise<SummaryText> {
+  validate(o);
+  const conversation = renderConversation(o.entries, o.foldSummaries);
+  const guidance: PromptGuidance = {
+    ...(o.instructions !== undefined ? { instructions: o.instructions } : {}),
+    ...(o.targetTokens !== undefined ? { targetTokens: o.targetTokens } : {}),
+  };
+
+  let content = await runPass(o, firstPassPrompt(conversation, guidance), 1);
+  let completed = 1;
+  let passError: string | undefined;
+  for (let pass = 2; pass <= o.passes; pass++) {
+    try {
+      content = await runPass(o, densifyPrompt(conversation, { pass, passes: o.passes, previous: content }, guidance), pass);
+      completed = pass;
+    } catch (error) {
+      if (o.signal?.aborted) throw abortedError(o.signal);
+      passError = error instanceof Error ? error.message : String(error);
+      break;
+    }
+  }
+
+  const metadata: Record<string, unknown> = { passesRequested: o.passes, passesCompleted: completed };
+  if (passError !== undefined) metadata['passError'] = passError;
+  if (o.summarizer.name !== undefined) metadata['summarizer'] = o.summarizer.name;
+  const missingFacts = missingFactsOf(o, content);
+  if (missingFacts) metadata['missingFacts'] = missingFacts;
+  return { content, passes: completed, metadata };
+}
