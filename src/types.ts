@@ -131,7 +131,7 @@ export interface LLMContext<M = ChatMessage> {
   text: string;
   /** Tokens the model receives for `messages` (OpenAI's chat counting, reply priming included). */
   tokenCount: number;
-  /** The summaries included, oldest first. */
+  /** The summaries included, in the order they appear in `messages`. */
   summaries: MemorySummary[];
   /** Anthropic format only: the system text, summaries included. */
   system?: string;
@@ -224,6 +224,8 @@ export interface MemoryEvents {
   erased: (sessionId: string, result: { entryIds: string[] }) => void;
   'session:cleared': (sessionId: string) => void;
   error: (sessionId: string, error: Error) => void;
+  /** A new summary lacks names, numbers or decisions found in what it summarized. */
+  'summary:facts-missing': (sessionId: string, info: { summaryId: string; missing: Record<string, string[]> }) => void;
 }
 
 /** An event name. */

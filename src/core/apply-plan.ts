@@ -1,0 +1,90 @@
+import type { MemoryEntry, MemorySummary, SessionMeta, StoreBatch } from '../types.js';
+import type { LongTermPlan } from '../strategies/types.js';
+import type { SessionCache } from './session.js';
+
+/** What a plan changes, ready to write in one batch and then to apply to the cache. */
+export interface PlanChange {
+  batch: StoreBatch;
+  /** Active entries after the change. */
+  active: MemoryEntry[];
+  summaries: MemorySummary[];
+  compressed: MemoryEntry[];
+  erasedIds: string[];
+  droppedSummaryIds: string[];
+  /** True when the change does nothing. */
+  empty: boolean;
+}
+
+/**
+ * Turn a plan (and the summary made for it, if any) into one store batch. When the plan asked
+ * for a summary that failed (`summary` undefined), only the parts that do not depend on it
+ * apply: evictions not linked to the new summary, and erasures. Only active entries change.
+ */
+export function planChange(
+  cache: SessionCache,
+  plan: LongTermPlan,
+  summary: MemorySummary | undefined,
+  strategyKey: string,
+  now: string,
+): PlanChange {
+  const made = summary !== undefined;
+  const activeIds = new Set(cache.active.map((e) => e.id));
+  const compressTo = new Map<string, string | undefined>();
+  if (made && plan.summarize?.markCompressed) {
+    for (const e of plan.summarize.entries) if (activeIds.has(e.id)) compressTo.set(e.id, summary.id);
+  }
+  for (const ev of plan.evict ?? []) {
+    if (ev.summaryId === 'new' && !made) continue;
+    const sid = ev.summaryId === 'new' ? summary!.id : ev.summaryId;
+    for (const id of ev.entryIds) if (activeIds.has(id) && !compressTo.has(id)) compressTo.set(id, sid);
+  }
+  const erase = new Set((plan.erase ?? []).filter((id) => activeIds.has(id) && !compressTo.has(id)));
+
+  const compressed: MemoryEntry[] = [];
+  const active: MemoryEntry[] = [];
+  let compressedTokens = 0;
+  let erasedTokens = 0;
+  for (const e of cache.active) {
+    if (compressTo.has(e.id)) {
+      const sid = compressTo.get(e.id);
+      const c: MemoryEntry = { ...e, compressed: true };
+      if (sid !== undefined) c.summaryId = sid;
+      compressed.push(c);
+      compressedTokens += e.tokenCount;
+    } else if (erase.has(e.id)) {
+      erasedTokens += e.tokenCount;
+    } else {
+      active.push(e);
+    }
+  }
+
+  const drop = new Set<string>();
+  if (made) {
+    for (const id of plan.dropSummaryIds ?? []) drop.add(id);
+    for (const s of plan.summarize?.foldSummaries ?? []) drop.add(s.id);
+  }
+  const summaries = cache.summaries.filter((s) => !drop.has(s.id));
+  if (made) summaries.push(summary);
+  const droppedSummaryIds = cache.summaries.filter((s) => drop.has(s.id)).map((s) => s.id);
+
+  const stateChanged = plan.state !== undefined && (made || !plan.summarize);
+  const empty = !made && compressed.length === 0 && erase.size === 0 && !stateChanged;
+  const meta: SessionMeta = {
+    ...cache.meta,
+    version: cache.meta.version + 1,
+    updatedAt: now,
+    totalEntries: cache.meta.totalEntries - erase.size,
+    compressedEntries: cache.meta.compressedEntries + compressed.length,
+    storedTokens: cache.meta.storedTokens - erasedTokens,
+    compressedTokens: cache.meta.compressedTokens + compressedTokens,
+    erasedEntries: cache.meta.erasedEntries + erase.size,
+  };
+  if (stateChanged) meta.strategyState = { ...cache.meta.strategyState, [strategyKey]: plan.state };
+
+  const batch: StoreBatch = { meta };
+  if (compressed.length) batch.putEntries = compressed;
+  if (erase.size) batch.deleteEntryIds = [...erase];
+  if (made) batch.putSummaries = [summary];
+  if (droppedSummaryIds.length) batch.deleteSummaryIds = droppedSummaryIds;
+  return { batch, active, summaries, compressed, erasedIds: [...erase], droppedSummaryIds, empty };
+}

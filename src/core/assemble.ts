@@ -1,0 +1,57 @@
+import type { Interaction, LLMContext, MemorySummary } from '../types.js';
+import type { ContextCost, ContextSelection, ShortTermStrategy } from '../strategies/types.js';
+import { MESSAGE_FRAMING, REPLY_PRIMING } from '../tokens/chat-tokens.js';
+import { contextText } from './context-text.js';
+import { entriesToChat } from './to-chat.js';
+
+/** How context is assembled for a profile. */
+export interface AssemblyRules {
+  shortTerm: readonly ShortTermStrategy[];
+  /** The rolling seed lists summaries newest first. */
+  summariesNewestFirst: boolean;
+}
+
+const interactionCosts = new WeakMap<Interaction, number>();
+
+/** Token costs from cached counts; an interaction's cost is memoized per (immutable) object. */
+export const contextCost: ContextCost = {
+  base: REPLY_PRIMING,
+  interaction(interaction) {
+    let cost = interactionCosts.get(interaction);
+    if (cost === undefined) {
+      cost = entriesToChat(interaction.entries).tokens;
+      interactionCosts.set(interaction, cost);
+    }
+    return cost;
+  },
+  summary(summary) {
+    return MESSAGE_FRAMING + summary.tokenCount;
+  },
+};
+
+/**
+ * What the model sees: short-term strategies narrow the active interactions and summaries,
+ * summaries go first as system messages, and `tokenCount` is exact from cached counts.
+ */
+export function assembleContext(
+  interactions: Interaction[],
+  summaries: MemorySummary[],
+  rules: AssemblyRules,
+  extraSystem: readonly { content: string; tokenCount: number }[] = [],
+): LLMContext {
+  let selection: ContextSelection = { interactions, summaries };
+  for (const strategy of rules.shortTerm) selection = strategy.select(selection, contextCost);
+  const entries = selection.interactions.flatMap((i) => i.entries);
+  const chat = entriesToChat(entries);
+  const ordered = rules.summariesNewestFirst ? [...selection.summaries].reverse() : selection.summaries;
+  const messages = [
+    ...ordered.map((s) => ({ role: 'system' as const, content: s.content })),
+    ...extraSystem.map((x) => ({ role: 'system' as const, content: x.content })),
+    ...chat.messages,
+  ];
+  let tokenCount = chat.tokens;
+  for (const s of ordered) tokenCount += MESSAGE_FRAMING + s.tokenCount;
+  for (const x of extraSystem) tokenCount += MESSAGE_FRAMING + x.tokenCount;
+  if (messages.length) tokenCount += REPLY_PRIMING;
+  return { messages, text: contextText(ordered, entries), tokenCount, summaries: ordered };
+}

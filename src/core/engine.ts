@@ -1,0 +1,331 @@
+import type {
+  InteractionInput,
+  MemoryConfig,
+  MemoryEntry,
+  SessionMeta,
+  StoreAdapter,
+  StoredInteraction,
+  Summarizer,
+  TokenCounter,
+} from '../types.js';
+import type { LongTermStrategy, ShortTermStrategy, PersistenceStrategy } from '../strategies/types.js';
+import type { Memory } from '../memory.js';
+import { ClosedError, ValidationError } from '../errors.js';
+import { createEmitter } from './emitter.js';
+import { createSerialQueue } from './serial-queue.js';
+import { createWriter } from './writer.js';
+import { DEFAULT_MEMORY_CONFIG, validateConfig } from './config.js';
+import { assembleContext, type AssemblyRules } from './assemble.js';
+import { appendToInteractions } from './interactions.js';
+import { newMeta, setActive, statsOf, toCache, type SessionCache } from './session.js';
+import { newId } from './ids.js';
+import { toSummarizer } from '../summarizers/callback.js';
+import { runLongTerm } from './long-term.js';
+import { makeEntry, type EntryDraft } from './make-entry.js';
+import { checkContent, checkInteractionInput, checkMetadata, checkName, checkSessionId, checkTimestamp, toJsonText } from './validate.js';
+import { parseSessionState, stateToBatch } from './import-state.js';
+import { formatContext, messagesToDrafts } from './messages-io.js';
+import { recallEntries } from './recall.js';
+import { recordUsageInMeta } from './usage.js';
+
+/** Strategies built from a profile (or the Memory Manager's compression when there is none). */
+export interface BuiltStrategies {
+  longTerm: LongTermStrategy[];
+  shortTerm: ShortTermStrategy[];
+  persistence: PersistenceStrategy;
+  /** List summaries newest first in the context (the rolling seed). */
+  summariesNewestFirst: boolean;
+}
+
+/** Everything the pure engine is given. */
+export interface EngineDeps {
+  store: StoreAdapter;
+  counter: TokenCounter;
+  summarizer: Summarizer;
+  /** Builds the strategies from the engine's live config (so `updateConfig` reaches them). */
+  strategies: (config: () => MemoryConfig) => BuiltStrategies;
+  config?: Partial<MemoryConfig>;
+  now?: () => Date;
+}
+
+/**
+ * The engine: every `Memory` method over an injected store, token counter and summarizer.
+ * Pure: no DOM, no IndexedDB, no WASM; the hosts (`createMemory`, the worker) inject those.
+ */
+export function createEngine(deps: EngineDeps): Memory {
+  const now = deps.now ?? (() => new Date());
+  let config: MemoryConfig = { ...DEFAULT_MEMORY_CONFIG, ...validateConfig(deps.config) };
+  let summarizer = deps.summarizer;
+  const built = deps.strategies(() => config);
+  const rules: AssemblyRules = { shortTerm: built.shortTerm, summariesNewestFirst: built.summariesNewestFirst };
+  const store = deps.store;
+  const writer = createWriter(store, built.persistence);
+  const emitter = createEmitter();
+  const queue = createSerialQueue();
+  const cache = new Map<string, SessionCache>();
+  let closed = false;
+
+  const context = (c: SessionCache) => assembleContext(c.interactions, c.summaries, rules);
+  const longTermDeps = {
+    strategies: built.longTerm,
+    writer,
+    emitter,
+    counter: deps.counter,
+    summarizer: () => summarizer,
+    config: () => config,
+    now,
+    contextTokens: (c: SessionCache) => context(c).tokenCount,
+  };
+
+  /** Run `task` on a session: in call order, under the store's cross-tab lock, on fresh state. */
+  function exclusive<T>(sessionId: unknown, task: (c: SessionCache) => Promise<T>): Promise<T> {
+    if (closed) return Promise.reject(new ClosedError('memory is closed: create a new one'));
+    let id: string;
+    try {
+      id = checkSessionId(sessionId);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const run = async (): Promise<T> => task(await open(id));
+    return queue.run(id, store.lock ? () => store.lock!(id, async () => (await refresh(id), run())) : run);
+  }
+
+  async function open(sessionId: string): Promise<SessionCache> {
+    let c = cache.get(sessionId);
+    if (c) return c;
+    const stored = await store.loadSession(sessionId);
+    c = stored
+      ? toCache(stored.meta, stored.activeEntries, stored.summaries)
+      : toCache(newMeta(sessionId, now().toISOString()), [], []);
+    cache.set(sessionId, c);
+    return c;
+  }
+
+  /** Another tab may have written: compare versions and reload when they differ. */
+  async function refresh(sessionId: string): Promise<void> {
+    const c = cache.get(sessionId);
+    if (!c || writer.pending(sessionId)) return;
+    const meta = await store.loadMeta(sessionId);
+    if (!meta ? c.meta.version > 0 : meta.version !== c.meta.version) {
+      cache.delete(sessionId);
+    }
+  }
+
+  /** Store drafts as entries, then let long-term strategies act. */
+  async function add(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
+    const meta: SessionMeta = { ...c.meta };
+    const stamp = now();
+    const entries = drafts.map((d) => makeEntry(meta, d, deps.counter, stamp));
+    for (const e of entries) meta.storedTokens += e.tokenCount;
+    meta.totalEntries += entries.length;
+    meta.version += 1;
+    meta.updatedAt = stamp.toISOString();
+    await writer.write(c.meta.sessionId, { meta, putEntries: entries });
+    c.meta = meta;
+    for (const e of entries) {
+      c.active.push(e);
+      c.activeTokens += e.tokenCount;
+      appendToInteractions(c.interactions, e);
+    }
+    for (const e of entries) emitter.emit('entry:added', meta.sessionId, e);
+    await runLongTerm(c, { reason: 'add', entry: entries[entries.length - 1]! }, longTermDeps);
+    if (endsInference) await writer.flush(meta.sessionId);
+    return entries;
+  }
+
+  function findOpenCall(c: SessionCache, toolName: string): string | undefined {
+    const answered = new Set<string>();
+    for (let i = c.active.length - 1; i >= 0; i--) {
+      const e = c.active[i]!;
+      if (e.type === 'tool_result' && e.tool) answered.add(e.tool.callId);
+      if (e.type === 'tool_call' && e.tool?.name === toolName && !answered.has(e.tool.callId)) return e.tool.callId;
+    }
+    return undefined;
+  }
+
+  const memory: Memory = {
+    addUserMessage: (s, content, metadata) =>
+      exclusive(s, async (c) => {
+        const d: EntryDraft = { type: 'message', role: 'user', content: checkContent(content) };
+        withMeta(d, metadata);
+        return (await add(c, [d], false))[0]!;
+      }),
+
+    addAssistantMessage: (s, content, metadata) =>
+      exclusive(s, async (c) => {
+        const d: EntryDraft = { type: 'message', role: 'assistant', content: checkContent(content) };
+        withMeta(d, metadata);
+        return (await add(c, [d], true))[0]!;
+      }),
+
+    addToolCall: (s, toolName, args, options = {}) =>
+      exclusive(s, async (c) => {
+        const name = checkName(toolName, 'toolName');
+        const content = toJsonText(args, 'args');
+        const callId = options.callId === undefined ? newCallId() : checkName(options.callId, 'options.callId');
+        const d: EntryDraft = { type: 'tool_call', role: 'assistant', content, tool: { name, callId } };
+        withMeta(d, options.metadata, 'options.metadata');
+        return (await add(c, [d], false))[0]!;
+      }),
+
+    addToolResult: (s, toolName, result, options = {}) =>
+      exclusive(s, async (c) => {
+        const name = checkName(toolName, 'toolName');
+        const content = toJsonText(result, 'result');
+        if (options.isError !== undefined && typeof options.isError !== 'boolean') {
+          throw new ValidationError('options.isError', 'a boolean', options.isError);
+        }
+        const callId =
+          options.callId === undefined ? (findOpenCall(c, name) ?? newCallId()) : checkName(options.callId, 'options.callId');
+        const d: EntryDraft = { type: 'tool_result', role: 'system', content, tool: { name, callId, isError: options.isError ?? false } };
+        withMeta(d, options.metadata, 'options.metadata');
+        return (await add(c, [d], false))[0]!;
+      }),
+
+    addContext: (s, content, source) =>
+      exclusive(s, async (c) => {
+        const d: EntryDraft = { type: 'context', role: 'system', content: checkContent(content) };
+        if (source !== undefined) d.metadata = { source: checkName(source, 'source') };
+        return (await add(c, [d], false))[0]!;
+      }),
+
+    addInteraction: (s, input) =>
+      exclusive(s, async (c): Promise<StoredInteraction> => {
+        const { userRequest, aiResponse, ts } = checkInteractionInput(input);
+        const timestamp = checkTimestamp(ts, 'interaction.ts', now);
+        const drafts: EntryDraft[] = [
+          { type: 'message', role: 'user', content: toJsonText(userRequest, 'interaction.userRequest'), timestamp, metadata: { userRequest } },
+          { type: 'message', role: 'assistant', content: toJsonText(aiResponse, 'interaction.aiResponse'), timestamp, metadata: { aiResponse } },
+        ];
+        const entries = await add(c, drafts, true);
+        const tokenCount = entries[0]!.tokenCount + entries[1]!.tokenCount;
+        return { index: entries[0]!.interaction, entries, tokenCount, userRequest, aiResponse, ts: timestamp };
+      }),
+
+    addMessages: (s, messages, options = {}) =>
+      exclusive(s, async (c) => {
+        const drafts = messagesToDrafts(messages, options);
+        return drafts.length ? add(c, drafts, true) : [];
+      }),
+
+    getContextForLLM: (s, options = {}) =>
+      exclusive(s, async (c) => {
+        const ctx = context(c);
+        const format = options.format ?? 'openai';
+        return format === 'openai' ? ctx : formatContext(ctx, format, c.active);
+      }),
+
+    getActiveEntries: (s) => exclusive(s, async (c) => structuredClone(c.active)),
+    getInteractions: (s) => exclusive(s, async (c) => structuredClone(c.interactions)),
+    getSummaries: (s) => exclusive(s, async (c) => structuredClone(c.summaries)),
+    getStats: (s) => exclusive(s, async (c) => statsOf(c)),
+
+    compress: (s) =>
+      exclusive(s, async (c) => {
+        const error = await runLongTerm(c, { reason: 'manual' }, longTermDeps);
+        await writer.flush(c.meta.sessionId);
+        if (error) throw error;
+      }),
+
+    recall: (s, query, options) =>
+      exclusive(s, async (c) => {
+        await writer.flush(c.meta.sessionId);
+        return recallEntries(c, store, query, options);
+      }),
+
+    exportSession: (s) =>
+      exclusive(s, async (c) => {
+        await writer.flush(c.meta.sessionId);
+        const entries = await store.loadEntries(c.meta.sessionId);
+        const summaries = structuredClone(c.summaries);
+        return { schemaVersion: 1, sessionId: c.meta.sessionId, entries, summaries, totalTokens: statsOf(c).totalTokens };
+      }),
+
+    importSession: (state) => {
+      let parsed: ReturnType<typeof parseSessionState>;
+      try {
+        parsed = parseSessionState(state, deps.counter, now);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return exclusive(parsed.sessionId, async () => {
+        const batch = stateToBatch(parsed, now().toISOString());
+        batch.meta.version = (await store.loadMeta(parsed.sessionId))?.version ?? 0;
+        batch.meta.version += 1;
+        writer.discard(parsed.sessionId);
+        await store.write(parsed.sessionId, batch);
+        cache.delete(parsed.sessionId);
+      });
+    },
+
+    clearSession: (s) =>
+      exclusive(s, async (c) => {
+        writer.discard(c.meta.sessionId);
+        await store.deleteSession(c.meta.sessionId);
+        cache.delete(c.meta.sessionId);
+        emitter.emit('session:cleared', c.meta.sessionId);
+      }),
+
+    listSessions: async () => {
+      if (closed) throw new ClosedError('memory is closed: create a new one');
+      await writer.flush();
+      return store.listSessions();
+    },
+
+    pin: (s, entryId, pinned = true) =>
+      exclusive(s, async (c) => {
+        if (typeof pinned !== 'boolean') throw new ValidationError('pinned', 'a boolean', pinned);
+        const [stored] = await store.getEntries(c.meta.sessionId, [checkName(entryId, 'entryId')]);
+        const current = c.active.find((e) => e.id === entryId) ?? stored;
+        if (!current) throw new ValidationError('entryId', `the id of an entry of session ${JSON.stringify(c.meta.sessionId)}`, entryId);
+        const next: MemoryEntry = { ...current };
+        if (pinned) next.pinned = true;
+        else delete next.pinned;
+        const meta = { ...c.meta, version: c.meta.version + 1, updatedAt: now().toISOString() };
+        await writer.write(c.meta.sessionId, { meta, putEntries: [next] });
+        c.meta = meta;
+        if (!next.compressed) setActive(c, c.active.map((e) => (e.id === entryId ? next : e)));
+        return structuredClone(next);
+      }),
+
+    reportUsage: (s, usage) =>
+      exclusive(s, async (c) => {
+        const next = recordUsageInMeta(c.meta, usage, context(c).tokenCount);
+        next.version = c.meta.version + 1;
+        next.updatedAt = now().toISOString();
+        await writer.write(c.meta.sessionId, { meta: next });
+        c.meta = next;
+      }),
+
+    updateConfig: async (partial) => {
+      config = { ...config, ...validateConfig(partial, 'updateConfig') };
+    },
+
+    setSummarizeCallback: async (fn) => {
+      summarizer = toSummarizer(fn, 'setSummarizeCallback');
+    },
+
+    on: (event, handler) => emitter.on(event, handler),
+
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await queue.idle();
+      try {
+        await writer.flush();
+      } finally {
+        await store.close();
+      }
+    },
+  };
+  return memory;
+}
+
+function withMeta(d: EntryDraft, metadata: unknown, field = 'metadata'): void {
+  const m = checkMetadata(metadata, field);
+  if (m) d.metadata = m;
+}
+
+function newCallId(): string {
+  return `call_${newId().replace(/-/g, '').slice(0, 24)}`;
+}

@@ -1,0 +1,160 @@
+import type { MemoryEntry, MemorySummary, SessionMeta, StoreBatch, TokenCounter } from '../types.js';
+import { ValidationError } from '../errors.js';
+import { checkData, checkSessionId, checkTimestamp, isPlainObject } from './validate.js';
+import { countDraft } from './make-entry.js';
+import { newMeta } from './session.js';
+
+/** The export format version this build writes. */
+export const SCHEMA_VERSION = 1;
+
+const TYPES = ['message', 'tool_call', 'tool_result', 'context'] as const;
+const ROLES = ['user', 'assistant', 'system'] as const;
+
+/** A validated session state, entries renumbered and recounted with this engine's tokenizer. */
+export interface ParsedState {
+  sessionId: string;
+  entries: MemoryEntry[];
+  summaries: MemorySummary[];
+  interactionCount: number;
+}
+
+/**
+ * Validate a whole `SessionState` before anything is written: every field is checked and the
+ * first problem is refused with its path (`state.entries[3].content`). Accepts the seed's
+ * unversioned shape (Date objects or ISO strings; seq/interaction optional) and
+ * `schemaVersion` 1. Token counts are recomputed, so an export from another tokenizer imports exactly.
+ */
+export function parseSessionState(state: unknown, counter: TokenCounter, now: () => Date): ParsedState {
+  if (!isPlainObject(state)) throw new ValidationError('state', 'an object { sessionId, entries, summaries }', state);
+  const version = state.schemaVersion ?? 1;
+  if (version !== SCHEMA_VERSION) {
+    throw new ValidationError('state.schemaVersion', `${SCHEMA_VERSION} (or absent); this state comes from a newer RecallKit`, version);
+  }
+  const sessionId = checkSessionId(state.sessionId, 'state.sessionId');
+  if (!Array.isArray(state.entries)) throw new ValidationError('state.entries', 'an array of entries', state.entries);
+  const summariesIn = state.summaries ?? [];
+  if (!Array.isArray(summariesIn)) throw new ValidationError('state.summaries', 'an array of summaries', summariesIn);
+  if (state.totalTokens !== undefined && (typeof state.totalTokens !== 'number' || state.totalTokens < 0)) {
+    throw new ValidationError('state.totalTokens', 'a number >= 0', state.totalTokens);
+  }
+
+  const ids = new Set<string>();
+  let interaction = 0;
+  const entries = state.entries.map((raw, i): MemoryEntry => {
+    const f = `state.entries[${i}]`;
+    if (!isPlainObject(raw)) throw new ValidationError(f, 'an entry object', raw);
+    const id = str(raw.id, `${f}.id`);
+    if (ids.has(id)) throw new ValidationError(`${f}.id`, 'an id not used by another entry', id);
+    ids.add(id);
+    const type = oneOf(raw.type, TYPES, `${f}.type`);
+    const role = oneOf(raw.role, ROLES, `${f}.role`);
+    if (typeof raw.content !== 'string') throw new ValidationError(`${f}.content`, 'a string', raw.content);
+    const e: MemoryEntry = {
+      id,
+      sessionId,
+      seq: i,
+      interaction: 0,
+      type,
+      role,
+      content: raw.content,
+      timestamp: checkTimestamp(raw.timestamp, `${f}.timestamp`, now),
+      tokenCount: 0,
+      compressed: bool(raw.compressed ?? false, `${f}.compressed`),
+    };
+    if (type === 'message' && role === 'user') interaction += 1;
+    e.interaction = interaction;
+    if (raw.summaryId !== undefined) e.summaryId = str(raw.summaryId, `${f}.summaryId`);
+    if (raw.pinned !== undefined && bool(raw.pinned, `${f}.pinned`)) e.pinned = true;
+    if (raw.tool !== undefined || type === 'tool_call' || type === 'tool_result') {
+      const t = raw.tool ?? { name: (raw.metadata as Record<string, unknown> | undefined)?.toolName ?? 'tool', callId: `call_${id}` };
+      if (!isPlainObject(t)) throw new ValidationError(`${f}.tool`, 'an object { name, callId, isError? }', t);
+      e.tool = { name: str(t.name, `${f}.tool.name`), callId: str(t.callId, `${f}.tool.callId`) };
+      if (t.isError !== undefined) e.tool.isError = bool(t.isError, `${f}.tool.isError`);
+    }
+    if (raw.metadata !== undefined) {
+      if (!isPlainObject(raw.metadata)) throw new ValidationError(`${f}.metadata`, 'a plain object', raw.metadata);
+      checkData(raw.metadata, `${f}.metadata`, new Set(), 0);
+      e.metadata = raw.metadata;
+    }
+    e.tokenCount = countDraft(e as Parameters<typeof countDraft>[0], counter);
+    return e;
+  });
+
+  const summaryIds = new Set<string>();
+  const summaries = summariesIn.map((raw, i): MemorySummary => {
+    const f = `state.summaries[${i}]`;
+    if (!isPlainObject(raw)) throw new ValidationError(f, 'a summary object', raw);
+    const id = str(raw.id, `${f}.id`);
+    if (summaryIds.has(id)) throw new ValidationError(`${f}.id`, 'an id not used by another summary', id);
+    summaryIds.add(id);
+    if (typeof raw.content !== 'string') throw new ValidationError(`${f}.content`, 'a string', raw.content);
+    if (!Array.isArray(raw.originalEntryIds) || raw.originalEntryIds.some((x) => typeof x !== 'string')) {
+      throw new ValidationError(`${f}.originalEntryIds`, 'an array of entry id strings', raw.originalEntryIds);
+    }
+    const tokenCount = counter.count(raw.content);
+    const original = num(raw.originalTokenCount ?? 0, `${f}.originalTokenCount`);
+    const tr = isPlainObject(raw.timeRange) ? raw.timeRange : {};
+    const createdAt = checkTimestamp(raw.createdAt, `${f}.createdAt`, now);
+    const s: MemorySummary = {
+      id,
+      sessionId,
+      content: raw.content,
+      originalEntryIds: raw.originalEntryIds as string[],
+      tokenCount,
+      originalTokenCount: original,
+      compressionRatio: tokenCount > 0 ? Math.round((original / tokenCount) * 100) / 100 : original,
+      createdAt,
+      timeRange: {
+        start: checkTimestamp(tr.start ?? createdAt, `${f}.timeRange.start`, now),
+        end: checkTimestamp(tr.end ?? createdAt, `${f}.timeRange.end`, now),
+      },
+    };
+    if (isPlainObject(raw.range)) s.range = { startIndex: num(raw.range.startIndex, `${f}.range.startIndex`), endIndex: num(raw.range.endIndex, `${f}.range.endIndex`) };
+    if (raw.strategy !== undefined) s.strategy = str(raw.strategy, `${f}.strategy`);
+    if (raw.metadata !== undefined) {
+      if (!isPlainObject(raw.metadata)) throw new ValidationError(`${f}.metadata`, 'a plain object', raw.metadata);
+      checkData(raw.metadata, `${f}.metadata`, new Set(), 0);
+      s.metadata = raw.metadata;
+    }
+    return s;
+  });
+  for (const [i, e] of entries.entries()) {
+    if (e.summaryId !== undefined && !e.compressed) {
+      throw new ValidationError(`state.entries[${i}].compressed`, 'true for an entry linked to a summary', e.compressed);
+    }
+  }
+  return { sessionId, entries, summaries, interactionCount: interaction };
+}
+
+/** The replace-batch that writes a parsed state. */
+export function stateToBatch(p: ParsedState, now: string): StoreBatch & { meta: SessionMeta } {
+  const meta = newMeta(p.sessionId, now);
+  meta.nextSeq = p.entries.length;
+  meta.interactionCount = p.interactionCount;
+  meta.totalEntries = p.entries.length;
+  for (const e of p.entries) {
+    meta.storedTokens += e.tokenCount;
+    if (e.compressed) {
+      meta.compressedEntries += 1;
+      meta.compressedTokens += e.tokenCount;
+    }
+  }
+  return { meta, replace: true, putEntries: p.entries, putSummaries: p.summaries };
+}
+
+function str(v: unknown, field: string): string {
+  if (typeof v !== 'string' || v.length === 0) throw new ValidationError(field, 'a non-empty string', v);
+  return v;
+}
+function bool(v: unknown, field: string): boolean {
+  if (typeof v !== 'boolean') throw new ValidationError(field, 'a boolean', v);
+  return v;
+}
+function num(v: unknown, field: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new ValidationError(field, 'a number >= 0', v);
+  return v;
+}
+function oneOf<T extends string>(v: unknown, allowed: readonly T[], field: string): T {
+  if (!allowed.includes(v as T)) throw new ValidationError(field, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, v);
+  return v as T;
+}

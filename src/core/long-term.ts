@@ -1,0 +1,148 @@
+import type { MemoryConfig, MemorySummary, Summarizer, TokenCounter } from '../types.js';
+import type { LongTermPlan, LongTermStrategy, SessionView, TriggerEvent } from '../strategies/types.js';
+import { summarizeEntries, type SummaryText } from '../summarizers/summarize-entries.js';
+import { RecallKitError, SummarizerError } from '../errors.js';
+import type { Emitter } from './emitter.js';
+import { newId } from './ids.js';
+import { planChange } from './apply-plan.js';
+import { setActive, type SessionCache } from './session.js';
+import type { Writer } from './writer.js';
+
+/** What running long-term strategies needs from the engine. */
+export interface LongTermDeps {
+  strategies: readonly LongTermStrategy[];
+  writer: Writer;
+  emitter: Emitter;
+  counter: TokenCounter;
+  summarizer: () => Summarizer;
+  config: () => MemoryConfig;
+  now: () => Date;
+  /** Tokens of the context the model would receive now. */
+  contextTokens: (cache: SessionCache) => number;
+  /** Called after a plan changed the session (recall index upkeep). */
+  onChange?: (cache: SessionCache, change: { summary?: MemorySummary; erasedIds: string[] }) => void;
+}
+
+/**
+ * Consult each long-term strategy once, in profile order, each seeing what the previous one
+ * did, and apply its plan. Failures fire `error` and change nothing; the first failure is
+ * returned so a manual `compress()` can reject with it.
+ */
+export async function runLongTerm(cache: SessionCache, event: TriggerEvent, deps: LongTermDeps): Promise<Error | undefined> {
+  let firstError: Error | undefined;
+  for (const [i, strategy] of deps.strategies.entries()) {
+    const key = `${i}:${strategy.id}`;
+    let plan: LongTermPlan | undefined;
+    try {
+      plan = strategy.plan(view(cache, key, deps), event);
+    } catch (error) {
+      firstError ??= fail(cache, deps, new RecallKitError(`strategy ${strategy.id} failed to plan`, { cause: error }));
+      continue;
+    }
+    if (!plan) continue;
+    const error = await execute(cache, strategy.id, key, plan, deps);
+    if (error) firstError ??= error;
+  }
+  return firstError;
+}
+
+function view(cache: SessionCache, key: string, deps: LongTermDeps): SessionView {
+  return {
+    sessionId: cache.meta.sessionId,
+    interactions: cache.interactions,
+    summaries: cache.summaries,
+    interactionCount: cache.meta.interactionCount,
+    contextTokens: () => deps.contextTokens(cache),
+    state: (cache.meta.strategyState?.[key] as Record<string, unknown> | undefined) ?? {},
+  };
+}
+
+async function execute(
+  cache: SessionCache,
+  strategyId: string,
+  key: string,
+  plan: LongTermPlan,
+  deps: LongTermDeps,
+): Promise<Error | undefined> {
+  const sessionId = cache.meta.sessionId;
+  let summary: MemorySummary | undefined;
+  let failure: Error | undefined;
+  const req = plan.summarize;
+  if (req && (req.entries.length > 0 || (req.foldSummaries?.length ?? 0) > 0)) {
+    deps.emitter.emit('compressing', sessionId, { strategy: strategyId, entryCount: req.entries.length });
+    try {
+      const text = await summarizeEntries({
+        sessionId,
+        entries: req.entries,
+        passes: req.passes,
+        summarizer: deps.summarizer(),
+        timeoutMs: deps.config().summarizeTimeoutMs,
+        ...(req.foldSummaries?.length ? { foldSummaries: req.foldSummaries } : {}),
+        ...(req.instructions !== undefined ? { instructions: req.instructions } : {}),
+        ...(req.targetTokens !== undefined ? { targetTokens: req.targetTokens } : {}),
+      });
+      summary = makeSummary(cache, plan, text, strategyId, deps);
+    } catch (error) {
+      failure = fail(cache, deps, error instanceof SummarizerError ? error : new SummarizerError('summarizer failed', { cause: error }));
+    }
+  }
+  const now = deps.now().toISOString();
+  const change = planChange(cache, plan, summary, key, now);
+  if (change.empty) return failure;
+  try {
+    await deps.writer.write(sessionId, change.batch);
+  } catch (error) {
+    return failure ?? fail(cache, deps, error);
+  }
+  cache.meta = change.batch.meta;
+  cache.summaries = change.summaries;
+  if (change.active.length !== cache.active.length) setActive(cache, change.active);
+  deps.onChange?.(cache, { ...(summary ? { summary } : {}), erasedIds: change.erasedIds });
+  if (summary) {
+    const removed = (req?.markCompressed ? summary.originalTokenCount : 0) + foldedTokens(plan);
+    const tokensSaved = Math.max(0, removed - summary.tokenCount);
+    deps.emitter.emit('compressed', sessionId, { summary, tokensSaved });
+    const missing = summary.metadata?.missingFacts;
+    if (missing) deps.emitter.emit('summary:facts-missing', sessionId, { summaryId: summary.id, missing: missing as Record<string, string[]> });
+  }
+  if (change.erasedIds.length) deps.emitter.emit('erased', sessionId, { entryIds: change.erasedIds });
+  return failure;
+}
+
+function makeSummary(cache: SessionCache, plan: LongTermPlan, text: SummaryText, strategyId: string, deps: LongTermDeps): MemorySummary {
+  const req = plan.summarize!;
+  const folded = req.foldSummaries ?? [];
+  let original = 0;
+  for (const e of req.entries) original += e.tokenCount;
+  for (const s of folded) original += s.tokenCount;
+  const times = [...req.entries.map((e) => e.timestamp), ...folded.flatMap((s) => [s.timeRange.start, s.timeRange.end])].sort();
+  const now = deps.now().toISOString();
+  const tokenCount = deps.counter.count(text.content);
+  const summary: MemorySummary = {
+    id: newId(),
+    sessionId: cache.meta.sessionId,
+    content: text.content,
+    originalEntryIds: [...folded.flatMap((s) => s.originalEntryIds), ...req.entries.map((e) => e.id)],
+    tokenCount,
+    originalTokenCount: original,
+    compressionRatio: tokenCount > 0 ? Math.round((original / tokenCount) * 100) / 100 : original,
+    createdAt: now,
+    timeRange: { start: times[0] ?? now, end: times[times.length - 1] ?? now },
+    strategy: strategyId,
+  };
+  if (req.range) summary.range = req.range;
+  if (Object.keys(text.metadata).length) summary.metadata = text.metadata;
+  return summary;
+}
+
+function foldedTokens(plan: LongTermPlan): number {
+  let t = 0;
+  for (const s of plan.summarize?.foldSummaries ?? []) t += s.tokenCount;
+  return t;
+}
+
+function fail(cache: SessionCache, deps: LongTermDeps, error: unknown): Error {
+  const err = error instanceof Error ? error : new RecallKitError(String(error));
+  deps.emitter.emit('error', cache.meta.sessionId, err);
+  return err;
+}

@@ -1,0 +1,50 @@
+import type { ChatMessage, LLMContext, MemoryEntry } from '../types.js';
+import type { AddMessagesOptions, ContextFormat } from '../memory.js';
+import { parseMessages, checkFormat } from '../formats/parse-messages.js';
+import { toFormat } from '../formats/to-format.js';
+import { isPlainObject } from './validate.js';
+import { ValidationError } from '../errors.js';
+import type { EntryDraft } from './make-entry.js';
+
+/** The context with `messages` in another library's shape (Anthropic adds `system`). */
+export function formatContext(ctx: LLMContext, format: ContextFormat, active: readonly MemoryEntry[]): LLMContext<unknown> {
+  const toolErrors = new Set<string>();
+  for (const e of active) if (e.type === 'tool_result' && e.tool?.isError) toolErrors.add(e.tool.callId);
+  const formatted = toFormat(ctx.messages, checkFormat(format, 'options.format'), { toolErrors });
+  const out: LLMContext<unknown> = { ...ctx, messages: formatted.messages };
+  if ('system' in formatted) out.system = formatted.system;
+  return out;
+}
+
+/**
+ * Turn a conversation in any supported format into entry drafts: assistant text and its tool
+ * calls, tool results paired by call id (with the tool's name and error flag), system messages.
+ */
+export function messagesToDrafts(input: unknown, options: AddMessagesOptions): EntryDraft[] {
+  if (!isPlainObject(options)) throw new ValidationError('options', 'an object { format?, system? }', options);
+  const format = checkFormat(options.format ?? 'openai', 'options.format');
+  const meta = { toolErrors: new Set<string>() };
+  // Anthropic keeps the system prompt apart: given as options.system, or inside { system, messages }.
+  const source = format === 'anthropic' && Array.isArray(input) && options.system !== undefined ? { system: options.system, messages: input } : input;
+  const messages: ChatMessage[] = parseMessages(source, format, meta);
+  const names = new Map<string, string>();
+  const drafts: EntryDraft[] = [];
+  for (const m of messages) {
+    if (m.role === 'tool') {
+      const callId = m.tool_call_id ?? '';
+      const name = names.get(callId) ?? m.name ?? 'tool';
+      drafts.push({ type: 'tool_result', role: 'system', content: m.content ?? '', tool: { name, callId, isError: meta.toolErrors.has(callId) } });
+      continue;
+    }
+    if (m.role === 'assistant') {
+      if (m.content) drafts.push({ type: 'message', role: 'assistant', content: m.content });
+      for (const call of m.tool_calls ?? []) {
+        names.set(call.id, call.function.name);
+        drafts.push({ type: 'tool_call', role: 'assistant', content: call.function.arguments, tool: { name: call.function.name, callId: call.id } });
+      }
+      continue;
+    }
+    drafts.push({ type: 'message', role: m.role, content: m.content ?? '' });
+  }
+  return drafts;
+}

@@ -1,0 +1,65 @@
+import type { Interaction, MemoryEntry, MemoryStats, MemorySummary, SessionMeta } from '../types.js';
+import { groupInteractions } from './interactions.js';
+
+/** What the engine keeps in memory for an open session: only active entries and summaries. */
+export interface SessionCache {
+  meta: SessionMeta;
+  /** Active entries, oldest first. */
+  active: MemoryEntry[];
+  /** Active entries grouped by interaction (derived from `active`). */
+  interactions: Interaction[];
+  /** Kept summaries, oldest first. */
+  summaries: MemorySummary[];
+  /** Σ tokenCount of active entries. */
+  activeTokens: number;
+}
+
+/** A fresh session's bookkeeping. */
+export function newMeta(sessionId: string, now: string): SessionMeta {
+  return {
+    sessionId,
+    createdAt: now,
+    updatedAt: now,
+    version: 0,
+    nextSeq: 0,
+    interactionCount: 0,
+    totalEntries: 0,
+    compressedEntries: 0,
+    storedTokens: 0,
+    compressedTokens: 0,
+    erasedEntries: 0,
+  };
+}
+
+/** Build a cache from what the store returned. */
+export function toCache(meta: SessionMeta, active: MemoryEntry[], summaries: MemorySummary[]): SessionCache {
+  let activeTokens = 0;
+  for (const e of active) activeTokens += e.tokenCount;
+  return { meta, active, interactions: groupInteractions(active), summaries, activeTokens };
+}
+
+/** Recompute the derived parts after entries left the active set. */
+export function setActive(cache: SessionCache, active: MemoryEntry[]): void {
+  cache.active = active;
+  cache.interactions = groupInteractions(active);
+  cache.activeTokens = 0;
+  for (const e of active) cache.activeTokens += e.tokenCount;
+}
+
+/** The seed's stats, from the cache (no store read). */
+export function statsOf(cache: SessionCache): MemoryStats {
+  let summaryTokens = 0;
+  for (const s of cache.summaries) summaryTokens += s.tokenCount;
+  return {
+    totalEntries: cache.meta.totalEntries,
+    activeEntries: cache.active.length,
+    compressedEntries: cache.meta.compressedEntries,
+    summaries: cache.summaries.length,
+    totalTokens: cache.activeTokens + summaryTokens,
+    activeTokens: cache.activeTokens,
+    storedTokens: cache.meta.storedTokens,
+    summaryTokens,
+    erasedEntries: cache.meta.erasedEntries,
+    interactions: cache.meta.interactionCount,
+  };
+}

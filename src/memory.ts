@@ -1,0 +1,111 @@
+/**
+ * The `Memory` interface: what `createMemory()` (in this thread) and `createWorkerMemory()`
+ * (in a Web Worker) both return. Every result is plain, structured-cloneable data.
+ * @module
+ */
+import type {
+  ChatMessage,
+  Interaction,
+  InteractionInput,
+  LLMContext,
+  MemoryConfig,
+  MemoryEntry,
+  MemoryEventName,
+  MemoryEvents,
+  MemoryStats,
+  MemorySummary,
+  RecallOptions,
+  RecallResult,
+  SessionMeta,
+  SessionState,
+  StoredInteraction,
+  SummarizeCallback,
+  Summarizer,
+} from './types.js';
+
+/** Message formats `getContextForLLM` can return. */
+export type ContextFormat = 'openai' | 'anthropic' | 'ai-sdk' | 'langchain';
+
+/** Options of `getContextForLLM`. */
+export interface ContextOptions {
+  /** Message shape of `messages` (default `'openai'`). */
+  format?: ContextFormat;
+}
+
+/** Options of `addToolCall`. */
+export interface ToolCallOptions {
+  /** Pairs the call with its result; generated when absent. */
+  callId?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** Options of `addToolResult`. */
+export interface ToolResultOptions {
+  /** The call this answers; when absent, the newest unanswered call of the same tool. */
+  callId?: string;
+  /** The tool failed. */
+  isError?: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+/** Options of `addMessages`. */
+export interface AddMessagesOptions {
+  /** The shape of `messages` (default `'openai'`). */
+  format?: ContextFormat;
+  /** Anthropic only: the conversation's system prompt. */
+  system?: string;
+}
+
+/** The conversation memory. Every method is async; calls on one session apply in call order. */
+export interface Memory {
+  /** Add a user message; it opens a new interaction. */
+  addUserMessage(sessionId: string, content: string, metadata?: Record<string, unknown>): Promise<MemoryEntry>;
+  /** Add an assistant message. */
+  addAssistantMessage(sessionId: string, content: string, metadata?: Record<string, unknown>): Promise<MemoryEntry>;
+  /** Add a tool call (type `tool_call`); `args` is any JSON value, or a JSON string as OpenAI returns it. */
+  addToolCall(sessionId: string, toolName: string, args: unknown, options?: ToolCallOptions): Promise<MemoryEntry>;
+  /** Add a tool's result (type `tool_result`); non-string results are stored as JSON. */
+  addToolResult(sessionId: string, toolName: string, result: unknown, options?: ToolResultOptions): Promise<MemoryEntry>;
+  /** Add context such as a file (type `context`, a system message naming `source`). */
+  addContext(sessionId: string, content: string, source?: string): Promise<MemoryEntry>;
+  /** Add one rolling-seed interaction: the full user request and AI response, as JSON or text. */
+  addInteraction(sessionId: string, interaction: InteractionInput): Promise<StoredInteraction>;
+  /** Add a whole conversation in any supported message format (an app migrating its history). */
+  addMessages(sessionId: string, messages: unknown, options?: AddMessagesOptions): Promise<MemoryEntry[]>;
+  /** What the model should see now: summaries and kept history, within the profile's budget. */
+  getContextForLLM(sessionId: string, options?: ContextOptions): Promise<LLMContext<unknown>>;
+  /** Active (not compressed or erased) entries, oldest first. */
+  getActiveEntries(sessionId: string): Promise<MemoryEntry[]>;
+  /** Active interactions, oldest first. */
+  getInteractions(sessionId: string): Promise<Interaction[]>;
+  /** Kept summaries, oldest first. */
+  getSummaries(sessionId: string): Promise<MemorySummary[]>;
+  /** Counts and tokens of a session. */
+  getStats(sessionId: string): Promise<MemoryStats>;
+  /** Run compression now (the Memory Manager's manual trigger, or every long-term strategy). */
+  compress(sessionId: string): Promise<void>;
+  /** Search the whole history, compressed entries and summaries included; best first. */
+  recall(sessionId: string, query: string, options?: RecallOptions): Promise<RecallResult[]>;
+  /** Every stored entry and summary of a session, as versioned JSON-ready data. */
+  exportSession(sessionId: string): Promise<SessionState>;
+  /** Replace a session with exported state; validated completely before anything is written. */
+  importSession(state: SessionState): Promise<void>;
+  /** Delete a session's entries and summaries. */
+  clearSession(sessionId: string): Promise<void>;
+  /** Every stored session. */
+  listSessions(): Promise<SessionMeta[]>;
+  /** Mark an entry pinned (never summarized, erased or dropped by a budget) or unpin it. */
+  pin(sessionId: string, entryId: string, pinned?: boolean): Promise<MemoryEntry>;
+  /** Record the provider's prompt token count for the last context, to measure tokenizer drift. */
+  reportUsage(sessionId: string, usage: { promptTokens: number; estimatedTokens?: number }): Promise<void>;
+  /** Change Memory Manager settings. */
+  updateConfig(partial: Partial<MemoryConfig>): Promise<void>;
+  /** Use another summarizer from now on. */
+  setSummarizeCallback(fn: SummarizeCallback | Summarizer): Promise<void>;
+  /** Listen to an event; returns the function that stops listening. */
+  on<E extends MemoryEventName>(event: E, handler: MemoryEvents[E]): () => void;
+  /** Finish pending work, close the database (and the worker). Later calls fail with `ClosedError`. */
+  close(): Promise<void>;
+}
+
+export type { ChatMessage };

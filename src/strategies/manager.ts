@@ -1,0 +1,56 @@
+import type { MemoryConfig, MemoryEntry } from '../types.js';
+import type { LongTermStrategy } from './types.js';
+
+/**
+ * The Memory Manager's compression (memory-manager seed): when active entries exceed
+ * `maxEntries` or active tokens plus summaries exceed `maxTokens` (with `autoCompress`), or on
+ * `compress()`, summarize the entries older than the newest `recentWindow` — at least
+ * `minEntriesToCompress` of them — into a summary targeting `compressionRatio` of their tokens.
+ * The cut falls on an interaction boundary when that leaves enough to compress, and never
+ * between a tool call and its result. Pinned entries (and their tool partners) stay active.
+ * @param config - read at every decision, so `updateConfig` applies at once.
+ */
+export function managerStrategy(config: () => MemoryConfig): LongTermStrategy {
+  return {
+    id: 'manager',
+    plan(view, event) {
+      const c = config();
+      const active = view.interactions.flatMap((i) => i.entries);
+      if (event.reason !== 'manual') {
+        if (!c.autoCompress) return undefined;
+        let tokens = 0;
+        for (const i of view.interactions) tokens += i.tokenCount;
+        for (const s of view.summaries) tokens += s.tokenCount;
+        if (!(active.length > c.maxEntries || tokens > c.maxTokens)) return undefined;
+      }
+      const cut = safeCut(active, active.length - c.recentWindow, c.minEntriesToCompress);
+      if (cut <= 0) return undefined;
+      const pinnedCalls = new Set(active.filter((e) => e.pinned && e.tool).map((e) => e.tool!.callId));
+      const entries = active.slice(0, cut).filter((e) => !e.pinned && !(e.tool && pinnedCalls.has(e.tool.callId)));
+      if (entries.length < c.minEntriesToCompress) return undefined;
+      let original = 0;
+      for (const e of entries) original += e.tokenCount;
+      return {
+        summarize: {
+          entries,
+          passes: 1,
+          targetTokens: Math.max(1, Math.round(original * c.compressionRatio)),
+          markCompressed: true,
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Move a cut (the index of the first entry kept) back to the start of its interaction when
+ * that still leaves `min` entries before it; otherwise only out of any tool block.
+ */
+function safeCut(active: readonly MemoryEntry[], cut: number, min: number): number {
+  if (cut <= 0 || cut >= active.length) return Math.max(0, Math.min(cut, active.length));
+  let start = cut;
+  while (start > 0 && active[start - 1]!.interaction === active[start]!.interaction) start--;
+  if (start >= min) return start;
+  while (cut > 0 && (active[cut]!.type === 'tool_result' || active[cut - 1]!.type === 'tool_call')) cut--;
+  return cut;
+}
