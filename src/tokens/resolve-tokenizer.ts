@@ -1,0 +1,37 @@
+/**
+ * Turns the `tokenizer` option of `createMemory` into a {@link TokenCounter}.
+ * @module
+ */
+import { ValidationError } from '../errors.js';
+import type { TokenCounter } from '../types.js';
+import { TIKTOKEN_ENCODINGS, isTiktokenEncoding, loadTiktoken, type TiktokenEncoding } from './tiktoken.js';
+
+/** The encoding used when no `tokenizer` option is given. */
+export const DEFAULT_ENCODING: TiktokenEncoding = 'o200k_base';
+
+/** What the `tokenizer` option accepts: an encoding name or your own counter. */
+export type TokenizerOption = TiktokenEncoding | TokenCounter;
+
+const EXPECTED = `${TIKTOKEN_ENCODINGS.map((name) => `'${name}'`).join(' or ')}, or an object with a count(text) function`;
+
+/**
+ * Resolves the `tokenizer` option: `undefined` gives tiktoken `o200k_base`, an encoding name
+ * loads that encoding (lazily, see `loadTiktoken`), and an object with a `count` function is
+ * used as it is. Anything else is refused with a `ValidationError` on `tokenizer`.
+ * @example
+ * ```ts
+ * const counter = await resolveTokenizer(undefined); // tiktoken o200k_base
+ * const words = await resolveTokenizer({ count: (t) => t.split(/\s+/).length });
+ * ```
+ */
+export async function resolveTokenizer(option: TokenizerOption | undefined): Promise<TokenCounter> {
+  if (option === undefined) return loadTiktoken(DEFAULT_ENCODING);
+  if (typeof option === 'string') {
+    if (isTiktokenEncoding(option)) return loadTiktoken(option);
+    throw new ValidationError('tokenizer', EXPECTED, option);
+  }
+  if (typeof option === 'object' && option !== null && typeof option.count === 'function') {
+    return option;
+  }
+  throw new ValidationError('tokenizer', EXPECTED, option);
+}
