@@ -1,0 +1,119 @@
+import type { LoadEntriesOptions, MemoryEntry, StoreAdapter, StoredSession } from '../types.js';
+import { openConnection } from './indexeddb-connection.js';
+import { withLock, sessionLockName } from './indexeddb-locks.js';
+import { canEstimateStorage, estimateStorage, requestPersistence } from './indexeddb-quota.js';
+import type { RecallKitIDB } from './indexeddb-schema.js';
+import { activeRange, orderRange, seqRange } from './indexeddb-schema.js';
+import { deleteSessionRecords, describeWrite, writeBatch } from './indexeddb-write.js';
+
+/** Options of {@link indexedDBStore}. */
+export interface IndexedDBStoreOptions {
+  /** Database name (default `recallkit`). Also names the Web Locks: `recallkit:<dbName>:<sessionId>`. */
+  dbName?: string;
+  /**
+   * Ask the browser once, on first open, to keep this origin's storage under pressure
+   * (`navigator.storage.persist()`); the answer and failures are ignored here: call
+   * {@link requestPersistence} yourself to see them. Default false.
+   */
+  persist?: boolean;
+  /** The IndexedDB factory (default `globalThis.indexedDB`); must belong to this realm. */
+  indexedDB?: IDBFactory;
+}
+
+/**
+ * A store that keeps sessions in IndexedDB (browser pages and workers), so memory survives
+ * reloads. Every write is one transaction: it lands entirely or not at all. Opening a session
+ * reads only its active entries and summaries, however long its compressed history.
+ *
+ * Errors: `QuotaExceededError` when storage is full (nothing of that write stored), `StoreError`
+ * for other failures and when another tab upgraded or deleted the database, `ClosedError`
+ * after `close()`.
+ * @example
+ * const memory = await createMemory({ store: indexedDBStore({ dbName: 'chat', persist: true }) });
+ */
+export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapter {
+  const { dbName = 'recallkit', persist = false } = options;
+  const connection = openConnection({
+    dbName,
+    indexedDB: options.indexedDB,
+    onOpen: persist ? () => void requestPersistence().catch(() => undefined) : undefined,
+  });
+
+  /** Run a database operation; any failure reaches the caller as a RecallKit error. */
+  const run = async <T>(what: string, op: (db: RecallKitIDB) => Promise<T>): Promise<T> => {
+    try {
+      return await op(await connection.db());
+    } catch (error) {
+      throw connection.fail(error, what);
+    }
+  };
+  const session = (verb: string, sessionId: string): string => `${verb} session ${JSON.stringify(sessionId)}`;
+
+  const store: StoreAdapter = {
+    kind: 'indexeddb',
+
+    loadSession(sessionId) {
+      return run(session('load', sessionId), async (db): Promise<StoredSession | undefined> => {
+        const tx = db.transaction(['sessions', 'entries', 'summaries'], 'readonly');
+        const [meta, entries, summaries] = await Promise.all([
+          tx.objectStore('sessions').get(sessionId),
+          tx.objectStore('entries').index('by-session-active').getAll(activeRange(sessionId)),
+          tx.objectStore('summaries').index('by-session-order').getAll(orderRange(sessionId)),
+        ]);
+        if (!meta) return undefined;
+        return { meta, activeEntries: entries.map((r) => r.entry), summaries: summaries.map((r) => r.summary) };
+      });
+    },
+
+    loadMeta(sessionId) {
+      return run(session('load the meta of', sessionId), (db) => db.get('sessions', sessionId));
+    },
+
+    loadEntries(sessionId, { includeCompressed = true, fromSeq }: LoadEntriesOptions = {}) {
+      return run(session('load entries of', sessionId), async (db) => {
+        const records = includeCompressed
+          ? await db.getAllFromIndex('entries', 'by-session-seq', seqRange(sessionId, fromSeq))
+          : await db.getAllFromIndex('entries', 'by-session-active', activeRange(sessionId, fromSeq));
+        return records.map((r) => r.entry);
+      });
+    },
+
+    getEntries(sessionId, ids) {
+      return run(session('get entries of', sessionId), async (db): Promise<(MemoryEntry | undefined)[]> => {
+        const entries = db.transaction('entries', 'readonly').store;
+        const records = await Promise.all(ids.map((id) => entries.get([sessionId, id])));
+        return records.map((r) => r?.entry);
+      });
+    },
+
+    loadAux(sessionId, key) {
+      return run(`load aux ${JSON.stringify(key)} of session ${JSON.stringify(sessionId)}`, async (db) => {
+        return (await db.get('aux', [sessionId, key]))?.value;
+      });
+    },
+
+    write(sessionId, batch) {
+      return run(describeWrite(sessionId, batch), (db) => writeBatch(db, sessionId, batch));
+    },
+
+    deleteSession(sessionId) {
+      return run(session('delete', sessionId), (db) => deleteSessionRecords(db, sessionId));
+    },
+
+    listSessions() {
+      return run('list sessions', (db) => db.getAll('sessions'));
+    },
+
+    async lock(sessionId, fn) {
+      // No database needed; `fn`'s own result or rejection passes through untouched.
+      connection.assertOpen(session('lock', sessionId));
+      return withLock(sessionLockName(dbName, sessionId), fn);
+    },
+
+    async close() {
+      connection.close();
+    },
+  };
+  if (canEstimateStorage()) store.estimate = estimateStorage;
+  return store;
+}
