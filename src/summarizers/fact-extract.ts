@@ -11,7 +11,9 @@ const COMMON = new Set(
     'hi hello hey thanks thank please yes no ok okay sure so and but or if when what why how where who which also then ' +
     "now here there let let's great good well just do does did can could would should will is are was were be have has " +
     'had not for in on at to of with by from as after before maybe note first last next sorry done step user assistant ' +
-    'tool context earlier previous summary important todo fyi btw see use try all some any every each one'
+    'tool context earlier previous summary important todo fyi btw see use try all some any every each one ' +
+    // Months: part of a date, which the number check covers.
+    'january february march april may june july august september october november december'
   ).split(' '),
 );
 
