@@ -99,7 +99,8 @@ function affix(text: unknown, arg: unknown, test: (text: string, affix: string) 
   return false;
 }
 
-const stringMethod = (min: number, max: number, call: (text: string, args: readonly unknown[]) => unknown): Builtin<MethodImpl> => ({
+type StringMethod = (text: string, args: readonly unknown[]) => unknown;
+const stringMethod = (min: number, max: number, call: StringMethod): Builtin<MethodImpl> => ({
   min,
   max,
   call: (receiver, args) => (typeof receiver === 'string' ? call(receiver, args) : null),

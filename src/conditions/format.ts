@@ -4,7 +4,7 @@
  * @module
  */
 import { MAX_RESULT_LENGTH, MAX_VALUE_DEPTH } from './limits.js';
-import { isPlainObject, ownData, type Budget } from './values.js';
+import { isPlainObject, ownData, spend, type Budget } from './values.js';
 
 /** Python's spelling of a number (`inf`, `nan`, `1e-07`); integers print without `.0`. */
 export function formatNumber(value: number): string {
@@ -39,7 +39,7 @@ function write(value: unknown, parts: string[], state: { length: number }, budge
   if (typeof value === 'boolean') return push(value ? 'True' : 'False', parts, state);
   if (typeof value === 'number') return push(formatNumber(value), parts, state);
   if (typeof value === 'string') return push(depth === 0 ? value : quote(value), parts, state);
-  if (depth >= MAX_VALUE_DEPTH || --budget.visits < 0) return false;
+  if (depth >= MAX_VALUE_DEPTH || !spend(budget, 1)) return false;
   if (Array.isArray(value)) {
     if (!push('[', parts, state)) return false;
     for (let i = 0; i < value.length; i++) {

@@ -21,5 +21,10 @@ export const MAX_RESULT_LENGTH = 100_000;
 /** Deepest structure that `==` and `str()` descend into; deeper values compare as undecided. */
 export const MAX_VALUE_DEPTH = 64;
 
-/** Nested arrays/objects `==`, `in` and `str()` may visit in one evaluation before giving up. */
-export const MAX_STRUCTURE_VISITS = 100_000;
+/**
+ * Work units one evaluation may spend on `==`, `in` over arrays and `str()`: one per nested
+ * array/object or element visited, one per 64 characters of equal-length strings compared.
+ * Past it, the comparison is undecided (false) and `str()` is None. Everything else an
+ * evaluation does costs at most linear time in the data per syntax-tree node.
+ */
+export const MAX_WORK = 10_000_000;

@@ -50,7 +50,9 @@ export function parse(expression: string, options: ParseOptions = {}): Expressio
       ? refusedKeywordProblem(token.value)
       : `unexpected ${describe(token)}`);
   const expect = (value: string): void => {
-    if (!isOp(value)) fail(peek().pos, `expected '${value}' but found ${describe(peek())}`);
+    const token = peek();
+    if (token.kind === 'name' && REFUSED_KEYWORDS.has(token.value)) unexpected(token);
+    if (!isOp(value, token)) fail(token.pos, `expected '${value}' but found ${describe(token)}`);
     at++;
   };
   const node = <N extends ExpressionNode>(n: N): N => {
@@ -182,7 +184,8 @@ export function parse(expression: string, options: ParseOptions = {}): Expressio
         if (index.kind === 'literal' && typeof index.value === 'string') checkKey(index.value, index.pos);
         value = node({ kind: 'subscript', pos: token.pos, object: value, index });
       } else if (isOp('(')) {
-        return fail(token.pos, `only the functions ${list(Object.keys(FUNCTIONS))} and methods ${list(Object.keys(METHODS))} can be called`);
+        const allowed = `${list(Object.keys(FUNCTIONS))} and methods ${list(Object.keys(METHODS))}`;
+        return fail(token.pos, `only the functions ${allowed} can be called`);
       } else {
         return value;
       }

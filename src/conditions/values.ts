@@ -4,17 +4,23 @@
  * no `toString`/`valueOf`), and structured work is bounded by a per-evaluation budget.
  * @module
  */
-import { MAX_STRUCTURE_VISITS, MAX_VALUE_DEPTH } from './limits.js';
+import { MAX_VALUE_DEPTH, MAX_WORK } from './limits.js';
 import { isBlockedKey } from './rules.js';
 
-/** Work left in one evaluation: decrements each time a nested array or object is visited. */
+/** Work left in one evaluation (see {@link MAX_WORK}); structured operations spend it. */
 export interface Budget {
-  visits: number;
+  work: number;
 }
 
 /** A fresh budget for one evaluation. */
 export function newBudget(): Budget {
-  return { visits: MAX_STRUCTURE_VISITS };
+  return { work: MAX_WORK };
+}
+
+/** Spends `units` of work; false when the budget is exhausted. */
+export function spend(budget: Budget, units: number): boolean {
+  budget.work -= units;
+  return budget.work >= 0;
 }
 
 /** True for `{}`-style objects (prototype `Object.prototype` or `null`); arrays excluded. */
@@ -35,7 +41,8 @@ export function ownData(container: object, key: string): unknown {
  * index of an array or string, string key of a plain object. Anything missing, blocked or of
  * another type reads as None.
  */
-export function readKey(container: unknown, key: unknown): unknown {
+export function readKey(container: unknown, rawKey: unknown): unknown {
+  const key = typeof rawKey === 'boolean' ? Number(rawKey) : rawKey;
   if (typeof key === 'string') {
     return isPlainObject(container) && !isBlockedKey(key) ? ownData(container, key) : null;
   }
@@ -80,16 +87,21 @@ export function toNumber(value: unknown): number | undefined {
  * the structures were deeper or larger than the budget allows.
  */
 export function equals(a: unknown, b: unknown, budget: Budget, depth = 0): boolean | undefined {
+  if (typeof a === 'string' && typeof b === 'string') {
+    // Equal-length strings are compared in full: charge long ones so repeated copies stay cheap.
+    return a.length !== b.length || a.length < 64 || spend(budget, a.length >> 6) ? a === b : undefined;
+  }
   if (a === b) return true;
   if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
   const x = toNumber(a);
   const y = toNumber(b);
   if (x !== undefined || y !== undefined) return x === y;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (depth >= MAX_VALUE_DEPTH || --budget.visits < 0) return undefined;
+  if (depth >= MAX_VALUE_DEPTH || !spend(budget, 1)) return undefined;
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) {
+      if (!spend(budget, 1)) return undefined;
       const same = equals(ownData(a, String(i)), ownData(b, String(i)), budget, depth + 1);
       if (same !== true) return same;
     }
@@ -100,6 +112,7 @@ export function equals(a: unknown, b: unknown, budget: Budget, depth = 0): boole
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {
     if (!Object.hasOwn(b, key)) return false;
+    if (!spend(budget, 1)) return undefined;
     const same = equals(ownData(a, key), ownData(b, key), budget, depth + 1);
     if (same !== true) return same;
   }
@@ -125,6 +138,7 @@ export function contains(container: unknown, item: unknown, budget: Budget): boo
   if (!Array.isArray(container)) return undefined;
   let undecided = false;
   for (let i = 0; i < container.length; i++) {
+    if (!spend(budget, 1)) return undefined;
     const same = equals(ownData(container, String(i)), item, budget);
     if (same === true) return true;
     if (same === undefined) undecided = true;
