@@ -22,9 +22,10 @@ import type {
   SummarizeCallback,
   Summarizer,
 } from './types.js';
+import type { MessageFormat } from './formats/parse-messages.js';
 
-/** Message formats `getContextForLLM` can return. */
-export type ContextFormat = 'openai' | 'anthropic' | 'ai-sdk' | 'langchain';
+/** Message formats `getContextForLLM` can return and `addMessages` can read. */
+export type ContextFormat = MessageFormat;
 
 /** Options of `getContextForLLM`. */
 export interface ContextOptions {

@@ -1,3 +1,5 @@
+import type { CalibrationState } from './tokens/calibration.js';
+
 /**
  * RecallKit's public data shapes. Everything here is plain, structured-cloneable data:
  * the same values cross a Web Worker boundary and a JSON export unchanged.
@@ -157,6 +159,22 @@ export interface MemoryStats {
   erasedEntries: number;
   /** Interactions started over the session's life. */
   interactions: number;
+  /** Tokenizer drift measured by `reportUsage` (absent before the first report). */
+  drift?: TokenDrift;
+}
+
+/** How far RecallKit's counts are from what the provider billed (`reportUsage`). */
+export interface TokenDrift {
+  /** Reports recorded. */
+  samples: number;
+  /** Mean of provider / RecallKit counts (1.12 = the provider counts 12% more). */
+  meanRatio: number;
+  /** The newest report's drift (0.12 = +12%). */
+  lastDrift: number;
+  /** The largest drift seen. */
+  maxDrift: number;
+  /** Multiplier applied to budgets when `calibrate` is on (≥ 1; 1 until 3 reports). */
+  correctionFactor: number;
 }
 
 /** A session as `exportSession` returns it and `importSession` takes it. */
@@ -271,6 +289,8 @@ export interface SessionMeta {
   erasedEntries: number;
   /** Free-form state of strategies (e.g. rolling counters), JSON. */
   strategyState?: Record<string, unknown>;
+  /** Provider usage reports (`reportUsage`). */
+  calibration?: CalibrationState;
 }
 
 /** What a store returns when a session is opened: only what the engine needs to work on. */

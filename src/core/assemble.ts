@@ -11,6 +11,16 @@ export interface AssemblyRules {
   summariesNewestFirst: boolean;
 }
 
+/** Costs seen by budgets, multiplied by a calibration factor (≥ 1) so budgets stay safe. */
+export function scaledCost(factor: number): ContextCost {
+  if (factor === 1) return contextCost;
+  return {
+    base: Math.ceil(contextCost.base * factor),
+    interaction: (i) => Math.ceil(contextCost.interaction(i) * factor),
+    summary: (s) => Math.ceil(contextCost.summary(s) * factor),
+  };
+}
+
 const interactionCosts = new WeakMap<Interaction, number>();
 
 /** Token costs from cached counts; an interaction's cost is memoized per (immutable) object. */
@@ -38,9 +48,11 @@ export function assembleContext(
   summaries: MemorySummary[],
   rules: AssemblyRules,
   extraSystem: readonly { content: string; tokenCount: number }[] = [],
+  scale = 1,
 ): LLMContext {
   let selection: ContextSelection = { interactions, summaries };
-  for (const strategy of rules.shortTerm) selection = strategy.select(selection, contextCost);
+  const cost = scaledCost(scale);
+  for (const strategy of rules.shortTerm) selection = strategy.select(selection, cost);
   const entries = selection.interactions.flatMap((i) => i.entries);
   const chat = entriesToChat(entries);
   const ordered = rules.summariesNewestFirst ? [...selection.summaries].reverse() : selection.summaries;

@@ -26,7 +26,7 @@ import { checkContent, checkInteractionInput, checkMetadata, checkName, checkSes
 import { parseSessionState, stateToBatch } from './import-state.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
 import { recallEntries } from './recall.js';
-import { recordUsageInMeta } from './usage.js';
+import { budgetScale, recordUsageInMeta } from './usage.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {
@@ -46,6 +46,8 @@ export interface EngineDeps {
   strategies: (config: () => MemoryConfig) => BuiltStrategies;
   config?: Partial<MemoryConfig>;
   now?: () => Date;
+  /** Divide budgets by the session's measured drift factor (`reportUsage`). */
+  calibrate?: boolean;
 }
 
 /**
@@ -65,7 +67,7 @@ export function createEngine(deps: EngineDeps): Memory {
   const cache = new Map<string, SessionCache>();
   let closed = false;
 
-  const context = (c: SessionCache) => assembleContext(c.interactions, c.summaries, rules);
+  const context = (c: SessionCache) => assembleContext(c.interactions, c.summaries, rules, [], budgetScale(c.meta, deps.calibrate ?? false));
   const longTermDeps = {
     strategies: built.longTerm,
     writer,

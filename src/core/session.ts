@@ -1,5 +1,6 @@
 import type { Interaction, MemoryEntry, MemoryStats, MemorySummary, SessionMeta } from '../types.js';
 import { groupInteractions } from './interactions.js';
+import { driftOf } from './usage.js';
 
 /** What the engine keeps in memory for an open session: only active entries and summaries. */
 export interface SessionCache {
@@ -50,7 +51,7 @@ export function setActive(cache: SessionCache, active: MemoryEntry[]): void {
 export function statsOf(cache: SessionCache): MemoryStats {
   let summaryTokens = 0;
   for (const s of cache.summaries) summaryTokens += s.tokenCount;
-  return {
+  const stats: MemoryStats = {
     totalEntries: cache.meta.totalEntries,
     activeEntries: cache.active.length,
     compressedEntries: cache.meta.compressedEntries,
@@ -62,4 +63,7 @@ export function statsOf(cache: SessionCache): MemoryStats {
     erasedEntries: cache.meta.erasedEntries,
     interactions: cache.meta.interactionCount,
   };
+  const drift = driftOf(cache.meta);
+  if (drift) stats.drift = drift;
+  return stats;
 }

@@ -1,7 +1,32 @@
-import type { SessionMeta } from '../types.js';
-import { RecallKitError } from '../errors.js';
+import type { SessionMeta, TokenDrift } from '../types.js';
+import { ValidationError } from '../errors.js';
+import { correctionFactor, createCalibration, recordUsage } from '../tokens/calibration.js';
+import { isPlainObject } from './validate.js';
 
-/** Record a provider's reported prompt tokens. (Wired to calibration in the next change.) */
-export function recordUsageInMeta(_meta: SessionMeta, _usage: { promptTokens: number; estimatedTokens?: number }, _estimate: number): SessionMeta {
-  throw new RecallKitError('reportUsage: not wired yet');
+/**
+ * Record a provider's prompt token count against RecallKit's estimate of the same request
+ * (`usage.estimatedTokens`, or the current context's `tokenCount`). Returns the new meta.
+ */
+export function recordUsageInMeta(
+  meta: SessionMeta,
+  usage: { promptTokens: number; estimatedTokens?: number },
+  contextTokens: number,
+): SessionMeta {
+  if (!isPlainObject(usage)) throw new ValidationError('usage', 'an object { promptTokens, estimatedTokens? }', usage);
+  const estimated = usage.estimatedTokens ?? contextTokens;
+  if (estimated <= 0) throw new ValidationError('usage.estimatedTokens', 'a positive estimate (the context is empty: pass estimatedTokens)', estimated);
+  const calibration = recordUsage(meta.calibration ?? createCalibration(), { estimated, promptTokens: usage.promptTokens });
+  return { ...meta, calibration };
+}
+
+/** The drift a session's reports show, for `getStats`. */
+export function driftOf(meta: SessionMeta): TokenDrift | undefined {
+  const c = meta.calibration;
+  if (!c || c.count === 0) return undefined;
+  return { samples: c.count, meanRatio: c.meanRatio, lastDrift: c.lastDrift, maxDrift: c.maxDrift, correctionFactor: correctionFactor(c) };
+}
+
+/** The factor budgets are divided by when calibration is on (1 when off or before 3 reports). */
+export function budgetScale(meta: SessionMeta, calibrate: boolean): number {
+  return calibrate && meta.calibration ? correctionFactor(meta.calibration) : 1;
 }
