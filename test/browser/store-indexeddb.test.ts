@@ -1,0 +1,90 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { StoreError } from '../../src/errors.js';
+import { requestPersistence } from '../../src/store/indexeddb-quota.js';
+import { indexedDBStore } from '../../src/store/indexeddb.js';
+import type { MemoryEntry } from '../../src/types.js';
+import { describeStoreConformance, makeEntry, makeMeta, makeSummary } from '../support/store-conformance.js';
+
+const PREFIX = 'recallkit-test-store-';
+let count = 0;
+const freshName = (): string => `${PREFIX}${Date.now()}-${count++}`;
+
+/** Incompressible text (Chromium compresses stored values, so repeated text would take no room). */
+function randomText(length: number): string {
+  const bytes = new Uint8Array(length);
+  // getRandomValues fills at most 64 KiB per call.
+  for (let i = 0; i < length; i += 65_536) crypto.getRandomValues(bytes.subarray(i, i + 65_536));
+  return Array.from(bytes, (b) => String.fromCharCode(33 + (b % 94))).join('');
+}
+
+afterAll(async () => {
+  for (const { name } of await indexedDB.databases()) {
+    if (name?.startsWith(PREFIX)) indexedDB.deleteDatabase(name);
+  }
+});
+
+describeStoreConformance('indexedDBStore (Chromium)', async () => indexedDBStore({ dbName: freshName() }));
+
+describe('indexedDBStore in Chromium', () => {
+  it('reopening a 20,000-entry session with 19,900 compressed returns just the 100 active entries', async () => {
+    const dbName = freshName();
+    const writer = indexedDBStore({ dbName });
+    const total = 20_000;
+    for (let from = 0; from < total; from += 5_000) {
+      const entries: MemoryEntry[] = [];
+      for (let seq = from; seq < from + 5_000; seq++) {
+        entries.push(makeEntry('long', seq, seq < total - 100 ? { compressed: true, summaryId: `s${Math.floor(seq / 1000)}` } : {}));
+      }
+      await writer.write('long', { meta: makeMeta('long', from + 1, { nextSeq: from + 5_000 }), putEntries: entries });
+    }
+    await writer.write('long', { meta: makeMeta('long', 99, { nextSeq: total }), putSummaries: [makeSummary('long', 's0')] });
+    await writer.close();
+
+    const reader = indexedDBStore({ dbName });
+    const session = await reader.loadSession('long');
+    expect(session?.activeEntries).toHaveLength(100);
+    expect(session?.activeEntries[0]?.seq).toBe(total - 100);
+    expect(session?.activeEntries.every((e, i) => e.seq === total - 100 + i && !e.compressed)).toBe(true);
+    expect(session?.summaries.map((s) => s.id)).toEqual(['s0']);
+    // The history is all still there for recall and export.
+    expect(await reader.loadEntries('long')).toHaveLength(total);
+    expect(await reader.loadEntries('long', { fromSeq: total - 150, includeCompressed: false })).toHaveLength(100);
+    await reader.close();
+  });
+
+  it('lock holds a Web Lock named recallkit:<dbName>:<sessionId> while fn runs', async () => {
+    const dbName = freshName();
+    const store = indexedDBStore({ dbName });
+    const held = await store.lock!('chat 1', async () => (await navigator.locks.query()).held?.map((l) => l.name));
+    expect(held).toContain(`recallkit:${dbName}:chat 1`);
+    expect((await navigator.locks.query()).held?.map((l) => l.name)).not.toContain(`recallkit:${dbName}:chat 1`);
+    await store.close();
+  });
+
+  it('steps aside when another tab upgrades the database, and says so', async () => {
+    const dbName = freshName();
+    const store = indexedDBStore({ dbName });
+    await store.write('a', { meta: makeMeta('a') });
+    const upgraded = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(dbName, 2);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+      request.onblocked = () => reject(new Error('blocked: the store did not close its connection'));
+    });
+    upgraded.close();
+    const error = await store.loadSession('a').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as Error).message).toMatch(/upgraded by another tab \(to version 2\); reload/);
+  });
+
+  it('estimate reports storage use; persistence can be asked for', async () => {
+    const store = indexedDBStore({ dbName: freshName(), persist: true });
+    const empty = await store.estimate!();
+    await store.write('a', { meta: makeMeta('a'), putEntries: [makeEntry('a', 0, { content: randomText(500_000) })] });
+    const used = await store.estimate!();
+    expect(used.usage).toBeGreaterThan(empty.usage);
+    expect(used.quota).toBeGreaterThan(used.usage);
+    expect(typeof (await requestPersistence())).toBe('boolean');
+    await store.close();
+  });
+});
