@@ -7,7 +7,7 @@ import type {
   StoreBatch,
   StoredSession,
 } from '../types.js';
-import { ClosedError } from '../errors.js';
+import { ClosedError, StoreError } from '../errors.js';
 
 interface SessionRecords {
   meta: SessionMeta;
@@ -41,7 +41,7 @@ export function memoryStore(): StoreAdapter {
       if (!s) return undefined;
       const activeEntries: MemoryEntry[] = [];
       for (const e of s.entries.values()) if (!e.compressed) activeEntries.push(e);
-      return structuredClone({ meta: s.meta, activeEntries, summaries: [...s.summaries.values()] });
+      return structuredClone({ meta: s.meta, activeEntries: inSeqOrder(activeEntries), summaries: [...s.summaries.values()] });
     },
 
     async loadMeta(sessionId) {
@@ -59,7 +59,7 @@ export function memoryStore(): StoreAdapter {
       for (const e of s.entries.values()) {
         if (e.seq >= fromSeq && (includeCompressed || !e.compressed)) out.push(e);
       }
-      return structuredClone(out);
+      return structuredClone(inSeqOrder(out));
     },
 
     async getEntries(sessionId, ids) {
@@ -81,7 +81,12 @@ export function memoryStore(): StoreAdapter {
       check();
       // Clone first: a value that cannot be cloned fails here, before anything changes.
       // Nothing after it can throw, so applying in place is all-or-nothing.
-      const b = structuredClone(batch);
+      let b: StoreBatch;
+      try {
+        b = structuredClone(batch);
+      } catch (error) {
+        throw new StoreError(`memoryStore: cannot write session ${JSON.stringify(sessionId)}: a value is not cloneable data`, { cause: error });
+      }
       let s = sessions.get(sessionId);
       if (!s || b.replace) {
         s = { meta: b.meta, entries: new Map(), summaries: new Map(), aux: new Map() };
@@ -113,6 +118,12 @@ export function memoryStore(): StoreAdapter {
       sessions.clear();
     },
   };
+}
+
+/** Entries are kept in insertion order, which is `seq` order unless a lower seq was put back later. */
+function inSeqOrder(entries: MemoryEntry[]): MemoryEntry[] {
+  for (let i = 1; i < entries.length; i++) if (entries[i - 1]!.seq > entries[i]!.seq) return entries.sort((a, b) => a.seq - b.seq);
+  return entries;
 }
 
 function sortBySeq(entries: MemoryEntry[]): MemoryEntry[] {
