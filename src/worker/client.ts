@@ -1,0 +1,160 @@
+/**
+ * `createWorkerMemory`: the `Memory` API with the engine, tiktoken's WASM and IndexedDB in a
+ * Web Worker, so the page's main thread only posts messages.
+ * @module
+ */
+import * as Comlink from 'comlink';
+import type { Memory } from '../memory.js';
+import type { MemoryEventName, MemoryEvents } from '../types.js';
+import { ClosedError, RecallKitError, ValidationError } from '../errors.js';
+import { createEmitter } from '../core/emitter.js';
+import { toSummarizer } from '../summarizers/callback.js';
+import { isWorkerEventMessage, REMOTE_METHODS, type RemoteMethod, type WorkerApi } from './protocol.js';
+import { pageSummarizer } from './summarizer-bridge.js';
+import { isDataCloneError, parameterNames, uncloneableArgument } from './uncloneable.js';
+import { fromWireError, isWireError } from './wire-error.js';
+import { splitWorkerOptions, type WorkerMemoryOptions } from './worker-options.js';
+
+export type { WorkerMemoryOptions } from './worker-options.js';
+
+/**
+ * Create a conversation memory whose engine runs in a Web Worker: the same `Memory` API and
+ * results as `createMemory`, every result structured-cloned back. A summarizer stays in the
+ * page (called through a `comlink.proxy`, so API keys never enter the worker); events are
+ * forwarded to `on()` listeners here, each before the result of the call that caused it.
+ * Resolves once the worker has loaded the tokenizer and opened the store.
+ * @example
+ * ```ts
+ * import { createWorkerMemory } from 'recallkit';
+ * import RecallKitWorker from 'recallkit/worker?worker'; // Vite
+ *
+ * const memory = await createWorkerMemory({ worker: new RecallKitWorker(), dbName: 'chat' });
+ * await memory.addUserMessage('s1', 'Hello!');
+ * const { messages } = await memory.getContextForLLM('s1');
+ * ```
+ */
+export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Promise<Memory> {
+  const split = splitWorkerOptions(options);
+  const worker = split.worker ?? defaultWorker();
+  const remote = Comlink.wrap<WorkerApi>(worker);
+  const emitter = createEmitter();
+  const listening = new Map<MemoryEventName, number>();
+  let closed = false;
+  let closing: Promise<void> | undefined;
+
+  const onMessage = (event: MessageEvent): void => {
+    const data: unknown = event.data;
+    if (!isWorkerEventMessage(data)) return;
+    const args = data.args.map((arg) => (isWireError(arg) ? fromWireError(arg) : arg));
+    (emitter.emit as (event: MemoryEventName, ...a: unknown[]) => void)(data.recallkitEvent, ...args);
+  };
+  worker.addEventListener('message', onMessage);
+
+  const shutdown = (): void => {
+    worker.removeEventListener('message', onMessage);
+    void Promise.resolve(remote[Comlink.releaseProxy]()).catch(() => undefined);
+    worker.terminate();
+  };
+
+  const summarizer = split.summarizer && Comlink.proxy(pageSummarizer(split.summarizer));
+  const embedder = split.embedder && Comlink.proxy(split.embedder);
+  try {
+    await untilStarted(worker, remote.init(split.init, summarizer, split.summarizer?.name, embedder));
+  } catch (error) {
+    shutdown();
+    if (error instanceof RecallKitError) throw error;
+    if (isDataCloneError(error)) {
+      const names = Object.keys(split.init);
+      throw uncloneableArgument(names, Object.values(split.init), error);
+    }
+    throw fromWireError(error);
+  }
+
+  const call = async (method: RemoteMethod, args: unknown[]): Promise<unknown> => {
+    if (closed) throw new ClosedError('memory is closed: create a new one');
+    try {
+      return await remote.call(method, args);
+    } catch (error) {
+      throw isDataCloneError(error) ? uncloneableArgument(parameterNames(method), args, error) : fromWireError(error);
+    }
+  };
+
+  /** Tell the worker which events to post; ordered with the calls that follow on its port. */
+  const listen = (event: MemoryEventName, delta: number): void => {
+    const before = listening.get(event) ?? 0;
+    listening.set(event, before + delta);
+    if ((before === 0) !== (before + delta === 0) && !closed) {
+      const events = [...listening].filter(([, n]) => n > 0).map(([e]) => e);
+      void Promise.resolve(remote.forward(events)).catch(() => undefined);
+    }
+  };
+
+  const methods = Object.fromEntries(
+    REMOTE_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
+  ) as unknown as Pick<Memory, RemoteMethod>;
+
+  return {
+    ...methods,
+
+    async setSummarizeCallback(fn) {
+      const next = toSummarizer(fn, 'setSummarizeCallback');
+      if (closed) throw new ClosedError('memory is closed: create a new one');
+      try {
+        await remote.setSummarizer(Comlink.proxy(pageSummarizer(next)), next.name);
+      } catch (error) {
+        throw fromWireError(error);
+      }
+    },
+
+    on<E extends MemoryEventName>(event: E, handler: MemoryEvents[E]): () => void {
+      const stop = emitter.on(event, handler);
+      listen(event, 1);
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        stop();
+        listen(event, -1);
+      };
+    },
+
+    close() {
+      if (closing) return closing;
+      closed = true;
+      closing = (async () => {
+        try {
+          await remote.close();
+        } catch (error) {
+          throw fromWireError(error);
+        } finally {
+          shutdown();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+function defaultWorker(): Worker {
+  if (typeof Worker === 'undefined') {
+    throw new ValidationError('worker', 'a Worker, but this environment has no Web Workers: use createMemory() to run in this thread');
+  }
+  // The literal `new Worker(new URL(…, import.meta.url))` form is what bundlers (Vite,
+  // webpack 5, Parcel) recognise and bundle as a worker entry.
+  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'recallkit' });
+}
+
+/** `init`'s result, or a failure when the worker script itself cannot load or run. */
+function untilStarted<T>(worker: Worker, init: Promise<T>): Promise<T> {
+  let onError: ((event: Event) => void) | undefined;
+  const failed = new Promise<never>((_, reject) => {
+    onError = (event) => {
+      // Reported through the rejection instead of as an uncaught error of the page.
+      event.preventDefault();
+      const detail = event instanceof ErrorEvent && event.message ? `: ${event.message}` : '';
+      reject(new RecallKitError(`createWorkerMemory: the RecallKit worker failed to load${detail}; pass a worker that runs recallkit/worker`));
+    };
+    worker.addEventListener('error', onError);
+  });
+  return Promise.race([init, failed]).finally(() => worker.removeEventListener('error', onError!));
+}

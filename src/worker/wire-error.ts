@@ -1,0 +1,80 @@
+/**
+ * Errors across the worker boundary. comlink alone keeps only `name`, `message` and `stack`
+ * and always rebuilds a plain `Error`; RecallKit sends its own plain record instead and
+ * rebuilds the same class in the page, so `instanceof ValidationError` and `error.field`
+ * work as they do in-thread.
+ * @module
+ */
+import {
+  ClosedError,
+  ExpressionError,
+  QuotaExceededError,
+  RecallKitError,
+  StoreError,
+  SummarizerError,
+  ValidationError,
+} from '../errors.js';
+
+/** An error as plain, cloneable data. */
+export interface WireError {
+  recallkitError: true;
+  name: string;
+  message: string;
+  stack?: string;
+  /** `ValidationError.field`. */
+  field?: string;
+  /** `ExpressionError.position` / `.expression`. */
+  position?: number;
+  expression?: string;
+}
+
+/** Whether `value` is a {@link WireError}. */
+export function isWireError(value: unknown): value is WireError {
+  return typeof value === 'object' && value !== null && (value as { recallkitError?: unknown }).recallkitError === true;
+}
+
+/** Turn anything thrown into a {@link WireError} (worker side). */
+export function toWireError(error: unknown): WireError {
+  if (isWireError(error)) return error;
+  if (!(error instanceof Error)) {
+    return { recallkitError: true, name: 'Error', message: typeof error === 'string' ? error : String(error) };
+  }
+  const wire: WireError = { recallkitError: true, name: error.name, message: error.message };
+  if (typeof error.stack === 'string') wire.stack = error.stack;
+  if (error instanceof ValidationError) wire.field = error.field;
+  if (error instanceof ExpressionError) {
+    wire.position = error.position;
+    wire.expression = error.expression;
+  }
+  return wire;
+}
+
+const SIMPLE: Record<string, new (message: string) => RecallKitError> = {
+  RecallKitError,
+  SummarizerError,
+  StoreError,
+  QuotaExceededError,
+  ClosedError,
+};
+
+/**
+ * Rebuild the error the worker threw (page side): the RecallKit class of the same `name`,
+ * with the same `name` and `message` (and `field` / `position`); other errors become an
+ * `Error` carrying their `name`. An `Error` thrown by comlink itself is rebuilt the same way.
+ */
+export function fromWireError(value: unknown): Error {
+  const wire = toWireError(value);
+  const error = build(wire);
+  error.name = wire.name;
+  error.message = wire.message;
+  // The worker's stack says where it failed; the page's stack, where it was called.
+  if (wire.stack) error.stack = `${error.stack ?? ''}\n--- in the RecallKit worker ---\n${wire.stack}`;
+  return error;
+}
+
+function build(wire: WireError): Error {
+  if (wire.name === 'ValidationError') return new ValidationError(wire.field ?? '', '');
+  if (wire.name === 'ExpressionError') return new ExpressionError(wire.expression ?? '', wire.position ?? 0, '');
+  const Simple = SIMPLE[wire.name];
+  return Simple ? new Simple(wire.message) : new Error(wire.message);
+}
