@@ -1,0 +1,161 @@
+/**
+ * Token counting benchmark: RecallKit's counter against raw @dqbd/tiktoken, js-tiktoken and
+ * gpt-tokenizer, all with o200k_base. Prints a table; asserts nothing.
+ *
+ * Run: `npx tsx bench/tokens.ts`, or `runTokensBench()` from bench/run.ts.
+ * @module
+ */
+import { get_encoding } from '@dqbd/tiktoken';
+import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_base';
+import { Tiktoken as JsTiktoken } from 'js-tiktoken/lite';
+import o200kJs from 'js-tiktoken/ranks/o200k_base';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { loadTiktoken } from '../src/tokens/tiktoken.js';
+import { mixedText, TOKEN_CORPUS } from '../test/support/token-corpus.js';
+
+const RUNS = 7;
+const BYTES = 1_000_000;
+const MESSAGES = 10_000;
+
+type Count = (text: string) => number;
+interface Subject {
+  name: string;
+  count: Count;
+}
+
+/**
+ * Median wall time in ms of each task over `RUNS` rounds, after one warm-up round. Rounds run
+ * every task in turn, so load from other processes falls on all of them alike.
+ */
+function medianMs(tasks: readonly (() => void)[]): number[] {
+  for (const task of tasks) task();
+  const times = tasks.map((): number[] => []);
+  for (let round = 0; round < RUNS; round++) {
+    tasks.forEach((task, i) => {
+      const start = performance.now();
+      task();
+      times[i]!.push(performance.now() - start);
+    });
+  }
+  return times.map((t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]!);
+}
+
+/** Splits `text` into `n` pieces of about equal length, never inside a surrogate pair. */
+function split(text: string, n: number): string[] {
+  const points = Array.from(text);
+  const size = Math.ceil(points.length / n);
+  const out: string[] = [];
+  for (let i = 0; i < points.length; i += size) out.push(points.slice(i, i + size).join(''));
+  return out;
+}
+
+function versionOf(name: string): string {
+  const require = createRequire(import.meta.url);
+  try {
+    const pkg = require.resolve(`${name}/package.json`);
+    return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+  } catch {
+    // Packages whose exports hide package.json: walk up from the entry point.
+    const entry = require.resolve(name);
+    const root = entry.slice(0, entry.lastIndexOf(`/node_modules/${name}/`) + `/node_modules/${name}/`.length);
+    return (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
+  }
+}
+
+const fmt = (n: number, digits = 1): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** Runs the benchmark and returns the table as Markdown text. */
+export async function runTokensBench(): Promise<string> {
+  const firstLoadStart = performance.now();
+  let recallkit = await loadTiktoken('o200k_base');
+  const firstLoadMs = performance.now() - firstLoadStart;
+  // Ranks read + encoder built again (WASM already instantiated): free, then reload.
+  const reloadMs = await (async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      recallkit.free();
+      const start = performance.now();
+      recallkit = await loadTiktoken('o200k_base');
+      times.push(performance.now() - start);
+    }
+    return times.sort((a, b) => a - b)[2]!;
+  })();
+
+  const raw = get_encoding('o200k_base');
+  const jsTiktoken = new JsTiktoken(o200kJs);
+  const noSpecial = { disallowedSpecial: new Set<string>() };
+  const subjects: Subject[] = [
+    { name: 'RecallKit `count`', count: (t) => recallkit.count(t) },
+    { name: '@dqbd/tiktoken `encode_ordinary`', count: (t) => raw.encode_ordinary(t).length },
+    { name: '@dqbd/tiktoken `encode`', count: (t) => raw.encode(t, [], []).length },
+    { name: 'js-tiktoken `encode`', count: (t) => jsTiktoken.encode(t, [], []).length },
+    { name: 'gpt-tokenizer `countTokens`', count: (t) => gptTokenizerCount(t, noSpecial) },
+  ];
+
+  const text = mixedText(BYTES);
+  const bytes = new TextEncoder().encode(text).length;
+  const messages = split(text, MESSAGES);
+  const reference: Count = (t) => raw.encode_ordinary(t).length;
+
+  let sink = 0;
+  const oneMs = medianMs(subjects.map((s) => () => void (sink += s.count(text))));
+  const manyMs = medianMs(
+    subjects.map((s) => () => {
+      for (const m of messages) sink += s.count(m);
+    }),
+  );
+  const rows = subjects.map((s, i) => ({
+    name: s.name,
+    oneMs: oneMs[i]!,
+    manyMs: manyMs[i]!,
+    tokens: s.count(text),
+    exact: TOKEN_CORPUS.filter((c) => safeCount(s.count, c.text) === reference(c.text)).length,
+  }));
+  if (sink < 0) throw new Error('unreachable: keeps the counts observable');
+  const base = rows[1]!;
+
+  const lines = [
+    '## Token counting (o200k_base)',
+    '',
+    `Machine: ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}; ` +
+      `@dqbd/tiktoken ${versionOf('@dqbd/tiktoken')}, js-tiktoken ${versionOf('js-tiktoken')}, ` +
+      `gpt-tokenizer ${versionOf('gpt-tokenizer')}.`,
+    `Input: ${fmt(bytes / 1e6, 2)} MB of mixed text (seeded word runs from the test corpus: ` +
+      `emoji, CJK, RTL, code, JSON, whitespace runs, ids, numbers), as one text and as ${fmt(messages.length, 0)} messages. ` +
+      `Medians of ${RUNS} interleaved rounds after a warm-up. Special-token text counted as ordinary text by all.`,
+    '',
+    '| counter | 1 text: ms | MB/s | ratio | 10k msgs: ms | msgs/s | ratio | tokens (1 text) | exact on corpus |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${fmt(r.oneMs)} | ${fmt(bytes / 1e6 / (r.oneMs / 1000), 2)} | ${fmt(r.oneMs / base.oneMs, 2)}x ` +
+        `| ${fmt(r.manyMs)} | ${fmt(messages.length / (r.manyMs / 1000), 0)} | ${fmt(r.manyMs / base.manyMs, 2)}x ` +
+        `| ${fmt(r.tokens, 0)} | ${r.exact}/${TOKEN_CORPUS.length} |`,
+    ),
+    '',
+    `Ratio: median time relative to raw \`encode_ordinary\` (goal for RecallKit: at most 1.2x). ` +
+      `Exact: corpus texts counted identically to tiktoken \`encode_ordinary\`.`,
+    `Loading: first \`loadTiktoken('o200k_base')\` (WASM + ranks) ${fmt(firstLoadMs, 0)} ms (one sample); ` +
+      `reloading the ranks after \`free()\` ${fmt(reloadMs, 0)} ms (median of 5).`,
+  ];
+  recallkit.free();
+  raw.free();
+  return lines.join('\n');
+}
+
+/** A peer that throws on some input counts as inexact there. */
+function safeCount(count: Count, text: string): number {
+  try {
+    return count(text);
+  } catch {
+    return -1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(await runTokensBench());
+}
