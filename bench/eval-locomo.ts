@@ -1,0 +1,169 @@
+/**
+ * LoCoMo retrieval evaluation (`npm run eval:locomo`): evidence recall@5/10/20 of RecallKit's
+ * offline recall, per category and per split, next to a plain turn-level BM25 baseline computed
+ * in the same run. Data: ../shared/data/locomo beside the repository, or LOCOMO_DIR.
+ * Parameters were chosen on conversations 26, 30, 41, 42; 43, 44, 47, 48 are held out.
+ * @module
+ */
+
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRecallIndex } from '../src/recall/recall-index.js';
+import type { RecallDoc } from '../src/recall/recall-index.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the conversations are looked for. */
+export const DATA_DIR = process.env.LOCOMO_DIR ?? resolve(ROOT, '../shared/data/locomo');
+/** Conversations the parameters were chosen on. */
+export const TRAIN = ['conv-26', 'conv-30', 'conv-41', 'conv-42'];
+const KS = [5, 10, 20] as const;
+const CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
+
+interface Turn { speaker: string; dia_id: string; text: string; blip_caption?: string }
+interface Question { question: string; evidence: string[]; category: number }
+/** One conversation ready to ingest. */
+export interface Conversation { name: string; docs: (RecallDoc & { role: string })[]; questions: Question[] }
+
+const MONTH = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** "1:56 pm on 8 May, 2023" → a local ISO time (no zone), or undefined. */
+export function sessionTime(text: string): string | undefined {
+  const m = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([a-z]+),?\s+(\d{4})/i.exec(text);
+  if (!m) return undefined;
+  const month = MONTH.indexOf((m[5] ?? '').toLowerCase()) + 1;
+  const hour = (Number(m[1]) % 12) + ((m[3] ?? '').toLowerCase() === 'pm' ? 12 : 0);
+  const p = (n: number | string): string => String(n).padStart(2, '0');
+  return `${m[6]}-${p(month)}-${p(m[4] ?? 1)}T${p(hour)}:${m[2]}:00`;
+}
+
+/** Load every conv-*.json of the data directory, turns in order (speaker A = user). */
+export function loadConversations(dir = DATA_DIR): Conversation[] {
+  return readdirSync(dir).filter((f) => /^conv-.*\.json$/.test(f)).sort().map((file) => {
+    const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+    const docs: Conversation['docs'] = [];
+    for (let n = 1; Array.isArray(raw[`session_${n}`]); n++) {
+      const sessionDate = String(raw[`session_${n}_date_time`] ?? '');
+      const timestamp = sessionTime(sessionDate);
+      for (const turn of raw[`session_${n}`] as Turn[]) {
+        // The image caption is part of the turn as the benchmark gives it.
+        const text = turn.blip_caption ? `${turn.text} (${turn.blip_caption})` : turn.text;
+        docs.push({
+          id: turn.dia_id, text, speaker: turn.speaker,
+          role: turn.speaker === raw.speaker_a ? 'user' : 'assistant',
+          ...(timestamp ? { timestamp } : {}),
+          metadata: { dia_id: turn.dia_id, session: n, session_date: sessionDate },
+        });
+      }
+    }
+    const questions = (raw.qa as Question[]).filter((q) => q.category !== 5 && q.evidence.length > 0);
+    return { name: file.replace(/\.json$/, ''), docs, questions };
+  });
+}
+
+/** A ranker: ingest a conversation, return a function from question to ranked dia_ids. */
+export type Ranker = (conv: Conversation) => (question: string, k: number) => string[];
+
+/** RecallKit's recall, through the index module. */
+export const recallKit: Ranker = (conv) => {
+  const index = createRecallIndex();
+  for (const doc of conv.docs) index.add(doc);
+  return (question, k) => index.search(question, { topK: k }).map((h) => h.id);
+};
+
+// The README baseline: lower-cased alphanumeric tokens, NLTK English stop words, speaker prepended.
+const NLTK = new Set(('i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they them their theirs themselves what which who whom this that these those am is are was were be been being have has had having do does did doing a an the and but if or because as until while of at by for with about against between into through during before after above below to from up down in out on off over under again further then once here there when where why how all any both each few more most other some such no nor not only own same so than too very s t can will just don should now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn shan shouldn wasn weren won wouldn').split(' '));
+const words = (s: string): string[] => (s.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !NLTK.has(w));
+
+/** Plain turn-level BM25 (k1 1.2, b 0.75), brute force. `captions`: keep image captions in the turn. */
+export const baseline = (captions: boolean): Ranker => (conv) => {
+  const docs = conv.docs.map((d) => {
+    const text = captions ? d.text : d.text.replace(/ \([^)]*\)$/, '');
+    const tf = new Map<string, number>();
+    const tokens = words(`${d.speaker ?? ''} ${text}`);
+    for (const w of tokens) tf.set(w, (tf.get(w) ?? 0) + 1);
+    return { id: d.id, tf, len: tokens.length };
+  });
+  const df = new Map<string, number>();
+  for (const d of docs) for (const w of d.tf.keys()) df.set(w, (df.get(w) ?? 0) + 1);
+  const n = docs.length;
+  const avg = docs.reduce((s, d) => s + d.len, 0) / n;
+  return (question, k) => {
+    const q = words(question);
+    const scored = docs.map((d, i) => {
+      let s = 0;
+      for (const w of q) {
+        const f = d.tf.get(w) ?? 0;
+        const m = df.get(w) ?? 0;
+        if (f > 0) s += (Math.log(1 + (n - m + 0.5) / (m + 0.5)) * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * d.len) / avg));
+      }
+      return { i, s };
+    });
+    scored.sort((a, b) => b.s - a.s || a.i - b.i);
+    return scored.slice(0, k).map(({ i }) => (docs[i] as { id: string }).id);
+  };
+};
+
+/** Recall@k sums and counts by group (overall, per category). */
+export interface Scores { sums: Map<string, number[]>; counts: Map<string, number>; ms: number; queries: number }
+
+/** Evaluate a ranker over conversations. */
+export function evaluate(ranker: Ranker, convs: readonly Conversation[]): Scores {
+  const scores: Scores = { sums: new Map(), counts: new Map(), ms: 0, queries: 0 };
+  for (const conv of convs) {
+    const ask = ranker(conv);
+    for (const q of conv.questions) {
+      const start = performance.now();
+      const ids = ask(q.question, Math.max(...KS));
+      scores.ms += performance.now() - start;
+      scores.queries++;
+      const evidence = new Set(q.evidence);
+      for (const group of ['all', `c${q.category}`]) {
+        const sums = scores.sums.get(group) ?? KS.map(() => 0);
+        KS.forEach((k, i) => {
+          const got = new Set(ids.slice(0, k));
+          sums[i] = (sums[i] as number) + [...evidence].filter((e) => got.has(e)).length / evidence.size;
+        });
+        scores.sums.set(group, sums);
+        scores.counts.set(group, (scores.counts.get(group) ?? 0) + 1);
+      }
+    }
+  }
+  return scores;
+}
+
+/** Recall@5/10/20 in percent for a group. */
+export function percent(scores: Scores, group = 'all'): number[] {
+  const count = scores.counts.get(group) ?? 0;
+  return (scores.sums.get(group) ?? KS.map(() => 0)).map((s) => (count ? (100 * s) / count : 0));
+}
+
+function row(label: string, scores: Scores, group = 'all'): string {
+  const cells = percent(scores, group).map((v) => v.toFixed(1).padStart(6));
+  return `| ${label.padEnd(34)} | ${String(scores.counts.get(group) ?? 0).padStart(5)} |${cells.map((c) => ` ${c} |`).join('')}`;
+}
+
+function main(): void {
+  if (!existsSync(DATA_DIR)) {
+    console.log(`LoCoMo data not found at ${DATA_DIR} (set LOCOMO_DIR): evaluation skipped.`);
+    return;
+  }
+  const convs = loadConversations();
+  const train = convs.filter((c) => TRAIN.includes(c.name));
+  const heldOut = convs.filter((c) => !TRAIN.includes(c.name));
+  console.log(`LoCoMo evidence recall, ${convs.length} conversations, ${convs.reduce((s, c) => s + c.questions.length, 0)} questions (category 5 left out)\n`);
+  console.log(`| ${'method / split'.padEnd(34)} | ${'qs'.padStart(5)} |   R@5  |  R@10  |  R@20  |`);
+  console.log(`|${'-'.repeat(36)}|${'-'.repeat(7)}|--------|--------|--------|`);
+  const all = evaluate(recallKit, convs);
+  console.log(row('RecallKit, train (26 30 41 42)', evaluate(recallKit, train)));
+  console.log(row('RecallKit, held out (43 44 47 48)', evaluate(recallKit, heldOut)));
+  console.log(row('RecallKit, all', all));
+  for (const [c, name] of Object.entries(CATEGORIES)) console.log(row(`  ${c} ${name}`, all, `c${c}`));
+  const base = evaluate(baseline(false), convs);
+  console.log(row('BM25 baseline (README recipe)', base));
+  for (const [c, name] of Object.entries(CATEGORIES)) console.log(row(`  ${c} ${name}`, base, `c${c}`));
+  console.log(row('BM25 baseline, captions in turns', evaluate(baseline(true), convs)));
+  console.log(`\nRecallKit: ${(all.ms / all.queries).toFixed(3)} ms per recall (top 20, index of one conversation).`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

@@ -1,0 +1,108 @@
+/**
+ * Text analysis for recall: the terms a message is indexed under and a question is searched
+ * with. Chat-aware: Unicode lower-casing and accent folding, possessives and contractions
+ * resolved, English stop words dropped, Porter2 stems, numbers kept, dates normalized
+ * ({@link pushDateTerms}), CJK as character n-grams.
+ * @module
+ */
+
+import { dayOf, isMonthContext, monthOf, pushDateTerms, yearOf } from './dates.js';
+import { baseForm } from './irregular.js';
+import { stem } from './porter2.js';
+import { HOW_WORDS, QUERY_STOP_WORDS, STOP_WORDS } from './stop-words.js';
+import { NUMBER, TERM, WORD, tokenize } from './tokenize.js';
+import type { Token } from './tokenize.js';
+
+/** Bumped whenever analysis changes: a persisted index made by another version is rebuilt. */
+export const ANALYZER_VERSION = 1;
+
+const STEM_CACHE_LIMIT = 50_000;
+const stemCache = new Map<string, string>();
+
+function cachedStem(word: string): string {
+  let s = stemCache.get(word);
+  if (s === undefined) {
+    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+    s = stem(word);
+    stemCache.set(word, s);
+  }
+  return s;
+}
+
+/**
+ * The search terms of a text, in order, repeated as often as they occur.
+ * With `query` set, the framing words of a question go too ("what kind of", "how long").
+ * @example analyze("Caroline's painting, 7 May 2023") // ['carolin', 'paint', 'may', '7', '05-07', '2023', '2023-05', '2023-05-07']
+ */
+export function analyze(text: string, query = false): string[] {
+  const tokens = tokenize(text);
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (token.kind === TERM) {
+      out.push(token.text);
+      continue;
+    }
+    const next = readDate(tokens, i, out);
+    if (next > i) {
+      i = next - 1;
+      continue;
+    }
+    if (token.kind === NUMBER) {
+      out.push(token.text);
+      continue;
+    }
+    const word = token.text;
+    if (STOP_WORDS.has(word) || word === 'may') continue;
+    if (query && (QUERY_STOP_WORDS.has(word) || (HOW_WORDS.has(word) && tokens[i - 1]?.text === 'how'))) continue;
+    out.push(cachedStem(baseForm(word)));
+  }
+  return out;
+}
+
+/**
+ * Read a date starting at token `i` ("7th of May, 2023", "May 7 2023", "May 2023", "June"),
+ * push its terms and return the index after it; return `i` when no date starts there.
+ */
+function readDate(tokens: readonly Token[], i: number, out: string[]): number {
+  const token = tokens[i] as Token;
+  if (token.kind === NUMBER) {
+    const day = dayOf(token.text);
+    if (day === 0) return i;
+    let j = i + 1;
+    if (tokens[j]?.text === 'of') j++;
+    const monthToken = tokens[j];
+    const month = monthToken?.kind === WORD ? Math.abs(monthOf(monthToken.text)) : 0;
+    if (month === 0) return i;
+    j++;
+    const year = yearAt(tokens, j);
+    pushDateTerms(year, month, day, out);
+    return year > 0 ? j + 1 : j;
+  }
+  if (token.kind !== WORD) return i;
+  const signed = monthOf(token.text);
+  if (signed === 0) return i;
+  const month = Math.abs(signed);
+  const year = yearAt(tokens, i + 1);
+  if (year > 0) {
+    pushDateTerms(year, month, 0, out);
+    return i + 2;
+  }
+  const dayToken = tokens[i + 1];
+  const day = dayToken?.kind === NUMBER ? dayOf(dayToken.text) : 0;
+  if (day > 0) {
+    const dayYear = yearAt(tokens, i + 2);
+    pushDateTerms(dayYear, month, day, out);
+    return dayYear > 0 ? i + 3 : i + 2;
+  }
+  if (signed > 0 || (token.text === 'may' && isMonthContext(tokens[i - 1]?.text, token.cap))) {
+    pushDateTerms(0, month, 0, out);
+    return i + 1;
+  }
+  return i;
+}
+
+function yearAt(tokens: readonly Token[], j: number): number {
+  const t = tokens[j];
+  return t?.kind === NUMBER ? yearOf(t.text) : 0;
+}

@@ -1,0 +1,208 @@
+/**
+ * Offline lexical recall over a session's entries: analysis, the BM25F index with
+ * neighbouring-turn context, and its persistence as store aux values. Plain functions and
+ * objects, no DOM and no I/O: the engine (in a worker or not) owns one index per session.
+ * @module
+ */
+
+import { ValidationError } from '../errors.js';
+import { ANALYZER_VERSION, analyze } from './analyze.js';
+import { createBm25Index } from './bm25-index.js';
+import type { Bm25Index, SearchHit } from './bm25-index.js';
+import { timeTerms } from './dates.js';
+import { resolveRanking } from './ranking.js';
+import type { RankingOptions } from './ranking.js';
+import { SEGMENT_FORMAT, encodeSegment, manifestKey, readManifest, restoreSegment, segmentKey } from './segments.js';
+
+/** What is indexed of one entry. */
+export interface RecallDoc {
+  /** The entry id, returned by searches. */
+  id: string;
+  text: string;
+  /** Who said it: a name ("Caroline") found by questions that name them. */
+  speaker?: string;
+  /** The entry's role (`user`, `assistant`), indexed with the speaker. */
+  role?: string;
+  /** When it was said: ISO string, epoch ms or Date. Dates become searchable; turns hours apart are not neighbours. */
+  timestamp?: string | number | Date;
+  /** `session_date` (a date string, e.g. "1:56 pm on 8 May, 2023") overrides the timestamp's date terms. */
+  metadata?: Record<string, unknown>;
+  /**
+   * Not a turn of the conversation (e.g. a summary): it neither lends nor borrows
+   * neighbouring-turn context and belongs to no episode.
+   */
+  standalone?: boolean;
+}
+
+/** Options of {@link createRecallIndex} and {@link loadRecallIndex}. */
+export interface RecallIndexOptions {
+  /** Ranking defaults for every search (see `DEFAULT_RANKING`). */
+  ranking?: Partial<RankingOptions>;
+  /** Documents per persisted segment (default 64): the most an add rewrites. */
+  segmentSize?: number;
+  /** Prefix of the aux keys (default `recall:`). */
+  keyPrefix?: string;
+}
+
+/** Options of one search. */
+export interface RecallSearchOptions {
+  /** How many hits (default 10). */
+  topK?: number;
+  /** Only ids this accepts (e.g. entry types, compressed or not). */
+  filter?: (id: string) => boolean;
+  /** Ranking overrides for this search. */
+  ranking?: Partial<RankingOptions>;
+}
+
+/** Aux values by key, ready for `StoreBatch.aux`; `null` deletes a key. */
+export type AuxEntries = Record<string, unknown>;
+
+/** A recall index; create with {@link createRecallIndex} or {@link loadRecallIndex}. */
+export interface RecallIndex {
+  /** Live documents. */
+  readonly size: number;
+  /** Index a document (a known id is replaced). */
+  add(doc: RecallDoc): void;
+  /** Forget a document; false when it was not indexed. */
+  remove(id: string): boolean;
+  has(id: string): boolean;
+  /** The best documents for a question or keywords, best first. */
+  search(query: string, options?: RecallSearchOptions): SearchHit[];
+  /** Aux values changed since the last flush (tail segment, manifest): write them with the entries. */
+  flush(): AuxEntries;
+  /** Every aux value of the index (for a full rewrite, e.g. after import). */
+  toAux(): AuxEntries;
+  /** Empty the index; returns the deletions (`null`) of every key written so far. */
+  clear(): AuxEntries;
+}
+
+const DATE_TERM_RE = /^(?:\d{4}(?:-\d\d){0,2}|\d\d-\d\d|[a-z]+)$/;
+
+/** The three fields of a document: text, speaker and date terms. */
+export function documentFields(doc: RecallDoc): [string[], string[], string[]] {
+  const speaker = [doc.speaker, doc.role, stringAt(doc.metadata, 'speaker')].filter((s): s is string => !!s);
+  const sessionDate = stringAt(doc.metadata, 'session_date');
+  // Only the date terms of a session date string: not its clock time or stop words.
+  let dates = sessionDate ? analyze(sessionDate).filter((t) => DATE_TERM_RE.test(t)) : [];
+  if (dates.length === 0) dates = timeTerms(timeOf(doc.timestamp));
+  return [analyze(doc.text), analyze([...new Set(speaker)].join(' ')), [...new Set(dates)]];
+}
+
+function stringAt(metadata: Record<string, unknown> | undefined, key: string): string | undefined {
+  const v = metadata?.[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function timeOf(t: RecallDoc['timestamp']): number {
+  if (t === undefined) return NaN;
+  if (typeof t === 'number') return t;
+  return t instanceof Date ? t.getTime() : Date.parse(t);
+}
+
+/**
+ * An empty recall index.
+ * @example
+ * const index = createRecallIndex();
+ * index.add({ id: 'e1', text: 'I painted a sunrise', speaker: 'Melanie', timestamp: '2023-05-08T13:56:00Z' });
+ * await store.write(sessionId, { meta, putEntries, aux: index.flush() });
+ * index.search('What did Melanie paint?', { topK: 5 }); // [{ id: 'e1', score: … }]
+ */
+export function createRecallIndex(options: RecallIndexOptions = {}): RecallIndex {
+  return makeIndex(createBm25Index(), options, 0);
+}
+
+/**
+ * Reopen an index persisted through aux values, without re-tokenizing anything.
+ * `loadAux` is typically `(key) => store.loadAux(sessionId, key)`. Resolves `undefined` when
+ * nothing usable is stored (absent, damaged, or made by another analyzer version): then build
+ * a new index from the entries and write `toAux()`.
+ */
+export async function loadRecallIndex(
+  loadAux: (key: string) => Promise<unknown>,
+  options: RecallIndexOptions = {},
+): Promise<RecallIndex | undefined> {
+  const prefix = options.keyPrefix ?? 'recall:';
+  const manifest = readManifest(await loadAux(manifestKey(prefix)), ANALYZER_VERSION);
+  if (manifest === undefined) return undefined;
+  const values = await Promise.all(
+    Array.from({ length: manifest.segments }, (_, n) => loadAux(segmentKey(prefix, n))),
+  );
+  const core = createBm25Index();
+  for (let n = 0; n < values.length; n++) {
+    if (!restoreSegment(core, values[n], n, manifest.segmentSize)) return undefined;
+  }
+  return makeIndex(core, { ...options, segmentSize: manifest.segmentSize }, manifest.segments);
+}
+
+function makeIndex(core: Bm25Index, options: RecallIndexOptions, storedSegments: number): RecallIndex {
+  const ranking = resolveRanking(options.ranking);
+  const segmentSize = options.segmentSize ?? 64;
+  if (!Number.isInteger(segmentSize) || segmentSize < 1) {
+    throw new ValidationError('segmentSize', 'a positive integer', segmentSize);
+  }
+  const prefix = options.keyPrefix ?? 'recall:';
+  const dirty = new Set<number>();
+  let written = storedSegments; // segments the store holds (or will, after the next flush)
+  let manifestDirty = false;
+
+  const segmentCount = (): number => Math.ceil(core.ordinals / segmentSize);
+  const manifest = () => ({ format: SEGMENT_FORMAT, analyzer: ANALYZER_VERSION, segmentSize, segments: segmentCount() });
+
+  return {
+    get size() {
+      return core.size;
+    },
+    add(doc) {
+      if (typeof doc?.id !== 'string' || typeof doc.text !== 'string') {
+        throw new ValidationError('doc', 'an object with string id and text', doc);
+      }
+      const replaced = core.ordinalOf(doc.id);
+      if (replaced >= 0) dirty.add(Math.floor(replaced / segmentSize));
+      const fields = documentFields(doc);
+      const ordinal = core.add(doc.id, fields, timeOf(doc.timestamp), doc.standalone === true);
+      dirty.add(Math.floor(ordinal / segmentSize));
+      if (segmentCount() > written) manifestDirty = true;
+    },
+    remove(id) {
+      const ordinal = core.remove(id);
+      if (ordinal < 0) return false;
+      dirty.add(Math.floor(ordinal / segmentSize));
+      return true;
+    },
+    has(id) {
+      return core.ordinalOf(id) >= 0;
+    },
+    search(query, searchOptions = {}) {
+      const topK = searchOptions.topK ?? 10;
+      if (!Number.isInteger(topK) || topK < 0) throw new ValidationError('topK', 'a non-negative integer', topK);
+      const r = searchOptions.ranking ? resolveRanking({ ...ranking, ...searchOptions.ranking }) : ranking;
+      return core.search(analyze(query, true), topK, r, searchOptions.filter);
+    },
+    flush() {
+      const out: AuxEntries = {};
+      for (const n of [...dirty].sort((a, b) => a - b)) out[segmentKey(prefix, n)] = encodeSegment(core, n, segmentSize);
+      if (manifestDirty) out[manifestKey(prefix)] = manifest();
+      written = Math.max(written, segmentCount());
+      dirty.clear();
+      manifestDirty = false;
+      return out;
+    },
+    toAux() {
+      dirty.clear();
+      manifestDirty = false;
+      const out: AuxEntries = { [manifestKey(prefix)]: manifest() };
+      for (let n = 0; n < segmentCount(); n++) out[segmentKey(prefix, n)] = encodeSegment(core, n, segmentSize);
+      written = segmentCount();
+      return out;
+    },
+    clear() {
+      const out: AuxEntries = { [manifestKey(prefix)]: null };
+      for (let n = 0; n < Math.max(written, segmentCount()); n++) out[segmentKey(prefix, n)] = null;
+      core = createBm25Index();
+      dirty.clear();
+      manifestDirty = false;
+      written = 0;
+      return out;
+    },
+  };
+}
