@@ -1,0 +1,111 @@
+/**
+ * Listens to every memory event: feeds the event log, the status line (a spinner from
+ * `compressing` to `compressed`), and remembers erased entries so the timeline can still
+ * show them, struck through.
+ * @module
+ */
+import type { Memory } from '../../src/memory.js';
+import type { MemoryEntry, MemoryEventName, MemorySummary } from '../../src/types.js';
+import type { Status } from './app.js';
+
+/** An event as the log shows it. */
+export interface LoggedEvent {
+  name: MemoryEventName;
+  sessionId: string;
+  at: Date;
+  /** One line of details. */
+  detail: string;
+}
+
+/** Every event RecallKit emits. */
+export const EVENT_NAMES: readonly MemoryEventName[] = [
+  'entry:added',
+  'compressing',
+  'compressed',
+  'erased',
+  'session:cleared',
+  'error',
+  'summary:facts-missing',
+];
+
+/** Where events go. */
+export interface EventSinks {
+  /** Entries seen so far, by id (to describe erased ones). */
+  seen: Map<string, MemoryEntry>;
+  /** Erased entries per session. */
+  erased: Map<string, MemoryEntry[]>;
+  emit(event: LoggedEvent): void;
+  status(status: Status): void;
+}
+
+function errorText(value: unknown): string {
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  if (typeof value === 'object' && value !== null && 'message' in value) return String((value as { message: unknown }).message);
+  return String(value);
+}
+
+function describe(name: MemoryEventName, args: unknown[]): string {
+  switch (name) {
+    case 'entry:added': {
+      const e = args[0] as MemoryEntry;
+      const tool = e.tool ? ` ${e.tool.name}` : '';
+      return `${e.type}${tool} (${e.role}) #${e.seq}, turn ${e.interaction}, ${e.tokenCount} tokens`;
+    }
+    case 'compressing': {
+      const info = args[0] as { strategy: string; entryCount: number };
+      return `${info.strategy}: summarizing ${info.entryCount} entries`;
+    }
+    case 'compressed': {
+      const { summary, tokensSaved } = args[0] as { summary: MemorySummary; tokensSaved: number };
+      const range = summary.range ? `, turns ${summary.range.startIndex}–${summary.range.endIndex}` : '';
+      return `${summary.strategy ?? 'summary'}: ${summary.originalEntryIds.length} entries → ${summary.tokenCount} tokens (${summary.compressionRatio}×${range}), ${tokensSaved} tokens saved`;
+    }
+    case 'erased':
+      return `${(args[0] as { entryIds: string[] }).entryIds.length} entries erased`;
+    case 'session:cleared':
+      return 'session cleared';
+    case 'error':
+      return errorText(args[0]);
+    case 'summary:facts-missing': {
+      const info = args[0] as { missing: Record<string, string[]> };
+      return `summary lacks ${Object.entries(info.missing).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ')}`;
+    }
+  }
+}
+
+function statusFor(name: MemoryEventName, args: unknown[]): Status | undefined {
+  switch (name) {
+    case 'compressing': {
+      const info = args[0] as { strategy: string; entryCount: number };
+      return { busy: true, text: `Summarizing ${info.entryCount} entries (${info.strategy})…` };
+    }
+    case 'compressed': {
+      const { summary, tokensSaved } = args[0] as { summary: MemorySummary; tokensSaved: number };
+      return { busy: false, tone: 'ok', text: `New summary (${summary.strategy ?? 'summary'}): ${summary.originalTokenCount} → ${summary.tokenCount} tokens, ${summary.compressionRatio}× smaller${tokensSaved > 0 ? `; the context is ${tokensSaved} tokens lighter` : ''}.` };
+    }
+    case 'erased':
+      return { busy: false, tone: 'info', text: `Neuralyzer erased ${(args[0] as { entryIds: string[] }).entryIds.length} entries for good.` };
+    case 'error':
+      return { busy: false, tone: 'error', text: `${errorText(args[0])}. Nothing was lost; the next trigger tries again.` };
+    default:
+      return undefined;
+  }
+}
+
+/** Subscribe to every event of `memory`; returns the function that unsubscribes. */
+export function watchEvents(memory: Memory, sinks: EventSinks): () => void {
+  const stops = EVENT_NAMES.map((name) =>
+    memory.on(name, ((sessionId: string, ...args: unknown[]) => {
+      if (name === 'entry:added') sinks.seen.set((args[0] as MemoryEntry).id, args[0] as MemoryEntry);
+      if (name === 'erased') {
+        const gone = (args[0] as { entryIds: string[] }).entryIds.map((id) => sinks.seen.get(id)).filter((e) => e !== undefined);
+        sinks.erased.set(sessionId, [...(sinks.erased.get(sessionId) ?? []), ...gone]);
+      }
+      if (name === 'session:cleared') sinks.erased.delete(sessionId);
+      sinks.emit({ name, sessionId, at: new Date(), detail: describe(name, args) });
+      const status = statusFor(name, args);
+      if (status) sinks.status(status);
+    }) as never),
+  );
+  return () => stops.forEach((stop) => stop());
+}

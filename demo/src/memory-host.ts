@@ -1,0 +1,33 @@
+/**
+ * Where the playground's memory runs: `createWorkerMemory`, so the engine, tiktoken's WASM
+ * and IndexedDB live in a Web Worker and the page only posts messages. The single place that
+ * creates a `Memory`; the rest of the playground only sees the `Memory` interface.
+ * @module
+ */
+import type { Memory } from '../../src/memory.js';
+import type { MemoryConfig, Summarizer } from '../../src/types.js';
+import type { MemoryProfileInput } from '../../src/strategies/profile-types.js';
+import { createWorkerMemory } from '../../src/worker/client.js';
+import type { MemorySetup } from './presets.js';
+
+/** The IndexedDB database the playground keeps its sessions in. */
+export const PLAYGROUND_DB = 'recallkit-playground';
+
+/** How the engine runs, shown in the header. */
+export const ENGINE_HOST: 'worker' | 'main thread' = 'worker';
+
+/**
+ * Open a memory for `setup` on the playground's IndexedDB, in a new worker. `summarizer`
+ * undefined means the built-in heuristic one, which then runs in the worker next to the data;
+ * any other stays in the page and the worker calls it back.
+ */
+export async function openMemory(setup: MemorySetup, summarizer: Summarizer | undefined): Promise<Memory> {
+  return createWorkerMemory({
+    store: 'indexeddb',
+    dbName: PLAYGROUND_DB,
+    // Both checked by the profile editor first (and again by the engine).
+    ...(setup.profile !== undefined ? { profile: setup.profile as MemoryProfileInput } : {}),
+    ...(setup.config !== undefined ? { config: setup.config as Partial<MemoryConfig> } : {}),
+    ...(summarizer ? { summarizer } : {}),
+  });
+}

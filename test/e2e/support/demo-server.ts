@@ -1,0 +1,54 @@
+/**
+ * Builds the playground (`vite build demo`) and serves the static site with Vite's
+ * `preview()` on 127.0.0.1 (a free port), plus a headless Chromium to drive it.
+ * @module
+ */
+import { fileURLToPath } from 'node:url';
+import { build, preview } from 'vite';
+import { chromium, type Browser } from 'playwright';
+
+/** The playground's root folder. */
+export const DEMO_ROOT = fileURLToPath(new URL('../../../demo/', import.meta.url));
+
+/** A running preview server. */
+export interface DemoServer {
+  /** Base URL, ending in `/`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** `vite build demo` into demo/dist. */
+export async function buildDemo(): Promise<void> {
+  await build({ root: DEMO_ROOT, configFile: `${DEMO_ROOT}vite.config.ts`, logLevel: 'warn' });
+}
+
+/** Serve demo/dist on 127.0.0.1 with a free port. */
+export async function serveDemo(): Promise<DemoServer> {
+  const server = await preview({
+    root: DEMO_ROOT,
+    configFile: `${DEMO_ROOT}vite.config.ts`,
+    logLevel: 'warn',
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+  });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview did not report a local URL');
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        const http = server.httpServer;
+        http.close(() => resolve());
+        if ('closeAllConnections' in http) http.closeAllConnections();
+      }),
+  };
+}
+
+/** Headless Debian Chromium (or RECALLKIT_CHROMIUM), as the other browser tests launch it. */
+export function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.RECALLKIT_CHROMIUM ?? '/usr/bin/chromium';
+  return chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
