@@ -164,13 +164,13 @@ async function profileScript(memory: Memory): Promise<unknown[]> {
   return log;
 }
 
-const PROFILE = {
+const PROFILE: MemoryOptions['profile'] = {
   short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 400 }],
   long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_threshold_qty: 3, interaction_keep: 1, cod_max_loops: 2 }],
   persistence_strategy: 'INCREMENTAL',
 };
 
-const NEURALYZER = {
+const NEURALYZER: MemoryOptions['profile'] = {
   long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 3, interaction_keep: 1 }],
 };
 
@@ -205,7 +205,7 @@ describe('createWorkerMemory gives the same results as createMemory', () => {
   it('for createWorkerMemory/createMemory option errors', async () => {
     const bad: MemoryOptions[] = [
       { config: { maxTokens: -1 } },
-      { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'forgetful' }] } },
+      { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'forgetful' }] } as never },
       { tokenizer: 'p50k_base' as never },
       { dbName: '' },
       { summarizer: 42 as never },

@@ -1,0 +1,169 @@
+/**
+ * A Vite app as a user has it: RecallKit installed in its `node_modules` the way npm lays it
+ * out (package.json + the built `dist/`, dependencies beside it), so package `exports`, the
+ * worker entry and the lazy WASM are resolved exactly as in a real install. Shared by the
+ * e2e test (test/e2e/vite-app.test.ts) and the browser benchmark (bundle sizes).
+ * @module
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Rollup } from 'vite';
+
+/** The repository root. */
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The fixture app (index.html + main.js: the README code; explicit.html: the `?worker` form). */
+export const FIXTURE = join(REPO, 'test/e2e/fixtures/vite-app');
+
+/**
+ * Build the library as `npm run build` does (`tsc -p tsconfig.build.json`), into `outDir`
+ * rather than the shared `dist/`, which other work in this checkout may be reading.
+ */
+export async function buildLibrary(outDir: string): Promise<void> {
+  const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
+  const output = await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir], REPO);
+  for (const file of ['index.js', 'index.d.ts', 'worker/worker.js', 'worker/client.js']) {
+    if (!existsSync(join(outDir, file))) throw new Error(`library build did not write ${file}:\n${output.slice(-3000)}`);
+  }
+}
+
+/** The packed library: what `npm pack` would ship (package.json + dist/). */
+export interface PackedLibrary {
+  dir: string;
+  remove(): void;
+}
+
+/** Build the library and lay it out as the published package, in a temporary directory. */
+export async function packLibrary(): Promise<PackedLibrary> {
+  const dir = mkdtempSync(join(tmpdir(), 'recallkit-package-'));
+  cpSync(join(REPO, 'package.json'), join(dir, 'package.json'));
+  await buildLibrary(join(dir, 'dist'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A user's app directory with RecallKit installed; `remove()` deletes it. */
+export interface UserApp {
+  root: string;
+  remove(): void;
+}
+
+/** Options of {@link createUserApp}. */
+export interface UserAppOptions {
+  /** Also install the optional peer `@mlc-ai/web-llm` (an app that uses webLLMSummarizer). */
+  withWebLLM?: boolean;
+}
+
+/**
+ * Copy the fixture to a temporary directory and install the packed library into its
+ * `node_modules` with copies of its dependencies (copies, not links: Vite must find them
+ * inside the app, as after `npm install`).
+ */
+export function createUserApp(pkg: PackedLibrary, options: UserAppOptions = {}): UserApp {
+  const root = mkdtempSync(join(tmpdir(), 'recallkit-vite-app-'));
+  cpSync(FIXTURE, root, { recursive: true });
+  cpSync(pkg.dir, join(root, 'node_modules/recallkit'), { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const deps = Object.keys(manifest.dependencies ?? {});
+  if (options.withWebLLM) deps.push('@mlc-ai/web-llm', 'loglevel');
+  for (const dep of deps) {
+    cpSync(join(REPO, 'node_modules', dep), join(root, 'node_modules', dep), { recursive: true, dereference: true });
+  }
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** One emitted file and its size. */
+export interface BundleFile {
+  file: string;
+  kind: 'main' | 'worker' | 'wasm' | 'ranks' | 'other';
+  bytes: number;
+  gzip: number;
+}
+
+/** What `vite build` made of the app. */
+export interface AppBuild {
+  outDir: string;
+  /** The page chunks (not the worker) with the modules each holds and the chunks each imports statically. */
+  chunks: { fileName: string; isEntry: boolean; moduleIds: string[]; imports: string[] }[];
+  files: BundleFile[];
+}
+
+/** `vite build` the app with no Vite config at all (only the two pages as inputs). */
+export async function buildUserApp(root: string): Promise<AppBuild> {
+  const outDir = join(root, 'dist');
+  const result = await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      rolldownOptions: { input: { main: join(root, 'index.html'), explicit: join(root, 'explicit.html') } },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  const chunks = outputs
+    .flatMap((o) => o.output)
+    .filter((o): o is Rollup.OutputChunk => o.type === 'chunk')
+    .map((c) => ({ fileName: c.fileName, isEntry: c.isEntry, moduleIds: [...c.moduleIds], imports: [...c.imports] }));
+  const main = new Set(pageChunksOf(chunks, 'main.js').map((c) => c.fileName));
+  const files = listFiles(join(outDir, 'assets')).map((file): BundleFile => {
+    const bytes = readFileSync(file);
+    const name = basename(file);
+    const kind: BundleFile['kind'] = name.endsWith('.wasm')
+      ? 'wasm'
+      : /o200k|cl100k/.test(name)
+        ? 'ranks'
+        : /^worker/.test(name)
+          ? 'worker'
+          : [...main].some((name) => file.endsWith(name))
+            ? 'main'
+            : 'other';
+    return { file: `assets/${name}`, kind, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  });
+  return { outDir, chunks, files };
+}
+
+/** The chunks a page entry (`main.js`, `explicit.js`) loads before it runs: the entry and its static imports. */
+export function pageChunksOf(chunks: AppBuild['chunks'], entry: string): AppBuild['chunks'] {
+  const start = chunks.find((c) => c.isEntry && c.moduleIds.some((id) => id.endsWith(`/${entry}`)));
+  const seen = new Map<string, AppBuild['chunks'][number]>();
+  const visit = (chunk: AppBuild['chunks'][number] | undefined): void => {
+    if (!chunk || seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) visit(chunks.find((c) => c.fileName === name));
+  };
+  visit(start);
+  return [...seen.values()];
+}
+
+/** A plain-text table of the built files. */
+export function bundleTable(files: BundleFile[]): string {
+  const rows = [...files].sort((a, b) => a.kind.localeCompare(b.kind) || b.bytes - a.bytes);
+  const kb = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
+  const lines = rows.map((f) => `| ${f.kind.padEnd(6)} | ${f.file.padEnd(40)} | ${kb(f.bytes).padStart(11)} | ${kb(f.gzip).padStart(11)} |`);
+  return ['| kind   | file                                     |       bytes |     gzip -9 |', '|---|---|---:|---:|', ...lines].join('\n');
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+function run(command: string, args: string[], cwd: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    // tsc exits non-zero on type errors but still emits; the caller checks the files.
+    child.on('close', () => resolvePromise(output));
+  });
+}

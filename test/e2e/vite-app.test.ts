@@ -1,0 +1,192 @@
+/**
+ * RecallKit in a real Vite app, installed as a user installs it: `vite build` + `vite
+ * preview`, and the `vite` dev server, opened in Chromium. The README code must run the
+ * memory in a Web Worker on IndexedDB with zero Vite config, and survive a reload.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright';
+import { createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../vitest.config.js';
+import { createMemory } from '../../src/create-memory.js';
+import { buildUserApp, bundleTable, createUserApp, packLibrary, pageChunksOf, type AppBuild, type PackedLibrary, type UserApp } from '../../bench/browser/user-app.js';
+
+interface AppResult {
+  error?: string;
+  messages: { role: string; content: string }[];
+  tokenCount: number;
+  stats: { totalEntries: number; activeEntries: number };
+}
+
+let pkg: PackedLibrary;
+let app: UserApp;
+let built: AppBuild;
+let browser: Browser;
+
+beforeAll(async () => {
+  pkg = await packLibrary();
+  // With the optional peer installed, so that keeping WebLLM out of the page bundle means something.
+  app = createUserApp(pkg, { withWebLLM: true });
+  built = await buildUserApp(app.root);
+  browser = await chromium.launch(chromiumLaunchOptions);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  app?.remove();
+  pkg?.remove();
+});
+
+/** Open `url` in a fresh browser context (its own IndexedDB) and wait for the app's result. */
+async function openApp(url: string): Promise<{ page: Page; result: AppResult; failures: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const failures: string[] = [];
+  page.on('requestfailed', (r) => failures.push(`${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) failures.push(`${r.url()} HTTP ${r.status()}`);
+  });
+  await page.goto(url);
+  return { page, result: await resultOf(page), failures };
+}
+
+async function resultOf(page: Page): Promise<AppResult> {
+  const handle = await page.waitForFunction(() => document.getElementById('result')?.textContent || undefined, null, { timeout: 45_000 });
+  const result = JSON.parse(String(await handle.jsonValue())) as AppResult;
+  expect(result.error).toBeUndefined();
+  return result;
+}
+
+/** What the page and its worker loaded, and what IndexedDB holds. */
+async function inspect(page: Page, dbName: string) {
+  const workers = page.workers();
+  const workerResources = (await Promise.all(workers.map((w) => w.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))))).flat();
+  const pageResources = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  const stored = await page.evaluate(async (name) => {
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    if (!names.includes(name)) return { names, entries: -1 };
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => ok(request.result);
+      request.onerror = () => fail(request.error);
+    });
+    const entries = await new Promise<number>((ok, fail) => {
+      const request = db.transaction('entries').objectStore('entries').count();
+      request.onsuccess = () => ok(request.result);
+      request.onerror = () => fail(request.error);
+    });
+    db.close();
+    return { names, entries };
+  }, dbName);
+  return { workers: workers.length, workerResources, pageResources, stored };
+}
+
+const FIRST = 'Hi! I am planning a trip to Lisbon in May.';
+const REPLY = 'Lovely! Lisbon in May is warm and sunny.';
+
+/** The same conversation in Node, in this thread: the browser's worker must count the same tokens. */
+async function expectedContext(turns: number): Promise<{ messages: unknown[]; tokenCount: number }> {
+  const memory = await createMemory({ store: 'memory' });
+  for (let i = 0; i < turns; i++) {
+    await memory.addUserMessage('chat-1', FIRST);
+    await memory.addAssistantMessage('chat-1', REPLY);
+  }
+  const { messages, tokenCount } = await memory.getContextForLLM('chat-1');
+  await memory.close();
+  return { messages, tokenCount };
+}
+
+describe('vite build + preview', () => {
+  let server: PreviewServer;
+  let base: string;
+  beforeAll(async () => {
+    server = await preview({ root: app.root, configFile: false, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0 } });
+    base = server.resolvedUrls!.local[0]!;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('runs the README code: memory in a worker, tiktoken WASM there, sessions in IndexedDB, kept across reloads', async () => {
+    const { page, result, failures } = await openApp(base);
+    expect({ messages: result.messages, tokenCount: result.tokenCount }).toEqual(await expectedContext(1));
+    expect(result.stats).toMatchObject({ totalEntries: 2, activeEntries: 2 });
+
+    const seen = await inspect(page, 'my-chat');
+    expect(seen.workers).toBe(1);
+    expect(seen.workerResources.some((url) => url.endsWith('.wasm'))).toBe(true);
+    expect(seen.pageResources.some((url) => url.endsWith('.wasm'))).toBe(false);
+    expect(seen.stored.entries).toBe(2);
+    expect(failures).toEqual([]);
+
+    await page.reload();
+    const again = await resultOf(page);
+    expect(again.stats).toMatchObject({ totalEntries: 4, activeEntries: 4 });
+    expect({ messages: again.messages, tokenCount: again.tokenCount }).toEqual(await expectedContext(2));
+    expect((await inspect(page, 'my-chat')).stored.entries).toBe(4);
+    await page.context().close();
+  });
+
+  it("runs with an explicit worker from Vite's `recallkit/worker?worker` import", async () => {
+    const { page, result, failures } = await openApp(new URL('explicit.html', base).href);
+    expect(result.stats).toMatchObject({ totalEntries: 2 });
+    expect({ messages: result.messages, tokenCount: result.tokenCount }).toEqual(await expectedContext(1));
+    expect((await inspect(page, 'my-chat-explicit')).stored.entries).toBe(2);
+    expect(failures).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the engine, tiktoken and @mlc-ai/web-llm out of the page bundle', () => {
+    const pageModules = pageChunksOf(built.chunks, 'main.js').flatMap((c) => c.moduleIds);
+    expect(pageModules.some((id) => id.endsWith('/node_modules/recallkit/dist/worker/client.js'))).toBe(true);
+    for (const heavy of ['@mlc-ai/web-llm', '@dqbd/tiktoken', '/recallkit/dist/core/engine.js', '/recallkit/dist/summarizers/webllm.js']) {
+      expect(pageModules.filter((id) => id.includes(heavy))).toEqual([]);
+    }
+    const worker = built.files.filter((f) => f.kind === 'worker');
+    expect(worker.length).toBeGreaterThan(0);
+    for (const file of built.files.filter((f) => f.file.endsWith('.js'))) {
+      const code = readFileSync(join(built.outDir, file.file), 'utf8');
+      expect(code.includes('@mlc-ai/web-llm') || code.includes('MLCEngine'), `${file.file} has web-llm code`).toBe(false);
+    }
+    console.log(`RecallKit Vite app bundle (vite build, no config):\n${bundleTable(built.files)}`);
+  });
+});
+
+describe('an app without the optional peer @mlc-ai/web-llm', () => {
+  it('builds (importing recallkit must not need WebLLM installed)', async () => {
+    const bare = createUserApp(pkg);
+    try {
+      const result = await buildUserApp(bare.root);
+      expect(result.files.some((f) => f.kind === 'worker')).toBe(true);
+    } finally {
+      bare.remove();
+    }
+  }, 120_000);
+});
+
+describe('vite dev server', () => {
+  let server: ViteDevServer;
+  let base: string;
+  beforeAll(async () => {
+    server = await createServer({ root: app.root, configFile: false, logLevel: 'error', server: { host: '127.0.0.1', port: 0 } });
+    await server.listen();
+    base = server.resolvedUrls!.local[0]!;
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it.each([
+    ['index.html', 'my-chat'],
+    ['explicit.html', 'my-chat-explicit'],
+  ])('runs %s with the worker on IndexedDB', async (path, dbName) => {
+    const { page, result } = await openApp(new URL(path, base).href);
+    const turns = result.stats.totalEntries / 2;
+    expect({ messages: result.messages, tokenCount: result.tokenCount }).toEqual(await expectedContext(turns));
+    const seen = await inspect(page, dbName);
+    expect(seen.workerResources.some((url) => url.includes('.wasm'))).toBe(true);
+    expect(seen.stored.entries).toBe(result.stats.totalEntries);
+    await page.context().close();
+  }, 60_000);
+});
