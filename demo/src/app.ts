@@ -5,14 +5,13 @@
  */
 import type { Memory } from '../../src/memory.js';
 import type { MemoryEntry, MemoryEventName, SessionState } from '../../src/types.js';
-import { respond, type Note } from './assistant.js';
 import { openMemory } from './memory-host.js';
 import { newSessionId, rememberSession, rememberSetup } from './persist.js';
 import { findPreset, setupText } from './presets.js';
 import { parseSetupText, setupError, type ParsedSetup, type SetupError } from './setup-parse.js';
 import { takeSnapshot, type Snapshot } from './snapshot.js';
 import { HEURISTIC, type ActiveSummarizer } from './summarizer-choice.js';
-import { searchNotes } from './search-notes.js';
+import { playTurn } from './turn.js';
 import { watchEvents, type LoggedEvent } from './events.js';
 
 /** A line under the chat saying what the memory is doing. */
@@ -31,8 +30,11 @@ export interface App {
   readonly presetId: string;
   readonly setup: ParsedSetup;
   readonly summarizer: ActiveSummarizer;
-  /** Send a user message; the assistant answers (maybe with a tool call). */
-  send(text: string): Promise<void>;
+  /**
+   * Send a user message; the assistant answers (maybe with a tool call). `onStored` runs once
+   * the user message is stored (any summarization it triggered included).
+   */
+  send(text: string, onStored?: () => void): Promise<void>;
   switchSession(sessionId: string): Promise<void>;
   newSession(): Promise<void>;
   clearSession(): Promise<void>;
@@ -108,18 +110,12 @@ export async function createApp(initial: { sessionId: string; presetId: string; 
     }
   };
 
-  const send = (text: string): Promise<void> =>
+  const send = (text: string, onStored?: () => void): Promise<void> =>
     exclusive(async () => {
-      const s = sessionId;
-      const user = await memory.addUserMessage(s, text);
-      void refresh();
-      const turn = await respond(text, { searchNotes: (q): Promise<Note[]> => searchNotes(memory, s, q, user.id) });
-      if (turn.tool) {
-        const call = await memory.addToolCall(s, turn.tool.name, turn.tool.args);
-        const callId = call.tool?.callId;
-        await memory.addToolResult(s, turn.tool.name, turn.tool.result, { ...(callId ? { callId } : {}), isError: turn.tool.isError });
-      }
-      await memory.addAssistantMessage(s, turn.reply);
+      await playTurn(memory, sessionId, text, () => {
+        onStored?.();
+        void refresh();
+      });
       await refresh();
     });
 

@@ -35,7 +35,11 @@ export interface AssistantTools {
 }
 
 const STOP_WORDS = new Set(
-  'a an and are as at be by did do does for from had has have how i i\'m in is it me my of on or our remember remind say said so that the this to was we were what when where which who why will with you your about again tell recall'.split(' '),
+  [
+    'a an and are as at be by did do does for from had has have how i in is it me my of on or our so that the this to was we were',
+    "what when where which who why will with you your about again tell recall remember remind say said would like also want need",
+    "just let's lets keep get got i'm",
+  ].join(' ').split(' '),
 );
 
 /** Content words of a message, lowercased, in order, without duplicates. */

@@ -17,7 +17,7 @@ export function chatPanel(app: App): { root: HTMLElement; render(s: Snapshot): v
   const session = h('code', { class: 'session-chip', data: { testid: 'session-id' } });
   shell.tools.append(session);
 
-  const log = h('ol', { class: 'chat-log', attrs: { 'aria-live': 'polite' }, data: { testid: 'chat-log' } });
+  const log = h('ol', { class: 'chat-log', attrs: { 'aria-label': 'Conversation' }, data: { testid: 'chat-log' } });
   const empty = h('p', { class: 'chat-empty', text: 'No messages yet. Say something, pick a suggestion, or press Auto-play to watch the memory work.' });
 
   const spinner = h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } });
@@ -35,12 +35,30 @@ export function chatPanel(app: App): { root: HTMLElement; render(s: Snapshot): v
     attrs: { rows: 2, placeholder: 'Message the assistant… (Enter sends, Shift+Enter for a new line)', 'aria-label': 'Message' },
   });
   const sendButton = h('button', { class: 'primary', text: 'Send', attrs: { type: 'submit' } });
+  // Shown at once, before the memory has stored it (a slow summarizer may hold the add call).
+  const pending = new Set<HTMLLIElement>();
+  const sendEcho = async (text: string): Promise<void> => {
+    const echo = h('li', { class: 'chat-item chat-user is-pending', data: { pending: 'true' } }, h('div', { class: 'chat-meta' }, h('span', { class: 'chat-who', text: 'You' }), h('span', { class: 'chat-turn', text: 'sending…' })), h('div', { class: 'chat-text', text }));
+    pending.add(echo);
+    log.append(echo);
+    empty.hidden = true;
+    log.scrollTop = log.scrollHeight;
+    const settle = (): void => {
+      pending.delete(echo);
+      echo.remove();
+    };
+    try {
+      await app.send(text, settle);
+    } finally {
+      settle();
+    }
+  };
   const submit = async (): Promise<void> => {
     const text = input.value.trim();
     if (!text) return;
     input.value = '';
     try {
-      await app.send(text);
+      await sendEcho(text);
     } catch (error) {
       showStatus({ busy: false, tone: 'error', text: `Not sent: ${(error as Error).message}` });
     }
@@ -75,7 +93,7 @@ export function chatPanel(app: App): { root: HTMLElement; render(s: Snapshot): v
     running = controller;
     playButton.textContent = 'Stop';
     progress.textContent = `0 / ${n}`;
-    void autoplay(app, turnsDone, n, controller.signal, (sent) => (progress.textContent = `${sent} / ${n}`))
+    void autoplay({ send: sendEcho }, turnsDone, n, controller.signal, (sent) => (progress.textContent = `${sent} / ${n}`))
       .then((sent) => (progress.textContent = `${sent} turn${sent === 1 ? '' : 's'} played`))
       .catch((error: unknown) => showStatus({ busy: false, tone: 'error', text: `Auto-play stopped: ${(error as Error).message}` }))
       .finally(() => {
@@ -95,8 +113,8 @@ export function chatPanel(app: App): { root: HTMLElement; render(s: Snapshot): v
       const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
       const erasedIds = new Set(s.erased.map((e) => e.id));
       const all = [...s.entries, ...s.erased.filter((e) => !s.entries.some((x) => x.id === e.id))].sort((a, b) => a.seq - b.seq);
-      replace(log, ...all.map((e) => chatEntry(e, entryStatus(e, erasedIds.has(e.id)))));
-      empty.hidden = all.length > 0;
+      replace(log, ...all.map((e) => chatEntry(e, entryStatus(e, erasedIds.has(e.id)))), ...pending);
+      empty.hidden = all.length > 0 || pending.size > 0;
       if (atBottom || all.length <= 1) log.scrollTop = log.scrollHeight;
     },
   };

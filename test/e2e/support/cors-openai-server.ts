@@ -13,6 +13,8 @@ export interface CorsOpenAIServer {
   baseUrl: string;
   /** Authorization headers of the completions received. */
   authorizations: (string | undefined)[];
+  /** Hold completions until the returned function is called (a slow model). */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ const CORS = {
 /** Start the server; every completion's content is `reply`. */
 export async function startCorsOpenAIServer(reply: string): Promise<CorsOpenAIServer> {
   const authorizations: (string | undefined)[] = [];
+  let held: Promise<void> = Promise.resolve();
   const server = createServer((req, res) => {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, CORS);
@@ -39,8 +42,10 @@ export async function startCorsOpenAIServer(reply: string): Promise<CorsOpenAISe
         return;
       }
       authorizations.push(req.headers.authorization);
-      res.writeHead(200, { ...CORS, 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }] }));
+      void held.then(() => {
+        res.writeHead(200, { ...CORS, 'content-type': 'application/json' });
+        res.end(JSON.stringify({ id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }] }));
+      });
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -51,6 +56,11 @@ export async function startCorsOpenAIServer(reply: string): Promise<CorsOpenAISe
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     authorizations,
+    hold: () => {
+      let release = (): void => undefined;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => release();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -70,5 +70,6 @@ export async function send(page: Page, text: string): Promise<void> {
 /** Save a screenshot of what a visitor sees (the viewport, or the whole page) as an artifact. */
 export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
+  if (!fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage });
 }
