@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRecallIndex } from '../src/recall/recall-index.js';
 import type { RecallDoc } from '../src/recall/recall-index.js';
+import type { RankingOptions } from '../src/recall/ranking.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where the conversations are looked for. */
@@ -62,21 +63,53 @@ export function loadConversations(dir = DATA_DIR): Conversation[] {
 }
 
 /** A ranker: ingest a conversation, return a function from question to ranked dia_ids. */
-export type Ranker = (conv: Conversation) => (question: string, k: number) => string[];
+export type Ranker = (conv: Conversation) => Promise<(question: string, k: number) => Promise<string[]> | string[]>;
 
-/** RecallKit's recall, through the index module. */
-export const recallKit: Ranker = (conv) => {
-  const index = createRecallIndex();
+/** RecallKit's recall through the index module, optionally with ranking overrides. */
+export const recallKit = (ranking: Partial<RankingOptions> = {}): Ranker => async (conv) => {
+  const index = createRecallIndex({ ranking });
   for (const doc of conv.docs) index.add(doc);
   return (question, k) => index.search(question, { topK: k }).map((h) => h.id);
 };
+
+/** The structural slice of `Memory` the engine ranker uses. */
+interface EngineLike {
+  addUserMessage(s: string, content: string, metadata?: Record<string, unknown>): Promise<unknown>;
+  addAssistantMessage(s: string, content: string, metadata?: Record<string, unknown>): Promise<unknown>;
+  recall(s: string, query: string, options: { topK: number }): Promise<{ entry: { metadata?: Record<string, unknown> } }[]>;
+}
+const ENGINE_MODULE = new URL('../src/create-memory.ts', import.meta.url);
+
+/** RecallKit's recall through `createMemory` (memory store, default config), when the engine exists. */
+export const viaEngine = async (): Promise<Ranker | undefined> => {
+  if (!existsSync(ENGINE_MODULE)) return undefined;
+  const { createMemory } = (await import(ENGINE_MODULE.href)) as { createMemory: (o: object) => Promise<EngineLike> };
+  const memory = await createMemory({ store: 'memory' });
+  return async (conv) => {
+    for (const d of conv.docs) {
+      const metadata = { ...d.metadata, speaker: d.speaker };
+      if (d.role === 'user') await memory.addUserMessage(conv.name, d.text, metadata);
+      else await memory.addAssistantMessage(conv.name, d.text, metadata);
+    }
+    return async (question, k) =>
+      (await memory.recall(conv.name, question, { topK: k })).map((h) => String(h.entry.metadata?.dia_id));
+  };
+};
+
+/** Each signal switched off in turn, to show what it adds. */
+const ABLATIONS: [string, Partial<RankingOptions>][] = [
+  ['  without neighbouring turns', { previousWeight: 0, nextWeight: 0 }],
+  ['  without episode score', { episodeWeight: 0 }],
+  ['  without speaker boost', { speakerBoost: 0 }],
+  ['  without date field', { dateWeight: 0 }],
+];
 
 // The README baseline: lower-cased alphanumeric tokens, NLTK English stop words, speaker prepended.
 const NLTK = new Set(('i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they them their theirs themselves what which who whom this that these those am is are was were be been being have has had having do does did doing a an the and but if or because as until while of at by for with about against between into through during before after above below to from up down in out on off over under again further then once here there when where why how all any both each few more most other some such no nor not only own same so than too very s t can will just don should now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn shan shouldn wasn weren won wouldn').split(' '));
 const words = (s: string): string[] => (s.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !NLTK.has(w));
 
 /** Plain turn-level BM25 (k1 1.2, b 0.75), brute force. `captions`: keep image captions in the turn. */
-export const baseline = (captions: boolean): Ranker => (conv) => {
+export const baseline = (captions: boolean): Ranker => async (conv) => {
   const docs = conv.docs.map((d) => {
     const text = captions ? d.text : d.text.replace(/ \([^)]*\)$/, '');
     const tf = new Map<string, number>();
@@ -108,13 +141,13 @@ export const baseline = (captions: boolean): Ranker => (conv) => {
 export interface Scores { sums: Map<string, number[]>; counts: Map<string, number>; ms: number; queries: number }
 
 /** Evaluate a ranker over conversations. */
-export function evaluate(ranker: Ranker, convs: readonly Conversation[]): Scores {
+export async function evaluate(ranker: Ranker, convs: readonly Conversation[]): Promise<Scores> {
   const scores: Scores = { sums: new Map(), counts: new Map(), ms: 0, queries: 0 };
   for (const conv of convs) {
-    const ask = ranker(conv);
+    const ask = await ranker(conv);
     for (const q of conv.questions) {
       const start = performance.now();
-      const ids = ask(q.question, Math.max(...KS));
+      const ids = await ask(q.question, Math.max(...KS));
       scores.ms += performance.now() - start;
       scores.queries++;
       const evidence = new Set(q.evidence);
@@ -143,7 +176,7 @@ function row(label: string, scores: Scores, group = 'all'): string {
   return `| ${label.padEnd(34)} | ${String(scores.counts.get(group) ?? 0).padStart(5)} |${cells.map((c) => ` ${c} |`).join('')}`;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   if (!existsSync(DATA_DIR)) {
     console.log(`LoCoMo data not found at ${DATA_DIR} (set LOCOMO_DIR): evaluation skipped.`);
     return;
@@ -154,16 +187,19 @@ function main(): void {
   console.log(`LoCoMo evidence recall, ${convs.length} conversations, ${convs.reduce((s, c) => s + c.questions.length, 0)} questions (category 5 left out)\n`);
   console.log(`| ${'method / split'.padEnd(34)} | ${'qs'.padStart(5)} |   R@5  |  R@10  |  R@20  |`);
   console.log(`|${'-'.repeat(36)}|${'-'.repeat(7)}|--------|--------|--------|`);
-  const all = evaluate(recallKit, convs);
-  console.log(row('RecallKit, train (26 30 41 42)', evaluate(recallKit, train)));
-  console.log(row('RecallKit, held out (43 44 47 48)', evaluate(recallKit, heldOut)));
+  const all = await evaluate(recallKit(), convs);
+  console.log(row('RecallKit, train (26 30 41 42)', await evaluate(recallKit(), train)));
+  console.log(row('RecallKit, held out (43 44 47 48)', await evaluate(recallKit(), heldOut)));
   console.log(row('RecallKit, all', all));
   for (const [c, name] of Object.entries(CATEGORIES)) console.log(row(`  ${c} ${name}`, all, `c${c}`));
-  const base = evaluate(baseline(false), convs);
+  for (const [label, ranking] of ABLATIONS) console.log(row(label, await evaluate(recallKit(ranking), convs)));
+  const engine = await viaEngine();
+  if (engine) console.log(row('RecallKit via createMemory, all', await evaluate(engine, convs)));
+  const base = await evaluate(baseline(false), convs);
   console.log(row('BM25 baseline (README recipe)', base));
   for (const [c, name] of Object.entries(CATEGORIES)) console.log(row(`  ${c} ${name}`, base, `c${c}`));
-  console.log(row('BM25 baseline, captions in turns', evaluate(baseline(true), convs)));
+  console.log(row('BM25 baseline, captions in turns', await evaluate(baseline(true), convs)));
   console.log(`\nRecallKit: ${(all.ms / all.queries).toFixed(3)} ms per recall (top 20, index of one conversation).`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -11,7 +11,7 @@ import { baseForm } from './irregular.js';
 import { stem } from './porter2.js';
 import { HOW_WORDS, QUERY_STOP_WORDS, STOP_WORDS } from './stop-words.js';
 import { NUMBER, TERM, WORD, tokenize } from './tokenize.js';
-import type { Token } from './tokenize.js';
+import type { Tokens } from './tokenize.js';
 
 /** Bumped whenever analysis changes: a persisted index made by another version is rebuilt. */
 export const ANALYZER_VERSION = 1;
@@ -38,9 +38,10 @@ export function analyze(text: string, query = false): string[] {
   const tokens = tokenize(text);
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] as Token;
-    if (token.kind === TERM) {
-      out.push(token.text);
+    const kind = tokens.kind[i] as number;
+    const word = tokens.text[i] as string;
+    if (kind === TERM) {
+      out.push(word);
       continue;
     }
     const next = readDate(tokens, i, out);
@@ -48,13 +49,12 @@ export function analyze(text: string, query = false): string[] {
       i = next - 1;
       continue;
     }
-    if (token.kind === NUMBER) {
-      out.push(token.text);
+    if (kind === NUMBER) {
+      out.push(word);
       continue;
     }
-    const word = token.text;
     if (STOP_WORDS.has(word) || word === 'may') continue;
-    if (query && (QUERY_STOP_WORDS.has(word) || (HOW_WORDS.has(word) && tokens[i - 1]?.text === 'how'))) continue;
+    if (query && (QUERY_STOP_WORDS.has(word) || (HOW_WORDS.has(word) && tokens.text[i - 1] === 'how'))) continue;
     out.push(cachedStem(baseForm(word)));
   }
   return out;
@@ -64,23 +64,22 @@ export function analyze(text: string, query = false): string[] {
  * Read a date starting at token `i` ("7th of May, 2023", "May 7 2023", "May 2023", "June"),
  * push its terms and return the index after it; return `i` when no date starts there.
  */
-function readDate(tokens: readonly Token[], i: number, out: string[]): number {
-  const token = tokens[i] as Token;
-  if (token.kind === NUMBER) {
-    const day = dayOf(token.text);
+function readDate(tokens: Tokens, i: number, out: string[]): number {
+  const { text, kind } = tokens;
+  if (kind[i] === NUMBER) {
+    const day = dayOf(text[i] as string);
     if (day === 0) return i;
     let j = i + 1;
-    if (tokens[j]?.text === 'of') j++;
-    const monthToken = tokens[j];
-    const month = monthToken?.kind === WORD ? Math.abs(monthOf(monthToken.text)) : 0;
+    if (j < tokens.length && text[j] === 'of') j++;
+    const month = j < tokens.length && kind[j] === WORD ? Math.abs(monthOf(text[j] as string)) : 0;
     if (month === 0) return i;
     j++;
     const year = yearAt(tokens, j);
     pushDateTerms(year, month, day, out);
     return year > 0 ? j + 1 : j;
   }
-  if (token.kind !== WORD) return i;
-  const signed = monthOf(token.text);
+  if (kind[i] !== WORD) return i;
+  const signed = monthOf(text[i] as string);
   if (signed === 0) return i;
   const month = Math.abs(signed);
   const year = yearAt(tokens, i + 1);
@@ -88,21 +87,20 @@ function readDate(tokens: readonly Token[], i: number, out: string[]): number {
     pushDateTerms(year, month, 0, out);
     return i + 2;
   }
-  const dayToken = tokens[i + 1];
-  const day = dayToken?.kind === NUMBER ? dayOf(dayToken.text) : 0;
+  const day = i + 1 < tokens.length && kind[i + 1] === NUMBER ? dayOf(text[i + 1] as string) : 0;
   if (day > 0) {
     const dayYear = yearAt(tokens, i + 2);
     pushDateTerms(dayYear, month, day, out);
     return dayYear > 0 ? i + 3 : i + 2;
   }
-  if (signed > 0 || (token.text === 'may' && isMonthContext(tokens[i - 1]?.text, token.cap))) {
+  const previous = i > 0 ? text[i - 1] : undefined;
+  if (signed > 0 || (text[i] === 'may' && isMonthContext(previous, tokens.cap[i] === 1))) {
     pushDateTerms(0, month, 0, out);
     return i + 1;
   }
   return i;
 }
 
-function yearAt(tokens: readonly Token[], j: number): number {
-  const t = tokens[j];
-  return t?.kind === NUMBER ? yearOf(t.text) : 0;
+function yearAt(tokens: Tokens, j: number): number {
+  return j < tokens.length && tokens.kind[j] === NUMBER ? yearOf(tokens.text[j] as string) : 0;
 }

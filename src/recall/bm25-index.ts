@@ -50,6 +50,8 @@ export interface Bm25Index {
 export function createBm25Index(): Bm25Index {
   const state = createState();
   const search = createSearcher(state);
+  let counts: Int32Array = new Int32Array(1024);
+  const slots: number[] = [];
   return {
     get size() {
       return state.live;
@@ -64,21 +66,25 @@ export function createBm25Index(): Bm25Index {
       removeDoc(state, id);
       const ordinal = state.docs.length;
       state.dictAt[ordinal] = state.termStrings.length;
-      const counts = new Map<number, number>();
+      // Term frequencies in a scratch array indexed by slot: no map per document.
+      slots.length = 0;
       const lengths: number[] = [];
       for (let f = 0; f < FIELD_COUNT; f++) {
         const terms = fields[f] ?? [];
         lengths.push(terms.length);
         for (const t of terms) {
           const slot = termId(state, t) * FIELD_COUNT + f;
-          counts.set(slot, (counts.get(slot) ?? 0) + 1);
+          if (slot >= counts.length) counts = grownCounts(counts, slot);
+          if (counts[slot] === 0) slots.push(slot);
+          counts[slot] = (counts[slot] as number) + 1;
         }
       }
-      const packed = new Int32Array(counts.size * 2);
-      let i = 0;
-      for (const [slot, tf] of counts) {
-        packed[i++] = slot;
-        packed[i++] = tf;
+      const packed = new Int32Array(slots.length * 2);
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i] as number;
+        packed[2 * i] = slot;
+        packed[2 * i + 1] = counts[slot] as number;
+        counts[slot] = 0;
       }
       putDoc(state, { id, time, standalone, packed, lengths }, ordinal);
       return ordinal;
@@ -110,4 +116,10 @@ export function createBm25Index(): Bm25Index {
     },
     search,
   };
+}
+
+function grownCounts(counts: Int32Array, slot: number): Int32Array {
+  const next = new Int32Array(Math.max(slot + 1, counts.length * 2));
+  next.set(counts);
+  return next;
 }

@@ -23,7 +23,7 @@ const BEFORE_MONTH = new Set([
  * and "may" (months only beside a number, or "May" after "in", "since"…), 0 for none.
  */
 export function monthOf(word: string): number {
-  return MONTH_WORDS.get(word) ?? 0;
+  return word.length < 3 || word.length > 9 ? 0 : (MONTH_WORDS.get(word) ?? 0);
 }
 
 const MONTH_WORDS = new Map<string, number>([
@@ -75,9 +75,17 @@ export function pushDateTerms(year: number, month: number, day: number, out: str
  * The bare day number is left out: alone it would match every 7th of every month.
  */
 export function timeTerms(ms: number): string[] {
-  const out: string[] = [];
-  if (!Number.isFinite(ms)) return out;
+  if (!Number.isFinite(ms)) return [];
   const date = new Date(ms);
-  pushDateTerms(date.getFullYear(), date.getMonth() + 1, date.getDate(), out, false);
-  return out;
+  const key = date.getFullYear() * 10_000 + (date.getMonth() + 1) * 100 + date.getDate();
+  // Entries come in time order: most share the previous entry's day.
+  if (key !== lastDay) {
+    lastDay = key;
+    lastTerms = [];
+    pushDateTerms(date.getFullYear(), date.getMonth() + 1, date.getDate(), lastTerms, false);
+  }
+  return lastTerms.slice();
 }
+
+let lastDay = -1;
+let lastTerms: string[] = [];

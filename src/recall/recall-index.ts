@@ -7,32 +7,15 @@
 
 import { ValidationError } from '../errors.js';
 import { ANALYZER_VERSION, analyze } from './analyze.js';
+import { documentFields, documentTime } from './document-fields.js';
+import type { RecallDoc } from './document-fields.js';
 import { createBm25Index } from './bm25-index.js';
 import type { Bm25Index, SearchHit } from './bm25-index.js';
-import { timeTerms } from './dates.js';
 import { resolveRanking } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
-import { SEGMENT_FORMAT, encodeSegment, manifestKey, readManifest, restoreSegment, segmentKey } from './segments.js';
 
-/** What is indexed of one entry. */
-export interface RecallDoc {
-  /** The entry id, returned by searches. */
-  id: string;
-  text: string;
-  /** Who said it: a name ("Caroline") found by questions that name them. */
-  speaker?: string;
-  /** The entry's role (`user`, `assistant`), indexed with the speaker. */
-  role?: string;
-  /** When it was said: ISO string, epoch ms or Date. Dates become searchable; turns hours apart are not neighbours. */
-  timestamp?: string | number | Date;
-  /** `session_date` (a date string, e.g. "1:56 pm on 8 May, 2023") overrides the timestamp's date terms. */
-  metadata?: Record<string, unknown>;
-  /**
-   * Not a turn of the conversation (e.g. a summary): it neither lends nor borrows
-   * neighbouring-turn context and belongs to no episode.
-   */
-  standalone?: boolean;
-}
+export type { RecallDoc } from './document-fields.js';
+import { SEGMENT_FORMAT, encodeSegment, manifestKey, readManifest, restoreSegment, segmentKey } from './segments.js';
 
 /** Options of {@link createRecallIndex} and {@link loadRecallIndex}. */
 export interface RecallIndexOptions {
@@ -65,6 +48,7 @@ export interface RecallIndex {
   add(doc: RecallDoc): void;
   /** Forget a document; false when it was not indexed. */
   remove(id: string): boolean;
+  /** Whether a document with this id is indexed. */
   has(id: string): boolean;
   /** The best documents for a question or keywords, best first. */
   search(query: string, options?: RecallSearchOptions): SearchHit[];
@@ -74,29 +58,6 @@ export interface RecallIndex {
   toAux(): AuxEntries;
   /** Empty the index; returns the deletions (`null`) of every key written so far. */
   clear(): AuxEntries;
-}
-
-const DATE_TERM_RE = /^(?:\d{4}(?:-\d\d){0,2}|\d\d-\d\d|[a-z]+)$/;
-
-/** The three fields of a document: text, speaker and date terms. */
-export function documentFields(doc: RecallDoc): [string[], string[], string[]] {
-  const speaker = [doc.speaker, doc.role, stringAt(doc.metadata, 'speaker')].filter((s): s is string => !!s);
-  const sessionDate = stringAt(doc.metadata, 'session_date');
-  // Only the date terms of a session date string: not its clock time or stop words.
-  let dates = sessionDate ? analyze(sessionDate).filter((t) => DATE_TERM_RE.test(t)) : [];
-  if (dates.length === 0) dates = timeTerms(timeOf(doc.timestamp));
-  return [analyze(doc.text), analyze([...new Set(speaker)].join(' ')), [...new Set(dates)]];
-}
-
-function stringAt(metadata: Record<string, unknown> | undefined, key: string): string | undefined {
-  const v = metadata?.[key];
-  return typeof v === 'string' ? v : undefined;
-}
-
-function timeOf(t: RecallDoc['timestamp']): number {
-  if (t === undefined) return NaN;
-  if (typeof t === 'number') return t;
-  return t instanceof Date ? t.getTime() : Date.parse(t);
 }
 
 /**
@@ -116,6 +77,8 @@ export function createRecallIndex(options: RecallIndexOptions = {}): RecallIndex
  * `loadAux` is typically `(key) => store.loadAux(sessionId, key)`. Resolves `undefined` when
  * nothing usable is stored (absent, damaged, or made by another analyzer version): then build
  * a new index from the entries and write `toAux()`.
+ * @example
+ * const index = (await loadRecallIndex((key) => store.loadAux(sessionId, key))) ?? rebuildFromEntries();
  */
 export async function loadRecallIndex(
   loadAux: (key: string) => Promise<unknown>,
@@ -134,7 +97,8 @@ export async function loadRecallIndex(
   return makeIndex(core, { ...options, segmentSize: manifest.segmentSize }, manifest.segments);
 }
 
-function makeIndex(core: Bm25Index, options: RecallIndexOptions, storedSegments: number): RecallIndex {
+function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegments: number): RecallIndex {
+  let core = initial;
   const ranking = resolveRanking(options.ranking);
   const segmentSize = options.segmentSize ?? 64;
   if (!Number.isInteger(segmentSize) || segmentSize < 1) {
@@ -159,7 +123,7 @@ function makeIndex(core: Bm25Index, options: RecallIndexOptions, storedSegments:
       const replaced = core.ordinalOf(doc.id);
       if (replaced >= 0) dirty.add(Math.floor(replaced / segmentSize));
       const fields = documentFields(doc);
-      const ordinal = core.add(doc.id, fields, timeOf(doc.timestamp), doc.standalone === true);
+      const ordinal = core.add(doc.id, fields, documentTime(doc), doc.standalone === true);
       dirty.add(Math.floor(ordinal / segmentSize));
       if (segmentCount() > written) manifestDirty = true;
     },
@@ -170,9 +134,10 @@ function makeIndex(core: Bm25Index, options: RecallIndexOptions, storedSegments:
       return true;
     },
     has(id) {
-      return core.ordinalOf(id) >= 0;
+      return typeof id === 'string' && core.ordinalOf(id) >= 0;
     },
     search(query, searchOptions = {}) {
+      if (typeof query !== 'string') throw new ValidationError('query', 'a string', query);
       const topK = searchOptions.topK ?? 10;
       if (!Number.isInteger(topK) || topK < 0) throw new ValidationError('topK', 'a non-negative integer', topK);
       const r = searchOptions.ranking ? resolveRanking({ ...ranking, ...searchOptions.ranking }) : ranking;

@@ -122,11 +122,13 @@ export function restoreSegment(index: Bm25Index, value: unknown, n: number, segm
     }
     if (typeof id !== 'string') return false;
     const time = times[i];
+    const own = new Int32Array(to - from);
+    for (let k = from; k < to; k++) own[k - from] = packed[k] as number;
     docs.push({
       id,
       time: typeof time === 'number' ? time : NaN,
       standalone: standalone[i] === 1,
-      packed: Int32Array.from(packed.slice(from, to)),
+      packed: own,
       lengths: lengths.slice(i * FIELD_COUNT, (i + 1) * FIELD_COUNT),
     });
   }

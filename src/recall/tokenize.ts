@@ -15,13 +15,26 @@ export const NUMBER = 1;
 /** A finished term: emitted as is (CJK n-grams, ISO date terms). */
 export const TERM = 2;
 
-/** One token of {@link tokenize}. */
-export interface Token {
-  text: string;
+/**
+ * The tokens of {@link tokenize} as parallel arrays (no object per token). The buffer is
+ * reused by the next call: read it before tokenizing again.
+ */
+export interface Tokens {
+  length: number;
+  text: string[];
   /** {@link WORD}, {@link NUMBER} or {@link TERM}. */
-  kind: number;
-  /** The word started with a capital letter (only tracked for "may"). */
-  cap: boolean;
+  kind: number[];
+  /** 1 when the word started with a capital letter (only tracked for "may"). */
+  cap: number[];
+}
+
+const buffer: Tokens = { length: 0, text: [], kind: [], cap: [] };
+
+function push(tokens: Tokens, text: string, kind: number, cap = 0): void {
+  const i = tokens.length++;
+  tokens.text[i] = text;
+  tokens.kind[i] = kind;
+  tokens.cap[i] = cap;
 }
 
 const TOKEN_RE =
@@ -38,9 +51,10 @@ export function fold(text: string): string {
   return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
 }
 
-/** Split `text` into tokens (see the module description). */
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
+/** Split `text` into tokens (see the module description), into a reused buffer. */
+export function tokenize(text: string): Tokens {
+  const tokens = buffer;
+  tokens.length = 0;
   const folded = fold(text);
   TOKEN_RE.lastIndex = 0;
   for (let m = TOKEN_RE.exec(folded); m !== null; m = TOKEN_RE.exec(folded)) {
@@ -48,12 +62,12 @@ export function tokenize(text: string): Token[] {
     if (isoYear !== undefined) {
       const terms: string[] = [];
       if (pushDateTerms(Number(isoYear), Number(isoMonth), isoDay === undefined ? 0 : Number(isoDay), terms)) {
-        for (const term of terms) tokens.push({ text: term, kind: TERM, cap: false });
+        for (const term of terms) push(tokens, term, TERM);
       } else {
-        for (const part of raw.split(/[-/.]/)) tokens.push({ text: part, kind: NUMBER, cap: false });
+        for (const part of raw.split(/[-/.]/)) push(tokens, part, NUMBER);
       }
     } else if (number !== undefined) {
-      tokens.push({ text: number.includes(',') ? number.replace(/,/g, '') : number, kind: NUMBER, cap: false });
+      push(tokens, number.includes(',') ? number.replace(/,/g, '') : number, NUMBER);
     } else if (NON_ASCII_RE.test(raw) && HAS_CJK_RE.test(raw)) {
       pushMixed(raw, tokens);
     } else {
@@ -63,7 +77,7 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
-function pushWord(raw: string, tokens: Token[]): void {
+function pushWord(raw: string, tokens: Tokens): void {
   let word = raw.toLowerCase();
   const apostrophe = word.search(/['’]/);
   if (apostrophe >= 0) {
@@ -73,11 +87,11 @@ function pushWord(raw: string, tokens: Token[]): void {
     word = !CLITICS.has(rest) ? word.replace(/['’]/g, '') : base === 'won' && rest === 't' ? 'will' : base;
   }
   if (word === '') return;
-  tokens.push({ text: word, kind: WORD, cap: word === 'may' && raw[0] === 'M' });
+  push(tokens, word, WORD, word === 'may' && raw[0] === 'M' ? 1 : 0);
 }
 
 /** A token holding CJK characters: CJK runs become n-grams, anything between them words. */
-function pushMixed(raw: string, tokens: Token[]): void {
+function pushMixed(raw: string, tokens: Tokens): void {
   let last = 0;
   CJK_RE.lastIndex = 0;
   for (let m = CJK_RE.exec(raw); m !== null; m = CJK_RE.exec(raw)) {
@@ -89,12 +103,12 @@ function pushMixed(raw: string, tokens: Token[]): void {
 }
 
 /** Character unigrams and bigrams: CJK text has no spaces between words. */
-function pushGrams(run: string, tokens: Token[]): void {
+function pushGrams(run: string, tokens: Tokens): void {
   const chars = Array.from(run.toLowerCase());
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i] as string;
-    tokens.push({ text: c, kind: TERM, cap: false });
+    push(tokens, c, TERM);
     const next = chars[i + 1];
-    if (next !== undefined) tokens.push({ text: c + next, kind: TERM, cap: false });
+    if (next !== undefined) push(tokens, c + next, TERM);
   }
 }

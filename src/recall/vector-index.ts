@@ -21,7 +21,9 @@ export interface VectorIndex {
   readonly size: number;
   /** Store (or replace) the vector of an id. All vectors must have the same length. */
   add(id: string, vector: ArrayLike<number>): void;
+  /** Forget an id's vector; false when it had none. */
   remove(id: string): boolean;
+  /** Whether an id has a vector. */
   has(id: string): boolean;
   /** Live `[id, vector]` pairs, oldest first (feed to `hybridSearch`). */
   entries(): IterableIterator<[string, Float32Array]>;

@@ -101,4 +101,16 @@ describe('recall over a multi-session conversation', () => {
     // The turns around it are still each other's neighbours.
     expect(index.search('evening').map((h) => h.id)).toEqual(['t1', 't2']);
   });
+
+  it('takes dates and pauses from metadata.session_date for history recorded elsewhere', () => {
+    const index = createRecallIndex();
+    const add = (id: string, text: string, session_date: string) => index.add({ id, text, metadata: { session_date } });
+    add('a1', 'Which trail did you pick?', '1:56 pm on 8 May, 2023');
+    add('a2', 'The ridge loop, it was gorgeous.', '1:56 pm on 8 May, 2023');
+    add('b1', 'I started a sourdough starter.', '10:00 am on 2 June, 2023');
+    // Same session: the reply borrows the question's context; the next session does not.
+    expect(index.search('trail').map((h) => h.id)).toEqual(['a1', 'a2']);
+    expect(index.search('What did I bake in June 2023?').map((h) => h.id)[0]).toBe('b1');
+    expect(index.search('May 8, 2023', { topK: 2 }).map((h) => h.id).sort()).toEqual(['a1', 'a2']);
+  });
 });
