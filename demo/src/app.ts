@@ -85,29 +85,29 @@ export async function createApp(initial: { sessionId: string; presetId: string; 
 
   let refreshing: Promise<void> | undefined;
   let again = false;
-  const refresh = async (): Promise<void> => {
+  const refresh = (): Promise<void> => {
     if (refreshing) {
-      again = true;
+      again = true; // read once more when the current read is done
       return refreshing;
     }
     refreshing = (async () => {
-      do {
-        again = false;
-        const m = memory;
-        try {
-          const snap = await takeSnapshot({ memory: m, sessionId, setup, presetId, summarizerLabel: summarizer.label, erased: erased.get(sessionId) ?? [] });
-          for (const e of snap.entries) seen.set(e.id, e);
-          if (m === memory) snapshotListeners.forEach((l) => l(snap));
-        } catch (error) {
-          if (m === memory) setStatus({ busy: false, text: `Could not read the session: ${(error as Error).message}`, tone: 'error' });
-        }
-      } while (again);
+      try {
+        do {
+          again = false;
+          const m = memory;
+          try {
+            const snap = await takeSnapshot({ memory: m, sessionId, setup, presetId, summarizerLabel: summarizer.label, erased: erased.get(sessionId) ?? [] });
+            for (const e of snap.entries) seen.set(e.id, e);
+            if (m === memory) snapshotListeners.forEach((l) => l(snap));
+          } catch (error) {
+            if (m === memory) setStatus({ busy: false, text: `Could not read the session: ${(error as Error).message}`, tone: 'error' });
+          }
+        } while (again);
+      } finally {
+        refreshing = undefined; // in the same step as the last `again` check: no request is lost
+      }
     })();
-    try {
-      await refreshing;
-    } finally {
-      refreshing = undefined;
-    }
+    return refreshing;
   };
 
   const send = (text: string, onStored?: () => void): Promise<void> =>
