@@ -202,4 +202,9 @@ async function main(): Promise<void> {
   console.log(`\nRecallKit: ${(all.ms / all.queries).toFixed(3)} ms per recall (top 20, index of one conversation).`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -154,4 +154,9 @@ export async function runRecallBench(): Promise<void> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runRecallBench();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runRecallBench().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,11 +1,13 @@
 /**
  * What recall indexes of an entry: its text, who said it (speaker name and role) and when
- * (timestamp, or a `session_date` in its metadata), as the terms of the index's fields.
+ * (timestamp, or a `session_date` in its metadata, plus what "yesterday" or "last month" in the
+ * text refer to), as the terms of the index's fields.
  * @module
  */
 
 import { analyze } from './analyze.js';
 import { timeTerms } from './dates.js';
+import { relativeDateTerms } from './relative-dates.js';
 
 /** What is indexed of one entry. */
 export interface RecallDoc {
@@ -41,6 +43,7 @@ export function documentFields(doc: RecallDoc): [string[], string[], string[]] {
   // Only the date terms of a session date string: not its clock time or stop words.
   let dates = sessionDate ? analyze(sessionDate).filter((t) => DATE_TERM_RE.test(t)) : [];
   if (dates.length === 0) dates = timeTerms(timeOf(doc.timestamp));
+  dates.push(...relativeDateTerms(doc.text, documentTime(doc)));
   return [analyze(doc.text), analyze([...new Set(speaker)].join(' ')), [...new Set(dates)]];
 }
 

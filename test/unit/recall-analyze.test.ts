@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/recall/analyze.js';
 import { stem } from '../../src/recall/porter2.js';
+import { relativeDateTerms } from '../../src/recall/relative-dates.js';
 
 describe('recall analysis: stemming', () => {
   it('implements Porter2 (samples of the Snowball English reference output)', () => {
@@ -76,5 +77,17 @@ describe('recall analysis: dates', () => {
 
   it('leaves invalid dates as numbers', () => {
     expect(analyze('the 2020-21 season')).toEqual(['2020', '21', 'season']);
+  });
+
+  it('resolves relative dates against when the message was said', () => {
+    const monday = new Date(2023, 4, 8, 13, 56).getTime(); // Monday 8 May 2023
+    expect(relativeDateTerms('I went to a support group yesterday', monday)).toEqual(['may', '2023', '2023-05', '05-07', '2023-05-07']);
+    expect(relativeDateTerms('We moved last month, and last year we sold the car', monday)).toEqual(['april', '2023', '2023-04', '2022']);
+    expect(relativeDateTerms('See you next Friday! Last Friday was fun', monday)).toEqual(
+      expect.arrayContaining(['2023-05-12', '2023-05-05']),
+    );
+    expect(relativeDateTerms('I adopted her two weeks ago', monday)).toEqual(['april', '2023', '2023-04']);
+    expect(relativeDateTerms('Nothing relative here', monday)).toEqual([]);
+    expect(relativeDateTerms('yesterday', Number.NaN)).toEqual([]);
   });
 });

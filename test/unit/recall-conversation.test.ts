@@ -112,5 +112,8 @@ describe('recall over a multi-session conversation', () => {
     expect(index.search('trail').map((h) => h.id)).toEqual(['a1', 'a2']);
     expect(index.search('What did I bake in June 2023?').map((h) => h.id)[0]).toBe('b1');
     expect(index.search('May 8, 2023', { topK: 2 }).map((h) => h.id).sort()).toEqual(['a1', 'a2']);
+    // "yesterday" said on 8 May is 7 May.
+    add('a3', 'I hiked with my brother yesterday.', '1:56 pm on 8 May, 2023');
+    expect(index.search('What did I do on 7 May 2023?', { topK: 1 }).map((h) => h.id)).toEqual(['a3']);
   });
 });
