@@ -23,14 +23,25 @@ import type {
   Summarizer,
 } from './types.js';
 import type { MessageFormat } from './formats/parse-messages.js';
+import type { AnthropicMessageParam } from './formats/anthropic-types.js';
+import type { AISDKMessage } from './formats/ai-sdk-types.js';
+import type { LangChainMessage } from './formats/langchain-types.js';
 
 /** Message formats `getContextForLLM` can return and `addMessages` can read. */
 export type ContextFormat = MessageFormat;
 
+/** The message type of each context format. */
+export interface ContextMessages {
+  openai: ChatMessage;
+  anthropic: AnthropicMessageParam;
+  'ai-sdk': AISDKMessage;
+  langchain: LangChainMessage;
+}
+
 /** Options of `getContextForLLM`. */
-export interface ContextOptions {
+export interface ContextOptions<F extends ContextFormat = ContextFormat> {
   /** Message shape of `messages` (default `'openai'`). */
-  format?: ContextFormat;
+  format?: F;
 }
 
 /** Options of `addToolCall`. */
@@ -74,7 +85,7 @@ export interface Memory {
   /** Add a whole conversation in any supported message format (an app migrating its history). */
   addMessages(sessionId: string, messages: unknown, options?: AddMessagesOptions): Promise<MemoryEntry[]>;
   /** What the model should see now: summaries and kept history, within the profile's budget. */
-  getContextForLLM(sessionId: string, options?: ContextOptions): Promise<LLMContext<unknown>>;
+  getContextForLLM<F extends ContextFormat = 'openai'>(sessionId: string, options?: ContextOptions<F>): Promise<LLMContext<ContextMessages[F]>>;
   /** Active (not compressed or erased) entries, oldest first. */
   getActiveEntries(sessionId: string): Promise<MemoryEntry[]>;
   /** Active interactions, oldest first. */

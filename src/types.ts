@@ -291,6 +291,8 @@ export interface SessionMeta {
   strategyState?: Record<string, unknown>;
   /** Provider usage reports (`reportUsage`). */
   calibration?: CalibrationState;
+  /** Entries with `seq` below this are in the persisted recall index (absent: none). */
+  recallSeq?: number;
 }
 
 /** What a store returns when a session is opened: only what the engine needs to work on. */

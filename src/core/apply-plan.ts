@@ -17,8 +17,7 @@ export interface PlanChange {
 
 /**
  * Turn a plan (and the summary made for it, if any) into one store batch. When the plan asked
- * for a summary that failed (`summary` undefined), only the parts that do not depend on it
- * apply: evictions not linked to the new summary, and erasures. Only active entries change.
+ * for a summary that failed (`summary` undefined), nothing applies. Only active entries change.
  */
 export function planChange(
   cache: SessionCache,
@@ -28,14 +27,18 @@ export function planChange(
   now: string,
 ): PlanChange {
   const made = summary !== undefined;
+  // A summary was asked for and not made: apply nothing, so everything stays as it was and
+  // the strategy plans again (from what is stored) at the next trigger.
+  if (plan.summarize && !made) {
+    return { batch: { meta: cache.meta }, active: cache.active, summaries: cache.summaries, compressed: [], erasedIds: [], droppedSummaryIds: [], empty: true };
+  }
   const activeIds = new Set(cache.active.map((e) => e.id));
   const compressTo = new Map<string, string | undefined>();
   if (made && plan.summarize?.markCompressed) {
     for (const e of plan.summarize.entries) if (activeIds.has(e.id)) compressTo.set(e.id, summary.id);
   }
   for (const ev of plan.evict ?? []) {
-    if (ev.summaryId === 'new' && !made) continue;
-    const sid = ev.summaryId === 'new' ? summary!.id : ev.summaryId;
+    const sid = ev.summaryId === 'new' ? summary?.id : ev.summaryId;
     for (const id of ev.entryIds) if (activeIds.has(id) && !compressTo.has(id)) compressTo.set(id, sid);
   }
   const erase = new Set((plan.erase ?? []).filter((id) => activeIds.has(id) && !compressTo.has(id)));
@@ -67,7 +70,7 @@ export function planChange(
   if (made) summaries.push(summary);
   const droppedSummaryIds = cache.summaries.filter((s) => drop.has(s.id)).map((s) => s.id);
 
-  const stateChanged = plan.state !== undefined && (made || !plan.summarize);
+  const stateChanged = plan.state !== undefined;
   const empty = !made && compressed.length === 0 && erase.size === 0 && !stateChanged;
   const meta: SessionMeta = {
     ...cache.meta,

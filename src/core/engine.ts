@@ -1,5 +1,6 @@
 import type {
   InteractionInput,
+  LLMContext,
   MemoryConfig,
   MemoryEntry,
   SessionMeta,
@@ -9,7 +10,7 @@ import type {
   TokenCounter,
 } from '../types.js';
 import type { LongTermStrategy, ShortTermStrategy, PersistenceStrategy } from '../strategies/types.js';
-import type { Memory } from '../memory.js';
+import type { ContextFormat, ContextMessages, ContextOptions, Memory } from '../memory.js';
 import { ClosedError, ValidationError } from '../errors.js';
 import { createEmitter } from './emitter.js';
 import { createSerialQueue } from './serial-queue.js';
@@ -25,7 +26,7 @@ import { makeEntry, type EntryDraft } from './make-entry.js';
 import { checkContent, checkInteractionInput, checkMetadata, checkName, checkSessionId, checkTimestamp, toJsonText } from './validate.js';
 import { parseSessionState, stateToBatch } from './import-state.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
-import { recallEntries } from './recall.js';
+import { indexOnAdd, recallEntries } from './recall.js';
 import { budgetScale, recordUsageInMeta } from './usage.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
@@ -122,7 +123,14 @@ export function createEngine(deps: EngineDeps): Memory {
     meta.totalEntries += entries.length;
     meta.version += 1;
     meta.updatedAt = stamp.toISOString();
-    await writer.write(c.meta.sessionId, { meta, putEntries: entries });
+    const indexed = indexOnAdd(c, entries);
+    if (indexed.recallSeq !== undefined) meta.recallSeq = indexed.recallSeq;
+    try {
+      await writer.write(c.meta.sessionId, { meta, putEntries: entries, ...(indexed.aux ? { aux: indexed.aux } : {}) });
+    } catch (error) {
+      delete c.recall; // it saw entries that were not stored: rebuild from the store when next needed
+      throw error;
+    }
     c.meta = meta;
     for (const e of entries) {
       c.active.push(e);
@@ -210,11 +218,12 @@ export function createEngine(deps: EngineDeps): Memory {
         return drafts.length ? add(c, drafts, true) : [];
       }),
 
-    getContextForLLM: (s, options = {}) =>
+    getContextForLLM: <F extends ContextFormat = 'openai'>(s: string, options: ContextOptions<F> = {}) =>
       exclusive(s, async (c) => {
         const ctx = context(c);
         const format = options.format ?? 'openai';
-        return format === 'openai' ? ctx : formatContext(ctx, format, c.active);
+        // The format decides the message type; the cast states what formatContext produced.
+        return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;
       }),
 
     getActiveEntries: (s) => exclusive(s, async (c) => structuredClone(c.active)),
@@ -232,7 +241,7 @@ export function createEngine(deps: EngineDeps): Memory {
     recall: (s, query, options) =>
       exclusive(s, async (c) => {
         await writer.flush(c.meta.sessionId);
-        return recallEntries(c, store, query, options);
+        return recallEntries(c, store, (batch) => writer.write(c.meta.sessionId, batch), query, options);
       }),
 
     exportSession: (s) =>

@@ -7,6 +7,10 @@ import { newId } from './ids.js';
 import { planChange } from './apply-plan.js';
 import { setActive, type SessionCache } from './session.js';
 import type { Writer } from './writer.js';
+import { indexOnPlan } from './recall.js';
+
+/** Plans one strategy may apply for one event before it must wait for the next. */
+const MAX_ROUNDS = 8;
 
 /** What running long-term strategies needs from the engine. */
 export interface LongTermDeps {
@@ -19,29 +23,33 @@ export interface LongTermDeps {
   now: () => Date;
   /** Tokens of the context the model would receive now. */
   contextTokens: (cache: SessionCache) => number;
-  /** Called after a plan changed the session (recall index upkeep). */
-  onChange?: (cache: SessionCache, change: { summary?: MemorySummary; erasedIds: string[] }) => void;
 }
 
 /**
- * Consult each long-term strategy once, in profile order, each seeing what the previous one
- * did, and apply its plan. Failures fire `error` and change nothing; the first failure is
+ * Consult each long-term strategy in profile order, each seeing what the previous one did,
+ * and apply its plans until it has none. Failures fire `error` and change nothing; the first failure is
  * returned so a manual `compress()` can reject with it.
  */
 export async function runLongTerm(cache: SessionCache, event: TriggerEvent, deps: LongTermDeps): Promise<Error | undefined> {
   let firstError: Error | undefined;
   for (const [i, strategy] of deps.strategies.entries()) {
     const key = `${i}:${strategy.id}`;
-    let plan: LongTermPlan | undefined;
-    try {
-      plan = strategy.plan(view(cache, key, deps), event);
-    } catch (error) {
-      firstError ??= fail(cache, deps, new RecallKitError(`strategy ${strategy.id} failed to plan`, { cause: error }));
-      continue;
+    // A strategy is asked again after each applied plan until it has nothing left to do
+    // (a plan may leave more due); a failure or a plan that changes nothing ends its turn.
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      let plan: LongTermPlan | undefined;
+      try {
+        plan = strategy.plan(view(cache, key, deps), event);
+      } catch (error) {
+        firstError ??= fail(cache, deps, new RecallKitError(`strategy ${strategy.id} failed to plan`, { cause: error }));
+        break;
+      }
+      if (!plan) break;
+      const version = cache.meta.version;
+      const error = await execute(cache, strategy.id, key, plan, deps);
+      if (error) firstError ??= error;
+      if (error || cache.meta.version === version) break;
     }
-    if (!plan) continue;
-    const error = await execute(cache, strategy.id, key, plan, deps);
-    if (error) firstError ??= error;
   }
   return firstError;
 }
@@ -89,15 +97,17 @@ async function execute(
   const now = deps.now().toISOString();
   const change = planChange(cache, plan, summary, key, now);
   if (change.empty) return failure;
+  const aux = indexOnPlan(cache, { ...(summary ? { summary } : {}), erasedIds: change.erasedIds, droppedSummaryIds: change.droppedSummaryIds });
+  if (aux && Object.keys(aux).length) change.batch.aux = aux;
   try {
     await deps.writer.write(sessionId, change.batch);
   } catch (error) {
+    delete cache.recall; // it saw a change that was not stored: rebuild when next needed
     return failure ?? fail(cache, deps, error);
   }
   cache.meta = change.batch.meta;
   cache.summaries = change.summaries;
   if (change.active.length !== cache.active.length) setActive(cache, change.active);
-  deps.onChange?.(cache, { ...(summary ? { summary } : {}), erasedIds: change.erasedIds });
   if (summary) {
     const removed = (req?.markCompressed ? summary.originalTokenCount : 0) + foldedTokens(plan);
     const tokensSaved = Math.max(0, removed - summary.tokenCount);

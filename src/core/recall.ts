@@ -1,8 +1,142 @@
-import type { RecallOptions, RecallResult, StoreAdapter } from '../types.js';
+import type { MemoryEntry, MemorySummary, RecallOptions, RecallResult, StoreAdapter, StoreBatch } from '../types.js';
+import type { RecallDoc, RecallIndex } from '../recall/recall-index.js';
+import { createRecallIndex, loadRecallIndex } from '../recall/recall-index.js';
+import { ValidationError } from '../errors.js';
 import type { SessionCache } from './session.js';
-import { RecallKitError } from '../errors.js';
+import { isPlainObject } from './validate.js';
 
-/** Search a session's whole history. (Wired to the recall index in the next change.) */
-export async function recallEntries(_c: SessionCache, _store: StoreAdapter, _query: string, _options?: RecallOptions): Promise<RecallResult[]> {
-  throw new RecallKitError('recall: not wired yet');
+const SUMMARY_PREFIX = 'summary:';
+const TYPES = ['message', 'tool_call', 'tool_result', 'context', 'summary'];
+
+/** The document an entry is indexed as: its text, who said it, and when. */
+export function entryDoc(e: MemoryEntry): RecallDoc {
+  const text = e.tool ? `${e.tool.name} ${e.content}` : e.content;
+  const doc: RecallDoc = { id: e.id, text, role: e.role, timestamp: e.timestamp };
+  const speaker = e.metadata?.speaker ?? e.metadata?.name;
+  if (typeof speaker === 'string') doc.speaker = speaker;
+  if (e.metadata) doc.metadata = e.metadata;
+  return doc;
+}
+
+function summaryDoc(s: MemorySummary): RecallDoc {
+  return { id: SUMMARY_PREFIX + s.id, text: s.content, role: 'system', timestamp: s.timeRange.end };
+}
+
+/** A summary as a recall result entry (type `summary`, id the summary's). */
+export function summaryAsEntry(s: MemorySummary): MemoryEntry {
+  return {
+    id: s.id,
+    sessionId: s.sessionId,
+    seq: -1,
+    interaction: s.range?.startIndex ?? 0,
+    type: 'summary',
+    role: 'system',
+    content: s.content,
+    timestamp: s.createdAt,
+    tokenCount: s.tokenCount,
+    compressed: false,
+    metadata: { originalEntryIds: s.originalEntryIds, timeRange: s.timeRange, ...(s.range ? { range: s.range } : {}) },
+  };
+}
+
+/**
+ * Index entries being added, when the session's index is loaded: returns the aux values and
+ * meta field to write in the same batch as the entries. When it is not loaded, nothing: the
+ * next recall catches up from `meta.recallSeq`.
+ */
+export function indexOnAdd(c: SessionCache, entries: readonly MemoryEntry[]): Pick<StoreBatch, 'aux'> & { recallSeq?: number } {
+  if (!c.recall) return {};
+  for (const e of entries) c.recall.add(entryDoc(e));
+  return { aux: c.recall.flush(), recallSeq: entries[entries.length - 1]!.seq + 1 };
+}
+
+/** Keep a loaded index in step with a plan: new summary in, dropped summaries and erased entries out. */
+export function indexOnPlan(c: SessionCache, change: { summary?: MemorySummary; erasedIds: string[]; droppedSummaryIds: string[] }): StoreBatch['aux'] {
+  if (!c.recall) return undefined;
+  if (change.summary) c.recall.add(summaryDoc(change.summary));
+  for (const id of change.erasedIds) c.recall.remove(id);
+  for (const id of change.droppedSummaryIds) c.recall.remove(SUMMARY_PREFIX + id);
+  return c.recall.flush();
+}
+
+/** Load (or build) the session's index and bring it up to date; writes what changed. */
+async function ensureIndex(c: SessionCache, store: StoreAdapter, write: (batch: StoreBatch) => Promise<void>): Promise<RecallIndex> {
+  if (c.recall) return c.recall;
+  const sessionId = c.meta.sessionId;
+  const from = c.meta.recallSeq ?? 0;
+  let index = from > 0 ? await loadRecallIndex((key) => store.loadAux(sessionId, key)) : undefined;
+  const rebuild = index === undefined;
+  index ??= createRecallIndex();
+  const missing = await store.loadEntries(sessionId, { fromSeq: rebuild ? 0 : from });
+  for (const e of missing) index.add(entryDoc(e));
+  for (const s of c.summaries) if (!index.has(SUMMARY_PREFIX + s.id)) index.add(summaryDoc(s));
+  const aux = rebuild ? index.toAux() : index.flush();
+  if (Object.keys(aux).length || c.meta.recallSeq !== c.meta.nextSeq) {
+    const meta = { ...c.meta, version: c.meta.version + 1, recallSeq: c.meta.nextSeq };
+    await write({ meta, aux });
+    c.meta = meta;
+  }
+  c.recall = index;
+  return index;
+}
+
+/** Validate recall options. */
+function checkOptions(query: unknown, options: unknown): { query: string; topK: number; types?: Set<string>; includeCompressed: boolean } {
+  if (typeof query !== 'string') throw new ValidationError('query', 'a string', query);
+  if (options !== undefined && !isPlainObject(options)) throw new ValidationError('options', 'an object { topK?, types?, includeCompressed? }', options);
+  const o = (options ?? {}) as RecallOptions;
+  const topK = o.topK ?? 10;
+  if (!Number.isInteger(topK) || topK < 1 || topK > 1000) throw new ValidationError('options.topK', 'an integer from 1 to 1000', topK);
+  if (o.types !== undefined && (!Array.isArray(o.types) || o.types.some((t) => !TYPES.includes(t)))) {
+    throw new ValidationError('options.types', `an array of entry types (${TYPES.join(', ')})`, o.types);
+  }
+  if (o.includeCompressed !== undefined && typeof o.includeCompressed !== 'boolean') {
+    throw new ValidationError('options.includeCompressed', 'a boolean', o.includeCompressed);
+  }
+  const out: ReturnType<typeof checkOptions> = { query, topK, includeCompressed: o.includeCompressed ?? true };
+  if (o.types) out.types = new Set(o.types);
+  return out;
+}
+
+/**
+ * Search the whole history of a session — active and compressed entries, and summaries — best
+ * first. Hits whose entry or summary is gone (erased, dropped) are skipped.
+ */
+export async function recallEntries(
+  c: SessionCache,
+  store: StoreAdapter,
+  write: (batch: StoreBatch) => Promise<void>,
+  query: string,
+  options?: RecallOptions,
+): Promise<RecallResult[]> {
+  const o = checkOptions(query, options);
+  const index = await ensureIndex(c, store, write);
+  const summaries = new Map(c.summaries.map((s) => [s.id, s]));
+  const active = o.includeCompressed ? undefined : new Set(c.active.map((e) => e.id));
+  const wantSummaries = !o.types || o.types.has('summary');
+  const filter = (id: string): boolean =>
+    id.startsWith(SUMMARY_PREFIX) ? wantSummaries && summaries.has(id.slice(SUMMARY_PREFIX.length)) : !active || active.has(id);
+
+  // Type filters are checked on the loaded entries: ask for more hits until enough pass.
+  let k = o.types ? Math.max(o.topK * 4, 40) : o.topK;
+  for (;;) {
+    const hits = index.search(o.query, { topK: k, filter });
+    const entryIds = hits.filter((h) => !h.id.startsWith(SUMMARY_PREFIX)).map((h) => h.id);
+    const loaded = await store.getEntries(c.meta.sessionId, entryIds);
+    const byId = new Map(loaded.filter((e): e is MemoryEntry => !!e).map((e) => [e.id, e]));
+    const out: RecallResult[] = [];
+    for (const h of hits) {
+      const entry = h.id.startsWith(SUMMARY_PREFIX) ? summaryOf(summaries, h.id) : byId.get(h.id);
+      if (!entry || (o.types && !o.types.has(entry.type))) continue;
+      out.push({ entry, score: h.score });
+      if (out.length === o.topK) return out;
+    }
+    if (hits.length < k || k >= index.size) return out;
+    k *= 4;
+  }
+}
+
+function summaryOf(summaries: Map<string, MemorySummary>, docId: string): MemoryEntry | undefined {
+  const s = summaries.get(docId.slice(SUMMARY_PREFIX.length));
+  return s ? summaryAsEntry(s) : undefined;
 }

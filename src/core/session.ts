@@ -1,6 +1,7 @@
 import type { Interaction, MemoryEntry, MemoryStats, MemorySummary, SessionMeta } from '../types.js';
 import { groupInteractions } from './interactions.js';
 import { driftOf } from './usage.js';
+import type { RecallIndex } from '../recall/recall-index.js';
 
 /** What the engine keeps in memory for an open session: only active entries and summaries. */
 export interface SessionCache {
@@ -13,6 +14,8 @@ export interface SessionCache {
   summaries: MemorySummary[];
   /** Σ tokenCount of active entries. */
   activeTokens: number;
+  /** The recall index, once a recall loaded it; kept up to date by every add after that. */
+  recall?: RecallIndex;
 }
 
 /** A fresh session's bookkeeping. */

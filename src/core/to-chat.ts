@@ -17,7 +17,8 @@ export function renderContext(content: string, source: string | undefined): stri
 
 /**
  * Turn entries (oldest first) into OpenAI chat messages. An assistant text entry and the
- * tool calls right after it become one assistant message with `tool_calls`; the results that
+ * tool calls right after it in the same interaction become one assistant message with
+ * `tool_calls` (the rule of `groupChatMessages`, which strategies count with); the results that
  * follow become `tool` messages. A call without a result in that block, or a result without
  * its call, is left out: the output is always valid for OpenAI-style APIs.
  */
@@ -29,13 +30,16 @@ export function entriesToChat(entries: readonly MemoryEntry[]): ChatBuild {
   let i = 0;
   while (i < n) {
     const e = entries[i]!;
+    const next = entries[i + 1];
     const startsToolTurn =
-      e.type === 'tool_call' || (e.type === 'message' && e.role === 'assistant' && entries[i + 1]?.type === 'tool_call');
+      e.type === 'tool_call' ||
+      (e.type === 'message' && e.role === 'assistant' && next?.type === 'tool_call' && next.interaction === e.interaction);
     if (startsToolTurn) {
       const text = e.type === 'message' ? e : undefined;
       let j = text ? i + 1 : i;
       const calls: MemoryEntry[] = [];
-      while (j < n && entries[j]!.type === 'tool_call') calls.push(entries[j++]!);
+      // Calls join one assistant message within an interaction (strategies count messages the same way).
+      while (j < n && entries[j]!.type === 'tool_call' && entries[j]!.interaction === e.interaction) calls.push(entries[j++]!);
       const results: MemoryEntry[] = [];
       while (j < n && entries[j]!.type === 'tool_result') results.push(entries[j++]!);
       const answered = new Set(results.map((r) => r.tool?.callId));

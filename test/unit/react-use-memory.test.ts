@@ -22,9 +22,13 @@ function fakeMemory() {
       }
       return (sessions.get(s) ?? []).map((c, i) => entry(s, c, i));
     },
-    async getContextForLLM(s, options) {
-      return { messages: (sessions.get(s) ?? []).map((content) => ({ role: 'user', content, format: options?.format })), text: '', tokenCount: 0, summaries: [] };
-    },
+    // A fake: the messages carry the requested format so the test can see it was passed on.
+    getContextForLLM: (async (s: string, options?: { format?: string }) => ({
+      messages: (sessions.get(s) ?? []).map((content) => ({ role: 'user', content, format: options?.format })),
+      text: '',
+      tokenCount: 0,
+      summaries: [],
+    })) as MemorySource['getContextForLLM'],
     async getStats(s) {
       return { activeEntries: sessions.get(s)?.length ?? 0 } as MemoryStats;
     },

@@ -1,0 +1,119 @@
+import type { MemoryConfig, StoreAdapter, SummarizeCallback, Summarizer, TokenCounter } from './types.js';
+import type { Memory } from './memory.js';
+import type { BuiltStrategies } from './core/engine.js';
+import { createEngine } from './core/engine.js';
+import { isPlainObject } from './core/validate.js';
+import { validateConfig } from './core/config.js';
+import { ValidationError } from './errors.js';
+import { memoryStore } from './store/memory.js';
+import { indexedDBStore } from './store/indexeddb.js';
+import { resolveTokenizer, type TokenizerOption } from './tokens/resolve-tokenizer.js';
+import { heuristicSummarizer } from './summarizers/heuristic.js';
+import { toSummarizer } from './summarizers/callback.js';
+import { managerStrategy } from './strategies/manager.js';
+import { parseProfile } from './strategies/profile.js';
+import { createStrategies } from './strategies/registry.js';
+import type { MemoryProfileInput } from './strategies/profile-types.js';
+
+/** Options of {@link createMemory} (and `createWorkerMemory`). */
+export interface MemoryOptions {
+  /** Where sessions live: `'indexeddb'` (default where `indexedDB` exists), `'memory'`, or your own adapter. */
+  store?: 'memory' | 'indexeddb' | StoreAdapter | undefined;
+  /** IndexedDB database name (default `'recallkit'`). */
+  dbName?: string | undefined;
+  /** `'o200k_base'` (default) or `'cl100k_base'` (WASM tiktoken, loaded lazily), or `{ count(text) }`. */
+  tokenizer?: TokenizerOption | undefined;
+  /** Makes summaries: a callback, a `Summarizer`, or the heuristic fallback (default, no LLM). */
+  summarizer?: SummarizeCallback | Summarizer | undefined;
+  /** Memory Manager settings (used when no `profile` is given). */
+  config?: Partial<MemoryConfig> | undefined;
+  /** Strategies by id, as Alquimia's JSON (or Hector's `{ memory: {...} }` block). */
+  profile?: MemoryProfileInput | undefined;
+  /** Optional: embeddings for semantic recall; lexical recall works without it. */
+  embedder?: ((texts: string[]) => Promise<number[][]>) | undefined;
+  /**
+   * Keep budgets safe with an approximate tokenizer: once `reportUsage` has 3 reports, budgets
+   * are divided by the provider/RecallKit ratio (95th percentile, at most 2). Default false.
+   */
+  calibrate?: boolean | undefined;
+}
+
+const KNOWN = ['store', 'dbName', 'tokenizer', 'summarizer', 'config', 'profile', 'embedder', 'calibrate'];
+
+/**
+ * Create a conversation memory that runs in this thread (Node or browser).
+ * @example
+ * ```ts
+ * const memory = await createMemory({ store: 'memory' });
+ * await memory.addUserMessage('s1', 'Hello, how are you?');
+ * await memory.addAssistantMessage('s1', 'I am doing well!');
+ * const { messages, tokenCount } = await memory.getContextForLLM('s1');
+ * ```
+ */
+export async function createMemory(options: MemoryOptions = {}): Promise<Memory> {
+  if (!isPlainObject(options as unknown)) throw new ValidationError('options', 'an object of createMemory options', options);
+  for (const key of Object.keys(options)) {
+    if (!KNOWN.includes(key)) throw new ValidationError(`options.${key}`, `one of the known options (${KNOWN.join(', ')})`, key);
+  }
+  const config = validateConfig(options.config, 'config');
+  const strategies = buildStrategies(options.profile);
+  const summarizer = options.summarizer === undefined ? heuristicSummarizer() : toSummarizer(options.summarizer, 'summarizer');
+  if (options.embedder !== undefined && typeof options.embedder !== 'function') {
+    throw new ValidationError('embedder', 'a function (texts: string[]) => Promise<number[][]>', options.embedder);
+  }
+  if (options.calibrate !== undefined && typeof options.calibrate !== 'boolean') {
+    throw new ValidationError('calibrate', 'a boolean', options.calibrate);
+  }
+  const counter: TokenCounter = await resolveTokenizer(options.tokenizer);
+  const store = resolveStore(options.store, options.dbName, strategies.persistence);
+  return createEngine({
+    store,
+    counter,
+    summarizer,
+    config,
+    calibrate: options.calibrate ?? false,
+    strategies: (live) => withManager(strategies, live),
+  });
+}
+
+type ProfileStrategies = Omit<BuiltStrategies, 'longTerm'> & { longTerm: BuiltStrategies['longTerm'] | undefined };
+
+function buildStrategies(profile: unknown): ProfileStrategies {
+  if (profile === undefined) return { longTerm: undefined, shortTerm: [], persistence: 'INCREMENTAL', summariesNewestFirst: false };
+  const built = createStrategies(parseProfile(profile, 'profile'));
+  return {
+    longTerm: built.longTerm,
+    shortTerm: built.shortTerm,
+    persistence: built.persistence,
+    summariesNewestFirst: built.longTerm.some((s) => s.id === 'rolling'),
+  };
+}
+
+/** With no profile, the Memory Manager's own compression runs with the live config. */
+function withManager(s: ProfileStrategies, config: () => MemoryConfig): BuiltStrategies {
+  return { ...s, longTerm: s.longTerm ?? [managerStrategy(config)] };
+}
+
+function resolveStore(store: MemoryOptions['store'], dbName: unknown, persistence: BuiltStrategies['persistence']): StoreAdapter {
+  if (dbName !== undefined && (typeof dbName !== 'string' || dbName.length === 0)) {
+    throw new ValidationError('dbName', 'a non-empty string', dbName);
+  }
+  // EPHEMERAL: nothing reaches the configured store; the session lives in this engine only.
+  if (persistence === 'EPHEMERAL') return memoryStore();
+  const hasIDB = typeof (globalThis as { indexedDB?: unknown }).indexedDB !== 'undefined';
+  const choice = store ?? (hasIDB ? 'indexeddb' : 'memory');
+  if (choice === 'memory') return memoryStore();
+  if (choice === 'indexeddb') {
+    if (!hasIDB) throw new ValidationError('store', "'memory' here: this environment has no indexedDB", choice);
+    return indexedDBStore(dbName === undefined ? {} : { dbName: dbName as string });
+  }
+  if (isPlainObject(choice) || (typeof choice === 'object' && choice !== null)) {
+    for (const m of ['loadSession', 'loadMeta', 'loadEntries', 'getEntries', 'loadAux', 'write', 'deleteSession', 'listSessions', 'close'] as const) {
+      if (typeof (choice as unknown as Record<string, unknown>)[m] !== 'function') {
+        throw new ValidationError(`store.${m}`, 'a function (a StoreAdapter implements every method)', (choice as unknown as Record<string, unknown>)[m]);
+      }
+    }
+    return choice as StoreAdapter;
+  }
+  throw new ValidationError('store', "'memory', 'indexeddb' or a StoreAdapter object", choice);
+}

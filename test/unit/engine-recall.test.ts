@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { createMemory } from '../../src/create-memory.js';
+import { memoryStore } from '../../src/store/memory.js';
+import type { LoadEntriesOptions, StoreAdapter, StoreBatch } from '../../src/types.js';
+
+const S = 's';
+
+/** A store that outlives engines (close is a no-op) and records reads and writes. */
+function sharedStore() {
+  const inner = memoryStore();
+  const loads: LoadEntriesOptions[] = [];
+  const writes: StoreBatch[] = [];
+  const store: StoreAdapter = {
+    ...inner,
+    loadEntries: (id, o = {}) => (loads.push(o), inner.loadEntries(id, o)),
+    write: (id, b) => (writes.push(b), inner.write(id, b)),
+    close: async () => {},
+  };
+  return { store, loads, writes };
+}
+
+const facts = [
+  ['My sister Caroline moved to Lisbon in May 2023.', 'That is a big move!'],
+  ['I adopted a beagle named Pixel last week.', 'Pixel is a great name.'],
+  ['The quarterly budget was approved at 42,000 dollars.', 'Good news for the team.'],
+  ['We decided to migrate the database to Postgres.', 'Postgres is a solid choice.'],
+];
+
+async function fill(memory: Awaited<ReturnType<typeof createMemory>>) {
+  for (const [u, a] of facts) {
+    await memory.addUserMessage(S, u!);
+    await memory.addAssistantMessage(S, a!);
+  }
+  for (let i = 0; i < 10; i++) {
+    await memory.addUserMessage(S, `small talk number ${i} about the weather`);
+    await memory.addAssistantMessage(S, `reply ${i} about clouds`);
+  }
+}
+
+describe('recall through the engine', () => {
+  it('finds compressed entries and summaries, best first', async () => {
+    const memory = await createMemory({ store: 'memory', config: { maxEntries: 12, recentWindow: 4 } });
+    await fill(memory);
+    const stats = await memory.getStats(S);
+    expect(stats.compressedEntries).toBeGreaterThan(8);
+    const [top] = await memory.recall(S, 'Where did Caroline move?');
+    expect(top!.entry.content).toBe(facts[0]![0]);
+    expect(top!.entry.compressed).toBe(true);
+    expect((await memory.recall(S, 'dog name'))[0]?.entry.content).toContain('Pixel');
+    expect((await memory.recall(S, 'budget 42000'))[0]?.entry.content).toContain('42,000');
+    const summaries = await memory.recall(S, 'user messages', { types: ['summary'] });
+    expect(summaries.length).toBeGreaterThan(0);
+    expect(summaries.every((r) => r.entry.type === 'summary')).toBe(true);
+    const ids = new Set((await memory.getSummaries(S)).map((s) => s.id));
+    expect(summaries.every((r) => ids.has(r.entry.id))).toBe(true);
+  });
+
+  it('includeCompressed: false searches only active entries; topK and types apply', async () => {
+    const memory = await createMemory({ store: 'memory', config: { maxEntries: 12, recentWindow: 4 } });
+    await fill(memory);
+    const activeOnly = await memory.recall(S, 'Caroline Lisbon', { includeCompressed: false });
+    const activeIds = new Set((await memory.getActiveEntries(S)).map((e) => e.id));
+    expect(activeOnly.length).toBeGreaterThan(0);
+    expect(activeOnly.every((r) => r.entry.type === 'summary' || activeIds.has(r.entry.id))).toBe(true);
+    expect(activeOnly.some((r) => r.entry.content === facts[0]![0])).toBe(false);
+    const weather = await memory.recall(S, 'weather', { topK: 3 });
+    expect(weather).toHaveLength(3);
+    expect(weather[0]!.score).toBeGreaterThanOrEqual(weather[2]!.score);
+    const replies = await memory.recall(S, 'clouds', { types: ['message'], topK: 50 });
+    expect(replies.length).toBeGreaterThanOrEqual(10);
+    expect(replies.every((r) => r.entry.type === 'message')).toBe(true);
+    expect(replies[0]!.entry.content).toContain('clouds');
+  });
+
+  it('persists the index with the session: a new engine does not re-index the history', async () => {
+    const { store, loads } = sharedStore();
+    const first = await createMemory({ store });
+    await fill(first);
+    await first.recall(S, 'Pixel'); // builds and persists the index
+    const indexed = (await store.loadMeta(S))!.recallSeq;
+    expect(indexed).toBe(28);
+    await first.addUserMessage(S, 'Remember: the wifi password is hunter2.'); // indexed incrementally
+    expect((await store.loadMeta(S))!.recallSeq).toBe(29);
+    await first.close();
+
+    loads.length = 0;
+    const second = await createMemory({ store });
+    const [hit] = await second.recall(S, 'wifi password');
+    expect(hit!.entry.content).toContain('hunter2');
+    // Only entries past the persisted index were read, none of the history.
+    expect(loads).toEqual([{ fromSeq: 29 }]);
+  });
+
+  it('an erased entry is never returned', async () => {
+    const memory = await createMemory({
+      store: 'memory',
+      profile: { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 3, interaction_keep: 1 }] },
+    });
+    await memory.recall(S, 'warm up'); // index loaded before the erasure
+    await fill(memory);
+    expect((await memory.getStats(S)).erasedEntries).toBeGreaterThan(0);
+    expect(await memory.recall(S, 'Caroline Lisbon')).toEqual([]);
+  });
+
+  it('refuses bad options with the field named', async () => {
+    const memory = await createMemory({ store: 'memory' });
+    await expect(memory.recall(S, 42 as never)).rejects.toThrow(/query: expected a string/);
+    await expect(memory.recall(S, 'x', { topK: 0 })).rejects.toThrow(/options\.topK/);
+    await expect(memory.recall(S, 'x', { types: ['email' as never] })).rejects.toThrow(/options\.types/);
+  });
+});
