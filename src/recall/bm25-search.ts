@@ -1,20 +1,17 @@
 /**
- * Scoring a query against the index. Only the postings of the query's terms are read. Each
- * entry gets BM25F over its fields, plus a decaying share of its neighbouring turns' scores,
- * plus a share of its episode's BM25 score (`episodes.ts`), times a boost when the question
- * names its speaker. Scratch arrays live as long as the
- * index, so a query allocates little beyond its result.
+ * Scoring a query against the index: only the postings of the query's terms are read. Each
+ * entry gets BM25F over its text and date fields, and each episode (`episodes.ts`) BM25 over
+ * its turns; `blend.ts` then mixes in neighbouring turns, episodes and the speaker boost.
+ * Working arrays live in `scratch.ts`, so a query allocates little beyond its result.
  * @module
  */
 
+import { blend } from './blend.js';
 import { createEpisodeCache } from './episodes.js';
-import type { IndexState, StoredDoc } from './index-state.js';
+import type { IndexState } from './index-state.js';
 import { FIELD_COUNT, SPEAKER_FIELD, TEXT_FIELD } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
-import { createTopK } from './top-k.js';
-
-/** Removed or standalone documents stepped over when looking for a neighbouring turn. */
-const MAX_SKIP = 4;
+import { createScratch, ensureScratch, nextStamp } from './scratch.js';
 
 /** One scored entry. */
 export interface SearchHit {
@@ -38,66 +35,19 @@ export function idf(df: number, n: number): number {
 /** A searcher reading `state`. */
 export function createSearcher(state: IndexState): Searcher {
   const episodesFor = createEpisodeCache(state);
-  let termStamp = new Int32Array(0);
-  let docStamp = new Int32Array(0);
-  let acc = new Float64Array(0);
-  let score = new Float64Array(0);
-  let blended = new Float64Array(0);
-  let named = new Int32Array(0);
-  let episodeTermStamp = new Int32Array(0);
-  let episodeQueryStamp = new Int32Array(0);
-  let episodeTf = new Float64Array(0);
-  let episodeScore = new Float64Array(0);
-  let stamp = 0;
-  const termDocs: number[] = [];
-  const termEpisodes: number[] = [];
-  const touched: number[] = [];
-  const candidates: number[] = [];
-
-  const resetStamps = (): void => {
-    termStamp.fill(0);
-    docStamp.fill(0);
-    named.fill(0);
-    episodeTermStamp.fill(0);
-    episodeQueryStamp.fill(0);
-    stamp = 0;
-  };
-  const nextStamp = (): number => {
-    if (stamp >= 0x3fffffff) resetStamps();
-    return ++stamp;
-  };
-
-  // Grown with the index, never allocated per query.
-  const ensureScratch = (docCount: number, episodeCount: number): void => {
-    if (termStamp.length < docCount) {
-      const cap = Math.max(64, docCount * 2);
-      termStamp = new Int32Array(cap);
-      docStamp = new Int32Array(cap);
-      acc = new Float64Array(cap);
-      score = new Float64Array(cap);
-      blended = new Float64Array(cap);
-      named = new Int32Array(cap);
-      resetStamps();
-    }
-    if (episodeTermStamp.length < episodeCount) {
-      const cap = Math.max(16, episodeCount * 2);
-      episodeTermStamp = new Int32Array(cap);
-      episodeQueryStamp = new Int32Array(cap);
-      episodeTf = new Float64Array(cap);
-      episodeScore = new Float64Array(cap);
-      resetStamps();
-    }
-  };
+  const scratch = createScratch();
 
   return (terms, topK, ranking, filter) => {
     const n = state.live;
     if (n === 0 || topK <= 0) return [];
     const { k1, b } = ranking;
     const episodes = ranking.episodeWeight > 0 ? episodesFor(ranking.neighbourGapMs) : undefined;
-    ensureScratch(state.docs.length, episodes?.count ?? 0);
-    // The speaker's name is not scored as text: it multiplies the entry's score (see `rank`).
+    ensureScratch(scratch, state.docs.length, episodes?.count ?? 0);
+    const { termStamp, docStamp, acc, score, named, episodeTermStamp, episodeQueryStamp, episodeTf, episodeScore } = scratch;
+    const { termDocs, termEpisodes, touched } = scratch;
+    // The speaker's name is not scored as text: it multiplies the entry's score (`blend.ts`).
     const weights = [1, 0, ranking.dateWeight];
-    const queryStamp = nextStamp();
+    const queryStamp = nextStamp(scratch);
     touched.length = 0;
 
     const repeats = new Map<number, number>();
@@ -105,9 +55,9 @@ export function createSearcher(state: IndexState): Searcher {
       const id = state.termIds.get(t);
       if (id !== undefined) repeats.set(id, (repeats.get(id) ?? 0) + 1);
     }
-    const { alive, lengths } = state;
+    const { alive, lengths, turn } = state;
     for (const [termId, repeat] of repeats) {
-      const ts = nextStamp();
+      const ts = nextStamp(scratch);
       termDocs.length = 0;
       termEpisodes.length = 0;
       for (let f = 0; f < FIELD_COUNT; f++) {
@@ -128,7 +78,7 @@ export function createSearcher(state: IndexState): Searcher {
             termDocs.push(o);
           }
           acc[o] = (acc[o] as number) + (w * tf) / (1 - fb + bOverAvg * (lengths[o * FIELD_COUNT + f] as number));
-          if (byEpisode && state.turn[o] === 1) {
+          if (byEpisode && turn[o] === 1) {
             const e = episodes.of[o] as number;
             if (episodeTermStamp[e] !== ts) {
               episodeTermStamp[e] = ts;
@@ -155,6 +105,7 @@ export function createSearcher(state: IndexState): Searcher {
         score[o] = (score[o] as number) + (weight * tf * (k1 + 1)) / (k1 + tf);
       }
       if (episodes === undefined || termEpisodes.length === 0) continue;
+      // The same term, scored over whole sittings: BM25 with episodes as documents.
       const episodeIdf = repeat * idf(termEpisodes.length, episodes.count);
       const bOverAvg = b / Math.max(episodes.avgLength, 1e-9);
       for (const e of termEpisodes) {
@@ -167,71 +118,6 @@ export function createSearcher(state: IndexState): Searcher {
         episodeScore[e] = (episodeScore[e] as number) + (episodeIdf * tf * (k1 + 1)) / (tf + k1 * norm);
       }
     }
-    return rank(topK, ranking, queryStamp, filter, episodes?.of);
+    return blend(state, scratch, queryStamp, topK, ranking, filter, episodes?.of);
   };
-
-  /** Blend in the neighbours' and the episode's scores, keep the best `topK`. */
-  function rank(
-    topK: number,
-    ranking: RankingOptions,
-    queryStamp: number,
-    filter: ((id: string) => boolean) | undefined,
-    episodeOf: Int32Array | undefined,
-  ): SearchHit[] {
-    const mark = nextStamp();
-    candidates.length = 0;
-    const give = (o: number, amount: number): void => {
-      if (termStamp[o] !== mark) {
-        termStamp[o] = mark;
-        blended[o] = 0;
-        candidates.push(o);
-      }
-      blended[o] = (blended[o] as number) + amount;
-    };
-    const { turn, times } = state;
-    const { previousWeight, nextWeight, contextWindow, contextDecay, neighbourGapMs } = ranking;
-    const last = state.docs.length - 1;
-    // Share `amount` with up to `contextWindow` turns in direction `step`, skipping (a few)
-    // removed or standalone documents, stopping at a pause longer than the gap.
-    const share = (o: number, step: number, amount: number): void => {
-      let from = o;
-      let w = amount;
-      let skipped = 0;
-      for (let c = o + step, k = 0; c >= 0 && c <= last && k < contextWindow && w > 0; c += step) {
-        if (turn[c] === 0) {
-          if (++skipped > MAX_SKIP) return;
-          continue;
-        }
-        // Unknown times (NaN) count as near: `NaN > gap` is false.
-        if (Math.abs((times[from] as number) - (times[c] as number)) > neighbourGapMs) return;
-        give(c, w);
-        w *= contextDecay;
-        from = c;
-        k++;
-      }
-    };
-    for (const o of touched) {
-      const s = score[o] as number;
-      give(o, s);
-      if (turn[o] === 0) continue;
-      // This turn is a previous turn of the ones after it and a next turn of the ones before.
-      share(o, 1, previousWeight * s);
-      share(o, -1, nextWeight * s);
-    }
-    const top = createTopK(topK);
-    const { episodeWeight, speakerBoost } = ranking;
-    for (const o of candidates) {
-      let s = blended[o] as number;
-      if (episodeOf !== undefined) {
-        const e = episodeOf[o] as number;
-        if (e >= 0 && episodeQueryStamp[e] === queryStamp) s += episodeWeight * (episodeScore[e] as number);
-      }
-      // Said by someone the question names: "What did Jon …" favours Jon's own turns.
-      if (named[o] === queryStamp) s *= 1 + speakerBoost;
-      if (s < top.threshold()) continue;
-      if (filter !== undefined && !filter((state.docs[o] as StoredDoc).id)) continue;
-      top.push(o, s);
-    }
-    return top.drain().map((hit) => ({ id: (state.docs[hit.ordinal] as StoredDoc).id, score: hit.score }));
-  }
 }
