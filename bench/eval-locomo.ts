@@ -24,7 +24,7 @@ const CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: '
 interface Turn { speaker: string; dia_id: string; text: string; blip_caption?: string }
 interface Question { question: string; evidence: string[]; category: number }
 /** One conversation ready to ingest. */
-export interface Conversation { name: string; docs: (RecallDoc & { role: string })[]; questions: Question[] }
+export interface Conversation { name: string; docs: (RecallDoc & { role: string; turnText: string })[]; questions: Question[] }
 
 const MONTH = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
@@ -50,7 +50,7 @@ export function loadConversations(dir = DATA_DIR): Conversation[] {
         // The image caption is part of the turn as the benchmark gives it.
         const text = turn.blip_caption ? `${turn.text} (${turn.blip_caption})` : turn.text;
         docs.push({
-          id: turn.dia_id, text, speaker: turn.speaker,
+          id: turn.dia_id, text, turnText: turn.text, speaker: turn.speaker,
           role: turn.speaker === raw.speaker_a ? 'user' : 'assistant',
           ...(timestamp ? { timestamp } : {}),
           metadata: { dia_id: turn.dia_id, session: n, session_date: sessionDate },
@@ -111,7 +111,7 @@ const words = (s: string): string[] => (s.toLowerCase().match(/[a-z0-9]+/g) ?? [
 /** Plain turn-level BM25 (k1 1.2, b 0.75), brute force. `captions`: keep image captions in the turn. */
 export const baseline = (captions: boolean): Ranker => async (conv) => {
   const docs = conv.docs.map((d) => {
-    const text = captions ? d.text : d.text.replace(/ \([^)]*\)$/, '');
+    const text = captions ? d.text : d.turnText;
     const tf = new Map<string, number>();
     const tokens = words(`${d.speaker ?? ''} ${text}`);
     for (const w of tokens) tf.set(w, (tf.get(w) ?? 0) + 1);

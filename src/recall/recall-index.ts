@@ -15,6 +15,7 @@ import { resolveRanking } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
 
 export type { RecallDoc } from './document-fields.js';
+export type { SearchHit } from './bm25-search.js';
 import { SEGMENT_FORMAT, encodeSegment, manifestKey, readManifest, restoreSegment, segmentKey } from './segments.js';
 
 /** Options of {@link createRecallIndex} and {@link loadRecallIndex}. */
