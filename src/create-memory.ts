@@ -72,6 +72,7 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     summarizer,
     config,
     calibrate: options.calibrate ?? false,
+    embedder: options.embedder,
     strategies: (live) => withManager(strategies, live),
   });
 }

@@ -98,6 +98,31 @@ export type {
 } from './strategies/types.js';
 export { compileCondition, type CompiledCondition, type CompileConditionOptions } from './conditions/compile.js';
 
+// Recall
+export {
+  createRecallIndex,
+  loadRecallIndex,
+  type RecallIndex,
+  type RecallDoc,
+  type RecallIndexOptions,
+  type RecallSearchOptions,
+  type AuxEntries,
+} from './recall/recall-index.js';
+export type { SearchHit } from './recall/bm25-index.js';
+export { DEFAULT_RANKING, type RankingOptions } from './recall/ranking.js';
+export {
+  hybridSearch,
+  reciprocalRankFusion,
+  cosine,
+  cosineTopK,
+  type Embedder,
+  type HybridOptions,
+  type HybridResult,
+  type FusionOptions,
+} from './recall/hybrid.js';
+export { createVectorIndex, loadVectorIndex, type VectorIndex, type VectorIndexOptions } from './recall/vector-index.js';
+export { analyze } from './recall/analyze.js';
+
 // Stores
 export { memoryStore } from './store/memory.js';
 export { indexedDBStore, type IndexedDBStoreOptions } from './store/indexeddb.js';

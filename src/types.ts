@@ -187,6 +187,12 @@ export interface SessionState {
   summaries: MemorySummary[];
   /** As `getStats().totalTokens`. */
   totalTokens: number;
+  /** `seq` the next entry gets (keeps numbering across an erasure); optional on import. */
+  nextSeq?: number;
+  /** Interactions started over the session's life; optional on import. */
+  interactionCount?: number;
+  /** Entries removed by `neuralyzer` so far; optional on import. */
+  erasedEntries?: number;
 }
 
 /** The Memory Manager settings (memory-manager seed defaults). */
@@ -293,6 +299,8 @@ export interface SessionMeta {
   calibration?: CalibrationState;
   /** Entries with `seq` below this are in the persisted recall index (absent: none). */
   recallSeq?: number;
+  /** Entries with `seq` below this have persisted embeddings (absent: none). */
+  vectorSeq?: number;
 }
 
 /** What a store returns when a session is opened: only what the engine needs to work on. */

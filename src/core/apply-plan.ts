@@ -65,8 +65,10 @@ export function planChange(
   if (made) {
     for (const id of plan.dropSummaryIds ?? []) drop.add(id);
     for (const s of plan.summarize?.foldSummaries ?? []) drop.add(s.id);
+    drop.delete(summary.id); // a running summary replaced under its own id is kept, not dropped
   }
-  const summaries = cache.summaries.filter((s) => !drop.has(s.id));
+  // A running summary replaced under its own id leaves its old version.
+  const summaries = cache.summaries.filter((s) => !drop.has(s.id) && s.id !== summary?.id);
   if (made) summaries.push(summary);
   const droppedSummaryIds = cache.summaries.filter((s) => drop.has(s.id)).map((s) => s.id);
 

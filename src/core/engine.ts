@@ -26,7 +26,8 @@ import { makeEntry, type EntryDraft } from './make-entry.js';
 import { checkContent, checkInteractionInput, checkMetadata, checkName, checkSessionId, checkTimestamp, toJsonText } from './validate.js';
 import { parseSessionState, stateToBatch } from './import-state.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
-import { indexOnAdd, recallEntries } from './recall.js';
+import { indexOnAdd, recallEntries, type RecallContext } from './recall.js';
+import type { Embedder } from '../recall/hybrid.js';
 import { budgetScale, recordUsageInMeta } from './usage.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
@@ -49,6 +50,8 @@ export interface EngineDeps {
   now?: () => Date;
   /** Divide budgets by the session's measured drift factor (`reportUsage`). */
   calibrate?: boolean;
+  /** Embeds texts for hybrid recall; recall is lexical without it or when it fails. */
+  embedder?: Embedder | undefined;
 }
 
 /**
@@ -67,17 +70,21 @@ export function createEngine(deps: EngineDeps): Memory {
   const queue = createSerialQueue();
   const cache = new Map<string, SessionCache>();
   let closed = false;
+  // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
+  const lifetime = new AbortController();
 
   const context = (c: SessionCache) => assembleContext(c.interactions, c.summaries, rules, [], budgetScale(c.meta, deps.calibrate ?? false));
   const longTermDeps = {
     strategies: built.longTerm,
     writer,
+    store,
     emitter,
     counter: deps.counter,
     summarizer: () => summarizer,
     config: () => config,
     now,
     contextTokens: (c: SessionCache) => context(c).tokenCount,
+    signal: lifetime.signal,
   };
 
   /** Run `task` on a session: in call order, under the store's cross-tab lock, on fresh state. */
@@ -139,8 +146,25 @@ export function createEngine(deps: EngineDeps): Memory {
     }
     for (const e of entries) emitter.emit('entry:added', meta.sessionId, e);
     await runLongTerm(c, { reason: 'add', entry: entries[entries.length - 1]! }, longTermDeps);
-    if (endsInference) await writer.flush(meta.sessionId);
+    if (endsInference) {
+      // FLUSH: the entries are kept and written by the next flush, so the add still succeeded
+      // (a caller that retried would store them twice); the failure is reported as an event.
+      try {
+        await writer.flush(meta.sessionId);
+      } catch (error) {
+        emitter.emit('error', meta.sessionId, error instanceof Error ? error : new Error(String(error)));
+      }
+    }
     return entries;
+  }
+
+  function recallContext(c: SessionCache): RecallContext {
+    return {
+      store,
+      write: (batch) => writer.write(c.meta.sessionId, batch),
+      embedder: deps.embedder,
+      onError: (error) => emitter.emit('error', c.meta.sessionId, error),
+    };
   }
 
   function findOpenCall(c: SessionCache, toolName: string): string | undefined {
@@ -241,7 +265,7 @@ export function createEngine(deps: EngineDeps): Memory {
     recall: (s, query, options) =>
       exclusive(s, async (c) => {
         await writer.flush(c.meta.sessionId);
-        return recallEntries(c, store, (batch) => writer.write(c.meta.sessionId, batch), query, options);
+        return recallEntries(c, recallContext(c), query, options);
       }),
 
     exportSession: (s) =>
@@ -249,7 +273,16 @@ export function createEngine(deps: EngineDeps): Memory {
         await writer.flush(c.meta.sessionId);
         const entries = await store.loadEntries(c.meta.sessionId);
         const summaries = structuredClone(c.summaries);
-        return { schemaVersion: 1, sessionId: c.meta.sessionId, entries, summaries, totalTokens: statsOf(c).totalTokens };
+        return {
+          schemaVersion: 1,
+          sessionId: c.meta.sessionId,
+          entries,
+          summaries,
+          totalTokens: statsOf(c).totalTokens,
+          nextSeq: c.meta.nextSeq,
+          interactionCount: c.meta.interactionCount,
+          erasedEntries: c.meta.erasedEntries,
+        };
       }),
 
     importSession: (state) => {
@@ -321,6 +354,7 @@ export function createEngine(deps: EngineDeps): Memory {
     close: async () => {
       if (closed) return;
       closed = true;
+      lifetime.abort(new ClosedError('memory is closed'));
       await queue.idle();
       try {
         await writer.flush();

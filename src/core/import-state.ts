@@ -15,7 +15,9 @@ export interface ParsedState {
   sessionId: string;
   entries: MemoryEntry[];
   summaries: MemorySummary[];
+  nextSeq: number;
   interactionCount: number;
+  erasedEntries: number;
 }
 
 /**
@@ -40,6 +42,8 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
 
   const ids = new Set<string>();
   let interaction = 0;
+  const numbered = keepsNumbering(state.entries);
+  const openCalls: MemoryEntry[] = [];
   const entries = state.entries.map((raw, i): MemoryEntry => {
     const f = `state.entries[${i}]`;
     if (!isPlainObject(raw)) throw new ValidationError(f, 'an entry object', raw);
@@ -63,13 +67,33 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
     };
     if (type === 'message' && role === 'user') interaction += 1;
     e.interaction = interaction;
+    if (numbered) {
+      // A RecallKit export: keep its numbering, which an erasure or a compression left with gaps.
+      e.seq = (raw as { seq: number }).seq;
+      e.interaction = (raw as { interaction: number }).interaction;
+    }
     if (raw.summaryId !== undefined) e.summaryId = str(raw.summaryId, `${f}.summaryId`);
     if (raw.pinned !== undefined && bool(raw.pinned, `${f}.pinned`)) e.pinned = true;
-    if (raw.tool !== undefined || type === 'tool_call' || type === 'tool_result') {
-      const t = raw.tool ?? { name: (raw.metadata as Record<string, unknown> | undefined)?.toolName ?? 'tool', callId: `call_${id}` };
+    if (raw.tool !== undefined) {
+      const t = raw.tool;
       if (!isPlainObject(t)) throw new ValidationError(`${f}.tool`, 'an object { name, callId, isError? }', t);
       e.tool = { name: str(t.name, `${f}.tool.name`), callId: str(t.callId, `${f}.tool.callId`) };
       if (t.isError !== undefined) e.tool.isError = bool(t.isError, `${f}.tool.isError`);
+    } else if (type === 'tool_call' || type === 'tool_result') {
+      // The seed's shape: the tool named in metadata, calls and results paired by order.
+      const name = (raw.metadata as Record<string, unknown> | undefined)?.toolName;
+      e.tool = { name: typeof name === 'string' && name ? name : 'tool', callId: `call_${id}` };
+      if (type === 'tool_result') {
+        const k = openCalls.findLastIndex((c) => c.tool!.name === e.tool!.name);
+        if (k >= 0) e.tool.callId = openCalls.splice(k, 1)[0]!.tool!.callId;
+        const isError = (raw.metadata as Record<string, unknown> | undefined)?.isError;
+        if (typeof isError === 'boolean') e.tool.isError = isError;
+      }
+    }
+    if (type === 'tool_call') openCalls.push(e);
+    if (type === 'tool_result') {
+      const k = openCalls.findIndex((c) => c.tool!.callId === e.tool!.callId);
+      if (k >= 0) openCalls.splice(k, 1);
     }
     if (raw.metadata !== undefined) {
       if (!isPlainObject(raw.metadata)) throw new ValidationError(`${f}.metadata`, 'a plain object', raw.metadata);
@@ -123,14 +147,44 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
       throw new ValidationError(`state.entries[${i}].compressed`, 'true for an entry linked to a summary', e.compressed);
     }
   }
-  return { sessionId, entries, summaries, interactionCount: interaction };
+  const counters = lifeCounters(state, entries);
+  return { sessionId, entries, summaries, ...counters };
+}
+
+/** True when entries carry RecallKit's own numbering: integer seq strictly rising, interaction never falling. */
+function keepsNumbering(entries: unknown[]): boolean {
+  let seq = -1;
+  let interaction = 0;
+  for (const raw of entries) {
+    const r = raw as { seq?: unknown; interaction?: unknown } | null;
+    if (!r || !Number.isInteger(r.seq) || !Number.isInteger(r.interaction)) return false;
+    if ((r.seq as number) <= seq || (r.interaction as number) < interaction) return false;
+    seq = r.seq as number;
+    interaction = r.interaction as number;
+  }
+  return true;
+}
+
+/** The session's life-time counters: the export's, when they agree with its entries. */
+function lifeCounters(state: Record<string, unknown>, entries: MemoryEntry[]): Pick<ParsedState, 'nextSeq' | 'interactionCount' | 'erasedEntries'> {
+  const last = entries[entries.length - 1];
+  const minSeq = last ? last.seq + 1 : 0;
+  const minInteraction = entries.reduce((m, e) => Math.max(m, e.interaction), 0);
+  const count = (key: string, min: number): number => {
+    const v = state[key];
+    if (v === undefined || v === null) return min;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new ValidationError(`state.${key}`, 'an integer >= 0', v);
+    return Math.max(v, min);
+  };
+  return { nextSeq: count('nextSeq', minSeq), interactionCount: count('interactionCount', minInteraction), erasedEntries: count('erasedEntries', 0) };
 }
 
 /** The replace-batch that writes a parsed state. */
 export function stateToBatch(p: ParsedState, now: string): StoreBatch & { meta: SessionMeta } {
   const meta = newMeta(p.sessionId, now);
-  meta.nextSeq = p.entries.length;
+  meta.nextSeq = p.nextSeq;
   meta.interactionCount = p.interactionCount;
+  meta.erasedEntries = p.erasedEntries;
   meta.totalEntries = p.entries.length;
   for (const e of p.entries) {
     meta.storedTokens += e.tokenCount;

@@ -1,4 +1,4 @@
-import type { MemoryConfig, MemorySummary, Summarizer, TokenCounter } from '../types.js';
+import type { MemoryConfig, MemoryEntry, MemorySummary, StoreAdapter, Summarizer, TokenCounter } from '../types.js';
 import type { LongTermPlan, LongTermStrategy, SessionView, TriggerEvent } from '../strategies/types.js';
 import { summarizeEntries, type SummaryText } from '../summarizers/summarize-entries.js';
 import { RecallKitError, SummarizerError } from '../errors.js';
@@ -16,6 +16,8 @@ const MAX_ROUNDS = 8;
 export interface LongTermDeps {
   strategies: readonly LongTermStrategy[];
   writer: Writer;
+  /** Reads compressed entries to re-link when a summary goes. */
+  store: StoreAdapter;
   emitter: Emitter;
   counter: TokenCounter;
   summarizer: () => Summarizer;
@@ -23,6 +25,8 @@ export interface LongTermDeps {
   now: () => Date;
   /** Tokens of the context the model would receive now. */
   contextTokens: (cache: SessionCache) => number;
+  /** Aborts summarizer calls (the engine is closing). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -85,6 +89,7 @@ async function execute(
         passes: req.passes,
         summarizer: deps.summarizer(),
         timeoutMs: deps.config().summarizeTimeoutMs,
+        ...(deps.signal ? { signal: deps.signal } : {}),
         ...(req.foldSummaries?.length ? { foldSummaries: req.foldSummaries } : {}),
         ...(req.instructions !== undefined ? { instructions: req.instructions } : {}),
         ...(req.targetTokens !== undefined ? { targetTokens: req.targetTokens } : {}),
@@ -97,6 +102,12 @@ async function execute(
   const now = deps.now().toISOString();
   const change = planChange(cache, plan, summary, key, now);
   if (change.empty) return failure;
+  try {
+    const relinked = await relink(cache, change.droppedSummaryIds, summary, plan, deps);
+    if (relinked.length) change.batch.putEntries = [...(change.batch.putEntries ?? []), ...relinked];
+  } catch (error) {
+    return failure ?? fail(cache, deps, error);
+  }
   const aux = indexOnPlan(cache, { ...(summary ? { summary } : {}), erasedIds: change.erasedIds, droppedSummaryIds: change.droppedSummaryIds });
   if (aux && Object.keys(aux).length) change.batch.aux = aux;
   try {
@@ -119,6 +130,35 @@ async function execute(
   return failure;
 }
 
+/**
+ * Stored compressed entries must keep pointing at a summary that exists. A folding strategy's
+ * new summary takes the id of the one it folds (so earlier links stay right); entries linked
+ * to any other summary that goes (a second folded one, or one a rolling window dropped) are
+ * re-linked to the new summary when it covers them, else unlinked.
+ */
+async function relink(
+  cache: SessionCache,
+  dropped: readonly string[],
+  summary: MemorySummary | undefined,
+  plan: LongTermPlan,
+  deps: LongTermDeps,
+): Promise<MemoryEntry[]> {
+  if (!dropped.length) return [];
+  const folded = new Set((plan.summarize?.foldSummaries ?? []).map((s) => s.id));
+  const goneIds = new Set(dropped);
+  const ids = cache.summaries.filter((s) => goneIds.has(s.id)).flatMap((s) => s.originalEntryIds);
+  const stored = await deps.store.getEntries(cache.meta.sessionId, ids);
+  const out: MemoryEntry[] = [];
+  for (const e of stored) {
+    if (!e?.compressed || e.summaryId === undefined || !goneIds.has(e.summaryId)) continue;
+    const next: MemoryEntry = { ...e };
+    if (summary && folded.has(e.summaryId)) next.summaryId = summary.id;
+    else delete next.summaryId;
+    out.push(next);
+  }
+  return out;
+}
+
 function makeSummary(cache: SessionCache, plan: LongTermPlan, text: SummaryText, strategyId: string, deps: LongTermDeps): MemorySummary {
   const req = plan.summarize!;
   const folded = req.foldSummaries ?? [];
@@ -129,7 +169,8 @@ function makeSummary(cache: SessionCache, plan: LongTermPlan, text: SummaryText,
   const now = deps.now().toISOString();
   const tokenCount = deps.counter.count(text.content);
   const summary: MemorySummary = {
-    id: newId(),
+    // Folding keeps one running summary: it keeps the id, so entries linked to it stay linked.
+    id: folded[0]?.id ?? newId(),
     sessionId: cache.meta.sessionId,
     content: text.content,
     originalEntryIds: [...folded.flatMap((s) => s.originalEntryIds), ...req.entries.map((e) => e.id)],

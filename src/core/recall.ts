@@ -1,6 +1,8 @@
 import type { MemoryEntry, MemorySummary, RecallOptions, RecallResult, StoreAdapter, StoreBatch } from '../types.js';
 import type { RecallDoc, RecallIndex } from '../recall/recall-index.js';
 import { createRecallIndex, loadRecallIndex } from '../recall/recall-index.js';
+import { createVectorIndex, loadVectorIndex } from '../recall/vector-index.js';
+import { hybridSearch, type Embedder } from '../recall/hybrid.js';
 import { ValidationError } from '../errors.js';
 import type { SessionCache } from './session.js';
 import { isPlainObject } from './validate.js';
@@ -19,7 +21,8 @@ export function entryDoc(e: MemoryEntry): RecallDoc {
 }
 
 function summaryDoc(s: MemorySummary): RecallDoc {
-  return { id: SUMMARY_PREFIX + s.id, text: s.content, role: 'system', timestamp: s.timeRange.end };
+  // Standalone: a summary neither lends nor borrows neighbouring-turn context.
+  return { id: SUMMARY_PREFIX + s.id, text: s.content, role: 'system', timestamp: s.timeRange.end, standalone: true };
 }
 
 /** A summary as a recall result entry (type `summary`, id the summary's). */
@@ -52,15 +55,34 @@ export function indexOnAdd(c: SessionCache, entries: readonly MemoryEntry[]): Pi
 
 /** Keep a loaded index in step with a plan: new summary in, dropped summaries and erased entries out. */
 export function indexOnPlan(c: SessionCache, change: { summary?: MemorySummary; erasedIds: string[]; droppedSummaryIds: string[] }): StoreBatch['aux'] {
-  if (!c.recall) return undefined;
+  if (c.vectors) {
+    for (const id of change.erasedIds) c.vectors.remove(id);
+    for (const id of change.droppedSummaryIds) c.vectors.remove(SUMMARY_PREFIX + id);
+  }
+  const vectorAux = c.vectors?.flush() ?? {};
+  if (!c.recall) return Object.keys(vectorAux).length ? vectorAux : undefined;
   if (change.summary) c.recall.add(summaryDoc(change.summary));
   for (const id of change.erasedIds) c.recall.remove(id);
   for (const id of change.droppedSummaryIds) c.recall.remove(SUMMARY_PREFIX + id);
-  return c.recall.flush();
+  return { ...vectorAux, ...c.recall.flush() };
 }
 
+/** What recall needs from the engine. */
+export interface RecallContext {
+  store: StoreAdapter;
+  /** Writes a batch of the session (through the engine's writer). */
+  write: (batch: StoreBatch) => Promise<void>;
+  embedder?: Embedder | undefined;
+  /** Reports an embedder failure (recall then answers lexically). */
+  onError: (error: Error) => void;
+}
+
+/** Texts embedded per embedder call. */
+const EMBED_BATCH = 32;
+
 /** Load (or build) the session's index and bring it up to date; writes what changed. */
-async function ensureIndex(c: SessionCache, store: StoreAdapter, write: (batch: StoreBatch) => Promise<void>): Promise<RecallIndex> {
+async function ensureIndex(c: SessionCache, rc: RecallContext): Promise<RecallIndex> {
+  const { store, write } = rc;
   if (c.recall) return c.recall;
   const sessionId = c.meta.sessionId;
   const from = c.meta.recallSeq ?? 0;
@@ -78,6 +100,44 @@ async function ensureIndex(c: SessionCache, store: StoreAdapter, write: (batch: 
   }
   c.recall = index;
   return index;
+}
+
+/**
+ * Embed what has no vector yet (entries from `meta.vectorSeq`, kept summaries) and persist the
+ * vectors. Vectors are made at recall time, so adds never wait for an embedding model. A
+ * failing embedder is reported and leaves the rest for the next recall.
+ */
+async function ensureVectors(c: SessionCache, rc: RecallContext, embedder: Embedder): Promise<void> {
+  const sessionId = c.meta.sessionId;
+  const from = c.meta.vectorSeq ?? 0;
+  let vectors = c.vectors ?? (from > 0 ? await loadVectorIndex((key) => rc.store.loadAux(sessionId, key)) : undefined);
+  const rebuild = vectors === undefined;
+  vectors ??= createVectorIndex();
+  c.vectors = vectors;
+  const entries = c.meta.nextSeq > (rebuild ? 0 : from) ? await rc.store.loadEntries(sessionId, { fromSeq: rebuild ? 0 : from }) : [];
+  const docs = [...entries.map(entryDoc), ...c.summaries.map(summaryDoc)].filter((d) => !vectors.has(d.id));
+  let done = rebuild ? 0 : from;
+  try {
+    for (let i = 0; i < docs.length; i += EMBED_BATCH) {
+      const batch = docs.slice(i, i + EMBED_BATCH);
+      const out = await embedder(batch.map((d) => d.text));
+      if (!Array.isArray(out) || out.length !== batch.length) {
+        throw new ValidationError('embedder', `one vector per text (${batch.length}), an array of number arrays`, out);
+      }
+      batch.forEach((d, k) => vectors.add(d.id, out[k]!));
+      const last = batch.filter((d) => !d.id.startsWith(SUMMARY_PREFIX)).pop();
+      if (last) done = entries.find((e) => e.id === last.id)!.seq + 1;
+    }
+    done = c.meta.nextSeq;
+  } catch (error) {
+    rc.onError(error instanceof Error ? error : new Error(String(error)));
+  }
+  const aux = rebuild ? vectors.toAux() : vectors.flush();
+  if (Object.keys(aux).length || done !== from) {
+    const meta = { ...c.meta, version: c.meta.version + 1, vectorSeq: done };
+    await rc.write({ meta, aux });
+    c.meta = meta;
+  }
 }
 
 /** Validate recall options. */
@@ -102,15 +162,12 @@ function checkOptions(query: unknown, options: unknown): { query: string; topK: 
  * Search the whole history of a session — active and compressed entries, and summaries — best
  * first. Hits whose entry or summary is gone (erased, dropped) are skipped.
  */
-export async function recallEntries(
-  c: SessionCache,
-  store: StoreAdapter,
-  write: (batch: StoreBatch) => Promise<void>,
-  query: string,
-  options?: RecallOptions,
-): Promise<RecallResult[]> {
+export async function recallEntries(c: SessionCache, rc: RecallContext, query: string, options?: RecallOptions): Promise<RecallResult[]> {
   const o = checkOptions(query, options);
-  const index = await ensureIndex(c, store, write);
+  const index = await ensureIndex(c, rc);
+  const embedder = rc.embedder;
+  if (embedder) await ensureVectors(c, rc, embedder);
+  const store = rc.store;
   const summaries = new Map(c.summaries.map((s) => [s.id, s]));
   const active = o.includeCompressed ? undefined : new Set(c.active.map((e) => e.id));
   const wantSummaries = !o.types || o.types.has('summary');
@@ -120,7 +177,10 @@ export async function recallEntries(
   // Type filters are checked on the loaded entries: ask for more hits until enough pass.
   let k = o.types ? Math.max(o.topK * 4, 40) : o.topK;
   for (;;) {
-    const hits = index.search(o.query, { topK: k, filter });
+    const lexical = index.search(o.query, { topK: embedder ? k * 3 : k, filter });
+    const hits = embedder
+      ? (await hybridSearch({ query: o.query, lexical, embedder, vectors: c.vectors!.entries(), topK: k, filter, onError: rc.onError })).hits
+      : lexical;
     const entryIds = hits.filter((h) => !h.id.startsWith(SUMMARY_PREFIX)).map((h) => h.id);
     const loaded = await store.getEntries(c.meta.sessionId, entryIds);
     const byId = new Map(loaded.filter((e): e is MemoryEntry => !!e).map((e) => [e.id, e]));
@@ -131,7 +191,7 @@ export async function recallEntries(
       out.push({ entry, score: h.score });
       if (out.length === o.topK) return out;
     }
-    if (hits.length < k || k >= index.size) return out;
+    if (hits.length < k || k >= index.size + c.summaries.length) return out;
     k *= 4;
   }
 }

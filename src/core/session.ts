@@ -2,6 +2,7 @@ import type { Interaction, MemoryEntry, MemoryStats, MemorySummary, SessionMeta 
 import { groupInteractions } from './interactions.js';
 import { driftOf } from './usage.js';
 import type { RecallIndex } from '../recall/recall-index.js';
+import type { VectorIndex } from '../recall/vector-index.js';
 
 /** What the engine keeps in memory for an open session: only active entries and summaries. */
 export interface SessionCache {
@@ -16,6 +17,8 @@ export interface SessionCache {
   activeTokens: number;
   /** The recall index, once a recall loaded it; kept up to date by every add after that. */
   recall?: RecallIndex;
+  /** Embeddings of entries and summaries, once a recall with an embedder loaded them. */
+  vectors?: VectorIndex;
 }
 
 /** A fresh session's bookkeeping. */

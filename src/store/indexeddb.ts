@@ -6,6 +6,19 @@ import type { RecallKitIDB } from './indexeddb-schema.js';
 import { activeRange, orderRange, seqRange } from './indexeddb-schema.js';
 import { deleteSessionRecords, describeWrite, writeBatch } from './indexeddb-write.js';
 
+type StoreName = 'sessions' | 'entries' | 'summaries' | 'aux';
+
+/**
+ * A readonly transaction whose completion is observed: idb's shortcut reads leave `tx.done`
+ * unobserved, and a connection force-closed meanwhile (site data cleared) then surfaces as an
+ * unhandled rejection. The request's own promise still rejects for the caller.
+ */
+function readTransaction<S extends StoreName>(db: RecallKitIDB, stores: S[]) {
+  const tx = db.transaction(stores, 'readonly');
+  tx.done.catch(() => undefined);
+  return tx;
+}
+
 /** Options of {@link indexedDBStore}. */
 export interface IndexedDBStoreOptions {
   /** Database name (default `recallkit`). Also names the Web Locks: `recallkit:<dbName>:<sessionId>`. */
@@ -54,7 +67,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
 
     loadSession(sessionId) {
       return run(session('load', sessionId), async (db): Promise<StoredSession | undefined> => {
-        const tx = db.transaction(['sessions', 'entries', 'summaries'], 'readonly');
+        const tx = readTransaction(db, ['sessions', 'entries', 'summaries']);
         const [meta, entries, summaries] = await Promise.all([
           tx.objectStore('sessions').get(sessionId),
           tx.objectStore('entries').index('by-session-active').getAll(activeRange(sessionId)),
@@ -66,21 +79,22 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
     },
 
     loadMeta(sessionId) {
-      return run(session('load the meta of', sessionId), (db) => db.get('sessions', sessionId));
+      return run(session('load the meta of', sessionId), (db) => readTransaction(db, ['sessions']).objectStore('sessions').get(sessionId));
     },
 
     loadEntries(sessionId, { includeCompressed = true, fromSeq }: LoadEntriesOptions = {}) {
       return run(session('load entries of', sessionId), async (db) => {
+        const entries = readTransaction(db, ['entries']).objectStore('entries');
         const records = includeCompressed
-          ? await db.getAllFromIndex('entries', 'by-session-seq', seqRange(sessionId, fromSeq))
-          : await db.getAllFromIndex('entries', 'by-session-active', activeRange(sessionId, fromSeq));
+          ? await entries.index('by-session-seq').getAll(seqRange(sessionId, fromSeq))
+          : await entries.index('by-session-active').getAll(activeRange(sessionId, fromSeq));
         return records.map((r) => r.entry);
       });
     },
 
     getEntries(sessionId, ids) {
       return run(session('get entries of', sessionId), async (db): Promise<(MemoryEntry | undefined)[]> => {
-        const entries = db.transaction('entries', 'readonly').store;
+        const entries = readTransaction(db, ['entries']).objectStore('entries');
         const records = await Promise.all(ids.map((id) => entries.get([sessionId, id])));
         return records.map((r) => r?.entry);
       });
@@ -88,7 +102,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
 
     loadAux(sessionId, key) {
       return run(`load aux ${JSON.stringify(key)} of session ${JSON.stringify(sessionId)}`, async (db) => {
-        return (await db.get('aux', [sessionId, key]))?.value;
+        return (await readTransaction(db, ['aux']).objectStore('aux').get([sessionId, key]))?.value;
       });
     },
 
@@ -101,7 +115,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
     },
 
     listSessions() {
-      return run('list sessions', (db) => db.getAll('sessions'));
+      return run('list sessions', (db) => readTransaction(db, ['sessions']).objectStore('sessions').getAll());
     },
 
     async lock(sessionId, fn) {

@@ -27,7 +27,8 @@ export function rollingBoundary(n: number, window: number): number {
  * (interaction 1 has none). When interaction `window + 1 + k × window` arrives it asks for a
  * summary of the newest `window` interactions (`range` set, entries stay active until they
  * slide out) and drops its oldest summaries beyond `max_summaries`. It is idempotent: it
- * plans from what is stored, so a missed or failed round is caught up on the next entry.
+ * plans from what is stored, so a failed summary is retried on the next entry, and owed blocks
+ * are summarized oldest first (one per plan) before they slide out.
  * Pinned entries never slide out.
  */
 export function createRolling(config: RollingConfig): LongTermStrategy {
@@ -40,16 +41,22 @@ export function createRolling(config: RollingConfig): LongTermStrategy {
       const plan: LongTermPlan = {};
 
       const boundary = rollingBoundary(n, window);
-      const lastEnd = typeof view.state.lastSummaryEnd === 'number' ? view.state.lastSummaryEnd : 0;
+      // The newest block summarized: from the state, or from the kept summaries (after an import).
+      const stated = typeof view.state.lastSummaryEnd === 'number' ? view.state.lastSummaryEnd : 0;
+      const lastEnd = Math.max(stated, ...own.map((summary) => summary.range?.endIndex ?? 0));
+      // The oldest block still owed (a summary that failed is caught up before newer ones),
+      // skipping blocks that max_summaries would drop at once.
+      const nextDue = lastEnd === 0 ? window + 1 : lastEnd + window;
+      const target = boundary >= nextDue ? Math.max(nextDue, boundary - (maxSummaries - 1) * window) : 0;
       let made: Range | undefined;
-      if (maxSummaries > 0 && boundary > lastEnd && !own.some((s) => s.range?.endIndex === boundary)) {
-        const range = { startIndex: boundary - window + 1, endIndex: boundary };
+      if (maxSummaries > 0 && target > 0 && !own.some((s) => s.range?.endIndex === target)) {
+        const range = { startIndex: target - window + 1, endIndex: target };
         const entries = view.interactions.filter((i) => covers(range, i.index)).flatMap((i) => i.entries);
         if (entries.length > 0) {
           plan.summarize = { entries, passes: 1, range, markCompressed: false };
           made = range;
         }
-        plan.state = { ...view.state, lastSummaryEnd: boundary };
+        plan.state = { ...view.state, lastSummaryEnd: target };
       }
 
       const excess = own.length + (made ? 1 : 0) - maxSummaries;
@@ -59,8 +66,11 @@ export function createRolling(config: RollingConfig): LongTermStrategy {
 
       const kept = protectedIds(view.interactions.flatMap((interaction) => interaction.entries));
       const evict = new Map<string | undefined, string[]>();
+      // While an older block is owed, its interactions wait in the window for their summary.
+      const owedFrom = made ? made.endIndex + 1 : boundary >= nextDue && maxSummaries > 0 ? nextDue - window + 1 : Infinity;
       for (const interaction of view.interactions) {
         if (interaction.index > n - window) continue;
+        if (interaction.index >= owedFrom && !covers(made, interaction.index) && interaction.index <= boundary) continue;
         const ids = interaction.entries.filter((entry) => !kept.has(entry.id)).map((entry) => entry.id);
         if (ids.length === 0) continue;
         const summaryId = covers(made, interaction.index)

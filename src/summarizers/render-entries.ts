@@ -19,7 +19,9 @@ const TAG_PATTERN = new RegExp(`<(\\s*/?\\s*(?:${DATA_TAGS.join('|')})\\b)`, 'gi
  * continuation lines are indented, so a line in the text can never pose as a new entry.
  */
 export function neutralizeData(text: string): string {
-  return text.replace(TAG_PATTERN, '&lt;$1').replace(/\r\n?/g, '\n').replace(/\n/g, '\n  ');
+  // Every character a reader (or model) may take as a line break starts an indented line, so
+  // data can never begin a line that looks like an entry label.
+  return text.replace(TAG_PATTERN, '&lt;$1').replace(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/g, '\n  ');
 }
 
 function contextSource(entry: MemoryEntry): string | undefined {
