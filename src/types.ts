@@ -211,6 +211,11 @@ export interface MemoryConfig {
   compressionRatio: number;
   /** A summarizer call that takes longer fails with a timeout (default 120,000 ms; 0 = none). */
   summarizeTimeoutMs: number;
+  /**
+   * Summaries kept before the next compression folds them all into one running summary, so
+   * the context stays bounded in a long session (default 10).
+   */
+  maxSummaries: number;
 }
 
 /** Counts tokens of a text. Must be deterministic. */
@@ -226,6 +231,8 @@ export interface SummarizeInfo {
   passes: number;
   /** The entries being summarized. */
   entries: MemoryEntry[];
+  /** Earlier summaries folded into this one (their text is in the prompt too). */
+  folded?: MemorySummary[];
   /** Aborted when the call times out or the engine closes. */
   signal?: AbortSignal;
 }

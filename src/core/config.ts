@@ -2,7 +2,7 @@ import type { MemoryConfig } from '../types.js';
 import { ValidationError } from '../errors.js';
 import { isPlainObject } from './validate.js';
 
-/** The memory-manager seed's defaults (plus RecallKit's summarizer timeout). */
+/** The memory-manager seed's defaults (plus RecallKit's summarizer timeout and summary limit). */
 export const DEFAULT_MEMORY_CONFIG: Readonly<MemoryConfig> = Object.freeze({
   maxEntries: 100,
   maxTokens: 50000,
@@ -11,6 +11,7 @@ export const DEFAULT_MEMORY_CONFIG: Readonly<MemoryConfig> = Object.freeze({
   autoCompress: true,
   compressionRatio: 0.3,
   summarizeTimeoutMs: 120_000,
+  maxSummaries: 10,
 });
 
 type Rule = { kind: 'int'; min: number } | { kind: 'bool' } | { kind: 'ratio' };
@@ -23,6 +24,7 @@ const RULES: Record<keyof MemoryConfig, Rule> = {
   autoCompress: { kind: 'bool' },
   compressionRatio: { kind: 'ratio' },
   summarizeTimeoutMs: { kind: 'int', min: 0 },
+  maxSummaries: { kind: 'int', min: 1 },
 };
 
 /**

@@ -8,6 +8,7 @@ import type { LongTermStrategy } from './types.js';
  * `minEntriesToCompress` of them — into a summary targeting `compressionRatio` of their tokens.
  * The cut falls on an interaction boundary when that leaves enough to compress, and never
  * between a tool call and its result. Pinned entries (and their tool partners) stay active.
+ * Once `maxSummaries` summaries are kept, the next compression folds them into its summary.
  * @param config - read at every decision, so `updateConfig` applies at once.
  */
 export function managerStrategy(config: () => MemoryConfig): LongTermStrategy {
@@ -30,12 +31,17 @@ export function managerStrategy(config: () => MemoryConfig): LongTermStrategy {
       if (entries.length < c.minEntriesToCompress) return undefined;
       let original = 0;
       for (const e of entries) original += e.tokenCount;
+      // A long session would otherwise send ever more summaries: at the limit, this
+      // compression folds them all into one running summary.
+      const own = view.summaries.filter((s) => s.strategy === 'manager');
+      const fold = own.length >= c.maxSummaries ? own : [];
       return {
         summarize: {
           entries,
           passes: 1,
           targetTokens: Math.max(1, Math.round(original * c.compressionRatio)),
           markCompressed: true,
+          ...(fold.length ? { foldSummaries: [...fold] } : {}),
         },
       };
     },

@@ -3,7 +3,7 @@
  * themselves: message counts, first and last request, tools used, errors.
  * @module
  */
-import type { MemoryEntry, Summarizer } from '../types.js';
+import type { MemoryEntry, MemorySummary, Summarizer } from '../types.js';
 import { extractNames, extractNumbers } from './fact-extract.js';
 
 /** Options of {@link heuristicSummarizer}. */
@@ -44,18 +44,37 @@ function plural(n: number, one: string, many: string): string {
  * 2 errors encountered
  * ```
  * `Last` is left out with a single user message; the tools and errors lines when there are none.
+ * Earlier summaries in this format being `folded` in are merged: their counts add up, the
+ * oldest `First` stays, tools are united. (A model-written summary cannot be merged: left out.)
  */
-export function heuristicSummary(entries: readonly MemoryEntry[], options: HeuristicSummarizerOptions = {}): string {
+export function heuristicSummary(
+  entries: readonly MemoryEntry[],
+  options: HeuristicSummarizerOptions = {},
+  folded: readonly Pick<MemorySummary, 'content'>[] = [],
+): string {
   const max = options.quoteLength ?? 50;
   const userMessages = entries.filter((e) => e.type === 'message' && e.role === 'user');
-  const tools = [...new Set(entries.filter((e) => e.type === 'tool_call' || e.type === 'tool_result').map((e) => e.tool?.name).filter((n) => n !== undefined))];
-  const errors = entries.filter((e) => e.type === 'tool_result' && e.tool?.isError === true).length;
+  const earlier = folded.map((s) => parseHeuristicSummary(s.content)).filter((p) => p !== undefined);
+  const tools = [
+    ...new Set([
+      ...earlier.flatMap((p) => p.tools),
+      ...entries.filter((e) => e.type === 'tool_call' || e.type === 'tool_result').map((e) => e.tool?.name).filter((n) => n !== undefined),
+    ]),
+  ];
+  let errors = entries.filter((e) => e.type === 'tool_result' && e.tool?.isError === true).length;
+  let users = userMessages.length;
+  for (const p of earlier) {
+    errors += p.errors;
+    users += p.users;
+  }
 
-  const lines = ['[Previous conversation summary]', plural(userMessages.length, 'user message', 'user messages')];
-  const first = userMessages[0];
-  const last = userMessages.at(-1);
-  if (first) lines.push(`First: "${quote(first.content, max)}"`);
-  if (last && userMessages.length > 1) lines.push(`Last: "${quote(last.content, max)}"`);
+  const lines = ['[Previous conversation summary]', plural(users, 'user message', 'user messages')];
+  // Folded summaries came first: the oldest one's First, the newest message's Last.
+  const first = earlier.find((p) => p.first !== undefined)?.first ?? (userMessages[0] && quote(userMessages[0].content, max));
+  const newest = userMessages.at(-1);
+  const last = newest ? quote(newest.content, max) : earlier.findLast((p) => p.last !== undefined)?.last;
+  if (first !== undefined) lines.push(`First: "${first}"`);
+  if (last !== undefined && users > 1) lines.push(`Last: "${last}"`);
   if (tools.length > 0) lines.push(`Tools used: ${tools.join(', ')}`);
   if (errors > 0) lines.push(plural(errors, 'error encountered', 'errors encountered'));
 
@@ -65,6 +84,22 @@ export function heuristicSummary(entries: readonly MemoryEntry[], options: Heuri
     if (terms.length > 0) lines.push(`Key terms: ${terms.join(', ')}`);
   }
   return lines.join('\n');
+}
+
+/** What a summary in the fallback format says, or `undefined` for other text. */
+export function parseHeuristicSummary(content: string): { users: number; first?: string; last?: string; tools: string[]; errors: number } | undefined {
+  const lines = content.split('\n');
+  if (lines[0] !== '[Previous conversation summary]') return undefined;
+  const out: { users: number; first?: string; last?: string; tools: string[]; errors: number } = { users: 0, tools: [], errors: 0 };
+  for (const line of lines.slice(1)) {
+    let m: RegExpExecArray | null;
+    if ((m = /^(\d+) user messages?$/.exec(line))) out.users = Number(m[1]);
+    else if ((m = /^First: "(.*)"$/.exec(line))) out.first = m[1]!;
+    else if ((m = /^Last: "(.*)"$/.exec(line))) out.last = m[1]!;
+    else if ((m = /^Tools used: (.*)$/.exec(line))) out.tools = m[1]!.split(', ');
+    else if ((m = /^(\d+) errors? encountered$/.exec(line))) out.errors = Number(m[1]);
+  }
+  return out;
 }
 
 /**
@@ -77,6 +112,6 @@ export function heuristicSummary(entries: readonly MemoryEntry[], options: Heuri
 export function heuristicSummarizer(options: HeuristicSummarizerOptions = {}): Summarizer {
   return {
     name: 'heuristic',
-    summarize: (_prompt, info) => Promise.resolve(heuristicSummary(info.entries, options)),
+    summarize: (_prompt, info) => Promise.resolve(heuristicSummary(info.entries, options, info.folded)),
   };
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import { SummarizerError, ValidationError } from '../errors.js';
-import type { MemoryEntry, MemorySummary, Summarizer } from '../types.js';
+import type { MemoryEntry, MemorySummary, SummarizeInfo, Summarizer } from '../types.js';
 import { abortedError, callSummarizer } from './call-summarizer.js';
 import { densifyPrompt } from './chain-of-density.js';
 import { extractSummary } from './extract-summary.js';
@@ -76,7 +76,8 @@ function missingFactsOf(o: SummarizeEntriesOptions, content: string): Record<str
 }
 
 async function runPass(o: SummarizeEntriesOptions, prompt: string, pass: number): Promise<string> {
-  const info = { sessionId: o.sessionId, pass, passes: o.passes, entries: o.entries };
+  const info: SummarizeInfo = { sessionId: o.sessionId, pass, passes: o.passes, entries: o.entries };
+  if (o.foldSummaries?.length) info.folded = o.foldSummaries;
   const raw = await callSummarizer(o.summarizer, prompt, info, { timeoutMs: o.timeoutMs, signal: o.signal });
   const text = extractSummary(raw);
   if (text === undefined) {

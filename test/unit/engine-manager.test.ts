@@ -206,6 +206,24 @@ describe('memory-manager seed: compression', () => {
     expect(ctx.text).toContain('\n\n=== Recent Conversation ===\nUser: Question');
   });
 
+  it('folds its summaries into one running summary at maxSummaries, so the context stays bounded and nothing is lost', async () => {
+    const memory = await createMemory({ store: 'memory', config: { maxEntries: 12, recentWindow: 4, maxSummaries: 3 } });
+    let most = 0;
+    for (let i = 0; i < 60; i++) {
+      await conversation(memory, S, 1, i);
+      most = Math.max(most, (await memory.getStats(S)).summaries);
+    }
+    expect(most).toBe(3);
+    const state = await memory.exportSession(S);
+    const ids = new Set(state.summaries.map((s) => s.id));
+    const compressed = state.entries.filter((e) => e.compressed);
+    expect(compressed.every((e) => e.summaryId !== undefined && ids.has(e.summaryId))).toBe(true);
+    // The heuristic merges what it folds: the summaries count every compressed user message.
+    const counted = state.summaries.reduce((n, s) => n + Number(/^(\d+) user messages?$/m.exec(s.content)![1]), 0);
+    expect(counted).toBe(compressed.filter((e) => e.role === 'user').length);
+    expect(state.summaries[0]!.content).toContain('First: "Question 0: how do I configure route 0?"');
+  });
+
   it('updateConfig and setSummarizeCallback apply from the next add', async () => {
     const memory = await createMemory({ store: 'memory' });
     await conversation(memory, S, 10);
