@@ -81,12 +81,17 @@ type ProfileStrategies = Omit<BuiltStrategies, 'longTerm'> & { longTerm: BuiltSt
 
 function buildStrategies(profile: unknown): ProfileStrategies {
   if (profile === undefined) return { longTerm: undefined, shortTerm: [], persistence: 'INCREMENTAL', summariesNewestFirst: false };
-  const built = createStrategies(parseProfile(profile, 'profile'));
+  const parsed = parseProfile(profile, 'profile');
+  const built = createStrategies(parsed);
+  // The budget a knowledge base's recalled message must fit in: the smallest max_tokens.
+  const budgets = parsed.short_term_memory_strategy.flatMap((s) => (s.memory_strategy_id === 'max_tokens' ? [Math.max(0, s.memory_max_tokens)] : []));
   return {
     longTerm: built.longTerm,
     shortTerm: built.shortTerm,
     persistence: built.persistence,
     summariesNewestFirst: built.longTerm.some((s) => s.id === 'rolling'),
+    knowledgeBase: built.knowledgeBase,
+    contextBudget: budgets.length ? Math.min(...budgets) : undefined,
   };
 }
 

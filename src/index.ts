@@ -122,6 +122,7 @@ export {
 } from './recall/hybrid.js';
 export { createVectorIndex, loadVectorIndex, type VectorIndex, type VectorIndexOptions } from './recall/vector-index.js';
 export { analyze } from './recall/analyze.js';
+export { splitText, type SplitOptions } from './recall/split-text.js';
 
 // Stores
 export { memoryStore } from './store/memory.js';

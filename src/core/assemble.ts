@@ -2,6 +2,7 @@ import type { Interaction, LLMContext, MemorySummary } from '../types.js';
 import type { ContextCost, ContextSelection, ShortTermStrategy } from '../strategies/types.js';
 import { MESSAGE_FRAMING, REPLY_PRIMING } from '../tokens/chat-tokens.js';
 import { contextText } from './context-text.js';
+import { interactionIndex } from './interactions.js';
 import { entriesToChat } from './to-chat.js';
 
 /** How context is assembled for a profile. */
@@ -49,11 +50,21 @@ export function assembleContext(
   rules: AssemblyRules,
   extraSystem: readonly { content: string; tokenCount: number }[] = [],
   scale = 1,
+  /** Receives the ids of the entries the context holds. */
+  seen?: Set<string>,
 ): LLMContext {
   let selection: ContextSelection = { interactions, summaries };
   const cost = scaledCost(scale);
-  for (const strategy of rules.shortTerm) selection = strategy.select(selection, cost);
+  // The session's index spares a strategy scanning the whole history. It describes this array
+  // only: a strategy given a narrowed one indexes that itself.
+  const index = rules.shortTerm.length > 0 ? interactionIndex(interactions) : undefined;
+  for (const strategy of rules.shortTerm) {
+    const input: ContextSelection = { interactions: selection.interactions, summaries: selection.summaries };
+    if (index && input.interactions === interactions) input.index = index;
+    selection = strategy.select(input, cost);
+  }
   const entries = selection.interactions.flatMap((i) => i.entries);
+  if (seen) for (const e of entries) seen.add(e.id);
   const chat = entriesToChat(entries);
   const ordered = rules.summariesNewestFirst ? [...selection.summaries].reverse() : selection.summaries;
   const messages = [
@@ -65,5 +76,6 @@ export function assembleContext(
   for (const s of ordered) tokenCount += MESSAGE_FRAMING + s.tokenCount;
   for (const x of extraSystem) tokenCount += MESSAGE_FRAMING + x.tokenCount;
   if (messages.length) tokenCount += REPLY_PRIMING;
-  return { messages, text: contextText(ordered, entries), tokenCount, summaries: ordered };
+  const text = contextText(ordered, entries, extraSystem.map((x) => x.content));
+  return { messages, text, tokenCount, summaries: ordered };
 }

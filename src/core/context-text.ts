@@ -5,12 +5,13 @@ import type { MemoryEntry, MemorySummary } from '../types.js';
  * `=== Previous Conversation Summaries ===`, each summary under its `[start - end]` dates,
  * then `=== Recent Conversation ===` with `User: …` / `Assistant: …` lines.
  */
-export function contextText(summaries: readonly MemorySummary[], entries: readonly MemoryEntry[]): string {
+export function contextText(summaries: readonly MemorySummary[], entries: readonly MemoryEntry[], recalled: readonly string[] = []): string {
   const parts: string[] = [];
   if (summaries.length) {
     const blocks = summaries.map((s) => `[${day(s.timeRange.start)} - ${day(s.timeRange.end)}]\n${s.content}`);
     parts.push(`=== Previous Conversation Summaries ===\n${blocks.join('\n\n')}`);
   }
+  if (recalled.length) parts.push(`=== Recalled From Memory ===\n${recalled.join('\n\n')}`);
   if (entries.length) parts.push(`=== Recent Conversation ===\n${entries.map(line).join('\n')}`);
   return parts.join('\n\n');
 }

@@ -27,6 +27,9 @@ import { checkContent, checkInteractionInput, checkMetadata, checkName, checkSes
 import { parseSessionState, stateToBatch } from './import-state.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
 import { indexOnAdd, recallEntries, type RecallContext } from './recall.js';
+import { recalledMessage } from './knowledge-base.js';
+import type { KnowledgeBaseSetup } from '../strategies/registry.js';
+import { REPLY_PRIMING } from '../tokens/chat-tokens.js';
 import type { Embedder } from '../recall/hybrid.js';
 import { budgetScale, recordUsageInMeta } from './usage.js';
 
@@ -37,6 +40,10 @@ export interface BuiltStrategies {
   persistence: PersistenceStrategy;
   /** List summaries newest first in the context (the rolling seed). */
   summariesNewestFirst: boolean;
+  /** The `summarizer` strategy's knowledge base, when the profile names one. */
+  knowledgeBase?: KnowledgeBaseSetup | undefined;
+  /** The smallest short-term token budget (`memory_max_tokens`), when there is one. */
+  contextBudget?: number | undefined;
 }
 
 /** Everything the pure engine is given. */
@@ -84,6 +91,8 @@ export function createEngine(deps: EngineDeps): Memory {
     config: () => config,
     now,
     contextTokens: (c: SessionCache) => context(c).tokenCount,
+    knowledgeBase: built.knowledgeBase,
+    recallContext: (c: SessionCache) => recallContext(c),
     signal: lifetime.signal,
   };
 
@@ -156,6 +165,23 @@ export function createEngine(deps: EngineDeps): Memory {
       }
     }
     return entries;
+  }
+
+  /**
+   * The context, plus (knowledge_base with search_mode 'always') one system message of what
+   * the newest question recalls from compressed history and stored summaries, in the room the
+   * budget leaves.
+   */
+  async function contextWithRecalled(c: SessionCache): Promise<LLMContext> {
+    const kb = built.knowledgeBase;
+    const scale = budgetScale(c.meta, deps.calibrate ?? false);
+    if (!kb || kb.knowledgeBase.search_mode !== 'always') return context(c);
+    const seen = new Set<string>();
+    const base = assembleContext(c.interactions, c.summaries, rules, [], scale, seen);
+    const budget = built.contextBudget === undefined ? Infinity : Math.floor(built.contextBudget / scale);
+    const room = budget - base.tokenCount - (base.messages.length ? 0 : REPLY_PRIMING);
+    const recalled = await recalledMessage(c, recallContext(c), kb, deps.counter, { inContext: seen, summaries: base.summaries, room });
+    return recalled ? assembleContext(c.interactions, c.summaries, rules, [recalled], scale) : base;
   }
 
   function recallContext(c: SessionCache): RecallContext {
@@ -244,7 +270,7 @@ export function createEngine(deps: EngineDeps): Memory {
 
     getContextForLLM: <F extends ContextFormat = 'openai'>(s: string, options: ContextOptions<F> = {}) =>
       exclusive(s, async (c) => {
-        const ctx = context(c);
+        const ctx = await contextWithRecalled(c);
         const format = options.format ?? 'openai';
         // The format decides the message type; the cast states what formatContext produced.
         return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;

@@ -7,7 +7,9 @@ import { newId } from './ids.js';
 import { planChange } from './apply-plan.js';
 import { setActive, type SessionCache } from './session.js';
 import type { Writer } from './writer.js';
-import { indexOnPlan } from './recall.js';
+import { indexOnPlan, type RecallContext } from './recall.js';
+import { addSummaryChunks, ensureKnowledgeBase } from './knowledge-base.js';
+import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 
 /** Plans one strategy may apply for one event before it must wait for the next. */
 const MAX_ROUNDS = 8;
@@ -27,6 +29,10 @@ export interface LongTermDeps {
   contextTokens: (cache: SessionCache) => number;
   /** Aborts summarizer calls (the engine is closing). */
   signal?: AbortSignal;
+  /** Where the `summarizer` strategy's summaries are also stored (knowledge_base). */
+  knowledgeBase?: KnowledgeBaseSetup | undefined;
+  /** Store access for the knowledge base. */
+  recallContext: (cache: SessionCache) => RecallContext;
 }
 
 /**
@@ -108,12 +114,22 @@ async function execute(
   } catch (error) {
     return failure ?? fail(cache, deps, error);
   }
-  const aux = indexOnPlan(cache, { ...(summary ? { summary } : {}), erasedIds: change.erasedIds, droppedSummaryIds: change.droppedSummaryIds });
-  if (aux && Object.keys(aux).length) change.batch.aux = aux;
+  const aux = { ...indexOnPlan(cache, { ...(summary ? { summary } : {}), erasedIds: change.erasedIds, droppedSummaryIds: change.droppedSummaryIds }) };
+  try {
+    if (summary && strategyId === 'summarizer' && deps.knowledgeBase) {
+      const kb = await ensureKnowledgeBase(cache, deps.recallContext(cache), deps.knowledgeBase);
+      Object.assign(aux, addSummaryChunks(kb, deps.knowledgeBase, summary, change.batch.meta.version));
+    }
+  } catch (error) {
+    delete cache.kb;
+    return failure ?? fail(cache, deps, error);
+  }
+  if (Object.keys(aux).length) change.batch.aux = aux;
   try {
     await deps.writer.write(sessionId, change.batch);
   } catch (error) {
     delete cache.recall; // it saw a change that was not stored: rebuild when next needed
+    delete cache.kb;
     return failure ?? fail(cache, deps, error);
   }
   cache.meta = change.batch.meta;

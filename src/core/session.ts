@@ -3,6 +3,7 @@ import { groupInteractions } from './interactions.js';
 import { driftOf } from './usage.js';
 import type { RecallIndex } from '../recall/recall-index.js';
 import type { VectorIndex } from '../recall/vector-index.js';
+import type { KnowledgeBaseState } from './knowledge-base.js';
 
 /** What the engine keeps in memory for an open session: only active entries and summaries. */
 export interface SessionCache {
@@ -19,6 +20,8 @@ export interface SessionCache {
   recall?: RecallIndex;
   /** Embeddings of entries and summaries, once a recall with an embedder loaded them. */
   vectors?: VectorIndex;
+  /** The knowledge-base collection, once loaded. */
+  kb?: KnowledgeBaseState;
 }
 
 /** A fresh session's bookkeeping. */

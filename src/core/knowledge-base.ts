@@ -1,0 +1,115 @@
+import type { MemoryEntry, MemorySummary, TokenCounter } from '../types.js';
+import type { KnowledgeBaseSetup } from '../strategies/registry.js';
+import { createRecallIndex, loadRecallIndex, type AuxEntries, type RecallIndex } from '../recall/recall-index.js';
+import { reciprocalRankFusion } from '../recall/hybrid.js';
+import { splitText } from '../recall/split-text.js';
+import { MESSAGE_FRAMING } from '../tokens/chat-tokens.js';
+import { recallEntries, type RecallContext } from './recall.js';
+import type { SessionCache } from './session.js';
+
+/** A session's knowledge-base collection, once loaded. */
+export interface KnowledgeBaseState {
+  /** Lexical index of summary chunks (aux keys `kb:<collection_id>:…`). */
+  index: RecallIndex;
+  /** Chunk texts by doc id (the index keeps terms only). */
+  texts: Map<string, string>;
+  /** The newest chunk version of each summary (`<summaryId>@<version>`). */
+  latest: Map<string, string>;
+}
+
+const prefixOf = (kb: KnowledgeBaseSetup): string => `kb:${kb.knowledgeBase.collection_id}:`;
+
+/** Load the session's collection (chunk index, texts, versions) from the store, or start one. */
+export async function ensureKnowledgeBase(c: SessionCache, rc: RecallContext, kb: KnowledgeBaseSetup): Promise<KnowledgeBaseState> {
+  if (c.kb) return c.kb;
+  const prefix = prefixOf(kb);
+  const load = (key: string) => rc.store.loadAux(c.meta.sessionId, key);
+  const docs = ((await load(`${prefix}docs`)) as string[] | undefined) ?? [];
+  const index = (docs.length ? await loadRecallIndex(load, { keyPrefix: prefix }) : undefined) ?? createRecallIndex({ keyPrefix: prefix });
+  const texts = new Map<string, string>();
+  const values = await Promise.all(docs.map((id) => load(`${prefix}text:${id}`)));
+  docs.forEach((id, i) => texts.set(id, typeof values[i] === 'string' ? values[i] : ''));
+  const latest = new Map<string, string>();
+  for (const id of docs) latest.set(id.slice(0, id.indexOf('@')), id.slice(0, id.indexOf('#')));
+  c.kb = { index, texts, latest };
+  return c.kb;
+}
+
+/**
+ * Store a summary made by the `summarizer` strategy in the collection: split by
+ * `text_splitter`, each chunk indexed and its text kept. Returns the aux values to write in the
+ * same batch as the summary. Every version of a running summary is kept, so what a later
+ * summary dropped can still be retrieved.
+ */
+export function addSummaryChunks(state: KnowledgeBaseState, kb: KnowledgeBaseSetup, summary: MemorySummary, version: number): AuxEntries {
+  const prefix = prefixOf(kb);
+  const versionId = `${summary.id}@${version}`;
+  const aux: AuxEntries = {};
+  splitText(summary.content, kb.textSplitter).forEach((chunk, n) => {
+    const id = `${versionId}#${n}`;
+    state.index.add({ id, text: chunk, role: 'system', timestamp: summary.timeRange.end, standalone: true });
+    state.texts.set(id, chunk);
+    aux[`${prefix}text:${id}`] = chunk;
+  });
+  state.latest.set(summary.id, versionId);
+  return { ...aux, ...state.index.flush(), [`${prefix}docs`]: [...state.texts.keys()] };
+}
+
+/** One line per recalled item, as the system message shows it. */
+function line(item: { kind: 'entry'; entry: MemoryEntry } | { kind: 'chunk'; text: string; when: string }): string {
+  if (item.kind === 'chunk') return `- [earlier summary${item.when ? `, ${item.when.slice(0, 10)}` : ''}] ${item.text}`;
+  const e = item.entry;
+  const who = e.type === 'tool_result' ? `Tool ${e.tool?.name ?? ''} result` : e.type === 'tool_call' ? `Tool call ${e.tool?.name ?? ''}` : e.role === 'user' ? 'User' : e.role === 'assistant' ? 'Assistant' : 'System';
+  return `- [${e.timestamp.slice(0, 10)}] ${who}: ${e.content}`;
+}
+
+/** What the recalled-items message needs to know about the context it joins. */
+export interface KnowledgeBaseRequest {
+  /** Ids of the entries already in the context. */
+  inContext: ReadonlySet<string>;
+  /** Summaries already in the context. */
+  summaries: readonly MemorySummary[];
+  /** Tokens the message may take, framing included. */
+  room: number;
+}
+
+/**
+ * `search_mode: 'always'`: the `top_k` items most relevant to the newest user message —
+ * summary chunks from the collection and compressed turns from the history, fused by rank —
+ * as one system message that fits in `room` tokens and repeats nothing already in the
+ * context. `undefined` when nothing fits or nothing is found.
+ */
+export async function recalledMessage(
+  c: SessionCache,
+  rc: RecallContext,
+  kb: KnowledgeBaseSetup,
+  counter: TokenCounter,
+  req: KnowledgeBaseRequest,
+): Promise<{ content: string; tokenCount: number } | undefined> {
+  const query = [...c.active].reverse().find((e) => e.type === 'message' && e.role === 'user')?.content;
+  if (!query || req.room <= MESSAGE_FRAMING) return undefined;
+  const topK = kb.knowledgeBase.top_k;
+  const state = await ensureKnowledgeBase(c, rc, kb);
+  // Chunks of a summary version already in the context would only repeat it.
+  const shown = new Set(req.summaries.map((s) => state.latest.get(s.id)).filter((v) => v !== undefined));
+  const chunkHits = state.index.search(query, { topK: topK * 2, filter: (id) => !shown.has(id.slice(0, id.indexOf('#'))) });
+  const history = (await recallEntries(c, rc, query, { topK: topK * 3 })).filter((r) => r.entry.type !== 'summary' && !req.inContext.has(r.entry.id));
+  const entries = new Map(history.map((r) => [`entry:${r.entry.id}`, r.entry]));
+  const fused = reciprocalRankFusion([chunkHits.map((h) => ({ id: `chunk:${h.id}`, score: h.score })), [...entries.keys()].map((id, i) => ({ id, score: -i }))], { topK });
+  const lines: string[] = [];
+  const header = 'Relevant earlier conversation (recalled from memory):';
+  let content = '';
+  let tokenCount = 0;
+  for (const hit of fused) {
+    const item = hit.id.startsWith('chunk:')
+      ? { kind: 'chunk' as const, text: state.texts.get(hit.id.slice(6)) ?? '', when: c.summaries.find((s) => hit.id.startsWith(`chunk:${s.id}@`))?.timeRange.end ?? '' }
+      : { kind: 'entry' as const, entry: entries.get(hit.id)! };
+    const candidate = [header, ...lines, line(item)].join('\n');
+    const tokens = MESSAGE_FRAMING + counter.count(candidate);
+    if (tokens > req.room) continue;
+    lines.push(line(item));
+    content = candidate;
+    tokenCount = tokens;
+  }
+  return lines.length ? { content, tokenCount: tokenCount - MESSAGE_FRAMING } : undefined;
+}
