@@ -1,7 +1,8 @@
 import type { MemoryEntry, MemorySummary, TokenCounter } from '../types.js';
 import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 import { createRecallIndex, loadRecallIndex, type AuxEntries, type RecallIndex } from '../recall/recall-index.js';
-import { reciprocalRankFusion } from '../recall/hybrid.js';
+import { hybridSearch, reciprocalRankFusion, type Embedder } from '../recall/hybrid.js';
+import { createVectorIndex, loadVectorIndex, type VectorIndex } from '../recall/vector-index.js';
 import { splitText } from '../recall/split-text.js';
 import { MESSAGE_FRAMING } from '../tokens/chat-tokens.js';
 import { recallEntries, type RecallContext } from './recall.js';
@@ -15,6 +16,8 @@ export interface KnowledgeBaseState {
   texts: Map<string, string>;
   /** The newest chunk version of each summary (`<summaryId>@<version>`). */
   latest: Map<string, string>;
+  /** Embeddings of the chunks (aux keys `kbvec:<collection_id>:…`), with an embedder. */
+  vectors?: VectorIndex;
 }
 
 const prefixOf = (kb: KnowledgeBaseSetup): string => `kb:${kb.knowledgeBase.collection_id}:`;
@@ -55,6 +58,31 @@ export function addSummaryChunks(state: KnowledgeBaseState, kb: KnowledgeBaseSet
   return { ...aux, ...state.index.flush(), [`${prefix}docs`]: [...state.texts.keys()] };
 }
 
+/**
+ * Give every stored chunk an embedding (made at retrieval, never while adding) and persist
+ * them. False when the embedder failed: retrieval is then lexical, and it tries again later.
+ */
+async function embedChunks(c: SessionCache, rc: RecallContext, kb: KnowledgeBaseSetup, state: KnowledgeBaseState, embedder: Embedder): Promise<boolean> {
+  const prefix = `kbvec:${kb.knowledgeBase.collection_id}:`;
+  state.vectors ??= (await loadVectorIndex((key) => rc.store.loadAux(c.meta.sessionId, key), { keyPrefix: prefix })) ?? createVectorIndex({ keyPrefix: prefix });
+  const vectors = state.vectors;
+  const missing = [...state.texts.keys()].filter((id) => !vectors.has(id));
+  if (missing.length) {
+    try {
+      const out = await embedder(missing.map((id) => state.texts.get(id)!));
+      if (!Array.isArray(out) || out.length !== missing.length) throw new Error(`embedder: expected ${missing.length} vectors`);
+      missing.forEach((id, i) => vectors.add(id, out[i]!));
+    } catch (error) {
+      rc.onError(error instanceof Error ? error : new Error(String(error)));
+      return false;
+    }
+    const meta = { ...c.meta, version: c.meta.version + 1 };
+    await rc.write({ meta, aux: vectors.flush() });
+    c.meta = meta;
+  }
+  return true;
+}
+
 /** One line per recalled item, as the system message shows it. */
 function line(item: { kind: 'entry'; entry: MemoryEntry } | { kind: 'chunk'; text: string; when: string }): string {
   if (item.kind === 'chunk') return `- [earlier summary${item.when ? `, ${item.when.slice(0, 10)}` : ''}] ${item.text}`;
@@ -92,7 +120,14 @@ export async function recalledMessage(
   const state = await ensureKnowledgeBase(c, rc, kb);
   // Chunks of a summary version already in the context would only repeat it.
   const shown = new Set(req.summaries.map((s) => state.latest.get(s.id)).filter((v) => v !== undefined));
-  const chunkHits = state.index.search(query, { topK: topK * 2, filter: (id) => !shown.has(id.slice(0, id.indexOf('#'))) });
+  const filter = (id: string): boolean => !shown.has(id.slice(0, id.indexOf('#')));
+  let chunkHits = state.index.search(query, { topK: topK * 6, filter });
+  if (rc.embedder && (await embedChunks(c, rc, kb, state, rc.embedder))) {
+    const hybrid = { query, lexical: chunkHits, embedder: rc.embedder, vectors: state.vectors!.entries(), topK: topK * 2, filter, onError: rc.onError };
+    chunkHits = (await hybridSearch(hybrid)).hits;
+  } else {
+    chunkHits = chunkHits.slice(0, topK * 2);
+  }
   const history = (await recallEntries(c, rc, query, { topK: topK * 3 })).filter((r) => r.entry.type !== 'summary' && !req.inContext.has(r.entry.id));
   const entries = new Map(history.map((r) => [`entry:${r.entry.id}`, r.entry]));
   const fused = reciprocalRankFusion([chunkHits.map((h) => ({ id: `chunk:${h.id}`, score: h.score })), [...entries.keys()].map((id, i) => ({ id, score: -i }))], { topK });

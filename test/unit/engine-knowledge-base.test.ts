@@ -88,3 +88,45 @@ describe('knowledge_base with search_mode always', () => {
     expect(ctx.tokenCount).toBeLessThanOrEqual(60);
   });
 });
+
+describe('knowledge_base with an embedder', () => {
+  /** A toy embedder: one dimension per concept, so "pet" finds "parrot" with no shared word. */
+  const concepts = [/parrot|pet|dog|bird/i, /lisbon|city|porto/i, /travel|trip/i];
+  const embedder = async (texts: string[]) => texts.map((t) => concepts.map((re) => (re.test(t) ? 1 : 0.01)));
+
+  it('stores chunk embeddings and finds a summary chunk by meaning', async () => {
+    const store = memoryStore();
+    let calls = 0;
+    const memory = await createMemory({
+      store,
+      embedder,
+      profile: profile(600),
+      summarizer: async () => (++calls === 1 ? 'The user owns a parrot called Mango.' : 'The user likes travel.'),
+    });
+    const filler: [string, string][] = Array.from({ length: 4 }, (_, i) => [`filler question ${i}`, `filler answer ${i}`]);
+    await chat(memory, [...filler, ['one more', 'ok']]);
+    await chat(memory, [...filler, ['again', 'ok']]);
+    await memory.addUserMessage(S, 'Which pet do I have?');
+    const ctx = await memory.getContextForLLM(S);
+    expect(ctx.messages.some((m) => m.content?.includes('earlier summary') && m.content.includes('Mango'))).toBe(true);
+    expect(await store.loadAux(S, 'kbvec:facts:manifest')).toBeDefined();
+  });
+
+  it('falls back to words when the embedder fails, and reports it', async () => {
+    const errors: string[] = [];
+    const memory = await createMemory({
+      store: 'memory',
+      embedder: async () => {
+        throw new Error('embedding model offline');
+      },
+      profile: profile(600),
+      summarizer: vague,
+    });
+    memory.on('error', (_s, e) => errors.push(e.message));
+    await chat(memory, Array.from({ length: 5 }, (_, i) => [`My locker code ${i} is ${1000 + i}.`, `Noted ${i}.`] as [string, string]));
+    await memory.addUserMessage(S, 'What is my locker code 0?');
+    const ctx = await memory.getContextForLLM(S);
+    expect(ctx.messages.some((m) => m.content?.includes('My locker code 0 is 1000.'))).toBe(true);
+    expect(errors.some((m) => m.includes('embedding model offline'))).toBe(true);
+  });
+});
