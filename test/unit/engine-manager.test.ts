@@ -258,6 +258,24 @@ describe('events', () => {
     expect(log.filter((x) => x.startsWith('cleared'))).toEqual([`cleared:${S}`]);
   });
 
+  it('reports what a summary dropped: summary:facts-missing and metadata.missingFacts', async () => {
+    const memory = await createMemory({ store: 'memory', config: { recentWindow: 2, minEntriesToCompress: 2 }, summarizer: async () => 'The user planned a trip.' });
+    const reports: Record<string, string[]>[] = [];
+    memory.on('summary:facts-missing', (_s, info) => reports.push(info.missing));
+    await memory.addUserMessage(S, 'We fly to Lisbon with Maria on 12 May, budget 1,500 euros.');
+    await memory.addAssistantMessage(S, 'Great, I booked the 09:40 flight.');
+    await memory.addUserMessage(S, 'We decided to stay at the Alfama hotel.');
+    await memory.addAssistantMessage(S, 'Noted.');
+    await memory.addUserMessage(S, 'ok');
+    await memory.addAssistantMessage(S, 'ok');
+    await memory.compress(S);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.names).toEqual(expect.arrayContaining(['Lisbon', 'Maria']));
+    expect(reports[0]!.numbers).toEqual(expect.arrayContaining(['12 May', '1,500 euros', '09:40']));
+    const [summary] = await memory.getSummaries(S);
+    expect(summary!.metadata?.missingFacts).toEqual(reports[0]);
+  });
+
   it('a listener that throws does not break the engine', async () => {
     const memory = await createMemory({ store: 'memory' });
     const reportError = vi.fn();
