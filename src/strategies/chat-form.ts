@@ -76,17 +76,25 @@ export function groupChatMessages(entries: readonly MemoryEntry[]): MemoryEntry[
   const groups: MemoryEntry[][] = [];
   let previous: MemoryEntry | undefined;
   for (const entry of entries) {
-    const joins =
-      entry.type === 'tool_call' &&
-      previous !== undefined &&
-      previous.interaction === entry.interaction &&
-      (previous.type === 'tool_call' || (previous.type === 'message' && previous.role === 'assistant'));
     const last = groups[groups.length - 1];
-    if (joins && last) last.push(entry);
+    if (joinsPrevious(previous, entry) && last) last.push(entry);
     else groups.push([entry]);
     previous = entry;
   }
   return groups;
+}
+
+/**
+ * Whether `entry` joins the chat message of the entry right before it (see
+ * {@link groupChatMessages}); `false` when it starts a message of its own.
+ */
+export function joinsPrevious(previous: MemoryEntry | undefined, entry: MemoryEntry): boolean {
+  return (
+    entry.type === 'tool_call' &&
+    previous !== undefined &&
+    previous.interaction === entry.interaction &&
+    (previous.type === 'tool_call' || (previous.type === 'message' && previous.role === 'assistant'))
+  );
 }
 
 /** How many chat messages these entries become (see {@link groupChatMessages}). */

@@ -4,33 +4,43 @@
  * @module
  */
 import type { Interaction, MemorySummary } from '../types.js';
-import { allConditions, conditionMessage } from './chat-form.js';
+import { allConditions } from './chat-form.js';
+import { createConditionFilter } from './condition-filter.js';
+import { indexInteractions } from './interaction-index.js';
 import type { MaxTokensConfig } from './profile-types.js';
-import { filterKeepingPairs, keepEntries, narrow, protectedIds } from './tool-pairs.js';
+import { narrow, protectedParts, type ProtectedPart } from './tool-pairs.js';
 import type { ContextCost, ContextSelection, ShortTermStrategy } from './types.js';
 
-/** Drop the messages failing a condition (with their tool partners) and interactions left empty. */
-function applyConditions(interactions: readonly Interaction[], passes: (scope: Record<string, unknown>) => boolean): Interaction[] {
-  const all = interactions.flatMap((interaction) => interaction.entries);
-  const kept = filterKeepingPairs(all, (entry) => passes({ message: conditionMessage(entry) }));
-  return keepEntries(interactions, new Set(kept.map((entry) => entry.id)));
+/** The interactions a budget fits, as {@link createMaxTokens} describes. */
+interface FitInput {
+  /** How many interactions the history has (positions `0 … count - 1`, oldest first). */
+  count: number;
+  /** The interaction at a position after conditions, or `undefined` when they dropped it. */
+  at: (position: number) => Interaction | undefined;
+  /** Pinned entries (and their tool partners), oldest first, each as a narrowed interaction. */
+  pinned: readonly { position: number; part: Interaction }[];
+  summaries: readonly MemorySummary[];
 }
 
-/** Fit interactions and summaries into `budget` tokens (see {@link createMaxTokens}). */
-function fit(interactions: readonly Interaction[], summaries: readonly MemorySummary[], cost: ContextCost, budget: number): ContextSelection {
-  const pinned = protectedIds(interactions.flatMap((interaction) => interaction.entries));
-  const pinnedParts = interactions.map((interaction) => interaction.entries.filter((entry) => pinned.has(entry.id)));
-  const pinnedCosts = interactions.map((interaction, i) => {
-    const part = pinnedParts[i] ?? [];
-    return part.length > 0 ? cost.interaction(narrow(interaction, part)) : 0;
-  });
-  let used = cost.base + pinnedCosts.reduce((sum, c) => sum + c, 0);
+/**
+ * Fit interactions and summaries into `budget` tokens, walking back from the newest
+ * interaction only as far as the budget reaches.
+ */
+function fit({ count, at, pinned, summaries }: FitInput, cost: ContextCost, budget: number): ContextSelection {
+  let used = cost.base;
+  const pinnedCost = new Map<number, number>();
+  for (const { position, part } of pinned) {
+    const c = cost.interaction(part);
+    pinnedCost.set(position, c);
+    used += c;
+  }
 
-  const summaryCosts = summaries.map((summary) => cost.summary(summary));
   let firstSummary = summaries.length;
   const takeSummaries = (limit: number): void => {
     while (firstSummary > 0) {
-      const c = summaryCosts[firstSummary - 1] ?? 0;
+      const summary = summaries[firstSummary - 1];
+      if (!summary) break;
+      const c = cost.summary(summary);
       if (used + c > limit) break;
       used += c;
       firstSummary -= 1;
@@ -39,24 +49,22 @@ function fit(interactions: readonly Interaction[], summaries: readonly MemorySum
   // Newest summaries first, up to half the room, so a long history keeps some of its gist.
   takeSummaries(used + Math.max(0, budget - used) / 2);
 
-  let firstWhole = interactions.length;
-  while (firstWhole > 0) {
-    const interaction = interactions[firstWhole - 1];
-    if (!interaction) break;
-    const extra = cost.interaction(interaction) - (pinnedCosts[firstWhole - 1] ?? 0);
+  const whole: Interaction[] = [];
+  let firstWhole = count;
+  for (let position = count - 1; position >= 0; position -= 1) {
+    const interaction = at(position);
+    if (!interaction) continue; // emptied by the conditions: not part of the history sent
+    const extra = cost.interaction(interaction) - (pinnedCost.get(position) ?? 0);
     if (used + extra > budget) break;
     used += extra;
-    firstWhole -= 1;
+    whole.push(interaction);
+    firstWhole = position;
   }
   // What the interactions left over goes to older summaries.
   takeSummaries(budget);
 
-  const kept: Interaction[] = [];
-  interactions.forEach((interaction, i) => {
-    if (i >= firstWhole) kept.push(interaction);
-    else if ((pinnedParts[i] ?? []).length > 0) kept.push(narrow(interaction, pinnedParts[i] ?? []));
-  });
-  return { interactions: kept, summaries: summaries.slice(firstSummary) };
+  const older = pinned.filter(({ position }) => position < firstWhole).map(({ part }) => part);
+  return { interactions: older.concat(whole.reverse()), summaries: summaries.slice(firstSummary) };
 }
 
 /**
@@ -67,15 +75,31 @@ function fit(interactions: readonly Interaction[], summaries: readonly MemorySum
  * without gaps), then older summaries in what is left. The request's `tokenCount` never
  * exceeds `memory_max_tokens`, except that pinned entries are always kept and counted first.
  * `-1` sends nothing at all.
+ *
+ * A request costs what it keeps, not the history's length: conditions are evaluated once per
+ * interaction (cached per interaction object), and pins are found through the selection's index.
  */
 export function createMaxTokens(config: MaxTokensConfig): ShortTermStrategy {
   const passes = config.conditions.length > 0 ? allConditions(config.conditions, ['message']) : undefined;
+  const filter = passes ? createConditionFilter(passes) : undefined;
+  // The same narrowed object for the same pinned part, so its cost stays memoized.
+  const narrowed = new WeakMap<Interaction, Interaction>();
+  const pinnedPart = ({ interaction, entries }: ProtectedPart): Interaction => {
+    const previous = narrowed.get(interaction);
+    if (previous && previous.entries.length === entries.length && previous.entries.every((entry, i) => entry === entries[i])) return previous;
+    const part = narrow(interaction, entries);
+    narrowed.set(interaction, part);
+    return part;
+  };
   return {
     id: 'max_tokens',
     select(selection, cost) {
       if (config.memory_max_tokens === -1) return { interactions: [], summaries: [] };
-      const interactions = passes ? applyConditions(selection.interactions, passes) : selection.interactions;
-      return fit(interactions, selection.summaries, cost, config.memory_max_tokens);
+      const { interactions } = selection;
+      const index = selection.index ?? indexInteractions(interactions);
+      const at = filter ? (position: number) => filter(interactions, index, position) : (position: number) => interactions[position];
+      const pinned = protectedParts(index, at).map((p) => ({ position: p.position, part: pinnedPart(p) }));
+      return fit({ count: interactions.length, at, pinned, summaries: selection.summaries }, cost, config.memory_max_tokens);
     },
   };
 }

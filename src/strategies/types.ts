@@ -72,12 +72,28 @@ export interface LongTermStrategy {
   plan(view: SessionView, event: TriggerEvent): LongTermPlan | undefined;
 }
 
+/**
+ * Where the pinned entries and tool call ids of an interactions array sit, by position in that
+ * array, so a strategy can honour pins and tool pairs without scanning the whole history.
+ */
+export interface InteractionIndex {
+  /** Positions of the interactions holding a pinned entry, ascending. */
+  readonly pinned: readonly number[];
+  /** For each tool call id, the positions of the interactions holding a call or result with it, ascending. */
+  readonly calls: ReadonlyMap<string, readonly number[]>;
+}
+
 /** What short-term strategies narrow: the history and summaries that would reach the model. */
 export interface ContextSelection {
   /** Interactions to send, oldest first; an interaction's `entries` may be a filtered subset. */
   interactions: Interaction[];
   /** Summaries to send, oldest first. */
   summaries: MemorySummary[];
+  /**
+   * The index of exactly this `interactions` array, when the engine keeps one (it does for the
+   * first strategy). Absent, a strategy builds it. A strategy's result never carries it.
+   */
+  index?: InteractionIndex;
 }
 
 /** Token arithmetic a short-term strategy needs, from cached counts (no encoding). */
