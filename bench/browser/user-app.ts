@@ -51,25 +51,17 @@ export interface UserApp {
   remove(): void;
 }
 
-/** Options of {@link createUserApp}. */
-export interface UserAppOptions {
-  /** Also install the optional peer `@mlc-ai/web-llm` (an app that uses webLLMSummarizer). */
-  withWebLLM?: boolean;
-}
-
 /**
  * Copy the fixture to a temporary directory and install the packed library into its
- * `node_modules` with copies of its dependencies (copies, not links: Vite must find them
- * inside the app, as after `npm install`).
+ * `node_modules` with copies of its declared dependencies, and nothing else (copies, not
+ * links: Vite must find them inside the app, as after `npm install`).
  */
-export function createUserApp(pkg: PackedLibrary, options: UserAppOptions = {}): UserApp {
+export function createUserApp(pkg: PackedLibrary): UserApp {
   const root = mkdtempSync(join(tmpdir(), 'recallkit-vite-app-'));
   cpSync(FIXTURE, root, { recursive: true });
   cpSync(pkg.dir, join(root, 'node_modules/recallkit'), { recursive: true });
   const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  const deps = Object.keys(manifest.dependencies ?? {});
-  if (options.withWebLLM) deps.push('@mlc-ai/web-llm', 'loglevel');
-  for (const dep of deps) {
+  for (const dep of Object.keys(manifest.dependencies ?? {})) {
     cpSync(join(REPO, 'node_modules', dep), join(root, 'node_modules', dep), { recursive: true, dereference: true });
   }
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };

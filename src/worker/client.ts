@@ -23,14 +23,21 @@ export type { WorkerMemoryOptions } from './worker-options.js';
  * page (called through a `comlink.proxy`, so API keys never enter the worker); events are
  * forwarded to `on()` listeners here, each before the result of the call that caused it.
  * Resolves once the worker has loaded the tokenizer and opened the store.
+ * Without a `worker` option it starts `new Worker(new URL('./worker.js', import.meta.url))`,
+ * the standard pattern bundlers follow: Vite bundles it in dev and build with no configuration.
  * @example
  * ```ts
  * import { createWorkerMemory } from 'recallkit';
- * import RecallKitWorker from 'recallkit/worker?worker'; // Vite
  *
- * const memory = await createWorkerMemory({ worker: new RecallKitWorker(), dbName: 'chat' });
+ * const memory = await createWorkerMemory({ dbName: 'chat' });
  * await memory.addUserMessage('s1', 'Hello!');
  * const { messages } = await memory.getContextForLLM('s1');
+ * ```
+ * @example
+ * ```ts
+ * // Creating the worker yourself (Vite):
+ * import RecallKitWorker from 'recallkit/worker?worker';
+ * const memory = await createWorkerMemory({ worker: new RecallKitWorker(), dbName: 'chat' });
  * ```
  */
 export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Promise<Memory> {
@@ -139,8 +146,8 @@ function defaultWorker(): Worker {
   if (typeof Worker === 'undefined') {
     throw new ValidationError('worker', 'a Worker, but this environment has no Web Workers: use createMemory() to run in this thread');
   }
-  // The literal `new Worker(new URL(…, import.meta.url))` form is what bundlers (Vite,
-  // webpack 5, Parcel) recognise and bundle as a worker entry.
+  // The literal `new Worker(new URL(…, import.meta.url))` form is what bundlers recognise
+  // and bundle as a worker entry (in a user's Vite app too: see test/e2e/vite-app.test.ts).
   return new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'recallkit' });
 }
 

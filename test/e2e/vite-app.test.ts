@@ -26,8 +26,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   pkg = await packLibrary();
-  // With the optional peer installed, so that keeping WebLLM out of the page bundle means something.
-  app = createUserApp(pkg, { withWebLLM: true });
+  app = createUserApp(pkg);
   built = await buildUserApp(app.root);
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 240_000);
@@ -151,18 +150,6 @@ describe('vite build + preview', () => {
     }
     console.log(`RecallKit Vite app bundle (vite build, no config):\n${bundleTable(built.files)}`);
   });
-});
-
-describe('an app without the optional peer @mlc-ai/web-llm', () => {
-  it('builds (importing recallkit must not need WebLLM installed)', async () => {
-    const bare = createUserApp(pkg);
-    try {
-      const result = await buildUserApp(bare.root);
-      expect(result.files.some((f) => f.kind === 'worker')).toBe(true);
-    } finally {
-      bare.remove();
-    }
-  }, 120_000);
 });
 
 describe('vite dev server', () => {

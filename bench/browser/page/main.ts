@@ -1,0 +1,220 @@
+/**
+ * The browser bench page: measurements the runner (bench/browser/run.ts) calls through
+ * `window.recallkitBench`, each returning plain numbers. Built by Vite like a user's app, with
+ * the worker built from source.
+ * @module
+ */
+import { openDB } from 'idb';
+import type { Memory } from '../../../src/memory.js';
+import type { MemoryEntry, MemorySummary, SessionState } from '../../../src/types.js';
+import { createWorkerMemory } from '../../../src/worker/client.js';
+import { createMemory } from '../../../src/create-memory.js';
+import { instantiateTiktoken, loadRanks } from '../../../src/tokens/tiktoken-assets.js';
+
+const spawn = (): Worker => new Worker(new URL('../../../src/worker/worker.ts', import.meta.url), { type: 'module' });
+
+const WORDS = 'the trip to lisbon in may weather tram pastel nata museum river sunset booking hotel flight price budget day walk'.split(' ');
+
+/** A chat message of about 30 words, different each time. */
+function text(i: number): string {
+  const words: string[] = [];
+  for (let w = 0; w < 30; w++) words.push(WORDS[(i * 7 + w * 3) % WORDS.length]!);
+  return `${i}: ${words.join(' ')}.`;
+}
+
+/** Long tasks (> 50 ms) of this thread while `work` runs. */
+async function watchLongTasks<T>(work: () => Promise<T>): Promise<{ value: T; count: number; totalMs: number; maxMs: number }> {
+  const tasks: PerformanceEntry[] = [];
+  const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
+  observer.observe({ type: 'longtask' });
+  const value = await work();
+  // Let the last task's entry be delivered.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  tasks.push(...observer.takeRecords());
+  observer.disconnect();
+  return { value, count: tasks.length, totalMs: tasks.reduce((s, t) => s + t.duration, 0), maxMs: Math.max(0, ...tasks.map((t) => t.duration)) };
+}
+
+/** Append `n` messages (user/assistant alternating) through a worker memory, or in this thread. */
+async function appendRun(options: { n: number; dbName: string; burst: boolean; inThread?: boolean }) {
+  const memory = options.inThread
+    ? await createMemory({ store: 'indexeddb', dbName: options.dbName })
+    : await createWorkerMemory({ worker: spawn(), dbName: options.dbName });
+  await memory.getStats('bench');
+  const latencies: number[] = [];
+  const result = await watchLongTasks(async () => {
+    const start = performance.now();
+    if (options.burst) {
+      await Promise.all(Array.from({ length: options.n }, (_, i) => add(memory, i)));
+    } else {
+      for (let i = 0; i < options.n; i++) {
+        const t = performance.now();
+        await add(memory, i);
+        latencies.push(performance.now() - t);
+      }
+    }
+    return performance.now() - start;
+  });
+  const stats = await memory.getStats('bench');
+  await memory.close();
+  return { totalMs: result.value, latencies, longTasks: result.count, longTaskMs: result.totalMs, maxLongTaskMs: result.maxMs, entries: stats.totalEntries };
+}
+
+function add(memory: Memory, i: number): Promise<MemoryEntry> {
+  return i % 2 === 0 ? memory.addUserMessage('bench', text(i)) : memory.addAssistantMessage('bench', text(i));
+}
+
+/** The same records put with `idb` in this page, one awaited transaction each. */
+async function rawRun(options: { n: number; dbName: string; withMeta: boolean }) {
+  const db = await openDB(options.dbName, 1, {
+    upgrade(d) {
+      d.createObjectStore('entries', { keyPath: ['sessionId', 'id'] });
+      d.createObjectStore('sessions', { keyPath: 'sessionId' });
+    },
+  });
+  const latencies: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < options.n; i++) {
+    const entry: MemoryEntry = {
+      id: crypto.randomUUID(), sessionId: 'bench', seq: i, interaction: Math.floor(i / 2) + 1, type: 'message',
+      role: i % 2 === 0 ? 'user' : 'assistant', content: text(i), timestamp: new Date().toISOString(), tokenCount: 40, compressed: false,
+    };
+    const t = performance.now();
+    if (options.withMeta) {
+      const tx = db.transaction(['entries', 'sessions'], 'readwrite');
+      void tx.objectStore('entries').put({ sessionId: 'bench', id: entry.id, seq: i, active: 1, entry });
+      void tx.objectStore('sessions').put({ sessionId: 'bench', version: i, nextSeq: i + 1, updatedAt: entry.timestamp });
+      await tx.done;
+    } else {
+      await db.put('entries', { sessionId: 'bench', id: entry.id, seq: i, active: 1, entry });
+    }
+    latencies.push(performance.now() - t);
+  }
+  const totalMs = performance.now() - start;
+  db.close();
+  return { totalMs, latencies };
+}
+
+/**
+ * What one engine add does to IndexedDB, by hand: a Web Lock, a meta read (another tab may
+ * have written), then the entry and the meta in one transaction.
+ */
+async function rawEnginePattern(options: { n: number; dbName: string }) {
+  const db = await openDB(options.dbName, 1, {
+    upgrade(d) {
+      d.createObjectStore('entries', { keyPath: ['sessionId', 'id'] });
+      d.createObjectStore('sessions', { keyPath: 'sessionId' });
+    },
+  });
+  const lock: number[] = [];
+  const all: number[] = [];
+  for (let i = 0; i < options.n; i++) {
+    const t = performance.now();
+    await navigator.locks.request(`${options.dbName}:bench`, async () => {
+      lock.push(performance.now() - t);
+      await db.get('sessions', 'bench');
+      const tx = db.transaction(['entries', 'sessions'], 'readwrite');
+      void tx.objectStore('entries').put({ sessionId: 'bench', id: String(i), seq: i, active: 1, entry: { content: text(i) } });
+      void tx.objectStore('sessions').put({ sessionId: 'bench', version: i, nextSeq: i + 1 });
+      await tx.done;
+    });
+    all.push(performance.now() - t);
+  }
+  db.close();
+  return { lock, latencies: all };
+}
+
+/** tiktoken's parts, loaded in this thread as the worker loads them (run in a fresh context for cold figures). */
+async function tokenizerParts() {
+  const t0 = performance.now();
+  const lite = await instantiateTiktoken();
+  const t1 = performance.now();
+  const ranks = await loadRanks('o200k_base');
+  const t2 = performance.now();
+  const encoder = new lite.Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
+  const t3 = performance.now();
+  encoder.free();
+  return { wasmMs: t1 - t0, ranksMs: t2 - t1, encoderMs: t3 - t2 };
+}
+
+/** Worker round trips of a call that does no work (`updateConfig({})`). */
+async function roundTrips(options: { n: number; dbName: string }) {
+  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName });
+  const latencies: number[] = [];
+  for (let i = 0; i < options.n; i++) {
+    const t = performance.now();
+    await memory.updateConfig({});
+    latencies.push(performance.now() - t);
+  }
+  await memory.close();
+  return { latencies };
+}
+
+/** createWorkerMemory (worker script, WASM, ranks, database) to the first answered call. */
+async function coldStart(options: { dbName: string }) {
+  const start = performance.now();
+  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName });
+  const created = performance.now() - start;
+  await memory.getContextForLLM('s');
+  const answered = performance.now() - start;
+  await memory.close();
+  return { created, answered };
+}
+
+/** Write a session of `total` entries, all but the newest `active` compressed into `summaries` summaries. */
+async function buildSession(options: { dbName: string; sessionId: string; total: number; active: number; summaries: number }) {
+  const { total, active, sessionId } = options;
+  const t0 = Date.parse('2024-01-01T00:00:00Z');
+  const entries: MemoryEntry[] = [];
+  const summaries: MemorySummary[] = [];
+  const compressed = total - active;
+  const perSummary = Math.ceil(compressed / options.summaries);
+  for (let i = 0; i < total; i++) {
+    const s = i < compressed ? Math.floor(i / perSummary) : -1;
+    const entry: MemoryEntry = {
+      id: `e${i}`, sessionId, seq: i, interaction: 0, type: 'message', role: i % 2 === 0 ? 'user' : 'assistant',
+      content: text(i), timestamp: new Date(t0 + i * 60_000).toISOString(), tokenCount: 0, compressed: s >= 0,
+    };
+    if (s >= 0) entry.summaryId = `s${s}`;
+    entries.push(entry);
+  }
+  for (let s = 0; s < options.summaries; s++) {
+    const ids = entries.slice(s * perSummary, Math.min(compressed, (s + 1) * perSummary)).map((e) => e.id);
+    summaries.push({
+      id: `s${s}`, sessionId, content: `Summary ${s}: ${text(s)} ${text(s + 1)}`, originalEntryIds: ids, tokenCount: 0,
+      originalTokenCount: ids.length * 40, compressionRatio: 0, createdAt: new Date(t0 + s * 3_600_000).toISOString(),
+      timeRange: { start: entries[s * perSummary]!.timestamp, end: entries[ids.length - 1 + s * perSummary]!.timestamp },
+    });
+  }
+  const state: SessionState = { schemaVersion: 1, sessionId, entries, summaries, totalTokens: 0 };
+  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName });
+  const start = performance.now();
+  await memory.importSession(state);
+  const importMs = performance.now() - start;
+  const stats = await memory.getStats(sessionId);
+  await memory.close();
+  return { importMs, stats };
+}
+
+/**
+ * A new worker on an existing database: start, the first call on the session (which loads its
+ * meta, active entries and summaries), then its context.
+ */
+async function reopen(options: { dbName: string; sessionId: string }) {
+  const start = performance.now();
+  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName });
+  const started = performance.now();
+  const stats = await memory.getStats(options.sessionId);
+  const opened = performance.now();
+  const context = await memory.getContextForLLM(options.sessionId);
+  const contextMs = performance.now() - opened;
+  await memory.close();
+  return { startMs: started - start, openMs: opened - started, contextMs, messages: context.messages.length, stats };
+}
+
+const bench = { appendRun, rawRun, rawEnginePattern, roundTrips, coldStart, tokenizerParts, buildSession, reopen };
+(globalThis as { recallkitBench?: typeof bench }).recallkitBench = bench;
+document.getElementById('status')!.textContent = 'ready';
+
+/** What the runner calls in the page. */
+export type BrowserBench = typeof bench;

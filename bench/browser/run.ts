@@ -1,0 +1,213 @@
+/**
+ * Browser benchmark of createWorkerMemory in headless Chromium: main-thread long tasks while
+ * appending, append latency against a raw `idb` put, cold start with the WASM, reopening a
+ * 100,000-entry session against a 1,000-entry one, and the bundle a Vite app ships.
+ * Prints a table; asserts nothing.
+ *
+ * Run: `npm run bench:browser` (RECALLKIT_BENCH_RUNS=n for more or fewer runs, default 5).
+ * @module
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright';
+import { build, preview } from 'vite';
+import { chromiumLaunchOptions } from '../../vitest.config.js';
+import { machineHeader } from '../lib/machine.js';
+import { quantile } from '../lib/stats.js';
+import { fmt, markdownTable, ms } from '../lib/table.js';
+import type { BrowserBench } from './page/main.js';
+import { buildUserApp, bundleTable, createUserApp, packLibrary, REPO } from './user-app.js';
+
+const RUNS = Number(process.env['RECALLKIT_BENCH_RUNS'] ?? 5);
+const APPENDS = 2_000;
+// Same active entries and summaries: only the compressed history differs.
+const BIG = { total: 100_000, active: 100, summaries: 10 };
+const SMALL = { total: 1_000, active: 100, summaries: 10 };
+
+type Bench = BrowserBench;
+type Call<K extends keyof Bench> = Awaited<ReturnType<Bench[K]>>;
+
+/** Call a measurement of the bench page. */
+function call<K extends keyof Bench>(page: Page, name: K, options: Parameters<Bench[K]>[0]): Promise<Call<K>> {
+  return page.evaluate(
+    ([n, o]) => {
+      const bench = (globalThis as unknown as { recallkitBench: Record<string, (o: unknown) => Promise<unknown>> }).recallkitBench;
+      return bench[n]!(o);
+    },
+    [name, options] as const,
+  ) as Promise<Call<K>>;
+}
+
+const median = (xs: readonly number[]): number => quantile(xs, 0.5);
+let dbCounter = 0;
+const db = (label: string): string => `bench-${label}-${Date.now()}-${dbCounter++}`;
+
+async function openPage(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
+  return page;
+}
+
+/** Run every measurement; returns the Markdown report. */
+export async function runBrowserBench(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'recallkit-bench-page-'));
+  const root = join(REPO, 'bench/browser/page');
+  await build({ root, configFile: false, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // Cross-origin isolated, so performance.now() is precise to 5 µs rather than 100 µs.
+  const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+  const server = await preview({ root, configFile: false, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, headers } });
+  const url = server.resolvedUrls!.local[0]!;
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const rows: string[][] = [];
+    const page = await openPage(browser, url);
+
+    // Appends: awaited one by one (a chat), and all at once (an import loop that does not await).
+    const awaited: Call<'appendRun'>[] = [];
+    const burst: Call<'appendRun'>[] = [];
+    const inThread: Call<'appendRun'>[] = [];
+    const raw: Call<'rawRun'>[] = [];
+    const rawMeta: Call<'rawRun'>[] = [];
+    const pattern: Call<'rawEnginePattern'>[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      awaited.push(await call(page, 'appendRun', { n: APPENDS, dbName: db('append'), burst: false }));
+      burst.push(await call(page, 'appendRun', { n: APPENDS, dbName: db('burst'), burst: true }));
+      inThread.push(await call(page, 'appendRun', { n: APPENDS, dbName: db('thread'), burst: false, inThread: true }));
+      raw.push(await call(page, 'rawRun', { n: APPENDS, dbName: db('raw'), withMeta: false }));
+      rawMeta.push(await call(page, 'rawRun', { n: APPENDS, dbName: db('raw-meta'), withMeta: true }));
+      pattern.push(await call(page, 'rawEnginePattern', { n: APPENDS, dbName: db('pattern') }));
+    }
+    const longTasks = (runs: Call<'appendRun'>[]): string =>
+      `${fmt(median(runs.map((r) => r.longTasks)))} (max ${fmt(Math.max(...runs.map((r) => r.longTasks)))}; longest ${ms(Math.max(...runs.map((r) => r.maxLongTaskMs)))})`;
+    rows.push([`Main-thread long tasks, ${fmt(APPENDS)} awaited appends via worker`, longTasks(awaited), '0', met(median(awaited.map((r) => r.longTasks)) === 0)]);
+    rows.push([`Main-thread long tasks, ${fmt(APPENDS)} appends fired at once`, longTasks(burst), '0', met(median(burst.map((r) => r.longTasks)) === 0)]);
+
+    const lat = (runs: { latencies: number[] }[], q: number): number => median(runs.map((r) => quantile(r.latencies, q)));
+    const workerMedian = lat(awaited, 0.5);
+    const rawMedian = lat(raw, 0.5);
+    const trips = await call(page, 'roundTrips', { n: 500, dbName: db('trip') });
+    rows.push(['Append latency, worker + IndexedDB (median / p95)', `${ms(workerMedian)} / ${ms(lat(awaited, 0.95))}`, '≤ 2× raw', '']);
+    rows.push(['Raw `idb` put of the same record, same page (median / p95)', `${ms(rawMedian)} / ${ms(lat(raw, 0.95))}`, '', '']);
+    rows.push(['  ratio worker / raw', `${fmt(workerMedian / rawMedian, 2)}×`, '≤ 2×', met(workerMedian / rawMedian <= 2)]);
+    rows.push(['  where it goes: same engine in the page (createMemory, IndexedDB)', `${ms(lat(inThread, 0.5))} / ${ms(lat(inThread, 0.95))}`, '', '']);
+    rows.push(['  worker round trip of a no-op call', `${ms(quantile(trips.latencies, 0.5))} / ${ms(quantile(trips.latencies, 0.95))}`, '', '']);
+    rows.push(['  raw: record + session meta in one transaction', `${ms(lat(rawMeta, 0.5))} / ${ms(lat(rawMeta, 0.95))}`, '', '']);
+    rows.push(['  raw: Web Lock + meta read + that transaction (an add\'s I/O)', `${ms(lat(pattern, 0.5))} / ${ms(lat(pattern, 0.95))}`, '', '']);
+    rows.push(['  raw: Web Lock acquisition alone', `${ms(median(pattern.map((r) => quantile(r.lock, 0.5))))} / ${ms(median(pattern.map((r) => quantile(r.lock, 0.95))))}`, '', '']);
+    rows.push([`Throughput: ${fmt(APPENDS)} awaited / fired-at-once appends`, `${ms(median(awaited.map((r) => r.totalMs)))} / ${ms(median(burst.map((r) => r.totalMs)))}`, '', '']);
+
+    // Cold start: a fresh browser context each run (empty HTTP and code caches), then warm.
+    const cold: Call<'coldStart'>[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const fresh = await openPage(browser, url);
+      cold.push(await call(fresh, 'coldStart', { dbName: db('cold') }));
+      await fresh.context().close();
+    }
+    const parts: Call<'tokenizerParts'>[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const fresh = await openPage(browser, url);
+      parts.push(await call(fresh, 'tokenizerParts', undefined as never));
+      await fresh.context().close();
+    }
+    const warm: Call<'coldStart'>[] = [];
+    for (let r = 0; r < RUNS; r++) warm.push(await call(page, 'coldStart', { dbName: db('warm') }));
+    rows.push([
+      'Cold start → first answered call (fresh context: worker JS, WASM, ranks, DB)',
+      `${ms(median(cold.map((c) => c.answered)))} (createWorkerMemory ${ms(median(cold.map((c) => c.created)))})`,
+      '',
+      '',
+    ]);
+    rows.push([
+      '  tiktoken o200k, cold, in a page: WASM / ranks module / encoder build',
+      `${ms(median(parts.map((p) => p.wasmMs)))} / ${ms(median(parts.map((p) => p.ranksMs)))} / ${ms(median(parts.map((p) => p.encoderMs)))}`,
+      '',
+      '',
+    ]);
+    rows.push(['Warm start (new worker, files cached)', `${ms(median(warm.map((c) => c.answered)))}`, '', '']);
+
+    // Reopen: a new worker on an existing database, first context of the session.
+    const bigDb = db('big');
+    const smallDb = db('small');
+    const bigBuild = await call(page, 'buildSession', { dbName: bigDb, sessionId: 'big', ...BIG });
+    const smallBuild = await call(page, 'buildSession', { dbName: smallDb, sessionId: 'small', ...SMALL });
+    const big: Call<'reopen'>[] = [];
+    const small: Call<'reopen'>[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      big.push(await call(page, 'reopen', { dbName: bigDb, sessionId: 'big' }));
+      small.push(await call(page, 'reopen', { dbName: smallDb, sessionId: 'small' }));
+    }
+    const bigOpen = median(big.map((r) => r.openMs));
+    const smallOpen = median(small.map((r) => r.openMs));
+    const bigFirst = median(big.map((r) => r.openMs + r.contextMs));
+    const smallFirst = median(small.map((r) => r.openMs + r.contextMs));
+    const reopenRow = (size: typeof BIG, runs: Call<'reopen'>[]): string[] => [
+      `Reopen ${fmt(size.total)}-entry session (${fmt(size.total - size.active)} compressed, ${size.summaries} summaries): first call`,
+      `${ms(median(runs.map((r) => r.openMs)))} (then context ${ms(median(runs.map((r) => r.contextMs)))}; worker start ${ms(median(runs.map((r) => r.startMs)))})`,
+      '',
+      '',
+    ];
+    rows.push(reopenRow(BIG, big));
+    rows.push(reopenRow(SMALL, small));
+    rows.push(['  ratio 100k / 1k: first call / first call + context', `${fmt(bigOpen / smallOpen, 2)}× / ${fmt(bigFirst / smallFirst, 2)}×`, '≤ 2×', `${met(bigOpen / smallOpen <= 2)} / ${met(bigFirst / smallFirst <= 2)}`]);
+    rows.push([`Building them: importSession of ${fmt(BIG.total)} / ${fmt(SMALL.total)} entries`, `${ms(bigBuild.importMs)} / ${ms(smallBuild.importMs)}`, '', '']);
+
+    const version = browser.version();
+    const table = markdownTable(
+      [{ header: 'Measure' }, { header: `Median of ${RUNS} runs`, align: 'right' }, { header: 'Goal' }, { header: 'Met' }],
+      rows,
+    );
+    const bundle = await bundleSizes();
+    return [
+      '## RecallKit in the browser (createWorkerMemory, IndexedDB, headless Chromium)',
+      '',
+      machineHeader(),
+      `Chromium ${version} (headless, ${chromiumLaunchOptions.executablePath ?? "Playwright's"}); page and worker built by Vite ${await viteVersion()} from source.`,
+      '',
+      table,
+      '',
+      '### Bundle of a Vite app using createWorkerMemory (vite build, no config; gzip -9)',
+      '',
+      bundle,
+    ].join('\n');
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+function met(ok: boolean): string {
+  return ok ? 'yes' : 'no';
+}
+
+async function viteVersion(): Promise<string> {
+  const { version } = await import('vite');
+  return version;
+}
+
+/** Build the e2e fixture app against the packed library and list what it ships. */
+async function bundleSizes(): Promise<string> {
+  const pkg = await packLibrary();
+  const app = createUserApp(pkg);
+  try {
+    const built = await buildUserApp(app.root);
+    return bundleTable(built.files);
+  } finally {
+    app.remove();
+    pkg.remove();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runBrowserBench().then(
+    (report) => console.log(report),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
