@@ -218,6 +218,30 @@ describe('the summarizer stays in the page', () => {
   });
 });
 
+describe('the embedder stays in the page', () => {
+  it('is called through the proxy by recall, with the same results as in-thread', async () => {
+    const vector = (t: string): number[] => ['lisbon', 'bridge', 'tram', 'weather'].map((w) => (t.toLowerCase().includes(w) ? 1 : 0));
+    const calls: { texts: number; inPage: boolean }[] = [];
+    const embedder = async (texts: string[]): Promise<number[][]> => {
+      calls.push({ texts: texts.length, inPage: typeof document !== 'undefined' });
+      return texts.map(vector);
+    };
+    const inWorker = await open({ embedder });
+    const inThread = await createMemory({ store: 'memory', embedder: async (texts) => texts.map(vector) });
+    opened.push(inThread);
+    for (const m of [inWorker, inThread]) {
+      await chat(m, 's', 3);
+      await m.addUserMessage('s', 'Is the tram running in this weather?');
+    }
+    const results = await Promise.all([inWorker, inThread].map((m) => m.recall('s', 'tram weather', { topK: 3 })));
+    const view = (r: typeof results[number]) => r.map((x) => ({ content: x.entry.content, score: x.score }));
+    expect(view(results[0]!)).toEqual(view(results[1]!));
+    expect(view(results[0]!)[0]!.content).toBe('Is the tram running in this weather?');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((c) => c.inPage)).toBe(true);
+  });
+});
+
 describe('durability and workers', () => {
   it('a new worker on the same dbName reopens the same session', async () => {
     const dbName = uniqueDb();
