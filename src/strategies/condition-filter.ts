@@ -12,17 +12,19 @@ import type { InteractionIndex } from './types.js';
 
 /** What the conditions made of one interaction. */
 interface Filtered {
-  /** Entries passing every condition, in order. */
-  passing: MemoryEntry[];
   /** Call ids of this interaction's tool entries that failed a condition. */
   failed: ReadonlySet<string>;
   /** Distinct call ids of this interaction's tool entries. */
-  callIds: string[];
+  callIds: readonly string[];
   /** The result when none of its call ids occurs elsewhere (`undefined`: nothing left). */
   local: Interaction | undefined;
   /** The last result computed with call ids shared with other interactions, by dropped ids. */
   shared?: { key: string; result: Interaction | undefined };
 }
+
+// Most interactions hold no tool entry: their records share these.
+const NO_IDS: readonly string[] = [];
+const NO_FAILURES: ReadonlySet<string> = new Set();
 
 /**
  * The interaction at `position` of an indexed array as the conditions leave it, or `undefined`
@@ -48,7 +50,11 @@ export function createConditionFilter(passes: (scope: Record<string, unknown>) =
         if (isTool(entry)) failed.add(entry.tool.callId);
         return false;
       });
-      f = { passing, failed, callIds: [...callIds], local: keep(interaction, passing, failed) };
+      f = {
+        failed: failed.size > 0 ? failed : NO_FAILURES,
+        callIds: callIds.size > 0 ? [...callIds] : NO_IDS,
+        local: withoutCalls(interaction, passing, failed),
+      };
       cache.set(interaction, f);
     }
     return f;
@@ -68,13 +74,14 @@ export function createConditionFilter(passes: (scope: Record<string, unknown>) =
       if (f.failed.has(callId) || failsElsewhere) dropped.add(callId);
     }
     const key = [...dropped].join('\n');
-    if (f.shared?.key !== key) f.shared = { key, result: keep(interaction, f.passing, dropped) };
+    // `dropped` holds this interaction's own failures, so the local result is the place to start.
+    if (f.shared?.key !== key) f.shared = { key, result: f.local && withoutCalls(interaction, f.local.entries, dropped) };
     return f.shared.result;
   };
 }
 
-/** `passing` minus the tool entries of `dropped` call ids, as a narrowed interaction. */
-function keep(interaction: Interaction, passing: MemoryEntry[], dropped: ReadonlySet<string>): Interaction | undefined {
-  const entries = dropped.size > 0 ? passing.filter((entry) => !(isTool(entry) && dropped.has(entry.tool.callId))) : passing;
-  return entries.length > 0 ? narrow(interaction, entries) : undefined;
+/** `entries` (of `interaction`) minus the tool entries of `dropped` call ids, as a narrowed interaction. */
+function withoutCalls(interaction: Interaction, entries: MemoryEntry[], dropped: ReadonlySet<string>): Interaction | undefined {
+  const kept = dropped.size > 0 ? entries.filter((entry) => !(isTool(entry) && dropped.has(entry.tool.callId))) : entries;
+  return kept.length > 0 ? narrow(interaction, kept) : undefined;
 }
