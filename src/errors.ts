@@ -50,6 +50,14 @@ export class StoreError extends RecallKitError {
   override name = 'StoreError';
 }
 
+/**
+ * Another tab (another engine on the same database) wrote the session since this engine read
+ * it: the write was refused whole. The engine reloads the session and retries by itself.
+ */
+export class ConflictError extends StoreError {
+  override name = 'ConflictError';
+}
+
 /** Storage quota exceeded: the write was refused and nothing stored was lost. */
 export class QuotaExceededError extends StoreError {
   override name = 'QuotaExceededError';

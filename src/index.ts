@@ -55,6 +55,7 @@ export {
   ExpressionError,
   SummarizerError,
   StoreError,
+  ConflictError,
   QuotaExceededError,
   ClosedError,
 } from './errors.js';

@@ -336,6 +336,11 @@ export interface StoreBatch {
   deleteSummaryIds?: string[];
   /** Auxiliary per-session values by key (e.g. the recall index); `null` deletes. */
   aux?: Record<string, unknown>;
+  /**
+   * Apply only if the stored meta's `version` is this (0 for a session not stored yet);
+   * otherwise reject with `ConflictError` and write nothing. Checked inside the transaction.
+   */
+  expectVersion?: number;
 }
 
 /** Options of `StoreAdapter.loadEntries`. */

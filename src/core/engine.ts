@@ -11,7 +11,7 @@ import type {
 } from '../types.js';
 import type { LongTermStrategy, ShortTermStrategy, PersistenceStrategy } from '../strategies/types.js';
 import type { ContextFormat, ContextMessages, ContextOptions, Memory } from '../memory.js';
-import { ClosedError, ValidationError } from '../errors.js';
+import { ClosedError, ConflictError, ValidationError } from '../errors.js';
 import { createEmitter } from './emitter.js';
 import { createSerialQueue } from './serial-queue.js';
 import { createWriter } from './writer.js';
@@ -32,6 +32,9 @@ import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 import { REPLY_PRIMING } from '../tokens/chat-tokens.js';
 import type { Embedder } from '../recall/hybrid.js';
 import { budgetScale, recordUsageInMeta } from './usage.js';
+
+/** Tries of an operation that keeps meeting another tab's writes before it fails. */
+const MAX_CONFLICT_RETRIES = 50;
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {
@@ -96,8 +99,14 @@ export function createEngine(deps: EngineDeps): Memory {
     signal: lifetime.signal,
   };
 
-  /** Run `task` on a session: in call order, under the store's cross-tab lock, on fresh state. */
-  function exclusive<T>(sessionId: unknown, task: (c: SessionCache) => Promise<T>): Promise<T> {
+  /**
+   * Run `task` on a session, in call order. Writes are optimistic: each batch applies only over
+   * the version this engine saw (checked inside the store's transaction, no lock or extra read
+   * on the append path), and a `ConflictError` — another tab wrote — reloads the session and
+   * runs the task again. On a store shared across tabs (one with `lock`), reads first check the
+   * stored version, so each tab sees the other's writes on its next call.
+   */
+  function exclusive<T>(sessionId: unknown, task: (c: SessionCache) => Promise<T>, mode: 'read' | 'write' = 'write'): Promise<T> {
     if (closed) return Promise.reject(new ClosedError('memory is closed: create a new one'));
     let id: string;
     try {
@@ -105,8 +114,25 @@ export function createEngine(deps: EngineDeps): Memory {
     } catch (error) {
       return Promise.reject(error);
     }
-    const run = async (): Promise<T> => task(await open(id));
-    return queue.run(id, store.lock ? () => store.lock!(id, async () => (await refresh(id), run())) : run);
+    const shared = store.lock !== undefined;
+    const attempt = async (): Promise<T> => {
+      if (shared && mode === 'read') await refresh(id);
+      return task(await open(id));
+    };
+    const run = async (): Promise<T> => {
+      for (let tries = 1; ; tries++) {
+        try {
+          return await attempt();
+        } catch (error) {
+          if (!(error instanceof ConflictError) || tries >= MAX_CONFLICT_RETRIES) throw error;
+          cache.delete(id);
+          // Each conflict means another tab's write went through; a short random pause
+          // keeps two tabs writing in a tight loop from meeting again and again.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(tries, 10)));
+        }
+      }
+    };
+    return queue.run(id, run);
   }
 
   async function open(sessionId: string): Promise<SessionCache> {
@@ -274,12 +300,12 @@ export function createEngine(deps: EngineDeps): Memory {
         const format = options.format ?? 'openai';
         // The format decides the message type; the cast states what formatContext produced.
         return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;
-      }),
+      }, 'read'),
 
-    getActiveEntries: (s) => exclusive(s, async (c) => structuredClone(c.active)),
-    getInteractions: (s) => exclusive(s, async (c) => structuredClone(c.interactions)),
-    getSummaries: (s) => exclusive(s, async (c) => structuredClone(c.summaries)),
-    getStats: (s) => exclusive(s, async (c) => statsOf(c)),
+    getActiveEntries: (s) => exclusive(s, async (c) => structuredClone(c.active), 'read'),
+    getInteractions: (s) => exclusive(s, async (c) => structuredClone(c.interactions), 'read'),
+    getSummaries: (s) => exclusive(s, async (c) => structuredClone(c.summaries), 'read'),
+    getStats: (s) => exclusive(s, async (c) => statsOf(c), 'read'),
 
     compress: (s) =>
       exclusive(s, async (c) => {
@@ -292,7 +318,7 @@ export function createEngine(deps: EngineDeps): Memory {
       exclusive(s, async (c) => {
         await writer.flush(c.meta.sessionId);
         return recallEntries(c, recallContext(c), query, options);
-      }),
+      }, 'read'),
 
     exportSession: (s) =>
       exclusive(s, async (c) => {
@@ -309,7 +335,7 @@ export function createEngine(deps: EngineDeps): Memory {
           interactionCount: c.meta.interactionCount,
           erasedEntries: c.meta.erasedEntries,
         };
-      }),
+      }, 'read'),
 
     importSession: (state) => {
       let parsed: ReturnType<typeof parseSessionState>;
@@ -368,10 +394,12 @@ export function createEngine(deps: EngineDeps): Memory {
       }),
 
     updateConfig: async (partial) => {
+      if (closed) throw new ClosedError('memory is closed: create a new one');
       config = { ...config, ...validateConfig(partial, 'updateConfig') };
     },
 
     setSummarizeCallback: async (fn) => {
+      if (closed) throw new ClosedError('memory is closed: create a new one');
       summarizer = toSummarizer(fn, 'setSummarizeCallback');
     },
 

@@ -189,7 +189,9 @@ function makeSummary(cache: SessionCache, plan: LongTermPlan, text: SummaryText,
     id: folded[0]?.id ?? newId(),
     sessionId: cache.meta.sessionId,
     content: text.content,
-    originalEntryIds: [...folded.flatMap((s) => s.originalEntryIds), ...req.entries.map((e) => e.id)],
+    // The entries summarized now. A running summary keeps its id when it folds, so the entries
+    // of earlier rounds stay linked to it by summaryId without this list growing with history.
+    originalEntryIds: req.entries.map((e) => e.id),
     tokenCount,
     originalTokenCount: original,
     compressionRatio: tokenCount > 0 ? Math.round((original / tokenCount) * 100) / 100 : original,
@@ -199,6 +201,7 @@ function makeSummary(cache: SessionCache, plan: LongTermPlan, text: SummaryText,
   };
   if (req.range) summary.range = req.range;
   if (Object.keys(text.metadata).length) summary.metadata = text.metadata;
+  if (folded.length) summary.metadata = { ...summary.metadata, foldedSummaries: folded.length };
   return summary;
 }
 

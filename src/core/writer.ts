@@ -22,9 +22,11 @@ export function createWriter(store: StoreAdapter, persistence: PersistenceStrate
   const pending = new Map<string, StoreBatch>();
   return {
     async write(sessionId, batch) {
-      if (persistence !== 'FLUSH') return store.write(sessionId, batch);
+      // Every engine batch moves the version up by one: it applies only over the version it saw.
+      const checked: StoreBatch = batch.replace ? batch : { ...batch, expectVersion: batch.meta.version - 1 };
+      if (persistence !== 'FLUSH') return store.write(sessionId, checked);
       const prev = pending.get(sessionId);
-      pending.set(sessionId, prev ? mergeBatches(prev, batch) : batch);
+      pending.set(sessionId, prev ? mergeBatches(prev, checked) : checked);
     },
     async flush(sessionId) {
       const ids = sessionId === undefined ? [...pending.keys()] : [sessionId];
@@ -77,5 +79,6 @@ export function mergeBatches(a: StoreBatch, b: StoreBatch): StoreBatch {
     aux: { ...a.aux, ...b.aux },
   };
   if (a.replace) merged.replace = true;
+  if (a.expectVersion !== undefined) merged.expectVersion = a.expectVersion;
   return merged;
 }

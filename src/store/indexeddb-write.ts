@@ -8,6 +8,7 @@ import type { MemoryEntry, StoreBatch } from '../types.js';
 import type { RecallKitDB, RecallKitIDB } from './indexeddb-schema.js';
 import { orderRange, sessionRange } from './indexeddb-schema.js';
 import { isQuotaError } from './indexeddb-quota.js';
+import { ConflictError } from '../errors.js';
 
 type StoreName = 'sessions' | 'entries' | 'summaries' | 'aux';
 type WriteTransaction = IDBPTransaction<RecallKitDB, StoreName[], 'readwrite'>;
@@ -19,6 +20,12 @@ export async function writeBatch(db: RecallKitIDB, sessionId: string, batch: Sto
   const tx = db.transaction(storesOf(batch), 'readwrite') as WriteTransaction;
   await inTransaction(tx, async (pending) => {
     // Reads first: once the first put is issued, nothing here awaits until the commit.
+    if (batch.expectVersion !== undefined) {
+      const stored = (await tx.objectStore('sessions').get(sessionId))?.version ?? 0;
+      if (stored !== batch.expectVersion) {
+        throw new ConflictError(`session ${JSON.stringify(sessionId)} is at version ${stored}, not ${batch.expectVersion}: another tab wrote it; nothing was written`);
+      }
+    }
     const summaryOrders = await orderSummaries(tx, sessionId, batch);
     if (batch.replace) {
       for (const name of ['entries', 'summaries', 'aux'] as const) {

@@ -7,7 +7,7 @@ import type {
   StoreBatch,
   StoredSession,
 } from '../types.js';
-import { ClosedError, StoreError } from '../errors.js';
+import { ClosedError, ConflictError, StoreError } from '../errors.js';
 
 interface SessionRecords {
   meta: SessionMeta;
@@ -88,6 +88,9 @@ export function memoryStore(): StoreAdapter {
         throw new StoreError(`memoryStore: cannot write session ${JSON.stringify(sessionId)}: a value is not cloneable data`, { cause: error });
       }
       let s = sessions.get(sessionId);
+      if (b.expectVersion !== undefined && (s?.meta.version ?? 0) !== b.expectVersion) {
+        throw new ConflictError(`memoryStore: session ${JSON.stringify(sessionId)} is at version ${s?.meta.version ?? 0}, not ${b.expectVersion}: nothing was written`);
+      }
       if (!s || b.replace) {
         s = { meta: b.meta, entries: new Map(), summaries: new Map(), aux: new Map() };
         sessions.set(sessionId, s);

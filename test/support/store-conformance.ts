@@ -242,6 +242,18 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
       expect((await store.loadSession('a'))?.summaries).toEqual([]);
     });
 
+    it('expectVersion: a batch applies only over the version it names, else ConflictError and nothing written', async () => {
+      await store.write('v', { meta: makeMeta('v', 1), putEntries: [makeEntry('v', 0)], expectVersion: 0 });
+      const before = await store.loadSession('v');
+      const stale = store.write('v', { meta: makeMeta('v', 2), putEntries: [makeEntry('v', 1)], expectVersion: 0 });
+      await expect(stale).rejects.toMatchObject({ name: 'ConflictError' });
+      expect(await store.loadSession('v')).toEqual(before);
+      await store.write('v', { meta: makeMeta('v', 2), putEntries: [makeEntry('v', 1)], expectVersion: 1 });
+      expect((await store.loadMeta('v'))?.version).toBe(2);
+      await expect(store.write('new', { meta: makeMeta('new', 1), expectVersion: 3 })).rejects.toMatchObject({ name: 'ConflictError' });
+      expect(await store.loadSession('new')).toBeUndefined();
+    });
+
     it('listSessions returns every stored session meta', async () => {
       await seed('a');
       await store.write('b', { meta: makeMeta('b', 4) });

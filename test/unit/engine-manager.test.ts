@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { loadTiktoken } from '../../src/tokens/tiktoken.js';
 import { countChatMessages } from '../../src/tokens/chat-tokens.js';
+import { memoryStore } from '../../src/store/memory.js';
 import type { MemoryEntry, SummarizeInfo, TokenCounter } from '../../src/types.js';
 
 const S = 'session-1';
@@ -365,6 +366,23 @@ describe('ordering', () => {
     release();
     await slow;
     expect((await memory.getStats('slow')).summaries).toBe(1);
+  });
+});
+
+describe('two engines on one store', () => {
+  it('a write over a version another engine moved is refused, reloaded and retried: nothing lost or doubled', async () => {
+    const shared = memoryStore();
+    const store = { ...shared, close: async () => {} };
+    const a = await createMemory({ store });
+    const b = await createMemory({ store });
+    for (let i = 0; i < 10; i++) {
+      await a.addUserMessage(S, `from a ${i}`);
+      await b.addUserMessage(S, `from b ${i}`); // b's cache is stale every time: conflict, reload, retry
+    }
+    const stored = await shared.loadEntries(S);
+    expect(stored.map((e) => e.seq)).toEqual([...Array(20).keys()]);
+    expect(stored.map((e) => e.content)).toEqual(Array.from({ length: 20 }, (_, i) => `from ${i % 2 ? 'b' : 'a'} ${Math.floor(i / 2)}`));
+    expect((await shared.loadMeta(S))!.totalEntries).toBe(20);
   });
 });
 
