@@ -50,35 +50,37 @@ export function createWriter(store: StoreAdapter, persistence: PersistenceStrate
 /** Merge two batches into one with the same effect as applying `a` then `b`. */
 export function mergeBatches(a: StoreBatch, b: StoreBatch): StoreBatch {
   if (b.replace) return b;
-  const entries = new Map((a.putEntries ?? []).map((e) => [e.id, e]));
-  const deletedEntries = new Set(a.deleteEntryIds ?? []);
-  for (const id of b.deleteEntryIds ?? []) {
-    entries.delete(id);
-    deletedEntries.add(id);
-  }
-  for (const e of b.putEntries ?? []) {
-    entries.set(e.id, e);
-    deletedEntries.delete(e.id);
-  }
-  const summaries = new Map((a.putSummaries ?? []).map((s) => [s.id, s]));
-  const deletedSummaries = new Set(a.deleteSummaryIds ?? []);
-  for (const id of b.deleteSummaryIds ?? []) {
-    summaries.delete(id);
-    deletedSummaries.add(id);
-  }
-  for (const s of b.putSummaries ?? []) {
-    summaries.set(s.id, s);
-    deletedSummaries.delete(s.id);
-  }
+  const entries = mergeRecords(a.putEntries, a.deleteEntryIds, b.putEntries, b.deleteEntryIds);
+  const summaries = mergeRecords(a.putSummaries, a.deleteSummaryIds, b.putSummaries, b.deleteSummaryIds);
   const merged: StoreBatch = {
     meta: b.meta,
-    putEntries: [...entries.values()],
-    deleteEntryIds: [...deletedEntries],
-    putSummaries: [...summaries.values()],
-    deleteSummaryIds: [...deletedSummaries],
+    putEntries: entries.puts,
+    deleteEntryIds: entries.deletes,
+    putSummaries: summaries.puts,
+    deleteSummaryIds: summaries.deletes,
     aux: { ...a.aux, ...b.aux },
   };
   if (a.replace) merged.replace = true;
   if (a.expectVersion !== undefined) merged.expectVersion = a.expectVersion;
   return merged;
+}
+
+/** Puts and deletes by id of two batches, later ones winning. */
+function mergeRecords<R extends { id: string }>(
+  putsA: readonly R[] = [],
+  deletesA: readonly string[] = [],
+  putsB: readonly R[] = [],
+  deletesB: readonly string[] = [],
+): { puts: R[]; deletes: string[] } {
+  const puts = new Map(putsA.map((r) => [r.id, r]));
+  const deletes = new Set(deletesA);
+  for (const id of deletesB) {
+    puts.delete(id);
+    deletes.add(id);
+  }
+  for (const r of putsB) {
+    puts.set(r.id, r);
+    deletes.delete(r.id);
+  }
+  return { puts: [...puts.values()], deletes: [...deletes] };
 }
