@@ -57,8 +57,24 @@ export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Pro
   };
   worker.addEventListener('message', onMessage);
 
+  // An uncaught error in the worker after it started fails every pending and later call,
+  // instead of leaving them waiting for answers that will never come.
+  let crash: RecallKitError | undefined;
+  let failPending: (error: RecallKitError) => void = () => undefined;
+  const crashed = new Promise<never>((_, reject) => (failPending = reject));
+  crashed.catch(() => undefined);
+  const onWorkerError = (event: Event): void => {
+    event.preventDefault();
+    const detail = event instanceof ErrorEvent && event.message ? `: ${event.message}` : '';
+    crash = new RecallKitError(`the RecallKit worker failed${detail}; create a new memory (what was stored is in IndexedDB)`);
+    failPending(crash);
+  };
+  worker.addEventListener('error', onWorkerError);
+
+
   const shutdown = (): void => {
     worker.removeEventListener('message', onMessage);
+    worker.removeEventListener('error', onWorkerError);
     void Promise.resolve(remote[Comlink.releaseProxy]()).catch(() => undefined);
     worker.terminate();
   };
@@ -79,9 +95,11 @@ export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Pro
 
   const call = async (method: RemoteMethod, args: unknown[]): Promise<unknown> => {
     if (closed) throw new ClosedError('memory is closed: create a new one');
+    if (crash) throw crash;
     try {
-      return await remote.call(method, args);
+      return await Promise.race([remote.call(method, args), crashed]);
     } catch (error) {
+      if (error === crash) throw error;
       throw isDataCloneError(error) ? uncloneableArgument(parameterNames(method), args, error) : fromWireError(error);
     }
   };
