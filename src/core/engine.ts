@@ -11,19 +11,19 @@ import type {
 } from '../types.js';
 import type { LongTermStrategy, ShortTermStrategy, PersistenceStrategy } from '../strategies/types.js';
 import type { ContextFormat, ContextMessages, ContextOptions, Memory } from '../memory.js';
-import { ClosedError, ConflictError, ValidationError } from '../errors.js';
+import { ClosedError, ValidationError } from '../errors.js';
 import { createEmitter } from './emitter.js';
-import { createSerialQueue } from './serial-queue.js';
+import { createSessionRunner } from './session-runner.js';
 import { createWriter } from './writer.js';
 import { DEFAULT_MEMORY_CONFIG, validateConfig } from './config.js';
 import { assembleContext, type AssemblyRules } from './assemble.js';
 import { appendToInteractions } from './interactions.js';
-import { newMeta, setActive, statsOf, toCache, type SessionCache } from './session.js';
+import { setActive, statsOf, type SessionCache } from './session.js';
 import { newId } from './ids.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { runLongTerm } from './long-term.js';
 import { makeEntry, type EntryDraft } from './make-entry.js';
-import { checkContent, checkInteractionInput, checkMetadata, checkName, checkSessionId, checkTimestamp, toJsonText } from './validate.js';
+import { checkContent, checkInteractionInput, checkMetadata, checkName, checkTimestamp, toJsonText } from './validate.js';
 import { parseSessionState, stateToBatch } from './import-state.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
 import { indexOnAdd, recallEntries, type RecallContext } from './recall.js';
@@ -32,9 +32,6 @@ import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 import { REPLY_PRIMING } from '../tokens/chat-tokens.js';
 import type { Embedder } from '../recall/hybrid.js';
 import { budgetScale, recordUsageInMeta } from './usage.js';
-
-/** Tries of an operation that keeps meeting another tab's writes before it fails. */
-const MAX_CONFLICT_RETRIES = 50;
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {
@@ -77,9 +74,8 @@ export function createEngine(deps: EngineDeps): Memory {
   const store = deps.store;
   const writer = createWriter(store, built.persistence);
   const emitter = createEmitter();
-  const queue = createSerialQueue();
-  const cache = new Map<string, SessionCache>();
   let closed = false;
+  const sessions = createSessionRunner(store, writer, now, () => closed);
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
 
@@ -98,63 +94,6 @@ export function createEngine(deps: EngineDeps): Memory {
     recallContext: (c: SessionCache) => recallContext(c),
     signal: lifetime.signal,
   };
-
-  /**
-   * Run `task` on a session, in call order. Writes are optimistic: each batch applies only over
-   * the version this engine saw (checked inside the store's transaction, no lock or extra read
-   * on the append path), and a `ConflictError` — another tab wrote — reloads the session and
-   * runs the task again. On a store shared across tabs (one with `lock`), reads first check the
-   * stored version, so each tab sees the other's writes on its next call.
-   */
-  function exclusive<T>(sessionId: unknown, task: (c: SessionCache) => Promise<T>, mode: 'read' | 'write' = 'write'): Promise<T> {
-    if (closed) return Promise.reject(new ClosedError('memory is closed: create a new one'));
-    let id: string;
-    try {
-      id = checkSessionId(sessionId);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    const shared = store.lock !== undefined;
-    const attempt = async (): Promise<T> => {
-      if (shared && mode === 'read') await refresh(id);
-      return task(await open(id));
-    };
-    const run = async (): Promise<T> => {
-      for (let tries = 1; ; tries++) {
-        try {
-          return await attempt();
-        } catch (error) {
-          if (!(error instanceof ConflictError) || tries >= MAX_CONFLICT_RETRIES) throw error;
-          cache.delete(id);
-          // Each conflict means another tab's write went through; a short random pause
-          // keeps two tabs writing in a tight loop from meeting again and again.
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(tries, 10)));
-        }
-      }
-    };
-    return queue.run(id, run);
-  }
-
-  async function open(sessionId: string): Promise<SessionCache> {
-    let c = cache.get(sessionId);
-    if (c) return c;
-    const stored = await store.loadSession(sessionId);
-    c = stored
-      ? toCache(stored.meta, stored.activeEntries, stored.summaries)
-      : toCache(newMeta(sessionId, now().toISOString()), [], []);
-    cache.set(sessionId, c);
-    return c;
-  }
-
-  /** Another tab may have written: compare versions and reload when they differ. */
-  async function refresh(sessionId: string): Promise<void> {
-    const c = cache.get(sessionId);
-    if (!c || writer.pending(sessionId)) return;
-    const meta = await store.loadMeta(sessionId);
-    if (!meta ? c.meta.version > 0 : meta.version !== c.meta.version) {
-      cache.delete(sessionId);
-    }
-  }
 
   /** Store drafts as entries, then let long-term strategies act. */
   async function add(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
@@ -231,21 +170,21 @@ export function createEngine(deps: EngineDeps): Memory {
 
   const memory: Memory = {
     addUserMessage: (s, content, metadata) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'message', role: 'user', content: checkContent(content) };
         withMeta(d, metadata);
         return (await add(c, [d], false))[0]!;
       }),
 
     addAssistantMessage: (s, content, metadata) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'message', role: 'assistant', content: checkContent(content) };
         withMeta(d, metadata);
         return (await add(c, [d], true))[0]!;
       }),
 
     addToolCall: (s, toolName, args, options = {}) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         const name = checkName(toolName, 'toolName');
         const content = toJsonText(args, 'args');
         const callId = options.callId === undefined ? newCallId() : checkName(options.callId, 'options.callId');
@@ -255,7 +194,7 @@ export function createEngine(deps: EngineDeps): Memory {
       }),
 
     addToolResult: (s, toolName, result, options = {}) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         const name = checkName(toolName, 'toolName');
         const content = toJsonText(result, 'result');
         if (options.isError !== undefined && typeof options.isError !== 'boolean') {
@@ -269,14 +208,14 @@ export function createEngine(deps: EngineDeps): Memory {
       }),
 
     addContext: (s, content, source) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'context', role: 'system', content: checkContent(content) };
         if (source !== undefined) d.metadata = { source: checkName(source, 'source') };
         return (await add(c, [d], false))[0]!;
       }),
 
     addInteraction: (s, input) =>
-      exclusive(s, async (c): Promise<StoredInteraction> => {
+      sessions.run(s, async (c): Promise<StoredInteraction> => {
         const { userRequest, aiResponse, ts } = checkInteractionInput(input);
         const timestamp = checkTimestamp(ts, 'interaction.ts', now);
         const drafts: EntryDraft[] = [
@@ -289,39 +228,39 @@ export function createEngine(deps: EngineDeps): Memory {
       }),
 
     addMessages: (s, messages, options = {}) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         const drafts = messagesToDrafts(messages, options);
         return drafts.length ? add(c, drafts, true) : [];
       }),
 
     getContextForLLM: <F extends ContextFormat = 'openai'>(s: string, options: ContextOptions<F> = {}) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         const ctx = await contextWithRecalled(c);
         const format = options.format ?? 'openai';
         // The format decides the message type; the cast states what formatContext produced.
         return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;
       }, 'read'),
 
-    getActiveEntries: (s) => exclusive(s, async (c) => structuredClone(c.active), 'read'),
-    getInteractions: (s) => exclusive(s, async (c) => structuredClone(c.interactions), 'read'),
-    getSummaries: (s) => exclusive(s, async (c) => structuredClone(c.summaries), 'read'),
-    getStats: (s) => exclusive(s, async (c) => statsOf(c), 'read'),
+    getActiveEntries: (s) => sessions.run(s, async (c) => structuredClone(c.active), 'read'),
+    getInteractions: (s) => sessions.run(s, async (c) => structuredClone(c.interactions), 'read'),
+    getSummaries: (s) => sessions.run(s, async (c) => structuredClone(c.summaries), 'read'),
+    getStats: (s) => sessions.run(s, async (c) => statsOf(c), 'read'),
 
     compress: (s) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         const error = await runLongTerm(c, { reason: 'manual' }, longTermDeps);
         await writer.flush(c.meta.sessionId);
         if (error) throw error;
       }),
 
     recall: (s, query, options) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         await writer.flush(c.meta.sessionId);
         return recallEntries(c, recallContext(c), query, options);
       }, 'read'),
 
     exportSession: (s) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         await writer.flush(c.meta.sessionId);
         const entries = await store.loadEntries(c.meta.sessionId);
         const summaries = structuredClone(c.summaries);
@@ -344,21 +283,21 @@ export function createEngine(deps: EngineDeps): Memory {
       } catch (error) {
         return Promise.reject(error);
       }
-      return exclusive(parsed.sessionId, async () => {
+      return sessions.run(parsed.sessionId, async () => {
         const batch = stateToBatch(parsed, now().toISOString());
         batch.meta.version = (await store.loadMeta(parsed.sessionId))?.version ?? 0;
         batch.meta.version += 1;
         writer.discard(parsed.sessionId);
         await store.write(parsed.sessionId, batch);
-        cache.delete(parsed.sessionId);
+        sessions.drop(parsed.sessionId);
       });
     },
 
     clearSession: (s) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         writer.discard(c.meta.sessionId);
         await store.deleteSession(c.meta.sessionId);
-        cache.delete(c.meta.sessionId);
+        sessions.drop(c.meta.sessionId);
         emitter.emit('session:cleared', c.meta.sessionId);
       }),
 
@@ -369,7 +308,7 @@ export function createEngine(deps: EngineDeps): Memory {
     },
 
     pin: (s, entryId, pinned = true) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         if (typeof pinned !== 'boolean') throw new ValidationError('pinned', 'a boolean', pinned);
         const [stored] = await store.getEntries(c.meta.sessionId, [checkName(entryId, 'entryId')]);
         const current = c.active.find((e) => e.id === entryId) ?? stored;
@@ -385,7 +324,7 @@ export function createEngine(deps: EngineDeps): Memory {
       }),
 
     reportUsage: (s, usage) =>
-      exclusive(s, async (c) => {
+      sessions.run(s, async (c) => {
         const next = recordUsageInMeta(c.meta, usage, context(c).tokenCount);
         next.version = c.meta.version + 1;
         next.updatedAt = now().toISOString();
@@ -409,7 +348,7 @@ export function createEngine(deps: EngineDeps): Memory {
       if (closed) return;
       closed = true;
       lifetime.abort(new ClosedError('memory is closed'));
-      await queue.idle();
+      await sessions.idle();
       try {
         await writer.flush();
       } finally {

@@ -19,13 +19,20 @@ const noop = (): void => undefined;
 export async function writeBatch(db: RecallKitIDB, sessionId: string, batch: StoreBatch): Promise<void> {
   const tx = db.transaction(storesOf(batch), 'readwrite') as WriteTransaction;
   await inTransaction(tx, async (pending) => {
-    // Reads first: once the first put is issued, nothing here awaits until the commit.
+    // The version check is issued first and not awaited: requests are answered in order, so
+    // it settles before any put below, and a mismatch aborts the transaction before it commits.
     if (batch.expectVersion !== undefined) {
-      const stored = (await tx.objectStore('sessions').get(sessionId))?.version ?? 0;
-      if (stored !== batch.expectVersion) {
-        throw new ConflictError(`session ${JSON.stringify(sessionId)} is at version ${stored}, not ${batch.expectVersion}: another tab wrote it; nothing was written`);
-      }
+      const expected = batch.expectVersion;
+      pending.push(
+        tx.objectStore('sessions').get(sessionId).then((meta) => {
+          const stored = meta?.version ?? 0;
+          if (stored !== expected) {
+            throw new ConflictError(`session ${JSON.stringify(sessionId)} is at version ${stored}, not ${expected}: another tab wrote it; nothing was written`);
+          }
+        }),
+      );
     }
+    // Reads first: once the first put is issued, nothing here awaits until the commit.
     const summaryOrders = await orderSummaries(tx, sessionId, batch);
     if (batch.replace) {
       for (const name of ['entries', 'summaries', 'aux'] as const) {

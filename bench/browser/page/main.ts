@@ -161,16 +161,26 @@ async function coldStart(options: { dbName: string }) {
   return { created, answered };
 }
 
-/** Write a session of `total` entries, all but the newest `active` compressed into `summaries` summaries. */
+/**
+ * Write a session of `total` entries as the Memory Manager leaves it: all but the newest
+ * `active` compressed, `summaries - 1` summaries of one compression round each, and one running
+ * summary that earlier folds made. Every compressed entry links to its summary by `summaryId`;
+ * a summary lists in `originalEntryIds` only the entries of its own round (so a running summary
+ * does not grow with the history).
+ */
 async function buildSession(options: { dbName: string; sessionId: string; total: number; active: number; summaries: number }) {
   const { total, active, sessionId } = options;
   const t0 = Date.parse('2024-01-01T00:00:00Z');
   const entries: MemoryEntry[] = [];
   const summaries: MemorySummary[] = [];
   const compressed = total - active;
-  const perSummary = Math.ceil(compressed / options.summaries);
+  // Entries per compression round: the default config compresses ~90 at a time (maxEntries 100,
+  // recentWindow 10); a smaller session divides evenly.
+  const round = Math.min(90, Math.ceil(compressed / options.summaries));
+  const runningEnd = Math.max(round, compressed - (options.summaries - 1) * round); // entries [0, runningEnd) are the running summary's
+  const summaryOf = (i: number): number => (i < runningEnd ? 0 : 1 + Math.floor((i - runningEnd) / round));
   for (let i = 0; i < total; i++) {
-    const s = i < compressed ? Math.floor(i / perSummary) : -1;
+    const s = i < compressed ? summaryOf(i) : -1;
     const entry: MemoryEntry = {
       id: `e${i}`, sessionId, seq: i, interaction: 0, type: 'message', role: i % 2 === 0 ? 'user' : 'assistant',
       content: text(i), timestamp: new Date(t0 + i * 60_000).toISOString(), tokenCount: 0, compressed: s >= 0,
@@ -179,11 +189,13 @@ async function buildSession(options: { dbName: string; sessionId: string; total:
     entries.push(entry);
   }
   for (let s = 0; s < options.summaries; s++) {
-    const ids = entries.slice(s * perSummary, Math.min(compressed, (s + 1) * perSummary)).map((e) => e.id);
+    const from = s === 0 ? Math.max(0, runningEnd - round) : runningEnd + (s - 1) * round;
+    const to = s === 0 ? runningEnd : Math.min(compressed, runningEnd + s * round);
+    const ids = entries.slice(from, to).map((e) => e.id);
     summaries.push({
       id: `s${s}`, sessionId, content: `Summary ${s}: ${text(s)} ${text(s + 1)}`, originalEntryIds: ids, tokenCount: 0,
       originalTokenCount: ids.length * 40, compressionRatio: 0, createdAt: new Date(t0 + s * 3_600_000).toISOString(),
-      timeRange: { start: entries[s * perSummary]!.timestamp, end: entries[ids.length - 1 + s * perSummary]!.timestamp },
+      timeRange: { start: entries[s === 0 ? 0 : from]!.timestamp, end: entries[to - 1]!.timestamp },
     });
   }
   const state: SessionState = { schemaVersion: 1, sessionId, entries, summaries, totalTokens: 0 };

@@ -1,0 +1,79 @@
+import type { StoreAdapter } from '../types.js';
+import { ClosedError, ConflictError } from '../errors.js';
+import { createSerialQueue } from './serial-queue.js';
+import { newMeta, toCache, type SessionCache } from './session.js';
+import { checkSessionId } from './validate.js';
+import type { Writer } from './writer.js';
+
+/** Tries of an operation that keeps meeting another tab's writes before it fails. */
+const MAX_CONFLICT_RETRIES = 50;
+
+/** Runs operations on sessions: in call order, on fresh state, retried after a conflict. */
+export interface SessionRunner {
+  /**
+   * Run `task` on a session, in call order. Writes are optimistic: each batch applies only
+   * over the version this engine saw (checked inside the store's transaction, no lock or extra
+   * read on the append path), and a `ConflictError` — another tab wrote — reloads the session
+   * and runs the task again. On a store shared across tabs (one with `lock`), reads first check
+   * the stored version, so each tab sees the other's writes on its next call.
+   */
+  run<T>(sessionId: unknown, task: (c: SessionCache) => Promise<T>, mode?: 'read' | 'write'): Promise<T>;
+  /** Forget a session's cached state (it was cleared or replaced). */
+  drop(sessionId: string): void;
+  /** Resolves when every operation queued so far has settled. */
+  idle(): Promise<void>;
+}
+
+/** Create the runner over a store; `closed` refuses new operations. */
+export function createSessionRunner(store: StoreAdapter, writer: Writer, now: () => Date, closed: () => boolean): SessionRunner {
+  const queue = createSerialQueue();
+  const cache = new Map<string, SessionCache>();
+  const shared = store.lock !== undefined;
+
+  async function open(sessionId: string): Promise<SessionCache> {
+    let c = cache.get(sessionId);
+    if (c) return c;
+    const stored = await store.loadSession(sessionId);
+    c = stored ? toCache(stored.meta, stored.activeEntries, stored.summaries) : toCache(newMeta(sessionId, now().toISOString()), [], []);
+    cache.set(sessionId, c);
+    return c;
+  }
+
+  /** Another tab may have written: compare versions and reload when they differ. */
+  async function refresh(sessionId: string): Promise<void> {
+    const c = cache.get(sessionId);
+    if (!c || writer.pending(sessionId)) return;
+    const meta = await store.loadMeta(sessionId);
+    if (!meta ? c.meta.version > 0 : meta.version !== c.meta.version) cache.delete(sessionId);
+  }
+
+  return {
+    run(sessionId, task, mode = 'write') {
+      if (closed()) return Promise.reject(new ClosedError('memory is closed: create a new one'));
+      let id: string;
+      try {
+        id = checkSessionId(sessionId);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return queue.run(id, async () => {
+        for (let tries = 1; ; tries++) {
+          try {
+            if (shared && mode === 'read') await refresh(id);
+            return await task(await open(id));
+          } catch (error) {
+            if (!(error instanceof ConflictError) || tries >= MAX_CONFLICT_RETRIES) throw error;
+            cache.delete(id);
+            // Each conflict means another tab's write went through; a short random pause
+            // keeps two tabs writing in a tight loop from meeting again and again.
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(tries, 10)));
+          }
+        }
+      });
+    },
+    drop(sessionId) {
+      cache.delete(sessionId);
+    },
+    idle: () => queue.idle(),
+  };
+}
