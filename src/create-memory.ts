@@ -21,6 +21,12 @@ export interface MemoryOptions {
   store?: 'memory' | 'indexeddb' | StoreAdapter | undefined;
   /** IndexedDB database name (default `'recallkit'`). */
   dbName?: string | undefined;
+  /**
+   * Ask the browser once to keep this origin's storage under pressure
+   * (`navigator.storage.persist()`, IndexedDB only; default false). `estimateStorage()` tells
+   * whether it was granted.
+   */
+  persist?: boolean | undefined;
   /** `'o200k_base'` (default) or `'cl100k_base'` (WASM tiktoken, loaded lazily), or `{ count(text) }`. */
   tokenizer?: TokenizerOption | undefined;
   /** Makes summaries: a callback, a `Summarizer`, or the heuristic fallback (default, no LLM). */
@@ -38,7 +44,7 @@ export interface MemoryOptions {
   calibrate?: boolean | undefined;
 }
 
-const KNOWN = ['store', 'dbName', 'tokenizer', 'summarizer', 'config', 'profile', 'embedder', 'calibrate'];
+const KNOWN = ['store', 'dbName', 'persist', 'tokenizer', 'summarizer', 'config', 'profile', 'embedder', 'calibrate'];
 
 /**
  * Create a conversation memory that runs in this thread (Node or browser).
@@ -65,7 +71,8 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     throw new ValidationError('calibrate', 'a boolean', options.calibrate);
   }
   const counter: TokenCounter = await resolveTokenizer(options.tokenizer);
-  const store = resolveStore(options.store, options.dbName, strategies.persistence);
+  if (options.persist !== undefined && typeof options.persist !== 'boolean') throw new ValidationError('persist', 'a boolean', options.persist);
+  const store = resolveStore(options.store, options.dbName, strategies.persistence, options.persist ?? false);
   return createEngine({
     store,
     counter,
@@ -100,7 +107,7 @@ function withManager(s: ProfileStrategies, config: () => MemoryConfig): BuiltStr
   return { ...s, longTerm: s.longTerm ?? [managerStrategy(config)] };
 }
 
-function resolveStore(store: MemoryOptions['store'], dbName: unknown, persistence: BuiltStrategies['persistence']): StoreAdapter {
+function resolveStore(store: MemoryOptions['store'], dbName: unknown, persistence: BuiltStrategies['persistence'], persist: boolean): StoreAdapter {
   if (dbName !== undefined && (typeof dbName !== 'string' || dbName.length === 0)) {
     throw new ValidationError('dbName', 'a non-empty string', dbName);
   }
@@ -111,7 +118,7 @@ function resolveStore(store: MemoryOptions['store'], dbName: unknown, persistenc
   if (choice === 'memory') return memoryStore();
   if (choice === 'indexeddb') {
     if (!hasIDB) throw new ValidationError('store', "'memory' here: this environment has no indexedDB", choice);
-    return indexedDBStore(dbName === undefined ? {} : { dbName: dbName as string });
+    return indexedDBStore({ persist, ...(dbName === undefined ? {} : { dbName: dbName as string }) });
   }
   if (isPlainObject(choice) || (typeof choice === 'object' && choice !== null)) {
     for (const m of ['loadSession', 'loadMeta', 'loadEntries', 'getEntries', 'loadAux', 'write', 'deleteSession', 'listSessions', 'close'] as const) {

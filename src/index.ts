@@ -14,6 +14,7 @@ export type {
   ToolCallOptions,
   ToolResultOptions,
   AddMessagesOptions,
+  StorageEstimate,
 } from './memory.js';
 
 // Data shapes

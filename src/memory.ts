@@ -60,6 +60,14 @@ export interface ToolResultOptions {
   metadata?: Record<string, unknown>;
 }
 
+/** What `estimateStorage` reports, in bytes. */
+export interface StorageEstimate {
+  usage: number;
+  quota: number;
+  /** The browser will not clear this storage under pressure. */
+  persisted: boolean;
+}
+
 /** Options of `addMessages`. */
 export interface AddMessagesOptions {
   /** The shape of `messages` (default `'openai'`). */
@@ -108,6 +116,11 @@ export interface Memory {
   listSessions(): Promise<SessionMeta[]>;
   /** Mark an entry pinned (never summarized, erased or dropped by a budget) or unpin it. */
   pin(sessionId: string, entryId: string, pinned?: boolean): Promise<MemoryEntry>;
+  /**
+   * Storage the origin uses and may use (`navigator.storage.estimate()`), and whether it is
+   * persistent; `undefined` where the store or platform cannot tell (the memory store, Node).
+   */
+  estimateStorage(): Promise<StorageEstimate | undefined>;
   /** Record the provider's prompt token count for the last context, to measure tokenizer drift. */
   reportUsage(sessionId: string, usage: { promptTokens: number; estimatedTokens?: number }): Promise<void>;
   /** Change Memory Manager settings. */

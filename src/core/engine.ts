@@ -301,6 +301,11 @@ export function createEngine(deps: EngineDeps): Memory {
         emitter.emit('session:cleared', c.meta.sessionId);
       }),
 
+    estimateStorage: async () => {
+      if (closed) throw new ClosedError('memory is closed: create a new one');
+      return store.estimate ? store.estimate() : undefined;
+    },
+
     listSessions: async () => {
       if (closed) throw new ClosedError('memory is closed: create a new one');
       await writer.flush();

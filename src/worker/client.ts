@@ -14,6 +14,7 @@ import { pageSummarizer } from './summarizer-bridge.js';
 import { isDataCloneError, parameterNames, uncloneableArgument } from './uncloneable.js';
 import { fromWireError, isWireError } from './wire-error.js';
 import { splitWorkerOptions, type WorkerMemoryOptions } from './worker-options.js';
+import { requestPersistence } from '../store/indexeddb-quota.js';
 
 export type { WorkerMemoryOptions } from './worker-options.js';
 
@@ -42,6 +43,8 @@ export type { WorkerMemoryOptions } from './worker-options.js';
  */
 export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Promise<Memory> {
   const split = splitWorkerOptions(options);
+  // Only a page may ask for persistent storage (workers cannot): ask here, once.
+  if (options.persist === true) void requestPersistence().catch(() => undefined);
   const worker = split.worker ?? defaultWorker();
   const remote = Comlink.wrap<WorkerApi>(worker);
   const emitter = createEmitter();

@@ -30,6 +30,7 @@ export const REMOTE_METHODS = [
   'importSession',
   'clearSession',
   'listSessions',
+  'estimateStorage',
   'pin',
   'reportUsage',
   'updateConfig',
