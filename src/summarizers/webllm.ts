@@ -63,7 +63,8 @@ export interface WebLLMSummarizer extends Summarizer {
 const DEFAULT_SYSTEM_PROMPT =
   'You summarize conversations for a long-term memory. Follow the user message; reply with the summary text only.';
 
-interface Loaded {
+/** A loaded engine and the worker it runs in (absent for an injected engine). */
+export interface Loaded {
   engine: WebLLMEngineLike;
   worker?: Worker;
 }
@@ -72,8 +73,12 @@ function reasonText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** WebGPU check, lazy import, engine in a dedicated module worker. */
-async function createEngine(o: WebLLMSummarizerOptions): Promise<Loaded> {
+/**
+ * Load a WebLLM model the way RecallKit does: WebGPU check (a SummarizerError naming the
+ * fallbacks), lazy `import('@mlc-ai/web-llm')`, the engine in its own module worker.
+ * Shared by the summarizer and the embedder.
+ */
+export async function loadWebLLMEngine(o: Pick<WebLLMSummarizerOptions, 'model' | 'onProgress'>): Promise<Loaded> {
   if (!(await isWebGPUAvailable())) throw new SummarizerError(WEBGPU_UNAVAILABLE);
   const webllm = await import('@mlc-ai/web-llm');
   const worker = new Worker(new URL('./webllm-worker.js', import.meta.url), { type: 'module' });
@@ -119,7 +124,7 @@ export function webLLMSummarizer(options: WebLLMSummarizerOptions): WebLLMSummar
 
   const load = (): Promise<Loaded> => {
     if (injected) return Promise.resolve({ engine: injected });
-    loading ??= createEngine(options).catch((error: unknown) => {
+    loading ??= loadWebLLMEngine(options).catch((error: unknown) => {
       loading = undefined; // the next call tries again
       throw error;
     });
