@@ -83,13 +83,17 @@ export interface AppBuild {
   files: BundleFile[];
 }
 
-/** `vite build` the app with no Vite config at all (only the two pages as inputs). */
-export async function buildUserApp(root: string): Promise<AppBuild> {
-  const outDir = join(root, 'dist');
+/**
+ * `vite build` the app with no Vite config at all (only the two pages as inputs), or with the
+ * one optional setting the README suggests: `worker: { format: 'es' }`.
+ */
+export async function buildUserApp(root: string, options: { workerFormat?: 'es'; outDir?: string } = {}): Promise<AppBuild> {
+  const outDir = join(root, options.outDir ?? 'dist');
   const result = await build({
     root,
     configFile: false,
     logLevel: 'warn',
+    ...(options.workerFormat ? { worker: { format: options.workerFormat } } : {}),
     build: {
       outDir,
       emptyOutDir: true,

@@ -152,6 +152,36 @@ describe('vite build + preview', () => {
   });
 });
 
+describe("the README's optional worker: { format: 'es' }", () => {
+  let server: PreviewServer;
+  let base: string;
+  let split: AppBuild;
+  beforeAll(async () => {
+    split = await buildUserApp(app.root, { workerFormat: 'es', outDir: 'dist-es' });
+    server = await preview({ root: app.root, configFile: false, logLevel: 'warn', build: { outDir: 'dist-es' }, preview: { host: '127.0.0.1', port: 0 } });
+    base = server.resolvedUrls!.local[0]!;
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('splits the rank tables out of the worker and downloads only the encoding in use', async () => {
+    const worker = split.files.find((f) => f.kind === 'worker')!;
+    expect(worker.gzip).toBeLessThan(200 * 1024);
+    expect(split.files.filter((f) => f.kind === 'ranks').map((f) => f.file)).toEqual(
+      expect.arrayContaining([expect.stringContaining('o200k'), expect.stringContaining('cl100k')]),
+    );
+    const { page, result } = await openApp(base);
+    const turns = result.stats.totalEntries / 2;
+    expect({ messages: result.messages, tokenCount: result.tokenCount }).toEqual(await expectedContext(turns));
+    const seen = await inspect(page, 'my-chat');
+    expect(seen.workerResources.some((url) => url.includes('o200k'))).toBe(true);
+    expect(seen.workerResources.some((url) => url.includes('cl100k'))).toBe(false);
+    console.log(`With worker.format 'es':\n${bundleTable(split.files)}`);
+    await page.context().close();
+  }, 60_000);
+});
+
 describe('vite dev server', () => {
   let server: ViteDevServer;
   let base: string;
