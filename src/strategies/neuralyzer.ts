@@ -3,9 +3,8 @@
  * newest `interaction_keep`.
  * @module
  */
-import { protectedIds } from './tool-pairs.js';
 import type { NeuralyzerConfig } from './profile-types.js';
-import { createTrigger, olderThanKept } from './triggers.js';
+import { createTrigger, removableEntries } from './triggers.js';
 import type { LongTermStrategy } from './types.js';
 
 /**
@@ -21,11 +20,7 @@ export function createNeuralyzer(config: NeuralyzerConfig): LongTermStrategy {
     id: 'neuralyzer',
     plan(view, event) {
       if (!trigger.due(view, event)) return undefined;
-      const kept = protectedIds(view.interactions.flatMap((interaction) => interaction.entries));
-      const erase = olderThanKept(view, event, config.interaction_keep)
-        .flatMap((interaction) => interaction.entries)
-        .filter((entry) => !kept.has(entry.id))
-        .map((entry) => entry.id);
+      const erase = removableEntries(view, event, config.interaction_keep).map((entry) => entry.id);
       return erase.length > 0 ? { erase } : undefined;
     },
   };

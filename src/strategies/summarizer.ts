@@ -3,9 +3,8 @@
  * interaction but the newest `interaction_keep`.
  * @module
  */
-import { protectedIds } from './tool-pairs.js';
 import type { SummarizerConfig } from './profile-types.js';
-import { createTrigger, olderThanKept } from './triggers.js';
+import { createTrigger, removableEntries } from './triggers.js';
 import type { LongTermStrategy, SummarizeRequest } from './types.js';
 
 /**
@@ -22,9 +21,7 @@ export function createSummarizer(config: SummarizerConfig): LongTermStrategy {
     id: 'summarizer',
     plan(view, event) {
       if (!trigger.due(view, event)) return undefined;
-      const older = olderThanKept(view, event, config.interaction_keep);
-      const kept = protectedIds(view.interactions.flatMap((interaction) => interaction.entries));
-      const entries = older.flatMap((interaction) => interaction.entries).filter((entry) => !kept.has(entry.id));
+      const entries = removableEntries(view, event, config.interaction_keep);
       if (entries.length === 0) return undefined;
       const summarize: SummarizeRequest = {
         entries,

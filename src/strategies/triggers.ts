@@ -3,7 +3,8 @@
  * leaves alone (`interaction_keep`, the turn in progress).
  * @module
  */
-import type { Interaction } from '../types.js';
+import type { Interaction, MemoryEntry } from '../types.js';
+import { protectedIds } from './tool-pairs.js';
 import { allConditions, interactionScope } from './chat-form.js';
 import type { TriggerConfig } from './profile-types.js';
 import type { SessionView, TriggerEvent } from './types.js';
@@ -75,4 +76,15 @@ export function olderThanKept(view: SessionView, event: TriggerEvent, keep: numb
     if (at !== -1) end = Math.min(end, at);
   }
   return all.slice(0, end);
+}
+
+/**
+ * The entries a strategy may take away: those of the interactions {@link olderThanKept}
+ * returns, except pinned entries and the tool entries paired with them.
+ */
+export function removableEntries(view: SessionView, event: TriggerEvent, keep: number): MemoryEntry[] {
+  const kept = protectedIds(view.interactions.flatMap((interaction) => interaction.entries));
+  return olderThanKept(view, event, keep)
+    .flatMap((interaction) => interaction.entries)
+    .filter((entry) => !kept.has(entry.id));
 }
