@@ -6,7 +6,7 @@
  */
 
 import type { SearchHit } from './bm25-search.js';
-import type { IndexState, StoredDoc } from './index-state.js';
+import type { IndexState } from './index-state.js';
 import type { RankingOptions } from './ranking.js';
 import { nextStamp } from './scratch.js';
 import type { Scratch } from './scratch.js';
@@ -41,7 +41,7 @@ export function blend(
   };
   const { turn, times } = state;
   const { previousWeight, nextWeight, contextWindow, contextDecay, neighbourGapMs } = ranking;
-  const last = state.docs.length - 1;
+  const last = state.ids.length - 1;
   // Share `amount` with up to `contextWindow` turns in direction `step`, stepping over a few
   // removed or standalone documents, stopping at a pause longer than the gap.
   const share = (o: number, step: number, amount: number): void => {
@@ -80,8 +80,8 @@ export function blend(
     // Said by someone the question names: "What did Jon …" favours Jon's own turns.
     if (named[o] === queryStamp) s *= 1 + speakerBoost;
     if (s < top.threshold()) continue;
-    if (filter !== undefined && !filter((state.docs[o] as StoredDoc).id)) continue;
+    if (filter !== undefined && !filter(state.ids[o] as string)) continue;
     top.push(o, s);
   }
-  return top.drain().map((hit) => ({ id: (state.docs[hit.ordinal] as StoredDoc).id, score: hit.score }));
+  return top.drain().map((hit) => ({ id: state.ids[hit.ordinal] as string, score: hit.score }));
 }

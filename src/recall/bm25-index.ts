@@ -1,19 +1,28 @@
 /**
- * The inverted index behind recall: integer term ids, postings as packed number arrays,
- * per-document columns in typed arrays. Documents are added already analyzed into fields
- * (`ranking.ts`); searching is `bm25-search.ts`, persistence `segments.ts`.
+ * The inverted index behind recall: integer term ids, packed postings (`postings.ts`),
+ * per-document columns in typed arrays and each document's terms as a record string
+ * (`term-record.ts`). Documents are added already analyzed into fields (`ranking.ts`);
+ * searching is `bm25-search.ts`, persistence `segments.ts`.
  * @module
  */
 
 import { createSearcher } from './bm25-search.js';
 import type { SearchHit } from './bm25-search.js';
-import { createState, putDoc, removeDoc, termId } from './index-state.js';
-import type { StoredDoc } from './index-state.js';
+import { createState, openOrdinal, putDoc, removeDoc, termId } from './index-state.js';
 import { FIELD_COUNT } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
+import { createHead, encodeRecord, readHead, readTerms } from './term-record.js';
 
 export type { SearchHit } from './bm25-search.js';
-export type { StoredDoc } from './index-state.js';
+
+/** A persisted document to put back with {@link Bm25Index.restore}. */
+export interface RestoredDoc {
+  id: string;
+  /** Epoch ms, NaN when unknown. */
+  time: number;
+  /** Its well-formed record (`term-record.ts`), terms already in the dictionary. */
+  record: string;
+}
 
 /** The inverted index; see the module description. */
 export interface Bm25Index {
@@ -32,14 +41,18 @@ export interface Bm25Index {
   remove(id: string): number;
   /** The ordinal of a live document, or -1. */
   ordinalOf(id: string): number;
-  /** The document at an ordinal, `undefined` when removed or never added. */
-  docAt(ordinal: number): StoredDoc | undefined;
+  /** The id at an ordinal, `undefined` when removed or never added. */
+  idAt(ordinal: number): string | undefined;
+  /** The time (epoch ms, NaN when unknown) of the document at an ordinal. */
+  timeAt(ordinal: number): number;
+  /** The record of the live document at an ordinal (`term-record.ts`), else `undefined`. */
+  recordAt(ordinal: number): string | undefined;
   /** Dictionary size just before the document at `ordinal` was added (`termCount` past the end). */
   termCountAt(ordinal: number): number;
   /** Term strings of the ids `from … to - 1`. */
   termsBetween(from: number, to: number): string[];
   /** Put a persisted document back at `ordinal` (≥ `ordinals`); `undefined` keeps a removed one's place. */
-  restore(ordinal: number, doc: StoredDoc | undefined): void;
+  restore(ordinal: number, doc: RestoredDoc | undefined): void;
   /** Extend the dictionary with persisted terms, in id order. */
   restoreTerms(terms: readonly string[]): void;
   /** The best documents for analyzed query terms, best first. */
@@ -50,43 +63,49 @@ export interface Bm25Index {
 export function createBm25Index(): Bm25Index {
   const state = createState();
   const search = createSearcher(state);
+  // Term frequencies in a scratch array indexed by slot: no map per document.
   let counts: Int32Array = new Int32Array(1024);
-  const slots: number[] = [];
+  let slots: Int32Array = new Int32Array(256);
+  const pairs: number[] = [];
+  const lengths: number[] = new Array<number>(FIELD_COUNT).fill(0);
+  const head = createHead();
   return {
     get size() {
       return state.live;
     },
     get ordinals() {
-      return state.docs.length;
+      return state.ids.length;
     },
     get termCount() {
       return state.termStrings.length;
     },
     add(id, fields, time, standalone = false) {
       removeDoc(state, id);
-      const ordinal = state.docs.length;
-      state.dictAt[ordinal] = state.termStrings.length;
-      // Term frequencies in a scratch array indexed by slot: no map per document.
-      slots.length = 0;
-      const lengths: number[] = [];
+      const ordinal = openOrdinal(state);
+      let n = 0;
       for (let f = 0; f < FIELD_COUNT; f++) {
         const terms = fields[f] ?? [];
-        lengths.push(terms.length);
+        lengths[f] = terms.length;
         for (const t of terms) {
           const slot = termId(state, t) * FIELD_COUNT + f;
-          if (slot >= counts.length) counts = grownCounts(counts, slot);
-          if (counts[slot] === 0) slots.push(slot);
+          if (slot >= counts.length) counts = grown(counts, slot + 1);
+          if (counts[slot] === 0) {
+            if (n === slots.length) slots = grown(slots, n + 1);
+            slots[n++] = slot;
+          }
           counts[slot] = (counts[slot] as number) + 1;
         }
       }
-      const packed = new Int32Array(slots.length * 2);
-      for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i] as number;
-        packed[2 * i] = slot;
-        packed[2 * i + 1] = counts[slot] as number;
+      // Ascending slots: records store the gaps, which are small.
+      const sorted = slots.subarray(0, n).sort();
+      pairs.length = 0;
+      for (let i = 0; i < n; i++) {
+        const slot = sorted[i] as number;
+        pairs.push(slot, counts[slot] as number);
         counts[slot] = 0;
       }
-      putDoc(state, { id, time, standalone, packed, lengths }, ordinal);
+      const record = encodeRecord(standalone, lengths, pairs, n);
+      putDoc(state, { id, time, standalone, lengths, record, pairs, count: n }, ordinal);
       return ordinal;
     },
     remove(id) {
@@ -95,21 +114,30 @@ export function createBm25Index(): Bm25Index {
     ordinalOf(id) {
       return state.ordinalById.get(id) ?? -1;
     },
-    docAt(ordinal) {
-      return state.docs[ordinal];
+    idAt(ordinal) {
+      return state.ids[ordinal];
+    },
+    timeAt(ordinal) {
+      return ordinal < state.ids.length ? (state.times[ordinal] as number) : NaN;
+    },
+    recordAt(ordinal) {
+      return state.records[ordinal];
     },
     termCountAt(ordinal) {
-      return state.dictAt[ordinal] ?? state.termStrings.length;
+      return ordinal < state.ids.length ? (state.dictAt[ordinal] as number) : state.termStrings.length;
     },
     termsBetween(from, to) {
       return state.termStrings.slice(from, to);
     },
     restore(ordinal, doc) {
-      while (state.docs.length <= ordinal) {
-        state.dictAt.push(state.termStrings.length);
-        state.docs.push(undefined);
-      }
-      if (doc !== undefined) putDoc(state, doc, ordinal);
+      while (state.ids.length <= ordinal) openOrdinal(state);
+      if (doc === undefined) return;
+      const cursor = { text: doc.record, pos: 0 };
+      readHead(cursor, head);
+      pairs.length = 0;
+      readTerms(cursor, head.count, Infinity, pairs);
+      const { standalone, count } = head;
+      putDoc(state, { id: doc.id, time: doc.time, standalone, lengths: head.lengths, record: doc.record, pairs, count }, ordinal);
     },
     restoreTerms(terms) {
       for (const t of terms) termId(state, t);
@@ -118,8 +146,8 @@ export function createBm25Index(): Bm25Index {
   };
 }
 
-function grownCounts(counts: Int32Array, slot: number): Int32Array {
-  const next = new Int32Array(Math.max(slot + 1, counts.length * 2));
-  next.set(counts);
+function grown(a: Int32Array, need: number): Int32Array {
+  const next = new Int32Array(Math.max(need, a.length * 2));
+  next.set(a);
   return next;
 }

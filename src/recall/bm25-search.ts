@@ -9,6 +9,7 @@
 import { blend } from './blend.js';
 import { createEpisodeCache } from './episodes.js';
 import type { IndexState } from './index-state.js';
+import { TF_BITS, TF_ESCAPE } from './postings.js';
 import { FIELD_COUNT, SPEAKER_FIELD, TEXT_FIELD } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
 import { createScratch, ensureScratch, nextStamp } from './scratch.js';
@@ -42,7 +43,7 @@ export function createSearcher(state: IndexState): Searcher {
     if (n === 0 || topK <= 0) return [];
     const { k1, b } = ranking;
     const episodes = ranking.episodeWeight > 0 ? episodesFor(ranking.neighbourGapMs) : undefined;
-    ensureScratch(scratch, state.docs.length, episodes?.count ?? 0);
+    ensureScratch(scratch, state.ids.length, episodes?.count ?? 0);
     const { termStamp, docStamp, acc, score, named, episodeTermStamp, episodeQueryStamp, episodeTf, episodeScore } = scratch;
     const { termDocs, termEpisodes, touched } = scratch;
     // The speaker's name is not scored as text: it multiplies the entry's score (`blend.ts`).
@@ -56,22 +57,27 @@ export function createSearcher(state: IndexState): Searcher {
       if (id !== undefined) repeats.set(id, (repeats.get(id) ?? 0) + 1);
     }
     const { alive, lengths, turn } = state;
+    const { lists, sizes } = state.postings;
     for (const [termId, repeat] of repeats) {
       const ts = nextStamp(scratch);
       termDocs.length = 0;
       termEpisodes.length = 0;
       for (let f = 0; f < FIELD_COUNT; f++) {
-        const list = state.postings[termId * FIELD_COUNT + f];
+        const slot = termId * FIELD_COUNT + f;
+        const list = lists[slot];
         const w = weights[f] as number;
         if (list === undefined || w === 0) continue;
+        const size = sizes[slot] as number;
         // Only the text varies much in length; names and dates are a few terms each.
         const fb = f === TEXT_FIELD ? b : 0;
         const bOverAvg = fb / Math.max((state.lengthSums[f] as number) / n, 1e-9);
         const byEpisode = episodes !== undefined && f === TEXT_FIELD;
-        for (let r = 0; r < list.length; r += 2) {
-          const o = list[r] as number;
+        for (let r = 0; r < size; r++) {
+          const v = list[r] as number;
+          const o = v >>> TF_BITS;
+          let tf = v & TF_ESCAPE;
+          if (tf === TF_ESCAPE) tf = list[++r] as number;
           if (alive[o] === 0) continue;
-          const tf = list[r + 1] as number;
           if (termStamp[o] !== ts) {
             termStamp[o] = ts;
             acc[o] = 0;
@@ -90,8 +96,14 @@ export function createSearcher(state: IndexState): Searcher {
         }
       }
       if (ranking.speakerBoost > 0) {
-        const list = state.postings[termId * FIELD_COUNT + SPEAKER_FIELD];
-        if (list !== undefined) for (let r = 0; r < list.length; r += 2) named[list[r] as number] = queryStamp;
+        const slot = termId * FIELD_COUNT + SPEAKER_FIELD;
+        const list = lists[slot];
+        const size = sizes[slot] ?? 0;
+        for (let r = 0; list !== undefined && r < size; r++) {
+          const v = list[r] as number;
+          named[v >>> TF_BITS] = queryStamp;
+          if ((v & TF_ESCAPE) === TF_ESCAPE) r++;
+        }
       }
       if (termDocs.length === 0) continue;
       const weight = repeat * idf(termDocs.length, n);

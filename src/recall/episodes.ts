@@ -26,7 +26,7 @@ export function createEpisodeCache(state: IndexState): (gapMs: number) => Episod
   let cachedGap = NaN;
   return (gapMs) => {
     if (cached !== undefined && cachedVersion === state.version && cachedGap === gapMs) return cached;
-    const n = state.docs.length;
+    const n = state.ids.length;
     const of = cached !== undefined && cached.of.length >= n ? cached.of : new Int32Array(Math.max(64, n * 2));
     const length = new Float64Array(Math.max(1, n));
     let episode = -1;

@@ -1,35 +1,29 @@
 /**
- * The data of the inverted index: dictionary, postings and per-document columns in typed
- * arrays. Shared by the index (`bm25-index.ts`), which changes it, and the searcher
- * (`bm25-search.ts`), which reads it.
+ * The data of the inverted index: dictionary, postings (`postings.ts`) and per-document
+ * columns in typed arrays; each document's terms are kept only as a compact record string
+ * (`term-record.ts`), ready to persist. Shared by the index (`bm25-index.ts`), which changes
+ * it, and the searcher (`bm25-search.ts`), which reads it.
  * @module
  */
 
+import { RecallKitError } from '../errors.js';
+import { MAX_ORDINAL, appendPosting, compactPostings, createPostings } from './postings.js';
+import type { Postings } from './postings.js';
 import { FIELD_COUNT } from './ranking.js';
-
-/** A document as the index keeps it (and as persisted segments hold it). */
-export interface StoredDoc {
-  id: string;
-  /** Epoch ms, NaN when unknown. */
-  time: number;
-  /** Outside the turn sequence (a summary): no neighbouring-turn context, no episode. */
-  standalone: boolean;
-  /** `[slot, tf, slot, tf, …]` with `slot = termId * FIELD_COUNT + field`. */
-  packed: Int32Array;
-  /** Term count per field. */
-  lengths: readonly number[];
-}
+import { createHead, readHead } from './term-record.js';
 
 /** Everything the index holds. Ordinals number documents in the order they were added. */
 export interface IndexState {
   termIds: Map<string, number>;
   termStrings: string[];
-  /** By slot: `[ordinal, tf, ordinal, tf, …]`, ordinals increasing. May list removed documents. */
-  postings: (number[] | undefined)[];
-  /** By ordinal; `undefined` once removed. */
-  docs: (StoredDoc | undefined)[];
+  /** By slot `termId * FIELD_COUNT + field`. May list removed documents. */
+  postings: Postings;
+  /** By ordinal: the id, `undefined` once removed. Its length is the number of ordinals handed out. */
+  ids: (string | undefined)[];
+  /** By ordinal: the document's terms as a record (`term-record.ts`), `undefined` once removed. */
+  records: (string | undefined)[];
   /** By ordinal: dictionary size before the document was added. */
-  dictAt: number[];
+  dictAt: Uint32Array;
   ordinalById: Map<string, number>;
   /** Per field: sum of the live documents' lengths. */
   lengthSums: number[];
@@ -41,7 +35,7 @@ export interface IndexState {
   /** By ordinal: 1 for a live turn of the conversation (live and not standalone). */
   turn: Uint8Array;
   /** By ordinal × field: term counts. */
-  lengths: Float64Array;
+  lengths: Uint32Array;
   /** By ordinal: epoch ms or NaN. */
   times: Float64Array;
   /** Bumped by every change (caches compare it). */
@@ -53,9 +47,10 @@ export function createState(): IndexState {
   return {
     termIds: new Map(),
     termStrings: [],
-    postings: [],
-    docs: [],
-    dictAt: [],
+    postings: createPostings(),
+    ids: [],
+    records: [],
+    dictAt: new Uint32Array(64),
     ordinalById: new Map(),
     lengthSums: new Array<number>(FIELD_COUNT).fill(0),
     live: 0,
@@ -63,7 +58,7 @@ export function createState(): IndexState {
     deadPostings: 0,
     alive: new Uint8Array(64),
     turn: new Uint8Array(64),
-    lengths: new Float64Array(64 * FIELD_COUNT),
+    lengths: new Uint32Array(64 * FIELD_COUNT),
     times: new Float64Array(64),
     version: 0,
   };
@@ -80,35 +75,48 @@ export function termId(state: IndexState, term: string): number {
   return id;
 }
 
-function grow(state: IndexState, n: number): void {
-  if (state.alive.length >= n) return;
-  const cap = Math.max(n, state.alive.length * 2);
-  const alive = new Uint8Array(cap);
-  alive.set(state.alive);
-  state.alive = alive;
-  const turn = new Uint8Array(cap);
-  turn.set(state.turn);
-  state.turn = turn;
-  const lengths = new Float64Array(cap * FIELD_COUNT);
-  lengths.set(state.lengths);
-  state.lengths = lengths;
-  const times = new Float64Array(cap);
-  times.set(state.times);
-  state.times = times;
+function grown<T extends Uint8Array | Uint32Array | Float64Array>(a: T, cap: number, make: (n: number) => T): T {
+  const next = make(cap);
+  next.set(a);
+  return next;
 }
 
-/** Index a document at `ordinal` (its terms must already be in the dictionary). */
-export function putDoc(state: IndexState, doc: StoredDoc, ordinal: number): void {
-  grow(state, ordinal + 1);
-  state.docs[ordinal] = doc;
-  const p = doc.packed;
-  for (let i = 0; i < p.length; i += 2) {
-    const slot = p[i] as number;
-    let list = state.postings[slot];
-    if (list === undefined) state.postings[slot] = list = [];
-    list.push(ordinal, p[i + 1] as number);
+/** Hand out the next ordinal (empty until {@link putDoc}), noting the dictionary size. */
+export function openOrdinal(state: IndexState): number {
+  const ordinal = state.ids.length;
+  if (ordinal > MAX_ORDINAL) throw new RecallKitError(`recall index: more than ${MAX_ORDINAL + 1} documents were added; rebuild the index`);
+  if (state.alive.length <= ordinal) {
+    const cap = state.alive.length * 2;
+    state.alive = grown(state.alive, cap, (n) => new Uint8Array(n));
+    state.turn = grown(state.turn, cap, (n) => new Uint8Array(n));
+    state.dictAt = grown(state.dictAt, cap, (n) => new Uint32Array(n));
+    state.lengths = grown(state.lengths, cap * FIELD_COUNT, (n) => new Uint32Array(n));
+    state.times = grown(state.times, cap, (n) => new Float64Array(n));
   }
-  state.livePostings += p.length / 2;
+  state.dictAt[ordinal] = state.termStrings.length;
+  state.ids.push(undefined);
+  state.records.push(undefined);
+  return ordinal;
+}
+
+/** A document to put at an open ordinal; `pairs` is `[slot, tf, …]` for `count` slots. */
+export interface DocInput {
+  id: string;
+  time: number;
+  standalone: boolean;
+  lengths: ArrayLike<number>;
+  record: string;
+  pairs: ArrayLike<number>;
+  count: number;
+}
+
+/** Index a document at an open ordinal (its terms must already be in the dictionary). */
+export function putDoc(state: IndexState, doc: DocInput, ordinal: number): void {
+  state.ids[ordinal] = doc.id;
+  state.records[ordinal] = doc.record;
+  const { pairs, count } = doc;
+  for (let i = 0; i < count; i++) appendPosting(state.postings, pairs[2 * i] as number, ordinal, pairs[2 * i + 1] as number);
+  state.livePostings += count;
   for (let f = 0; f < FIELD_COUNT; f++) {
     const len = doc.lengths[f] ?? 0;
     state.lengths[ordinal * FIELD_COUNT + f] = len;
@@ -122,37 +130,29 @@ export function putDoc(state: IndexState, doc: StoredDoc, ordinal: number): void
   state.version++;
 }
 
+const head = createHead();
+
 /** Remove a document; returns its ordinal, or -1 when the id is unknown. */
 export function removeDoc(state: IndexState, id: string): number {
   const ordinal = state.ordinalById.get(id);
   if (ordinal === undefined) return -1;
-  const doc = state.docs[ordinal] as StoredDoc;
+  readHead({ text: state.records[ordinal] as string, pos: 0 }, head);
   state.ordinalById.delete(id);
-  state.docs[ordinal] = undefined;
+  state.ids[ordinal] = undefined;
+  state.records[ordinal] = undefined;
   state.alive[ordinal] = 0;
   state.turn[ordinal] = 0;
   state.live--;
   for (let f = 0; f < FIELD_COUNT; f++) {
-    state.lengthSums[f] = (state.lengthSums[f] as number) - (doc.lengths[f] ?? 0);
+    state.lengthSums[f] = (state.lengthSums[f] as number) - (state.lengths[ordinal * FIELD_COUNT + f] as number);
   }
-  state.livePostings -= doc.packed.length / 2;
-  state.deadPostings += doc.packed.length / 2;
+  state.livePostings -= head.count;
+  state.deadPostings += head.count;
   // Searches skip removed documents; rewrite the postings once they are mostly dead weight.
-  if (state.deadPostings > 1024 && state.deadPostings > state.livePostings) compact(state);
+  if (state.deadPostings > 1024 && state.deadPostings > state.livePostings) {
+    compactPostings(state.postings, state.alive);
+    state.deadPostings = 0;
+  }
   state.version++;
   return ordinal;
-}
-
-function compact(state: IndexState): void {
-  for (const list of state.postings) {
-    if (list === undefined) continue;
-    let w = 0;
-    for (let r = 0; r < list.length; r += 2) {
-      if (state.alive[list[r] as number] === 0) continue;
-      list[w++] = list[r] as number;
-      list[w++] = list[r + 1] as number;
-    }
-    list.length = w;
-  }
-  state.deadPostings = 0;
 }

@@ -1,0 +1,63 @@
+/**
+ * Posting lists, one per slot (`termId * FIELD_COUNT + field`), as growable `Uint32Array`s of
+ * one word per posting: `ordinal * 16 + tf`. A frequency of 15 or more is written as 15 and
+ * followed by a word holding it. Ordinals ascend; removed documents stay until compaction.
+ * Four bytes per posting instead of two boxed array slots.
+ * @module
+ */
+
+/** The low bits of a posting word: its frequency, or {@link TF_ESCAPE}. */
+export const TF_BITS = 4;
+/** A posting word whose frequency bits are this is followed by a word holding the frequency. */
+export const TF_ESCAPE = 15;
+/** The largest ordinal a posting word holds. */
+export const MAX_ORDINAL = 2 ** (32 - TF_BITS) - 1;
+
+/** The posting lists of an index. */
+export interface Postings {
+  /** By slot; `undefined` until the slot's first posting. */
+  lists: (Uint32Array | undefined)[];
+  /** By slot: words used in `lists[slot]`. */
+  sizes: number[];
+}
+
+/** No postings yet. */
+export function createPostings(): Postings {
+  return { lists: [], sizes: [] };
+}
+
+/** Append a posting (the ordinal must be the list's largest). */
+export function appendPosting(p: Postings, slot: number, ordinal: number, tf: number): void {
+  let list = p.lists[slot];
+  const size = p.sizes[slot] ?? 0;
+  const escaped = tf >= TF_ESCAPE;
+  const need = size + (escaped ? 2 : 1);
+  if (list === undefined || list.length < need) {
+    const next = new Uint32Array(Math.max(need, 4, list === undefined ? 0 : list.length + (list.length >> 1)));
+    if (list !== undefined) next.set(list.subarray(0, size));
+    p.lists[slot] = list = next;
+  }
+  while (p.sizes.length < slot) p.sizes.push(0);
+  list[size] = ordinal * (TF_ESCAPE + 1) + (escaped ? TF_ESCAPE : tf);
+  if (escaped) list[size + 1] = tf;
+  p.sizes[slot] = need;
+}
+
+/** Drop the postings of documents with `alive[ordinal] === 0`, in place. */
+export function compactPostings(p: Postings, alive: Uint8Array): void {
+  p.lists.forEach((list, slot) => {
+    if (list === undefined) return;
+    const size = p.sizes[slot] as number;
+    let w = 0;
+    for (let r = 0; r < size; r++) {
+      const v = list[r] as number;
+      const keep = alive[v >>> TF_BITS] === 1;
+      if (keep) list[w++] = v;
+      if ((v & TF_ESCAPE) === TF_ESCAPE) {
+        r++;
+        if (keep) list[w++] = list[r] as number;
+      }
+    }
+    p.sizes[slot] = w;
+  });
+}
