@@ -133,4 +133,3 @@ export interface Memory {
   close(): Promise<void>;
 }
 
-export type { ChatMessage };

@@ -315,8 +315,9 @@ export function createEngine(deps: EngineDeps): Memory {
     pin: (s, entryId, pinned = true) =>
       sessions.run(s, async (c) => {
         if (typeof pinned !== 'boolean') throw new ValidationError('pinned', 'a boolean', pinned);
-        const [stored] = await store.getEntries(c.meta.sessionId, [checkName(entryId, 'entryId')]);
-        const current = c.active.find((e) => e.id === entryId) ?? stored;
+        const id = checkName(entryId, 'entryId');
+        // Active entries are in the cache; only a compressed one is read from the store.
+        const current = c.active.find((e) => e.id === id) ?? (await store.getEntries(c.meta.sessionId, [id]))[0];
         if (!current) throw new ValidationError('entryId', `the id of an entry of session ${JSON.stringify(c.meta.sessionId)}`, entryId);
         const next: MemoryEntry = { ...current };
         if (pinned) next.pinned = true;
