@@ -6,7 +6,7 @@
  * @module
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,24 +25,55 @@ export const FIXTURE = join(REPO, 'test/e2e/fixtures/vite-app');
  */
 export async function buildLibrary(outDir: string): Promise<void> {
   const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
-  const output = await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir], REPO);
+  const { output } = await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir], REPO);
   for (const file of ['index.js', 'index.d.ts', 'worker/worker.js', 'worker/client.js']) {
     if (!existsSync(join(outDir, file))) throw new Error(`library build did not write ${file}:\n${output.slice(-3000)}`);
   }
 }
 
-/** The packed library: what `npm pack` would ship (package.json + dist/). */
+/** The packed library: what `npm pack` shipped, unpacked as npm installs it. */
 export interface PackedLibrary {
+  /** The unpacked package (`package/` of the tarball). */
   dir: string;
+  /** The tarball's file list, as `npm pack --json` reports it. */
+  files: string[];
   remove(): void;
 }
 
-/** Build the library and lay it out as the published package, in a temporary directory. */
+/** What a source checkout needs for `npm pack` to build and pack (its `prepare` script runs the build). */
+const PACK_SOURCES = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.build.json', 'src'];
+
+/**
+ * Pack the library exactly as a user's `npm pack` or git install does: the sources are copied
+ * to a temporary checkout (the shared `dist/` of this one is left alone), `npm pack` runs the
+ * package's own lifecycle (`prepare` → `npm run build`), and the tarball is unpacked. Refuses a
+ * tarball without the built entry points, so an empty package cannot pass for a real one.
+ */
 export async function packLibrary(): Promise<PackedLibrary> {
   const dir = mkdtempSync(join(tmpdir(), 'recallkit-package-'));
-  cpSync(join(REPO, 'package.json'), join(dir, 'package.json'));
-  await buildLibrary(join(dir, 'dist'));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const checkout = join(dir, 'checkout');
+    for (const path of PACK_SOURCES) cpSync(join(REPO, path), join(checkout, path), { recursive: true });
+    symlinkSync(join(REPO, 'node_modules'), join(checkout, 'node_modules'), 'dir');
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const { code, output, stdout } = await run(npm, ['pack', '--json', '--ignore-scripts=false', '--pack-destination', dir], checkout);
+    // The lifecycle scripts print to stdout too; the report is the array that starts a line.
+    const start = stdout.startsWith('[') ? 0 : stdout.lastIndexOf('\n[') + 1;
+    const json = stdout.slice(start);
+    if (code !== 0 || !json.startsWith('[')) throw new Error(`npm pack failed (exit ${code}):\n${output.slice(-3000)}`);
+    const [report] = JSON.parse(json) as { filename: string; files: { path: string }[] }[];
+    const files = report!.files.map((f) => f.path);
+    await run('tar', ['-xzf', join(dir, report!.filename), '-C', dir], dir);
+    const unpacked = join(dir, 'package');
+    for (const file of ['package.json', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/worker/worker.js', 'dist/worker/client.js']) {
+      if (!existsSync(join(unpacked, file))) throw new Error(`npm pack shipped no ${file} (files: ${files.join(', ')})`);
+    }
+    return { dir: unpacked, files, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
 
 /** A user's app directory with RecallKit installed; `remove()` deletes it. */
@@ -152,14 +183,18 @@ function listFiles(dir: string): string[] {
   });
 }
 
-function run(command: string, args: string[], cwd: string): Promise<string> {
+function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string; stdout: string }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+      stdout += d.toString();
+    });
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     child.on('error', reject);
     // tsc exits non-zero on type errors but still emits; the caller checks the files.
-    child.on('close', () => resolvePromise(output));
+    child.on('close', (code) => resolvePromise({ code, output, stdout }));
   });
 }
