@@ -63,6 +63,14 @@ export class QuotaExceededError extends StoreError {
   override name = 'QuotaExceededError';
 }
 
+/**
+ * `importSession` refused to replace a stored session that holds entries added after the
+ * export (they would be lost); nothing was changed. Pass `{ replace: true }` to replace anyway.
+ */
+export class ImportConflictError extends RecallKitError {
+  override name = 'ImportConflictError';
+}
+
 /** The engine was closed; no further calls are accepted. */
 export class ClosedError extends RecallKitError {
   override name = 'ClosedError';

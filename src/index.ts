@@ -14,6 +14,7 @@ export type {
   ToolCallOptions,
   ToolResultOptions,
   AddMessagesOptions,
+  ImportOptions,
   StorageEstimate,
 } from './memory.js';
 
@@ -58,6 +59,7 @@ export {
   StoreError,
   ConflictError,
   QuotaExceededError,
+  ImportConflictError,
   ClosedError,
 } from './errors.js';
 

@@ -44,6 +44,16 @@ export interface ContextOptions<F extends ContextFormat = ContextFormat> {
   format?: F;
 }
 
+/** Options of `importSession`. */
+export interface ImportOptions {
+  /**
+   * Replace the stored session even when it holds entries added after the export (they are
+   * deleted). Without it, such an import is refused with `ImportConflictError` and nothing changes.
+   * @default false
+   */
+  replace?: boolean;
+}
+
 /** Options of `addToolCall`. */
 export interface ToolCallOptions {
   /** Pairs the call with its result; generated when absent. */
@@ -108,8 +118,12 @@ export interface Memory {
   recall(sessionId: string, query: string, options?: RecallOptions): Promise<RecallResult[]>;
   /** Every stored entry and summary of a session, as versioned JSON-ready data. */
   exportSession(sessionId: string): Promise<SessionState>;
-  /** Replace a session with exported state; validated completely before anything is written. */
-  importSession(state: SessionState): Promise<void>;
+  /**
+   * Replace a session with exported state; validated completely before anything is written.
+   * A stored session holding entries added after the export is not replaced (an
+   * `ImportConflictError`, nothing changes) unless `options.replace` is true.
+   */
+  importSession(state: SessionState, options?: ImportOptions): Promise<void>;
   /** Delete a session's entries and summaries. */
   clearSession(sessionId: string): Promise<void>;
   /** Every stored session. */

@@ -10,7 +10,7 @@ import type {
   TokenCounter,
 } from '../types.js';
 import type { LongTermStrategy, ShortTermStrategy, PersistenceStrategy } from '../strategies/types.js';
-import type { ContextFormat, ContextMessages, ContextOptions, Memory } from '../memory.js';
+import type { ContextFormat, ContextMessages, ContextOptions, ImportOptions, Memory } from '../memory.js';
 import { ClosedError, ValidationError } from '../errors.js';
 import { createEmitter } from './emitter.js';
 import { createSessionRunner } from './session-runner.js';
@@ -25,6 +25,7 @@ import { runLongTerm } from './long-term.js';
 import { makeEntry, type EntryDraft } from './make-entry.js';
 import { checkContent, checkInteractionInput, checkMetadata, checkName, checkTimestamp, toJsonText } from './validate.js';
 import { parseSessionState, stateToBatch } from './import-state.js';
+import { checkImportOptions, checkImportOver } from './import-over.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
 import { indexOnAdd, recallEntries, type RecallContext } from './recall.js';
 import { recalledMessage } from './knowledge-base.js';
@@ -276,14 +277,18 @@ export function createEngine(deps: EngineDeps): Memory {
         };
       }, 'read'),
 
-    importSession: (state) => {
+    importSession: (state, options) => {
       let parsed: ReturnType<typeof parseSessionState>;
+      let importOptions: ImportOptions;
       try {
+        importOptions = checkImportOptions(options);
         parsed = parseSessionState(state, deps.counter, now);
       } catch (error) {
         return Promise.reject(error);
       }
       return sessions.run(parsed.sessionId, async () => {
+        await writer.flush(parsed.sessionId);
+        await checkImportOver(store, parsed, importOptions);
         const batch = stateToBatch(parsed, now().toISOString());
         batch.meta.version = (await store.loadMeta(parsed.sessionId))?.version ?? 0;
         batch.meta.version += 1;

@@ -3,6 +3,7 @@ import { ValidationError } from '../errors.js';
 import { checkData, checkSessionId, checkTimestamp, isPlainObject } from './validate.js';
 import { countDraft } from './make-entry.js';
 import { newMeta } from './session.js';
+import { checkStateLinks } from './import-links.js';
 
 /** The export format version this build writes. */
 export const SCHEMA_VERSION = 1;
@@ -148,6 +149,7 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
     }
   }
   const counters = lifeCounters(state, entries);
+  checkStateLinks(entries, summaries, counters.erasedEntries);
   return { sessionId, entries, summaries, ...counters };
 }
 

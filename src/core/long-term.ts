@@ -163,7 +163,11 @@ async function relink(
   const folded = new Set((plan.summarize?.foldSummaries ?? []).map((s) => s.id));
   const goneIds = new Set(dropped);
   const ids = cache.summaries.filter((s) => goneIds.has(s.id)).flatMap((s) => s.originalEntryIds);
-  const stored = await deps.store.getEntries(cache.meta.sessionId, ids);
+  // Entries linked after the summary was made (a rolling block's last reply, evicted later)
+  // are not in its originalEntryIds but come after them: read from the oldest one on.
+  let fromSeq = Infinity;
+  for (const e of await deps.store.getEntries(cache.meta.sessionId, ids)) if (e) fromSeq = Math.min(fromSeq, e.seq);
+  const stored = fromSeq === Infinity ? [] : await deps.store.loadEntries(cache.meta.sessionId, { fromSeq });
   const out: MemoryEntry[] = [];
   for (const e of stored) {
     if (!e?.compressed || e.summaryId === undefined || !goneIds.has(e.summaryId)) continue;

@@ -19,7 +19,7 @@ const PARAMS: Partial<Record<RemoteMethod, string[]>> = {
   addMessages: ['sessionId', 'messages', 'options'],
   getContextForLLM: ['sessionId', 'options'],
   recall: ['sessionId', 'query', 'options'],
-  importSession: ['state'],
+  importSession: ['state', 'options'],
   pin: ['sessionId', 'entryId', 'pinned'],
   reportUsage: ['sessionId', 'usage'],
   updateConfig: ['updateConfig'],

@@ -8,6 +8,7 @@
 import {
   ClosedError,
   ExpressionError,
+  ImportConflictError,
   QuotaExceededError,
   RecallKitError,
   StoreError,
@@ -54,6 +55,7 @@ const SIMPLE: Record<string, new (message: string) => RecallKitError> = {
   SummarizerError,
   StoreError,
   QuotaExceededError,
+  ImportConflictError,
   ClosedError,
 };
 

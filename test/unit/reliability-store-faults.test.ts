@@ -176,10 +176,12 @@ describe('other store operations that fail', () => {
     const before = await run.memory.exportSession(S);
     const replacement = { sessionId: S, entries: [{ id: 'n1', type: 'message', role: 'user', content: 'new history', timestamp: '2024-01-01T00:00:00Z' }], summaries: [], totalTokens: 0 };
     run.store.fail('write', { match: isReplaceWrite });
-    await expect(run.memory.importSession(replacement as never)).rejects.toMatchObject({ name: 'QuotaExceededError' });
+    // The stored session has entries the replacement lacks: replacing them is asked for explicitly.
+    await expect(run.memory.importSession(replacement as never)).rejects.toMatchObject({ name: 'ImportConflictError' });
+    await expect(run.memory.importSession(replacement as never, { replace: true })).rejects.toMatchObject({ name: 'QuotaExceededError' });
     expect(await run.memory.exportSession(S)).toEqual(before);
     await expectIntact(run);
-    await run.memory.importSession(replacement as never);
+    await run.memory.importSession(replacement as never, { replace: true });
     expect((await run.memory.exportSession(S)).entries.map((e) => e.content)).toEqual(['new history']);
   });
 
