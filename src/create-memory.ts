@@ -5,6 +5,7 @@ import { createEngine } from './core/engine.js';
 import { isPlainObject } from './core/validate.js';
 import { validateConfig } from './core/config.js';
 import { ValidationError } from './errors.js';
+import { checkOptionNames } from './option-names.js';
 import { memoryStore } from './store/memory.js';
 import { indexedDBStore } from './store/indexeddb.js';
 import { resolveTokenizer, type TokenizerOption } from './tokens/resolve-tokenizer.js';
@@ -44,8 +45,6 @@ export interface MemoryOptions {
   calibrate?: boolean | undefined;
 }
 
-const KNOWN = ['store', 'dbName', 'persist', 'tokenizer', 'summarizer', 'config', 'profile', 'embedder', 'calibrate'];
-
 /**
  * Create a conversation memory that runs in this thread (Node or browser).
  * @example
@@ -58,9 +57,7 @@ const KNOWN = ['store', 'dbName', 'persist', 'tokenizer', 'summarizer', 'config'
  */
 export async function createMemory(options: MemoryOptions = {}): Promise<Memory> {
   if (!isPlainObject(options as unknown)) throw new ValidationError('options', 'an object of createMemory options', options);
-  for (const key of Object.keys(options)) {
-    if (!KNOWN.includes(key)) throw new ValidationError(`options.${key}`, `one of the known options (${KNOWN.join(', ')})`, key);
-  }
+  checkOptionNames(options);
   const config = validateConfig(options.config, 'config');
   const strategies = buildStrategies(options.profile);
   const summarizer = options.summarizer === undefined ? heuristicSummarizer() : toSummarizer(options.summarizer, 'summarizer');

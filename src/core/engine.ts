@@ -28,6 +28,7 @@ import { parseSessionState, stateToBatch } from './import-state.js';
 import { checkImportOptions, checkImportOver } from './import-over.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
 import { indexOnAdd, recallEntries, type RecallContext } from './recall.js';
+import { isStored, readOnlyView } from './unstored.js';
 import { recalledMessage } from './knowledge-base.js';
 import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 import { REPLY_PRIMING } from '../tokens/chat-tokens.js';
@@ -257,7 +258,10 @@ export function createEngine(deps: EngineDeps): Memory {
     recall: (s, query, options) =>
       sessions.run(s, async (c) => {
         await writer.flush(c.meta.sessionId);
-        return recallEntries(c, recallContext(c), query, options);
+        if (isStored(c)) return recallEntries(c, recallContext(c), query, options);
+        // A read never creates a session: an unknown one is searched without writing its index.
+        const view = readOnlyView(c, recallContext(c));
+        return recallEntries(view.cache, view.rc, query, options);
       }, 'read'),
 
     exportSession: (s) =>

@@ -9,6 +9,7 @@ import type { MemoryOptions } from '../create-memory.js';
 import type { Summarizer } from '../types.js';
 import { ValidationError } from '../errors.js';
 import { isPlainObject } from '../core/validate.js';
+import { checkOptionNames } from '../option-names.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import type { PageEmbedder, WorkerInitOptions } from './protocol.js';
 
@@ -31,12 +32,14 @@ export interface SplitOptions {
 }
 
 /**
- * Validate what only the page can check, and split the rest. Options other than those with
- * functions go to the worker as they are, unknown ones included: its `createMemory` refuses
- * them with the in-thread message, and new `createMemory` options work here unchanged.
+ * Validate what only the page can check, and split the rest. Option names are checked here
+ * with `createMemory`'s own check; the values go to the worker, whose `createMemory` refuses
+ * bad ones with the in-thread message.
  */
 export function splitWorkerOptions(options: unknown): SplitOptions {
   if (!isPlainObject(options)) throw new ValidationError('options', 'an object of createWorkerMemory options', options);
+  // Before anything is cloned: a misspelt function option (`sumarizer: fn`) is named as such.
+  checkOptionNames(options, ['worker']);
   const { summarizer, embedder, worker, ...rest } = options as WorkerMemoryOptions;
   const o = rest as MemoryOptions;
   if (typeof o.store === 'object' && o.store !== null) {
