@@ -15,6 +15,7 @@ export type {
   ToolResultOptions,
   AddMessagesOptions,
   ImportOptions,
+  EntryFilter,
   StorageEstimate,
 } from './memory.js';
 

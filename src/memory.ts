@@ -44,6 +44,14 @@ export interface ContextOptions<F extends ContextFormat = ContextFormat> {
   format?: F;
 }
 
+/** Which entries `getActiveEntries` returns (default: all). */
+export interface EntryFilter {
+  /** Only these entry types. */
+  types?: ('message' | 'tool_call' | 'tool_result' | 'context')[];
+  /** Only these roles (the seed's: a tool result and added context are `system`). */
+  roles?: ('user' | 'assistant' | 'system')[];
+}
+
 /** Options of `importSession`. */
 export interface ImportOptions {
   /**
@@ -104,8 +112,11 @@ export interface Memory {
   addMessages(sessionId: string, messages: unknown, options?: AddMessagesOptions): Promise<MemoryEntry[]>;
   /** What the model should see now: summaries and kept history, within the profile's budget. */
   getContextForLLM<F extends ContextFormat = 'openai'>(sessionId: string, options?: ContextOptions<F>): Promise<LLMContext<ContextMessages[F]>>;
-  /** Active (not compressed or erased) entries, oldest first. */
-  getActiveEntries(sessionId: string): Promise<MemoryEntry[]>;
+  /**
+   * Active (not compressed or erased) entries, oldest first; `filter` keeps some types / roles
+   * (a tool result has the seed's role `system`: select system messages with `{ types: ['message'], roles: ['system'] }`).
+   */
+  getActiveEntries(sessionId: string, filter?: EntryFilter): Promise<MemoryEntry[]>;
   /** Active interactions, oldest first. */
   getInteractions(sessionId: string): Promise<Interaction[]>;
   /** Kept summaries, oldest first. */

@@ -29,6 +29,8 @@ import { checkImportOptions, checkImportOver } from './import-over.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
 import { indexOnAdd, recallEntries, type RecallContext } from './recall.js';
 import { isStored, readOnlyView } from './unstored.js';
+import { callAnswered, pairDrafts } from './tool-pairing.js';
+import { filterEntries } from './filter-entries.js';
 import { recalledMessage } from './knowledge-base.js';
 import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 import { REPLY_PRIMING } from '../tokens/chat-tokens.js';
@@ -160,16 +162,6 @@ export function createEngine(deps: EngineDeps): Memory {
     };
   }
 
-  function findOpenCall(c: SessionCache, toolName: string): string | undefined {
-    const answered = new Set<string>();
-    for (let i = c.active.length - 1; i >= 0; i--) {
-      const e = c.active[i]!;
-      if (e.type === 'tool_result' && e.tool) answered.add(e.tool.callId);
-      if (e.type === 'tool_call' && e.tool?.name === toolName && !answered.has(e.tool.callId)) return e.tool.callId;
-    }
-    return undefined;
-  }
-
   const memory: Memory = {
     addUserMessage: (s, content, metadata) =>
       sessions.run(s, async (c) => {
@@ -202,8 +194,7 @@ export function createEngine(deps: EngineDeps): Memory {
         if (options.isError !== undefined && typeof options.isError !== 'boolean') {
           throw new ValidationError('options.isError', 'a boolean', options.isError);
         }
-        const callId =
-          options.callId === undefined ? (findOpenCall(c, name) ?? newCallId()) : checkName(options.callId, 'options.callId');
+        const callId = await callAnswered(c, store, name, options.callId === undefined ? undefined : checkName(options.callId, 'options.callId'));
         const d: EntryDraft = { type: 'tool_result', role: 'system', content, tool: { name, callId, isError: options.isError ?? false } };
         withMeta(d, options.metadata, 'options.metadata');
         return (await add(c, [d], false))[0]!;
@@ -232,6 +223,7 @@ export function createEngine(deps: EngineDeps): Memory {
     addMessages: (s, messages, options = {}) =>
       sessions.run(s, async (c) => {
         const drafts = messagesToDrafts(messages, options);
+        await pairDrafts(c, store, drafts);
         return drafts.length ? add(c, drafts, true) : [];
       }),
 
@@ -243,7 +235,7 @@ export function createEngine(deps: EngineDeps): Memory {
         return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;
       }, 'read'),
 
-    getActiveEntries: (s) => sessions.run(s, async (c) => structuredClone(c.active), 'read'),
+    getActiveEntries: (s, filter) => sessions.run(s, async (c) => structuredClone(filterEntries(c.active, filter, 'filter')), 'read'),
     getInteractions: (s) => sessions.run(s, async (c) => structuredClone(c.interactions), 'read'),
     getSummaries: (s) => sessions.run(s, async (c) => structuredClone(c.summaries), 'read'),
     getStats: (s) => sessions.run(s, async (c) => statsOf(c), 'read'),

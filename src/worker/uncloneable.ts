@@ -18,6 +18,7 @@ const PARAMS: Partial<Record<RemoteMethod, string[]>> = {
   addInteraction: ['sessionId', 'interaction'],
   addMessages: ['sessionId', 'messages', 'options'],
   getContextForLLM: ['sessionId', 'options'],
+  getActiveEntries: ['sessionId', 'filter'],
   recall: ['sessionId', 'query', 'options'],
   importSession: ['state', 'options'],
   pin: ['sessionId', 'entryId', 'pinned'],

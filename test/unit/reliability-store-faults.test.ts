@@ -47,20 +47,22 @@ async function expectIntact(run: Run): Promise<void> {
 }
 
 type Add = (m: Memory) => Promise<unknown>;
-const adds: [string, Add][] = [
+/** [name, the add that is refused, what it needs stored first (a tool result answers a call)]. */
+const adds: [string, Add, Add?][] = [
   ['addUserMessage', (m) => m.addUserMessage(S, 'refused user message')],
   ['addAssistantMessage', (m) => m.addAssistantMessage(S, 'refused assistant message')],
   ['addToolCall', (m) => m.addToolCall(S, 'lookup', { id: 7 })],
-  ['addToolResult', (m) => m.addToolResult(S, 'lookup', { total: 12 }, { isError: true })],
+  ['addToolResult', (m) => m.addToolResult(S, 'lookup', { total: 12 }, { isError: true }), (m) => m.addToolCall(S, 'lookup', { id: 7 })],
   ['addContext', (m) => m.addContext(S, 'refused file', 'big.csv')],
   ['addInteraction (two entries in one write)', (m) => m.addInteraction(S, { userRequest: { q: 'refused' }, aiResponse: { a: 'refused' } })],
   ['addMessages (a whole conversation in one write)', (m) => m.addMessages(S, [{ role: 'user', content: 'refused 1' }, { role: 'assistant', content: 'refused 2' }])],
 ];
 
 describe('an entry write refused with QuotaExceededError', () => {
-  it.each(adds)('%s rejects with it; nothing is applied; the next add works', async (_name, add) => {
+  it.each(adds)('%s rejects with it; nothing is applied; the next add works', async (_name, add, setup) => {
     const run = await start();
     await talk(run, 2);
+    if (setup) run.ref.added((await setup(run.memory)) as MemoryEntry);
     const before = await run.memory.exportSession(S);
     const statsBefore = await run.memory.getStats(S);
     const eventsBefore = run.events.length;
@@ -101,12 +103,12 @@ describe('an entry write refused with QuotaExceededError', () => {
     ]);
   });
 
-  it('a refused tool call leaves its later result an orphan the context leaves out', async () => {
+  it('a refused tool call makes its later result refused too (never an orphan left out silently)', async () => {
     const run = await start();
     await talk(run, 1);
     run.store.fail('write', { match: isEntryWrite });
     await expect(run.memory.addToolCall(S, 'search', { q: 'x' })).rejects.toMatchObject({ name: 'QuotaExceededError' });
-    run.ref.added(await run.memory.addToolResult(S, 'search', 'found 3'));
+    await expect(run.memory.addToolResult(S, 'search', 'found 3')).rejects.toMatchObject({ name: 'ValidationError', field: 'toolName' });
     run.ref.added(await run.memory.addAssistantMessage(S, 'done'));
     await expectIntact(run);
     const messages = await expectContextValid(run.memory, S, counter);
