@@ -8,6 +8,7 @@ import type { SummarizeInfo, Summarizer } from '../types.js';
 import { type FetchSummarizerOptions, type ResolvedFetchOptions, resolveFetchOptions } from './fetch-options.js';
 import { completionText, safeIdentifier } from './openai-response.js';
 import { backoffDelay, retryAfterMs, sleep } from './retry.js';
+import { browserRefusal } from './fetch-blocked.js';
 
 export type { FetchSummarizerOptions } from './fetch-options.js';
 
@@ -89,6 +90,9 @@ export function fetchSummarizer(options: FetchSummarizerOptions): Summarizer {
       response = await doFetch(r.endpoint, { method: 'POST', headers: r.headers, body: body(prompt), signal });
     } catch (error) {
       if (signal.aborted) throw error;
+      // A refusal by the browser (CORS, mixed content) would fail the same way every time.
+      const refusal = options.fetch ? undefined : await browserRefusal(r.endpoint, error, signal);
+      if (refusal) throw new SummarizerError(`fetchSummarizer: request to ${r.safeUrl} failed: ${refusal}; not retried`, { cause: error });
       const detail = error instanceof Error ? redact(error.message) : 'unknown error';
       throw new Retryable(`network error (${detail})`, undefined, error);
     }
