@@ -8,11 +8,13 @@ import { assistantMessage, chatMessage, toolCall, toolMessage } from './chat-mes
 import type { ImportMeta } from './options.js';
 import { PART_SEPARATOR, readArray, readContentText, readRecord, readString } from './read.js';
 import { stringifyToolArgs } from './tool-args.js';
+import { isUIMessage, readUIMessage } from './from-ai-sdk-ui.js';
 
 const OUTPUT_TYPES = '"text", "json", "error-text", "error-json" or "content"';
 
 /**
- * Converts AI SDK v5 `ModelMessage`s (e.g. `response.messages`) to normalized messages.
+ * Converts AI SDK v5 `ModelMessage`s (e.g. `response.messages`) to normalized messages;
+ * `UIMessage`s (`useChat`'s `{ id, role, parts }`) are read too, see {@link readUIMessage}.
  * `tool-call` parts become `tool_calls` (`input` serialized); each `tool-result` part becomes its
  * own `tool` message, its output as text (`json` outputs serialized); `error-text` /
  * `error-json` results are added to `meta.toolErrors`. Images and files read `[image]` /
@@ -29,6 +31,7 @@ export function fromAISDK(messages: readonly unknown[], meta?: ImportMeta): Chat
 
 function readModelMessage(value: unknown, field: string, meta: ImportMeta | undefined): ChatMessage[] {
   const message = readRecord(value, field);
+  if (isUIMessage(message)) return readUIMessage(message, field, meta); // useChat's messages
   const role = message['role'];
   const content = message['content'];
   switch (role) {
