@@ -16,7 +16,10 @@ import { build, type Rollup } from 'vite';
 /** The repository root. */
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The fixture app (index.html + main.js: the README code; explicit.html: the `?worker` form). */
+/**
+ * The fixture app (index.html + main.js: the README code; explicit.html: the `?worker` form;
+ * webllm.html: the README's WebLLM-or-heuristic summarizer choice).
+ */
 export const FIXTURE = join(REPO, 'test/e2e/fixtures/vite-app');
 
 /**
@@ -128,7 +131,7 @@ export async function buildUserApp(root: string, options: { workerFormat?: 'es';
     build: {
       outDir,
       emptyOutDir: true,
-      rolldownOptions: { input: { main: join(root, 'index.html'), explicit: join(root, 'explicit.html') } },
+      rolldownOptions: { input: { main: join(root, 'index.html'), explicit: join(root, 'explicit.html'), webllm: join(root, 'webllm.html') } },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];

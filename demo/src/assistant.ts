@@ -6,6 +6,7 @@
  * @module
  */
 import { calculate, findExpression, formatNumber } from './calculator.js';
+import { toSecondPerson } from './pronouns.js';
 
 /** A tool call the assistant made, with its result. */
 export interface ToolUse {
@@ -86,7 +87,10 @@ export async function respond(text: string, tools: AssistantTools): Promise<Assi
   }
 
   const fact = /\b(?:my|our)\s+([\p{L}' ]{2,30}?)\s+(?:is|are|was)\s+(.+?)[.!]?$/iu.exec(text.trim());
-  if (fact?.[1] && fact[2]) return { reply: `Noted: your ${fact[1].trim()} is ${quote(fact[2], 60)}. Ask me about it later.` };
+  if (fact?.[1] && fact[2]) {
+    // Echoed back to the user: "my dog" in what they said is "your dog" in the reply.
+    return { reply: `Noted: your ${toSecondPerson(fact[1].trim())} is ${quote(toSecondPerson(fact[2]), 60)}. Ask me about it later.` };
+  }
 
   const words = keywords(text);
   if (words.length === 0) return { reply: `You said “${quote(text)}”.` };

@@ -7,6 +7,8 @@ import { SummarizerError, ValidationError } from '../errors.js';
 import type { SummarizeInfo, Summarizer } from '../types.js';
 import { completionText } from './openai-response.js';
 import { WEBGPU_UNAVAILABLE, isWebGPUAvailable } from './webgpu.js';
+import * as Comlink from 'comlink';
+import type { WebLLMWorkerApi } from './webllm-worker-api.js';
 
 /** The part of WebLLM's `MLCEngineInterface` this summarizer uses; any such object will do. */
 export interface WebLLMEngineLike {
@@ -75,29 +77,35 @@ function reasonText(error: unknown): string {
 
 /**
  * Load a WebLLM model the way RecallKit does: WebGPU check (a SummarizerError naming the
- * fallbacks), lazy `import('@mlc-ai/web-llm')`, the engine in its own module worker.
- * Shared by the summarizer and the embedder.
+ * fallbacks), then the engine in its own module worker, the only place `@mlc-ai/web-llm` is
+ * imported (so a bundle holds it once, in that worker's chunk). The returned engine forwards
+ * to the worker through comlink. Shared by the summarizer and the embedder.
  */
 export async function loadWebLLMEngine(o: Pick<WebLLMSummarizerOptions, 'model' | 'onProgress'>): Promise<Loaded> {
   if (!(await isWebGPUAvailable())) throw new SummarizerError(WEBGPU_UNAVAILABLE);
-  const webllm = await import('@mlc-ai/web-llm');
   const worker = new Worker(new URL('./webllm-worker.js', import.meta.url), { type: 'module' });
+  const remote = Comlink.wrap<WebLLMWorkerApi>(worker);
   const onProgress = o.onProgress;
+  const progress = (report: WebLLMProgress): void => {
+    try {
+      onProgress?.(report);
+    } catch {
+      // A failing progress listener must not fail the model load.
+    }
+  };
   try {
-    const engine = await webllm.CreateWebWorkerMLCEngine(worker, o.model, {
-      initProgressCallback: (report) => {
-        try {
-          onProgress?.({ progress: report.progress, text: report.text });
-        } catch {
-          // A failing progress listener must not fail the model load.
-        }
-      },
-    });
-    return { engine: engine as unknown as WebLLMEngineLike, worker };
+    await remote.load(o.model, Comlink.proxy(progress));
   } catch (error) {
     worker.terminate();
     throw new SummarizerError(`webLLMSummarizer: could not load model "${o.model}": ${reasonText(error)}`, { cause: error });
   }
+  const engine = {
+    chat: { completions: { create: (request: Record<string, unknown>) => remote.complete(request) } },
+    embeddings: { create: (request: Record<string, unknown>) => remote.embed(request) },
+    interruptGenerate: () => void Promise.resolve(remote.interrupt()).catch(() => undefined),
+    unload: () => remote.unload(),
+  };
+  return { engine: engine as unknown as WebLLMEngineLike, worker };
 }
 
 /**

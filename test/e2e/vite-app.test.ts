@@ -4,7 +4,7 @@
  * memory in a Web Worker on IndexedDB with zero Vite config, and survive a reload.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
 import { createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,14 @@ async function inspect(page: Page, dbName: string) {
   return { workers: workers.length, workerResources, pageResources, stored };
 }
 
+/** A string literal of web-llm's code that survives minification (the model config file it fetches). */
+const WEBLLM_MARKER = 'mlc-chat-config.json';
+
+/** The emitted JS files that hold web-llm's code. */
+function webLLMFiles(build: AppBuild) {
+  return build.files.filter((f) => f.file.endsWith('.js') && readFileSync(join(build.outDir, f.file), 'utf8').includes(WEBLLM_MARKER));
+}
+
 const FIRST = 'Hi! I am planning a trip to Lisbon in May.';
 const REPLY = 'Lovely! Lisbon in May is warm and sunny.';
 
@@ -144,11 +152,32 @@ describe('vite build + preview', () => {
     }
     const worker = built.files.filter((f) => f.kind === 'worker');
     expect(worker.length).toBeGreaterThan(0);
-    for (const file of built.files.filter((f) => f.file.endsWith('.js'))) {
+    // web-llm lives only in its own worker's chunk (see the next test), never in a page or RecallKit worker chunk.
+    const webllm = webLLMFiles(built);
+    for (const file of built.files.filter((f) => f.file.endsWith('.js') && !webllm.includes(f))) {
       const code = readFileSync(join(built.outDir, file.file), 'utf8');
-      expect(code.includes('@mlc-ai/web-llm') || code.includes('MLCEngine'), `${file.file} has web-llm code`).toBe(false);
+      expect(code.includes('@mlc-ai/web-llm') || code.includes('MLCEngine') || code.includes(WEBLLM_MARKER), `${file.file} has web-llm code`).toBe(false);
     }
     console.log(`RecallKit Vite app bundle (vite build, no config):\n${bundleTable(built.files)}`);
+  });
+
+  it("bundles @mlc-ai/web-llm exactly once, for the README's WebLLM-or-heuristic choice, and never downloads it unused", async () => {
+    const webllm = webLLMFiles(built);
+    expect(webllm.map((f) => f.file)).toHaveLength(1);
+    const [chunk] = webllm;
+    expect(chunk!.bytes).toBeGreaterThan(1024 * 1024);
+    for (const entry of ['main.js', 'explicit.js', 'webllm.js']) {
+      expect(pageChunksOf(built.chunks, entry).map((c) => `assets/${basename(c.fileName)}`)).not.toContain(chunk!.file);
+    }
+    const { page, result, failures } = await openApp(new URL('webllm.html', base).href);
+    expect((result as AppResult & { webgpu: boolean }).webgpu).toBe(false); // headless Chromium without a GPU
+    expect({ messages: result.messages, tokenCount: result.tokenCount }).toEqual(await expectedContext(1));
+    const seen = await inspect(page, 'my-chat-webllm');
+    const loaded = [...seen.pageResources, ...seen.workerResources];
+    expect(loaded.filter((url) => url.endsWith(basename(chunk!.file)))).toEqual([]);
+    expect(failures).toEqual([]);
+    console.log(`web-llm: one chunk, ${chunk!.file}, ${(chunk!.bytes / 1024 / 1024).toFixed(1)} MiB, not loaded without WebGPU`);
+    await page.context().close();
   });
 });
 

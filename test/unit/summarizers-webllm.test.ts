@@ -1,3 +1,4 @@
+import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SummarizerError, ValidationError } from '../../src/errors.js';
 import { summarizeEntries } from '../../src/summarizers/summarize-entries.js';
@@ -7,14 +8,15 @@ import type { MemoryEntry, SummarizeInfo } from '../../src/types.js';
 /** Counts evaluations of the (mocked) web-llm module and records engine creation. */
 const webllm = vi.hoisted(() => ({
   imports: 0,
-  create: undefined as undefined | ((worker: unknown, model: string, config: { initProgressCallback?: (r: unknown) => void }) => Promise<unknown>),
+  create: undefined as undefined | ((model: string, config: { initProgressCallback?: (r: unknown) => void }) => Promise<unknown>),
 }));
 
+// Evaluated only where the WebLLM worker's code runs (here: the FakeWorker below), never by the page code.
 vi.mock('@mlc-ai/web-llm', () => {
   webllm.imports++;
   return {
-    CreateWebWorkerMLCEngine: (worker: unknown, model: string, config: { initProgressCallback?: (r: unknown) => void }) =>
-      webllm.create ? webllm.create(worker, model, config) : Promise.reject(new Error('no engine scripted')),
+    CreateMLCEngine: (model: string, config: { initProgressCallback?: (r: unknown) => void }) =>
+      webllm.create ? webllm.create(model, config) : Promise.reject(new Error('no engine scripted')),
   };
 });
 
@@ -38,17 +40,33 @@ function fakeEngine(reply: (messages: { role: string; content: string }[]) => un
   return { engine, requests };
 }
 
+/** A worker running the real WebLLM worker code (over the mocked web-llm) behind a MessageChannel. */
 class FakeWorker {
   static created: FakeWorker[] = [];
   terminated = false;
+  private readonly port: MessagePort;
   constructor(
     readonly url: URL,
     readonly options: WorkerOptions,
   ) {
     FakeWorker.created.push(this);
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    void import('../../src/summarizers/webllm-worker-api.js').then(({ webLLMWorkerApi }) => Comlink.expose(webLLMWorkerApi(), channel.port2));
+  }
+  postMessage(message: unknown, transfer: Transferable[] = []): void {
+    this.port.postMessage(message, transfer);
+  }
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void {
+    this.port.addEventListener(type, listener);
+    this.port.start();
+  }
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void {
+    this.port.removeEventListener(type, listener);
   }
   terminate(): void {
     this.terminated = true;
+    this.port.close();
   }
 }
 
@@ -137,9 +155,9 @@ describe('webLLMSummarizer loading WebLLM itself', () => {
     vi.stubGlobal('Worker', FakeWorker);
     const { engine } = fakeEngine(() => completion('from the GPU'));
     const progress: unknown[] = [];
-    const calls: { worker: unknown; model: string }[] = [];
-    webllm.create = (worker, model, config) => {
-      calls.push({ worker, model });
+    const calls: { model: string }[] = [];
+    webllm.create = (model, config) => {
+      calls.push({ model });
       config.initProgressCallback?.({ progress: 0.5, timeElapsed: 1, text: 'Fetching params 50%' });
       return Promise.resolve(engine);
     };
@@ -150,7 +168,7 @@ describe('webLLMSummarizer loading WebLLM itself', () => {
     expect(calls).toHaveLength(1); // loaded once, reused
     expect(calls[0]?.model).toBe('Qwen2.5-0.5B-Instruct-q4f16_1-MLC');
     const [worker] = FakeWorker.created;
-    expect(calls[0]?.worker).toBe(worker);
+    expect(FakeWorker.created).toHaveLength(1);
     expect(worker?.url.pathname).toMatch(/\/webllm-worker\.js$/);
     expect(worker?.options).toEqual({ type: 'module' });
     expect(progress).toEqual([{ progress: 0.5, text: 'Fetching params 50%' }]);

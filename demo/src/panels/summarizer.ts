@@ -63,20 +63,22 @@ export function summarizerPanel(app: App): { root: HTMLElement; render(s: Snapsh
   const url = h('input', { attrs: { type: 'url', value: 'http://localhost:11434/v1', 'aria-label': 'Endpoint URL', autocomplete: 'off' }, data: { testid: 'endpoint-url' } });
   const name = h('input', { attrs: { type: 'text', value: 'llama3.2', 'aria-label': 'Model name', autocomplete: 'off' }, data: { testid: 'endpoint-model' } });
   const key = h('input', { attrs: { type: 'password', placeholder: 'optional', 'aria-label': 'API key', autocomplete: 'off' }, data: { testid: 'endpoint-key' } });
-  const use = h('button', { text: 'Use endpoint', attrs: { type: 'button' }, data: { testid: 'use-endpoint' } });
-  use.addEventListener('click', () => {
+  // type submit in a <form>: a password field outside a form makes Chromium warn, and Enter submits.
+  const use = h('button', { text: 'Use endpoint', attrs: { type: 'submit' }, data: { testid: 'use-endpoint' } });
+  const submit = (event: Event): void => {
+    event.preventDefault();
     try {
       const chosen = endpointSummarizer({ url: url.value, model: name.value, apiKey: key.value });
       void app.useSummarizer(chosen).then(() => (message.textContent = `Summaries now come from ${chosen.label}.`));
     } catch (error) {
       message.textContent = (error as Error).message;
     }
-  });
+  };
   forms.set(
     'fetch',
     h(
-      'div',
-      { class: 'subform' },
+      'form',
+      { class: 'subform', attrs: { autocomplete: 'off' }, data: { testid: 'endpoint-form' }, on: { submit } },
       h('label', { class: 'field' }, h('span', { text: 'URL' }), url),
       h('label', { class: 'field' }, h('span', { text: 'Model' }), name),
       h('label', { class: 'field' }, h('span', { text: 'API key' }), key),
