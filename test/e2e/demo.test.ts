@@ -208,6 +208,27 @@ describe('playground', () => {
     await context.close();
   }, TIMEOUT);
 
+  it('forms: every password field is inside a form (no Chromium warning); Enter in the key field submits it', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const console: string[] = [];
+    page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
+    await page.goto(server.url);
+    await waitReady(page);
+    await page.check('input[name="summarizer-kind"][value="fetch"]');
+    const outside = await page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('input[type="password"]')].filter((input) => !input.form).map((input) => input.outerHTML));
+    expect(await page.locator('input[type="password"]').count()).toBeGreaterThan(0);
+    expect(outside).toEqual([]);
+    await page.fill('[data-testid="endpoint-url"]', 'http://127.0.0.1:9/v1');
+    await page.fill('[data-testid="endpoint-model"]', 'enter-model');
+    await page.fill('[data-testid="endpoint-key"]', 'sk-enter');
+    await page.press('[data-testid="endpoint-key"]', 'Enter');
+    await expect.poll(() => page.locator('[data-testid="active-summarizer"]').textContent()).toContain('enter-model');
+    expect(page.url()).toBe(server.url); // submitted in the page, not navigated
+    expect(console.filter((line) => /not contained in a form/i.test(line))).toEqual([]);
+    await context.close();
+  }, TIMEOUT);
+
   it('summarizers: WebLLM without WebGPU says so and falls back; an endpoint writes the summaries and its key is stored nowhere', async () => {
     const reply = 'ENDPOINT SUMMARY: Ada plans Lisbon.';
     const endpoint = await startCorsOpenAIServer(reply);
