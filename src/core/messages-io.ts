@@ -2,6 +2,7 @@ import type { ChatMessage, LLMContext, MemoryEntry } from '../types.js';
 import type { AddMessagesOptions, ContextFormat } from '../memory.js';
 import { parseMessages, checkFormat } from '../formats/parse-messages.js';
 import { toFormat } from '../formats/to-format.js';
+import { mediaOf } from '../formats/media-parts.js';
 import { isPlainObject } from './validate.js';
 import { ValidationError } from '../errors.js';
 import type { EntryDraft } from './make-entry.js';
@@ -44,7 +45,11 @@ export function messagesToDrafts(input: unknown, options: AddMessagesOptions): E
       }
       continue;
     }
-    drafts.push({ type: 'message', role: m.role, content: m.content ?? '' });
+    const draft: EntryDraft = { type: 'message', role: m.role, content: m.content ?? '' };
+    // Images and files stay as the source wrote them: exportSession gives them back.
+    const parts = mediaOf(m);
+    if (parts) draft.metadata = { parts, partsFormat: format };
+    drafts.push(draft);
   }
   return drafts;
 }

@@ -6,6 +6,7 @@
 import { ValidationError } from '../errors.js';
 import type { ChatMessage, ChatToolCall } from '../types.js';
 import { assistantMessage, chatMessage, toolCall, toolMessage } from './chat-message.js';
+import { withMedia } from './media-parts.js';
 import type { ImportMeta } from './options.js';
 import { PART_SEPARATOR, readArray, readContentText, readRecord, readString } from './read.js';
 import { stringifyToolArgs } from './tool-args.js';
@@ -28,7 +29,7 @@ export function readUIMessage(message: Record<string, unknown>, field: string, m
   const parts = readArray(message['parts'], `${field}.parts`).map((part, i) => readRecord(part, `${field}.parts[${i}]`));
   if (role === 'system' || role === 'user') {
     const content = parts.filter((p) => p['type'] === 'text' || p['type'] === 'file');
-    return [chatMessage(role, readContentText(content, `${field}.parts`))];
+    return [withMedia(chatMessage(role, readContentText(content, `${field}.parts`)), content)];
   }
   if (role !== 'assistant') throw new ValidationError(`${field}.role`, '"system", "user" or "assistant" (a UI message)', role);
 

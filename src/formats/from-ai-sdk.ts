@@ -5,6 +5,7 @@
 import { ValidationError } from '../errors.js';
 import type { ChatMessage, ChatToolCall } from '../types.js';
 import { assistantMessage, chatMessage, toolCall, toolMessage } from './chat-message.js';
+import { withMedia } from './media-parts.js';
 import type { ImportMeta } from './options.js';
 import { PART_SEPARATOR, readArray, readContentText, readRecord, readString } from './read.js';
 import { stringifyToolArgs } from './tool-args.js';
@@ -40,7 +41,7 @@ function readModelMessage(value: unknown, field: string, meta: ImportMeta | unde
       if (content === undefined || content === null) {
         throw new ValidationError(`${field}.content`, 'a string or an array of parts', content);
       }
-      return [chatMessage(role, readContentText(content, `${field}.content`))];
+      return [withMedia(chatMessage(role, readContentText(content, `${field}.content`)), content)];
     case 'assistant': {
       if (typeof content === 'string') return [assistantMessage(content, [])];
       const parts = readParts(content, `${field}.content`);

@@ -2,9 +2,11 @@
  * An Anthropic Messages API conversation to normalized {@link ChatMessage}s.
  * @module
  */
-import { ValidationError } from '../errors.js';
+import {
+ValidationError } from '../errors.js';
 import type { ChatMessage, ChatToolCall } from '../types.js';
 import { assistantMessage, chatMessage, toolCall, toolMessage } from './chat-message.js';
+import { withMedia } from './media-parts.js';
 import type { ImportMeta } from './options.js';
 import { readArray, readContentText, readRecord, readString } from './read.js';
 import { stringifyToolArgs } from './tool-args.js';
@@ -65,6 +67,6 @@ function readAnthropicMessage(value: unknown, field: string, meta: ImportMeta | 
     out.push(toolMessage(id, readContentText(block['content'], `${path}.content`)));
   });
   // A user message that only carried tool results adds no user turn.
-  if (out.length < blocks.length) out.push(chatMessage('user', text));
+  if (out.length < blocks.length) out.push(withMedia(chatMessage('user', text), blocks));
   return out;
 }

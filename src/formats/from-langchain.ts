@@ -3,9 +3,11 @@
  * {@link ChatMessage}s.
  * @module
  */
-import { ValidationError } from '../errors.js';
+import {
+ValidationError } from '../errors.js';
 import type { ChatMessage, ChatToolCall } from '../types.js';
 import { assistantMessage, chatMessage, toolCall, toolMessage } from './chat-message.js';
+import { withMedia } from './media-parts.js';
 import type { ImportMeta } from './options.js';
 import { isRecord, readArray, readContentText, readOptionalString, readRecord, readString } from './read.js';
 import { stringifyToolArgs } from './tool-args.js';
@@ -40,7 +42,7 @@ function readLangChainMessage(value: unknown, field: string, meta: ImportMeta | 
   switch (role) {
     case 'system':
     case 'user':
-      return chatMessage(role, text, name);
+      return withMedia(chatMessage(role, text, name), fields['content']);
     case 'assistant':
       return assistantMessage(text, readCalls(fields, path), name);
     case 'tool': {

@@ -5,6 +5,7 @@
 import { ValidationError } from '../errors.js';
 import type { ChatMessage, ChatToolCall } from '../types.js';
 import { assistantMessage, chatMessage, toolCall, toolMessage } from './chat-message.js';
+import { withMedia } from './media-parts.js';
 import { readArray, readContentText, readOptionalString, readRecord, readString } from './read.js';
 
 const ROLES = '"system", "developer", "user", "assistant" or "tool"';
@@ -35,7 +36,7 @@ function readOpenAIMessage(value: unknown, field: string): ChatMessage {
       if (message['content'] === undefined || message['content'] === null) {
         throw new ValidationError(`${field}.content`, 'a string or an array of content parts', message['content']);
       }
-      return chatMessage('user', text(), name);
+      return withMedia(chatMessage('user', text(), name), message['content']);
     case 'assistant':
       return assistantMessage(text(), readToolCalls(message['tool_calls'], `${field}.tool_calls`), name);
     case 'tool':
