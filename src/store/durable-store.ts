@@ -19,6 +19,8 @@ export interface DurableStore extends StoreAdapter {
   open(): Promise<StorageState>;
   /** The state found by `open` (journal bytes kept current). */
   state(): StorageState;
+  /** `open` has run. */
+  readonly opened: boolean;
 }
 
 /**
@@ -63,8 +65,10 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
   const store: DurableStore = {
     ...inner,
     kind: inner.kind,
+    opened: false,
 
     async open() {
+      (store as { opened: boolean }).opened = true;
       const scanned = await journal.scan();
       const metas = new Map((await inner.listSessions()).map((m) => [m.sessionId, m]));
       const restored: string[] = [];
@@ -93,7 +97,7 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
       }
       // Sessions stored before the journal was on: journal them now.
       for (const sessionId of metas.keys()) await snapshotFromStore(sessionId);
-      const had = scanned.length > 0 || metas.size > 0;
+      const had = (await inner.listSessions()).length > 0;
       found = {
         durability: 'journal',
         status: lost.length ? 'lost' : restored.length ? 'restored' : had ? 'intact' : 'fresh',

@@ -5,7 +5,7 @@
 import type { StoreAdapter } from '../types.js';
 import type { Durability, StorageState } from './durability-types.js';
 import { ValidationError } from '../errors.js';
-import { durableStore } from './durable-store.js';
+import { durableStore, type DurableStore } from './durable-store.js';
 import { canUseOpfsJournal, opfsJournalFiles } from './journal/opfs-files.js';
 import { sessionJournal } from './journal/session-journal.js';
 import type { JournalFiles } from './journal/files.js';
@@ -31,6 +31,11 @@ export async function openDurability(
 ): Promise<OpenedStore> {
   if (durability !== undefined && durability !== 'journal' && durability !== 'none') {
     throw new ValidationError('durability', "'journal' or 'none'", durability);
+  }
+  if (isDurable(store)) {
+    // Wrapped by the app itself: use its journal and what its open found.
+    if (!store.opened) await store.open();
+    return { store, state: () => store.state() };
   }
   const available = files !== undefined || canUseOpfsJournal();
   let unavailable: string | undefined;
@@ -60,4 +65,9 @@ export async function openDurability(
   if (durability === undefined && unavailable) state.journalUnavailable = unavailable;
   else if (durability === 'none') state.journalUnavailable = 'durability: \'none\' was asked for';
   return { store, state: () => ({ ...state }) };
+}
+
+function isDurable(store: StoreAdapter): store is DurableStore {
+  const s = store as Partial<DurableStore>;
+  return typeof s.open === 'function' && typeof s.state === 'function' && typeof s.opened === 'boolean';
 }
