@@ -74,10 +74,17 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
       const restored: string[] = [];
       const lost: string[] = [];
       let repaired = 0;
-      for (const { sessionId, fold, cutBytes } of scanned) {
-        if (cutBytes > 0) repaired++;
+      for (const { sessionId, tip } of scanned) {
         const stored = metas.get(sessionId);
         metas.delete(sessionId);
+        // The common case costs one small read: the journal's last version equals the store's.
+        if (stored && typeof tip === 'number' && tip === stored.version) continue;
+        if (stored && typeof tip === 'number' && tip < stored.version) {
+          await snapshotFromStore(sessionId); // a crash between the commit and the append
+          continue;
+        }
+        const { fold, cutBytes } = await journal.load(sessionId);
+        if (cutBytes > 0) repaired++;
         if (fold.clearing) {
           // A clearSession cut short by a crash: finish it.
           await inner.deleteSession(sessionId);
@@ -91,7 +98,7 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
         } else if (!stored || stored.version < fold.state.meta.version) {
           await inner.write(sessionId, restoreBatch(fold.state));
           restored.push(sessionId);
-        } else if (stored.version > fold.state.meta.version || fold.ignored > 0) {
+        } else if (stored.version > fold.state.meta.version || fold.ignored > 0 || cutBytes > 0) {
           await snapshotFromStore(sessionId);
         }
       }

@@ -5,7 +5,7 @@ import type { Memory } from '../../src/memory.js';
 import { durableStore } from '../../src/store/durable-store.js';
 import { crc32 } from '../../src/store/journal/crc32.js';
 import { memoryJournalFiles } from '../../src/store/journal/files.js';
-import { decodeFrames, encodeFrame, FRAME_HEADER } from '../../src/store/journal/frame.js';
+import { decodeFrames, encodeFrame, FRAME_HEADER, readLastFrame } from '../../src/store/journal/frame.js';
 import { fileName, parseFileName, sessionJournal } from '../../src/store/journal/session-journal.js';
 import { memoryStore } from '../../src/store/memory.js';
 import type { StoreAdapter } from '../../src/types.js';
@@ -61,6 +61,19 @@ describe('journal framing', () => {
     const good = encodeFrame({ n: 1 });
     expect(decodeFrames(concat(good, new Uint8Array(20))).records).toEqual([{ n: 1 }]);
     expect(decodeFrames(concat(good, new Uint8Array([255, 255, 255, 255, 1, 2, 3, 4]))).cut).toBe('checksum');
+  });
+
+  it('reads the last record from the end of the file alone, and refuses a torn one', async () => {
+    const whole = concat(encodeFrame({ big: 'x'.repeat(1000) }), encodeFrame({ t: 'tip', version: 7 }));
+    const reads: number[] = [];
+    const readAt = async (at: number, length: number) => {
+      reads.push(length);
+      return whole.slice(at, at + length);
+    };
+    expect(await readLastFrame(whole.length, readAt)).toEqual({ t: 'tip', version: 7 });
+    expect(reads.reduce((a, b) => a + b, 0)).toBeLessThan(100);
+    const torn = whole.slice(0, whole.length - 3);
+    expect(await readLastFrame(torn.length, async (at, length) => torn.slice(at, at + length))).toBeUndefined();
   });
 
   it('names files so that any session id round-trips', () => {

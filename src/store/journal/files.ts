@@ -12,6 +12,10 @@ export interface JournalFiles {
   list(): Promise<string[]>;
   /** A file's bytes (empty when absent). */
   read(name: string): Promise<Uint8Array>;
+  /** A file's size in bytes (0 when absent). */
+  size(name: string): Promise<number>;
+  /** `length` bytes from `at` (fewer at the end of the file). */
+  readAt(name: string, at: number, length: number): Promise<Uint8Array>;
   /** Append bytes, creating the file when absent. */
   append(name: string, bytes: Uint8Array): Promise<void>;
   /** Cut a file to `size` bytes (a torn tail). */
@@ -42,6 +46,12 @@ export function memoryJournalFiles(files: Map<string, Uint8Array> = new Map()): 
     },
     async read(name) {
       return (files.get(name) ?? new Uint8Array()).slice();
+    },
+    async size(name) {
+      return files.get(name)?.length ?? 0;
+    },
+    async readAt(name, at, length) {
+      return (files.get(name) ?? new Uint8Array()).slice(at, at + length);
     },
     async append(name, bytes) {
       files.set(name, concat(files.get(name) ?? new Uint8Array(), bytes));

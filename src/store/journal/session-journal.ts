@@ -2,19 +2,29 @@
  * Per-session journal files over {@link JournalFiles}: `<session>.<generation>.rkj`, each
  * starting with a snapshot record and followed by appended batch records. Compaction writes
  * the folded state as the first record of the next generation, then removes the old file, so
- * a crash at any moment leaves at least one complete generation.
+ * a crash at any moment leaves at least one complete generation. Opening reads only each
+ * file's last record; a whole file is read when its session must be restored or repaired.
  * @module
  */
 import type { JournalFiles } from './files.js';
-import { decodeFrames, encodeFrame } from './frame.js';
+import { decodeFrames, encodeFrame, readLastFrame } from './frame.js';
 import type { FoldResult, JournalRecord, SessionState } from './session-state.js';
-import { foldRecords, toSnapshot } from './session-state.js';
+import { foldRecords, toSnapshot, versionOf } from './session-state.js';
 
 const EXT = 'rkj';
 
-/** A session's journal as found on open. */
+/** A session's journal as listed on open. */
 export interface ScannedJournal {
   sessionId: string;
+  /**
+   * What the last record says: the session's version, or `'clearing'`; `undefined` when it
+   * cannot tell cheaply (a torn tail, several generations): `load` the journal.
+   */
+  tip: number | 'clearing' | undefined;
+}
+
+/** A session's journal read whole. */
+export interface LoadedJournal {
   fold: FoldResult;
   /** Bytes cut from a torn or damaged tail (0 when intact). */
   cutBytes: number;
@@ -28,8 +38,10 @@ export interface SessionJournalOptions {
 
 /** The per-session journal. */
 export interface SessionJournal {
-  /** Read every session's journal, cut damaged tails, drop stale generations. */
+  /** List every session's journal and its last version. */
   scan(): Promise<ScannedJournal[]>;
+  /** Read a session's journal whole: cut a damaged tail, drop unfinished generations, fold. */
+  load(sessionId: string): Promise<LoadedJournal>;
   /** Whether the session has a journal (after `scan`, or once written). */
   has(sessionId: string): boolean;
   /** Append a record to the session's journal (which must exist). */
@@ -70,6 +82,8 @@ export function parseFileName(name: string): { sessionId: string; gen: number } 
 export function sessionJournal(files: JournalFiles, options: SessionJournalOptions = {}): SessionJournal {
   const compactBytes = options.compactBytes ?? 256 * 1024;
   const known = new Map<string, FileInfo>();
+  /** Generations found by `scan`, newest first, until `load` settles them. */
+  const found = new Map<string, number[]>();
 
   const compact = async (sessionId: string, info: FileInfo): Promise<void> => {
     const { records } = decodeFrames(await files.read(fileName(sessionId, info.gen)));
@@ -79,40 +93,50 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
 
   const journal: SessionJournal = {
     async scan() {
-      const bySession = new Map<string, number[]>();
+      found.clear();
       for (const name of await files.list()) {
         const parsed = parseFileName(name);
-        if (!parsed) continue;
-        bySession.set(parsed.sessionId, [...(bySession.get(parsed.sessionId) ?? []), parsed.gen]);
+        if (parsed) found.set(parsed.sessionId, [...(found.get(parsed.sessionId) ?? []), parsed.gen]);
       }
       const out: ScannedJournal[] = [];
-      for (const [sessionId, gens] of bySession) {
+      for (const [sessionId, gens] of found) {
         gens.sort((a, b) => b - a);
-        let chosen: ScannedJournal | undefined;
-        for (const gen of gens) {
-          const name = fileName(sessionId, gen);
-          if (chosen) {
-            await files.remove(name);
-            continue;
-          }
-          const bytes = await files.read(name);
-          const decoded = decodeFrames(bytes);
-          const fold = foldRecords(decoded.records);
-          if (!fold.state && !fold.clearing) {
-            // A generation whose snapshot never completed (a crash mid-compaction): the older one stands.
-            if (gens.length > 1) {
-              await files.remove(name);
-              continue;
-            }
-          }
-          if (decoded.validBytes < bytes.length) await files.truncate(name, decoded.validBytes);
-          const first = decoded.records.length ? encodeFrame(decoded.records[0]).length : 0;
-          known.set(sessionId, { gen, size: decoded.validBytes, base: first });
-          chosen = { sessionId, fold, cutBytes: bytes.length - decoded.validBytes };
-        }
-        if (chosen) out.push(chosen);
+        const name = fileName(sessionId, gens[0]!);
+        const size = await files.size(name);
+        const last = gens.length === 1 ? await readLastFrame(size, (at, length) => files.readAt(name, at, length)) : undefined;
+        const tip = versionOf(last);
+        // Sizes are exact once loaded; until then the base is a guess that only delays compaction.
+        known.set(sessionId, { gen: gens[0]!, size, base: size });
+        if (tip !== undefined) found.delete(sessionId);
+        out.push({ sessionId, tip });
       }
       return out;
+    },
+
+    async load(sessionId) {
+      const gens = found.get(sessionId) ?? (known.has(sessionId) ? [known.get(sessionId)!.gen] : []);
+      found.delete(sessionId);
+      let chosen: LoadedJournal | undefined;
+      for (const gen of gens) {
+        const name = fileName(sessionId, gen);
+        if (chosen) {
+          await files.remove(name);
+          continue;
+        }
+        const bytes = await files.read(name);
+        const decoded = decodeFrames(bytes);
+        const fold = foldRecords(decoded.records);
+        if (!fold.state && !fold.clearing && gens.length > 1 && gen !== gens[gens.length - 1]) {
+          // A generation whose snapshot never completed (a crash mid-compaction): an older one stands.
+          await files.remove(name);
+          continue;
+        }
+        if (decoded.validBytes < bytes.length) await files.truncate(name, decoded.validBytes);
+        const first = decoded.records.length ? encodeFrame(decoded.records[0]).length : 0;
+        known.set(sessionId, { gen, size: decoded.validBytes, base: first });
+        chosen = { fold, cutBytes: bytes.length - decoded.validBytes };
+      }
+      return chosen ?? { fold: { clearing: false, ignored: 0 }, cutBytes: 0 };
     },
 
     has(sessionId) {
@@ -131,9 +155,13 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
     async snapshot(sessionId, state) {
       const old = known.get(sessionId);
       const gen = (old?.gen ?? 0) + 1;
-      const frame = encodeFrame(toSnapshot(state));
-      await files.write(fileName(sessionId, gen), frame);
-      known.set(sessionId, { gen, size: frame.length, base: frame.length });
+      const snap = encodeFrame(toSnapshot(state));
+      const tip = encodeFrame({ t: 'tip', version: state.meta.version });
+      const bytes = new Uint8Array(snap.length + tip.length);
+      bytes.set(snap);
+      bytes.set(tip, snap.length);
+      await files.write(fileName(sessionId, gen), bytes);
+      known.set(sessionId, { gen, size: bytes.length, base: snap.length });
       if (old) await files.remove(fileName(sessionId, old.gen));
     },
 

@@ -29,8 +29,31 @@ export interface ClearRecord {
   t: 'clear';
 }
 
+/** Written right after a snapshot, so an open can read the version from the file's last small record. */
+export interface TipRecord {
+  t: 'tip';
+  version: number;
+}
+
 /** One journal record. */
-export type JournalRecord = SnapshotRecord | BatchRecord | ClearRecord;
+export type JournalRecord = SnapshotRecord | BatchRecord | ClearRecord | TipRecord;
+
+/** The session version a journal's last record stands for; `'clearing'` for a clear under way. */
+export function versionOf(record: unknown): number | 'clearing' | undefined {
+  const r = record as JournalRecord | undefined;
+  switch (r?.t) {
+    case 'snapshot':
+      return r.meta.version;
+    case 'batch':
+      return r.batch.meta.version;
+    case 'tip':
+      return r.version;
+    case 'clear':
+      return 'clearing';
+    default:
+      return undefined;
+  }
+}
 
 /** A session folded from its journal. */
 export interface SessionState {
@@ -64,6 +87,8 @@ export function foldRecords(records: readonly unknown[]): FoldResult {
       clearing = false;
     } else if (record?.t === 'clear') {
       clearing = true;
+    } else if (record?.t === 'tip') {
+      continue;
     } else if (record?.t === 'batch' && state && !clearing) {
       const expected = record.batch.expectVersion;
       if (expected !== undefined && expected !== state.meta.version) {
