@@ -74,7 +74,11 @@ export async function runBrowserBench(): Promise<string> {
     const rawMeta: Call<'rawRun'>[] = [];
     const pattern: Call<'rawEnginePattern'>[] = [];
     const noJournal: Call<'appendRun'>[] = [];
+    const strict: Call<'rawRun'>[] = [];
+    const relaxed: Call<'rawRun'>[] = [];
     for (let r = 0; r < RUNS; r++) {
+      strict.push(await call(page, 'rawRun', { n: APPENDS / 4, dbName: db('strict'), withMeta: true, durability: 'strict' }));
+      relaxed.push(await call(page, 'rawRun', { n: APPENDS / 4, dbName: db('relaxed'), withMeta: true, durability: 'relaxed' }));
       awaited.push(await call(page, 'appendRun', { n: APPENDS, dbName: db('append'), burst: false }));
       noJournal.push(await call(page, 'appendRun', { n: APPENDS, dbName: db('append-none'), burst: false, durability: 'none' }));
       burst.push(await call(page, 'appendRun', { n: APPENDS, dbName: db('burst'), burst: true }));
@@ -102,6 +106,7 @@ export async function runBrowserBench(): Promise<string> {
     rows.push(['  worker round trip of a no-op call', `${ms(quantile(trips.latencies, 0.5))} / ${ms(quantile(trips.latencies, 0.95))}`, '', '']);
     rows.push(['  raw: record + session meta in one transaction', `${ms(lat(rawMeta, 0.5))} / ${ms(lat(rawMeta, 0.95))}`, '', '']);
     rows.push(['  raw: Web Lock + meta read + that transaction (an add\'s I/O)', `${ms(lat(pattern, 0.5))} / ${ms(lat(pattern, 0.95))}`, '', '']);
+    rows.push(["  raw: record + meta, IndexedDB `durability: 'strict'` / `'relaxed'` (fsync per commit or not)", `${ms(lat(strict, 0.5))} / ${ms(lat(relaxed, 0.5))} (p95 ${ms(lat(strict, 0.95))} / ${ms(lat(relaxed, 0.95))})`, '', '']);
     rows.push(['  raw: Web Lock acquisition alone', `${ms(median(pattern.map((r) => quantile(r.lock, 0.5))))} / ${ms(median(pattern.map((r) => quantile(r.lock, 0.95))))}`, '', '']);
     rows.push([`Throughput: ${fmt(APPENDS)} awaited / fired-at-once appends`, `${ms(median(awaited.map((r) => r.totalMs)))} / ${ms(median(burst.map((r) => r.totalMs)))}`, '', '']);
 

@@ -65,7 +65,7 @@ function add(memory: Memory, i: number): Promise<MemoryEntry> {
 }
 
 /** The same records put with `idb` in this page, one awaited transaction each. */
-async function rawRun(options: { n: number; dbName: string; withMeta: boolean }) {
+async function rawRun(options: { n: number; dbName: string; withMeta: boolean; durability?: IDBTransactionDurability }) {
   const db = await openDB(options.dbName, 1, {
     upgrade(d) {
       d.createObjectStore('entries', { keyPath: ['sessionId', 'id'] });
@@ -80,7 +80,12 @@ async function rawRun(options: { n: number; dbName: string; withMeta: boolean })
       role: i % 2 === 0 ? 'user' : 'assistant', content: text(i), timestamp: new Date().toISOString(), tokenCount: 40, compressed: false,
     };
     const t = performance.now();
-    if (options.withMeta) {
+    if (options.durability) {
+      const tx = db.transaction(['entries', 'sessions'], 'readwrite', { durability: options.durability });
+      void tx.objectStore('entries').put({ sessionId: 'bench', id: entry.id, seq: i, active: 1, entry });
+      void tx.objectStore('sessions').put({ sessionId: 'bench', version: i, nextSeq: i + 1, updatedAt: entry.timestamp });
+      await tx.done;
+    } else if (options.withMeta) {
       const tx = db.transaction(['entries', 'sessions'], 'readwrite');
       void tx.objectStore('entries').put({ sessionId: 'bench', id: entry.id, seq: i, active: 1, entry });
       void tx.objectStore('sessions').put({ sessionId: 'bench', version: i, nextSeq: i + 1, updatedAt: entry.timestamp });
