@@ -77,10 +77,15 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
       for (const { sessionId, tip } of scanned) {
         const stored = metas.get(sessionId);
         metas.delete(sessionId);
-        // The common case costs one small read: the journal's last version equals the store's.
-        if (stored && typeof tip === 'number' && tip === stored.version) continue;
-        if (stored && typeof tip === 'number' && tip < stored.version) {
-          await snapshotFromStore(sessionId); // a crash between the commit and the append
+        const at = typeof tip === 'object' ? tip : undefined;
+        // The common case costs one small read: the journal's last version is the store's.
+        if (stored && at && at.version === stored.version) {
+          // Same version written twice (another tab's write won, ours was cut by a crash): the store's stands.
+          if (at.updatedAt !== undefined && at.updatedAt !== stored.updatedAt) await snapshotFromStore(sessionId);
+          continue;
+        }
+        if (stored && at && at.version < stored.version) {
+          await snapshotFromStore(sessionId); // the store has writes the journal lacks (journal off meanwhile, another tab)
           continue;
         }
         const { fold, cutBytes } = await journal.load(sessionId);
@@ -121,15 +126,37 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
     },
 
     async write(sessionId, batch) {
-      await inner.write(sessionId, batch);
-      // Committed: from here the write is acknowledged once the journal has it too.
+      const journaled = journal.has(sessionId) && !stale.has(sessionId);
+      // The transaction runs in the browser's storage process while this thread writes the
+      // journal: the write costs the slower of the two, not their sum.
+      const committing = inner.write(sessionId, batch);
+      committing.catch(() => undefined);
+      let before: number | undefined;
+      if (journaled) {
+        await nextTask();
+        try {
+          before = await journal.append(sessionId, { t: 'batch', batch });
+        } catch {
+          stale.add(sessionId);
+        }
+      }
       try {
-        if (stale.has(sessionId) || !journal.has(sessionId)) {
+        await committing;
+      } catch (error) {
+        // Refused (quota, another tab's version): the journal must not keep it. A crash before
+        // this cut leaves an unacknowledged batch that open() sees as newer than the store,
+        // as if the commit had landed, or as the same version with another updatedAt.
+        if (before !== undefined) await journal.truncate(sessionId, before).catch(() => stale.add(sessionId));
+        throw error;
+      }
+      // Committed, and acknowledged once the journal has it too.
+      try {
+        if (!journaled) {
           if (isNewSession(batch)) await journal.snapshot(sessionId, stateOf(batch));
           else await snapshotFromStore(sessionId);
           stale.delete(sessionId);
-        } else {
-          await journal.append(sessionId, { t: 'batch', batch });
+        } else if (before !== undefined) {
+          await journal.compactIfDue(sessionId);
         }
       } catch {
         // The store has the batch; the journal is behind until the next write starts it over.
@@ -156,6 +183,19 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
   if (inner.lock) store.lock = (sessionId, fn) => inner.lock!(sessionId, fn);
   else delete store.lock;
   return store;
+}
+
+/** Let the transaction's requests go out before this thread blocks on a synchronous file write. */
+function nextTask(): Promise<void> {
+  if (typeof MessageChannel === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
 }
 
 function isNewSession(batch: StoreBatch): boolean {

@@ -269,6 +269,32 @@ describe('durableStore: restore from the journal', () => {
   });
 });
 
+describe('durableStore: the journal never keeps what the store refused', () => {
+  it('cuts a refused batch back out of the journal, so a later restore does not bring it in', async () => {
+    const files = memoryJournalFiles();
+    const inner = memoryStore();
+    let refuse = false;
+    const flaky: StoreAdapter = {
+      ...inner,
+      write: async (s, b) => {
+        if (refuse) throw new Error('QuotaExceededError');
+        return inner.write(s, b);
+      },
+    };
+    const first = await open(flaky, files);
+    await first.memory.addUserMessage('a', 'kept');
+    const sizeBefore = [...files.files.values()][0]!.length;
+    refuse = true;
+    await expect(first.memory.addUserMessage('a', 'refused')).rejects.toThrow(/Quota/);
+    refuse = false;
+    expect([...files.files.values()][0]!.length).toBe(sizeBefore);
+    await first.memory.addAssistantMessage('a', 'after');
+    const wiped = await open(memoryStore(), files);
+    expect((await wiped.memory.getActiveEntries('a')).map((e) => e.content)).toEqual(['kept', 'after']);
+    expect((await wiped.memory.verify('a')).ok).toBe(true);
+  });
+});
+
 describe('durability option and verify', () => {
   it('refuses a bad durability and a journal where there is no OPFS', async () => {
     await expect(createMemory({ store: 'memory', durability: 'always' as never })).rejects.toThrow(ValidationError);

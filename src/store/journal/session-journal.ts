@@ -20,7 +20,7 @@ export interface ScannedJournal {
    * What the last record says: the session's version, or `'clearing'`; `undefined` when it
    * cannot tell cheaply (a torn tail, several generations): `load` the journal.
    */
-  tip: number | 'clearing' | undefined;
+  tip: ReturnType<typeof versionOf>;
 }
 
 /** A session's journal read whole. */
@@ -44,8 +44,12 @@ export interface SessionJournal {
   load(sessionId: string): Promise<LoadedJournal>;
   /** Whether the session has a journal (after `scan`, or once written). */
   has(sessionId: string): boolean;
-  /** Append a record to the session's journal (which must exist). */
-  append(sessionId: string, record: JournalRecord): Promise<void>;
+  /** Append a record to the session's journal (which must exist); resolves with the size before it. */
+  append(sessionId: string, record: JournalRecord): Promise<number>;
+  /** Cut the session's journal back to `size` (a batch the store then refused). */
+  truncate(sessionId: string, size: number): Promise<void>;
+  /** Compact the session's journal when it has grown past its threshold. */
+  compactIfDue(sessionId: string): Promise<void>;
   /** Start the session's journal over from this state (a new generation). */
   snapshot(sessionId: string, state: SessionState): Promise<void>;
   /** Delete the session's journal. */
@@ -147,16 +151,29 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
       const info = known.get(sessionId);
       if (!info) throw new Error(`journal: session ${JSON.stringify(sessionId)} has no snapshot to append to`);
       const frame = encodeFrame(record);
+      const before = info.size;
       await files.append(fileName(sessionId, info.gen), frame);
       info.size += frame.length;
-      if (record.t === 'batch' && info.size > Math.max(compactBytes, 4 * info.base)) await compact(sessionId, info);
+      return before;
+    },
+
+    async truncate(sessionId, size) {
+      const info = known.get(sessionId);
+      if (!info || info.size <= size) return;
+      await files.truncate(fileName(sessionId, info.gen), size);
+      info.size = size;
+    },
+
+    async compactIfDue(sessionId) {
+      const info = known.get(sessionId);
+      if (info && info.size > Math.max(compactBytes, 4 * info.base)) await compact(sessionId, info);
     },
 
     async snapshot(sessionId, state) {
       const old = known.get(sessionId);
       const gen = (old?.gen ?? 0) + 1;
       const snap = encodeFrame(toSnapshot(state));
-      const tip = encodeFrame({ t: 'tip', version: state.meta.version });
+      const tip = encodeFrame({ t: 'tip', version: state.meta.version, updatedAt: state.meta.updatedAt });
       const bytes = new Uint8Array(snap.length + tip.length);
       bytes.set(snap);
       bytes.set(tip, snap.length);

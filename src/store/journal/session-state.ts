@@ -33,21 +33,23 @@ export interface ClearRecord {
 export interface TipRecord {
   t: 'tip';
   version: number;
+  /** The meta's `updatedAt`: tells two writes of the same version apart (another tab's). */
+  updatedAt?: string;
 }
 
 /** One journal record. */
 export type JournalRecord = SnapshotRecord | BatchRecord | ClearRecord | TipRecord;
 
-/** The session version a journal's last record stands for; `'clearing'` for a clear under way. */
-export function versionOf(record: unknown): number | 'clearing' | undefined {
+/** The session version (and its `updatedAt`) a journal's last record stands for; `'clearing'` for a clear under way. */
+export function versionOf(record: unknown): { version: number; updatedAt?: string | undefined } | 'clearing' | undefined {
   const r = record as JournalRecord | undefined;
   switch (r?.t) {
     case 'snapshot':
-      return r.meta.version;
+      return { version: r.meta.version, updatedAt: r.meta.updatedAt };
     case 'batch':
-      return r.batch.meta.version;
+      return { version: r.batch.meta.version, updatedAt: r.batch.meta.updatedAt };
     case 'tip':
-      return r.version;
+      return { version: r.version, updatedAt: r.updatedAt };
     case 'clear':
       return 'clearing';
     default:
