@@ -4,7 +4,8 @@
  * 100,000-entry session against a 1,000-entry one, and the bundle a Vite app ships.
  * Prints a table; asserts nothing.
  *
- * Run: `npm run bench:browser` (RECALLKIT_BENCH_RUNS=n for more or fewer runs, default 5).
+ * Run: `npm run bench:browser` (RECALLKIT_BENCH_RUNS=n for more or fewer runs, default 5;
+ * RECALLKIT_BENCH_APPENDS_ONLY=1 for the append rows alone).
  * @module
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -109,6 +110,32 @@ export async function runBrowserBench(): Promise<string> {
     rows.push(["  raw: record + meta, IndexedDB `durability: 'strict'` / `'relaxed'` (fsync per commit or not)", `${ms(lat(strict, 0.5))} / ${ms(lat(relaxed, 0.5))} (p95 ${ms(lat(strict, 0.95))} / ${ms(lat(relaxed, 0.95))})`, '', '']);
     rows.push(['  raw: Web Lock acquisition alone', `${ms(median(pattern.map((r) => quantile(r.lock, 0.5))))} / ${ms(median(pattern.map((r) => quantile(r.lock, 0.95))))}`, '', '']);
     rows.push([`Throughput: ${fmt(APPENDS)} awaited / fired-at-once appends`, `${ms(median(awaited.map((r) => r.totalMs)))} / ${ms(median(burst.map((r) => r.totalMs)))}`, '', '']);
+
+    // Playwright's contexts are off the record, where Chromium keeps OPFS in memory behind an
+    // IPC per call; a user's profile writes OPFS files directly. Measure the journal there too.
+    const profileDir = mkdtempSync(join(tmpdir(), 'recallkit-bench-profile-'));
+    const persistent = await chromium.launchPersistentContext(profileDir, chromiumLaunchOptions);
+    try {
+      const p = persistent.pages()[0] ?? (await persistent.newPage());
+      await p.goto(url);
+      await p.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
+      const pj: Call<'appendRun'>[] = [];
+      const pn: Call<'appendRun'>[] = [];
+      const pr: Call<'rawRun'>[] = [];
+      for (let r = 0; r < RUNS; r++) {
+        pj.push(await call(p, 'appendRun', { n: APPENDS, dbName: db('p-append'), burst: false }));
+        pn.push(await call(p, 'appendRun', { n: APPENDS, dbName: db('p-none'), burst: false, durability: 'none' }));
+        pr.push(await call(p, 'rawRun', { n: APPENDS, dbName: db('p-raw'), withMeta: false }));
+      }
+      const [j, n, raw0] = [lat(pj, 0.5), lat(pn, 0.5), lat(pr, 0.5)];
+      rows.push(['Regular (persistent) profile: append with journal / none / raw `idb` put (median)', `${ms(j)} / ${ms(n)} / ${ms(raw0)}`, '', '']);
+      rows.push(['  ratio worker + journal / raw, regular profile', `${fmt(j / raw0, 2)}× (none ${fmt(n / raw0, 2)}×)`, '≤ 2.5×', met(j / raw0 <= 2.5)]);
+    } finally {
+      await persistent.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    }
+
+    if (process.env['RECALLKIT_BENCH_APPENDS_ONLY']) return markdownTable([{ header: 'Measure' }, { header: `Median of ${RUNS} runs`, align: 'right' }, { header: 'Goal' }, { header: 'Met' }], rows);
 
     // Cold start: a fresh browser context each run (empty HTTP and code caches), then warm.
     const cold: Call<'coldStart'>[] = [];
