@@ -15,6 +15,9 @@ import { managerStrategy } from './strategies/manager.js';
 import { parseProfile } from './strategies/profile.js';
 import { createStrategies } from './strategies/registry.js';
 import type { MemoryProfileInput } from './strategies/profile-types.js';
+import type { Durability } from './store/durability-types.js';
+import { openDurability } from './store/open-durability.js';
+import { withStorage } from './store/storage-host.js';
 
 /** Options of {@link createMemory} (and `createWorkerMemory`). */
 export interface MemoryOptions {
@@ -43,6 +46,13 @@ export interface MemoryOptions {
    * are divided by the provider/RecallKit ratio (95th percentile, at most 2). Default false.
    */
   calibrate?: boolean | undefined;
+  /**
+   * `'journal'`: besides IndexedDB, keep an append-only journal per session in the Origin
+   * Private File System and restore from it what IndexedDB loses (Chromium deletes a database
+   * it finds corrupt after a crash). `'none'`: IndexedDB alone. Default `'journal'` where it
+   * can run (the IndexedDB store in a dedicated worker, as `createWorkerMemory` has), else `'none'`.
+   */
+  durability?: Durability | undefined;
 }
 
 /**
@@ -69,8 +79,10 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   }
   const counter: TokenCounter = await resolveTokenizer(options.tokenizer);
   if (options.persist !== undefined && typeof options.persist !== 'boolean') throw new ValidationError('persist', 'a boolean', options.persist);
-  const store = resolveStore(options.store, options.dbName, strategies.persistence, options.persist ?? false);
-  return createEngine({
+  const resolved = resolveStore(options.store, options.dbName, strategies.persistence, options.persist ?? false);
+  // Opens the store now (and restores from the journal what it lost), before the engine reads it.
+  const { store, state } = await openDurability(resolved, options.durability, (options.dbName as string | undefined) ?? 'recallkit');
+  const engine = createEngine({
     store,
     counter,
     summarizer,
@@ -79,6 +91,7 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     embedder: options.embedder,
     strategies: (live) => withManager(strategies, live),
   });
+  return withStorage(engine, store, state);
 }
 
 type ProfileStrategies = Omit<BuiltStrategies, 'longTerm'> & { longTerm: BuiltStrategies['longTerm'] | undefined };

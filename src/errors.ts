@@ -95,3 +95,11 @@ export function describe(value: unknown): string {
       return 'an object';
   }
 }
+
+/**
+ * Stored data is gone and could not be restored (IndexedDB lost it and the journal was
+ * damaged or absent). Reported through the `error` event and `storageState()`.
+ */
+export class StorageLostError extends StoreError {
+  override name = 'StorageLostError';
+}

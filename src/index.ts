@@ -62,7 +62,11 @@ export {
   QuotaExceededError,
   ImportConflictError,
   ClosedError,
+  StorageLostError,
 } from './errors.js';
+
+// Durability: the OPFS journal, loss detection, integrity check
+export type { Durability, StorageStatus, StorageState, VerifyReport } from './store/durability-types.js';
 
 // Configuration and profiles
 export { DEFAULT_MEMORY_CONFIG } from './core/config.js';

@@ -23,6 +23,7 @@ import type {
   Summarizer,
 } from './types.js';
 import type { MessageFormat } from './formats/parse-messages.js';
+import type { StorageState, VerifyReport } from './store/durability-types.js';
 import type { AnthropicMessageParam } from './formats/anthropic-types.js';
 import type { AISDKMessage } from './formats/ai-sdk-types.js';
 import type { LangChainMessage } from './formats/langchain-types.js';
@@ -152,9 +153,18 @@ export interface Memory {
   updateConfig(partial: Partial<MemoryConfig>): Promise<void>;
   /** Use another summarizer from now on. */
   setSummarizeCallback(fn: SummarizeCallback | Summarizer): Promise<void>;
+  /**
+   * What opening the store found and the durability in effect: `status` is `'restored'` when
+   * IndexedDB had lost data that the journal brought back, `'lost'` when data is known gone.
+   */
+  storageState(): Promise<StorageState>;
+  /** A read-only integrity check of a stored session (holes, duplicates, summary links, stats). */
+  verify(sessionId: string): Promise<VerifyReport>;
   /** Listen to an event; returns the function that stops listening. */
   on<E extends MemoryEventName>(event: E, handler: MemoryEvents[E]): () => void;
   /** Finish pending work, close the database (and the worker). Later calls fail with `ClosedError`. */
   close(): Promise<void>;
 }
 
+/** What the engine itself provides; the hosts add the store-level methods (`createMemory`). */
+export type EngineMemory = Omit<Memory, 'storageState' | 'verify'>;

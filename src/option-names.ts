@@ -18,6 +18,7 @@ export const MEMORY_OPTION_NAMES = [
   'profile',
   'embedder',
   'calibrate',
+  'durability',
 ] as const satisfies readonly (keyof MemoryOptions)[];
 
 // A new MemoryOptions field must be listed above, or this line fails to compile, naming it.

@@ -1,4 +1,5 @@
 import type { CalibrationState } from './tokens/calibration.js';
+import type { StorageState } from './store/durability-types.js';
 
 /**
  * RecallKit's public data shapes. Everything here is plain, structured-cloneable data:
@@ -255,6 +256,13 @@ export interface MemoryEvents {
   erased: (sessionId: string, result: { entryIds: string[] }) => void;
   'session:cleared': (sessionId: string) => void;
   error: (sessionId: string, error: Error) => void;
+  /**
+   * Opening the store found that IndexedDB had lost this session (or part of it) and restored
+   * it from the journal. Like `storage:lost`, heard by listeners added after the open too.
+   */
+  'storage:restored': (sessionId: string, state: StorageState) => void;
+  /** Opening the store found this session's data gone, the journal unable to bring it back (an `error` too). */
+  'storage:lost': (sessionId: string, state: StorageState) => void;
   /** A new summary lacks names, numbers or decisions found in what it summarized. */
   'summary:facts-missing': (sessionId: string, info: { summaryId: string; missing: Record<string, string[]> }) => void;
 }
@@ -368,6 +376,8 @@ export interface StoreAdapter {
   getEntries(sessionId: string, ids: readonly string[]): Promise<(MemoryEntry | undefined)[]>;
   /** An auxiliary value written through `StoreBatch.aux`. */
   loadAux(sessionId: string, key: string): Promise<unknown>;
+  /** Every auxiliary value of a session by key (a journal snapshot needs them all). Optional. */
+  loadAllAux?(sessionId: string): Promise<Record<string, unknown>>;
   /** Apply a batch atomically. */
   write(sessionId: string, batch: StoreBatch): Promise<void>;
   /** Delete a session and everything it holds, atomically. */

@@ -66,6 +66,10 @@ function describe(name: MemoryEventName, args: unknown[]): string {
       return 'session cleared';
     case 'error':
       return errorText(args[0]);
+    case 'storage:restored':
+      return 'restored from the journal after IndexedDB lost it';
+    case 'storage:lost':
+      return 'stored data lost (IndexedDB and journal)';
     case 'summary:facts-missing': {
       const info = args[0] as { missing: Record<string, string[]> };
       return `summary lacks ${Object.entries(info.missing).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ')}`;

@@ -10,7 +10,7 @@ import type {
   TokenCounter,
 } from '../types.js';
 import type { LongTermStrategy, ShortTermStrategy, PersistenceStrategy } from '../strategies/types.js';
-import type { ContextFormat, ContextMessages, ContextOptions, ImportOptions, Memory } from '../memory.js';
+import type { ContextFormat, ContextMessages, ContextOptions, EngineMemory, ImportOptions } from '../memory.js';
 import { ClosedError, ValidationError } from '../errors.js';
 import { createEmitter } from './emitter.js';
 import { createSessionRunner } from './session-runner.js';
@@ -69,7 +69,7 @@ export interface EngineDeps {
  * The engine: every `Memory` method over an injected store, token counter and summarizer.
  * Pure: no DOM, no IndexedDB, no WASM; the hosts (`createMemory`, the worker) inject those.
  */
-export function createEngine(deps: EngineDeps): Memory {
+export function createEngine(deps: EngineDeps): EngineMemory {
   const now = deps.now ?? (() => new Date());
   let config: MemoryConfig = { ...DEFAULT_MEMORY_CONFIG, ...validateConfig(deps.config) };
   let summarizer = deps.summarizer;
@@ -162,7 +162,7 @@ export function createEngine(deps: EngineDeps): Memory {
     };
   }
 
-  const memory: Memory = {
+  const memory: EngineMemory = {
     addUserMessage: (s, content, metadata) =>
       sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'message', role: 'user', content: checkContent(content) };

@@ -3,7 +3,7 @@ import { openConnection } from './indexeddb-connection.js';
 import { withLock, sessionLockName } from './indexeddb-locks.js';
 import { canEstimateStorage, estimateStorage, requestPersistence } from './indexeddb-quota.js';
 import type { RecallKitIDB } from './indexeddb-schema.js';
-import { activeRange, orderRange, seqRange } from './indexeddb-schema.js';
+import { activeRange, orderRange, seqRange, sessionRange } from './indexeddb-schema.js';
 import { deleteSessionRecords, describeWrite, writeBatch } from './indexeddb-write.js';
 
 type StoreName = 'sessions' | 'entries' | 'summaries' | 'aux';
@@ -103,6 +103,13 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
     loadAux(sessionId, key) {
       return run(`load aux ${JSON.stringify(key)} of session ${JSON.stringify(sessionId)}`, async (db) => {
         return (await readTransaction(db, ['aux']).objectStore('aux').get([sessionId, key]))?.value;
+      });
+    },
+
+    loadAllAux(sessionId) {
+      return run(`load every aux value of session ${JSON.stringify(sessionId)}`, async (db) => {
+        const records = await readTransaction(db, ['aux']).objectStore('aux').getAll(sessionRange(sessionId));
+        return Object.fromEntries(records.map((r) => [r.key, r.value]));
       });
     },
 

@@ -77,6 +77,11 @@ export function memoryStore(): StoreAdapter {
       return value === undefined ? undefined : structuredClone(value);
     },
 
+    async loadAllAux(sessionId) {
+      check();
+      return structuredClone(Object.fromEntries(sessions.get(sessionId)?.aux ?? []));
+    },
+
     async write(sessionId, batch: StoreBatch) {
       check();
       // Clone first: a value that cannot be cloned fails here, before anything changes.

@@ -34,6 +34,8 @@ export const REMOTE_METHODS = [
   'pin',
   'reportUsage',
   'updateConfig',
+  'storageState',
+  'verify',
 ] as const satisfies readonly (keyof Memory)[];
 
 /** A method the worker runs for the page. */

@@ -36,10 +36,10 @@ async function watchLongTasks<T>(work: () => Promise<T>): Promise<{ value: T; co
 }
 
 /** Append `n` messages (user/assistant alternating) through a worker memory, or in this thread. */
-async function appendRun(options: { n: number; dbName: string; burst: boolean; inThread?: boolean }) {
+async function appendRun(options: { n: number; dbName: string; burst: boolean; inThread?: boolean; durability?: 'journal' | 'none' }) {
   const memory = options.inThread
     ? await createMemory({ store: 'indexeddb', dbName: options.dbName })
-    : await createWorkerMemory({ worker: spawn(), dbName: options.dbName });
+    : await createWorkerMemory({ worker: spawn(), dbName: options.dbName, ...(options.durability ? { durability: options.durability } : {}) });
   await memory.getStats('bench');
   const latencies: number[] = [];
   const result = await watchLongTasks(async () => {
@@ -65,7 +65,7 @@ function add(memory: Memory, i: number): Promise<MemoryEntry> {
 }
 
 /** The same records put with `idb` in this page, one awaited transaction each. */
-async function rawRun(options: { n: number; dbName: string; withMeta: boolean }) {
+async function rawRun(options: { n: number; dbName: string; withMeta: boolean; durability?: IDBTransactionDurability }) {
   const db = await openDB(options.dbName, 1, {
     upgrade(d) {
       d.createObjectStore('entries', { keyPath: ['sessionId', 'id'] });
@@ -80,7 +80,12 @@ async function rawRun(options: { n: number; dbName: string; withMeta: boolean })
       role: i % 2 === 0 ? 'user' : 'assistant', content: text(i), timestamp: new Date().toISOString(), tokenCount: 40, compressed: false,
     };
     const t = performance.now();
-    if (options.withMeta) {
+    if (options.durability) {
+      const tx = db.transaction(['entries', 'sessions'], 'readwrite', { durability: options.durability });
+      void tx.objectStore('entries').put({ sessionId: 'bench', id: entry.id, seq: i, active: 1, entry });
+      void tx.objectStore('sessions').put({ sessionId: 'bench', version: i, nextSeq: i + 1, updatedAt: entry.timestamp });
+      await tx.done;
+    } else if (options.withMeta) {
       const tx = db.transaction(['entries', 'sessions'], 'readwrite');
       void tx.objectStore('entries').put({ sessionId: 'bench', id: entry.id, seq: i, active: 1, entry });
       void tx.objectStore('sessions').put({ sessionId: 'bench', version: i, nextSeq: i + 1, updatedAt: entry.timestamp });
@@ -151,9 +156,9 @@ async function roundTrips(options: { n: number; dbName: string }) {
 }
 
 /** createWorkerMemory (worker script, WASM, ranks, database) to the first answered call. */
-async function coldStart(options: { dbName: string }) {
+async function coldStart(options: { dbName: string; durability?: 'journal' | 'none' }) {
   const start = performance.now();
-  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName });
+  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName, ...(options.durability ? { durability: options.durability } : {}) });
   const created = performance.now() - start;
   await memory.getContextForLLM('s');
   const answered = performance.now() - start;
@@ -168,7 +173,7 @@ async function coldStart(options: { dbName: string }) {
  * a summary lists in `originalEntryIds` only the entries of its own round (so a running summary
  * does not grow with the history).
  */
-async function buildSession(options: { dbName: string; sessionId: string; total: number; active: number; summaries: number }) {
+async function buildSession(options: { dbName: string; sessionId: string; total: number; active: number; summaries: number; durability?: 'journal' | 'none' }) {
   const { total, active, sessionId } = options;
   const t0 = Date.parse('2024-01-01T00:00:00Z');
   const entries: MemoryEntry[] = [];
@@ -199,7 +204,7 @@ async function buildSession(options: { dbName: string; sessionId: string; total:
     });
   }
   const state: SessionState = { schemaVersion: 1, sessionId, entries, summaries, totalTokens: 0 };
-  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName });
+  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName, ...(options.durability ? { durability: options.durability } : {}) });
   const start = performance.now();
   await memory.importSession(state);
   const importMs = performance.now() - start;
@@ -212,19 +217,25 @@ async function buildSession(options: { dbName: string; sessionId: string; total:
  * A new worker on an existing database: start, the first call on the session (which loads its
  * meta, active entries and summaries), then its context.
  */
-async function reopen(options: { dbName: string; sessionId: string }) {
+async function reopen(options: { dbName: string; sessionId: string; durability?: 'journal' | 'none' }) {
   const start = performance.now();
-  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName });
+  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName, ...(options.durability ? { durability: options.durability } : {}) });
   const started = performance.now();
   const stats = await memory.getStats(options.sessionId);
   const opened = performance.now();
   const context = await memory.getContextForLLM(options.sessionId);
   const contextMs = performance.now() - opened;
+  const { journalBytes } = await memory.storageState();
   await memory.close();
-  return { startMs: started - start, openMs: opened - started, contextMs, messages: context.messages.length, stats };
+  return { startMs: started - start, openMs: opened - started, contextMs, messages: context.messages.length, stats, journalBytes };
 }
 
-const bench = { appendRun, rawRun, rawEnginePattern, roundTrips, coldStart, tokenizerParts, buildSession, reopen };
+/** Bytes the origin stores (IndexedDB and OPFS together), as the browser reports them. */
+async function usage() {
+  return (await navigator.storage.estimate()).usage ?? 0;
+}
+
+const bench = { appendRun, rawRun, rawEnginePattern, roundTrips, coldStart, tokenizerParts, buildSession, reopen, usage };
 (globalThis as { recallkitBench?: typeof bench }).recallkitBench = bench;
 document.getElementById('status')!.textContent = 'ready';
 

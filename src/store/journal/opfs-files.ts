@@ -1,0 +1,172 @@
+/**
+ * Journal files in the Origin Private File System, written through `createSyncAccessHandle`
+ * (dedicated workers only): a synchronous write and `flush()` per append, no copy of the file.
+ * The main thread has only `createWritable`, which writes a whole new copy of the file on every
+ * close, so an append would cost the file's size: the journal is not offered there.
+ * @module
+ */
+import type { JournalFiles } from './files.js';
+
+/** The slice of `FileSystemSyncAccessHandle` used here (worker-only DOM types are not in our lib). */
+interface SyncHandle {
+  read(buffer: Uint8Array, options?: { at?: number }): number;
+  write(buffer: Uint8Array, options?: { at?: number }): number;
+  truncate(size: number): void;
+  getSize(): number;
+  flush(): void;
+  close(): void;
+}
+interface FileHandle {
+  createSyncAccessHandle(options?: { mode?: string }): Promise<SyncHandle>;
+}
+interface DirHandle {
+  getDirectoryHandle(name: string, options?: { create?: boolean }): Promise<DirHandle>;
+  getFileHandle(name: string, options?: { create?: boolean }): Promise<FileHandle>;
+  removeEntry(name: string): Promise<void>;
+  keys(): AsyncIterableIterator<string>;
+}
+
+/** The root folder of every journal in the origin's private file system. */
+export const JOURNAL_ROOT = 'recallkit-journal';
+
+/** Whether this thread can keep a journal: OPFS with synchronous access handles (a dedicated worker). */
+export function canUseOpfsJournal(): boolean {
+  const g = globalThis as { navigator?: { storage?: { getDirectory?: unknown } }; FileSystemSyncAccessHandle?: unknown; WorkerGlobalScope?: unknown };
+  return typeof g.navigator?.storage?.getDirectory === 'function' && typeof g.FileSystemSyncAccessHandle === 'function' && g.WorkerGlobalScope !== undefined;
+}
+
+/** Options of {@link opfsJournalFiles}. */
+export interface OpfsJournalOptions {
+  /** Folder under {@link JOURNAL_ROOT} (one per database). */
+  folder: string;
+  /**
+   * When appends reach the disk. The bytes are written to the file at once (a killed browser
+   * or tab loses nothing acknowledged: the OS has them); `flush()` (an fsync, for power loss)
+   * follows within `flushDelayMs` after a burst of appends. `0` flushes every append, which
+   * costs about a millisecond each. Default 1000. Snapshots are always flushed at once.
+   */
+  flushDelayMs?: number;
+}
+
+/** Journal files in `recallkit-journal/<folder>/` of the OPFS. */
+export function opfsJournalFiles(options: OpfsJournalOptions): JournalFiles {
+  const { folder, flushDelayMs = 1000 } = options;
+  let dir: Promise<DirHandle> | undefined;
+  const handles = new Map<string, Promise<SyncHandle>>();
+  const unflushed = new Set<SyncHandle>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flushAll = (): void => {
+    timer = undefined;
+    for (const h of unflushed) {
+      try {
+        h.flush();
+      } catch {
+        // Closed meanwhile (a removed file): nothing left to flush.
+      }
+    }
+    unflushed.clear();
+  };
+  const directory = (): Promise<DirHandle> =>
+    (dir ??= (async () => {
+      const root = (await (navigator.storage as unknown as { getDirectory(): Promise<DirHandle> }).getDirectory()) as DirHandle;
+      const top = await root.getDirectoryHandle(JOURNAL_ROOT, { create: true });
+      return top.getDirectoryHandle(folder, { create: true });
+    })());
+
+  const handle = (name: string): Promise<SyncHandle> => {
+    let h = handles.get(name);
+    if (!h) {
+      h = (async () => {
+        const file = await (await directory()).getFileHandle(name, { create: true });
+        try {
+          // Another tab's worker may hold the same file: share it (Chromium 121+), else exclusive.
+          return await file.createSyncAccessHandle({ mode: 'readwrite-unsafe' });
+        } catch {
+          return file.createSyncAccessHandle();
+        }
+      })();
+      h.catch(() => handles.delete(name));
+      handles.set(name, h);
+    }
+    return h;
+  };
+
+  const release = async (name: string): Promise<void> => {
+    const h = handles.get(name);
+    handles.delete(name);
+    const handle = h && (await h.catch(() => undefined));
+    if (handle && unflushed.delete(handle)) handle.flush();
+    handle?.close();
+  };
+
+  return {
+    kind: 'opfs',
+    async list() {
+      const names: string[] = [];
+      for await (const name of (await directory()).keys()) names.push(name);
+      return names;
+    },
+    async read(name) {
+      const h = await handle(name);
+      return readRange(h, 0, h.getSize());
+    },
+    async size(name) {
+      return (await handle(name)).getSize();
+    },
+    async readAt(name, at, length) {
+      const h = await handle(name);
+      return readRange(h, at, Math.max(0, Math.min(length, h.getSize() - at)));
+    },
+    async append(name, bytes) {
+      const h = await handle(name);
+      writeAll(h, bytes, h.getSize());
+      if (flushDelayMs <= 0) h.flush();
+      else {
+        unflushed.add(h);
+        timer ??= setTimeout(flushAll, flushDelayMs);
+      }
+    },
+    async truncate(name, size) {
+      const h = await handle(name);
+      h.truncate(size);
+      h.flush();
+    },
+    async write(name, bytes) {
+      const h = await handle(name);
+      h.truncate(0);
+      writeAll(h, bytes, 0);
+      h.flush();
+    },
+    async remove(name) {
+      await release(name);
+      await (await directory()).removeEntry(name).catch((e: { name?: string }) => {
+        if (e?.name !== 'NotFoundError') throw e;
+      });
+    },
+    async close() {
+      if (timer !== undefined) clearTimeout(timer);
+      flushAll();
+      await Promise.all([...handles.keys()].map(release));
+    },
+  };
+}
+
+function readRange(h: SyncHandle, from: number, length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let done = 0;
+  while (done < length) {
+    const n = h.read(out.subarray(done), { at: from + done });
+    if (n <= 0) break;
+    done += n;
+  }
+  return out.subarray(0, done);
+}
+
+function writeAll(h: SyncHandle, bytes: Uint8Array, at: number): void {
+  let done = 0;
+  while (done < bytes.length) {
+    const n = h.write(bytes.subarray(done), { at: at + done });
+    if (n <= 0) throw new Error(`OPFS journal: wrote ${done} of ${bytes.length} bytes`);
+    done += n;
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The OPFS journal in real Chromium, through a real Worker: IndexedDB deleted under a memory
+ * (what Chromium does to a database it finds corrupt after a crash) comes back from the journal
+ * exactly; a damaged journal with a deleted database is reported as lost, never silently empty.
+ */
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createMemory } from '../../src/create-memory.js';
+import { StorageLostError, ValidationError } from '../../src/errors.js';
+import type { Memory } from '../../src/memory.js';
+import { createWorkerMemory, type WorkerMemoryOptions } from '../../src/worker/client.js';
+
+const PREFIX = 'recallkit-journal-test-';
+const opened: Memory[] = [];
+afterEach(async () => {
+  await Promise.allSettled(opened.splice(0).map((m) => m.close()));
+});
+afterAll(async () => {
+  const root = await navigator.storage.getDirectory();
+  await root.removeEntry('recallkit-journal', { recursive: true }).catch(() => undefined);
+  for (const { name } of await indexedDB.databases()) if (name?.startsWith(PREFIX)) indexedDB.deleteDatabase(name);
+});
+
+const uniqueDb = (): string => `${PREFIX}${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+async function open(dbName: string, options: WorkerMemoryOptions = {}): Promise<Memory> {
+  const worker = new Worker(new URL('../../src/worker/worker.ts', import.meta.url), { type: 'module' });
+  const memory = await createWorkerMemory({ dbName, worker, config: { maxEntries: 8, recentWindow: 2, minEntriesToCompress: 2 }, ...options });
+  opened.push(memory);
+  return memory;
+}
+
+async function chat(memory: Memory, s: string, turns: number): Promise<void> {
+  for (let i = 0; i < turns; i++) {
+    await memory.addUserMessage(s, `turn ${i}: my sister Ada keeps ${i} lighthouses`);
+    await memory.addAssistantMessage(s, `noted, ${i} lighthouses for Ada`);
+  }
+}
+
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error('delete blocked'));
+  });
+}
+
+async function journalFiles(dbName: string): Promise<{ name: string; size: number }[]> {
+  const root = await navigator.storage.getDirectory();
+  const dir = await (await root.getDirectoryHandle('recallkit-journal')).getDirectoryHandle(encodeURIComponent(dbName));
+  const out: { name: string; size: number }[] = [];
+  for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }).entries()) {
+    out.push({ name, size: (await handle.getFile()).size });
+  }
+  return out;
+}
+
+async function settle(memory: Memory, s: string): Promise<void> {
+  await (memory as Memory & { idle?: (s?: string) => Promise<void> }).idle?.(s);
+}
+
+describe('OPFS journal through a real Worker', () => {
+  it('restores a deleted IndexedDB exactly: entries, summaries, recall', async () => {
+    const dbName = uniqueDb();
+    const first = await open(dbName);
+    expect(await first.storageState()).toMatchObject({ durability: 'journal', status: 'fresh' });
+    await chat(first, 'chat', 12);
+    await settle(first, 'chat');
+    const recalled = await first.recall('chat', 'Ada lighthouses 7');
+    const exported = await first.exportSession('chat');
+    const context = await first.getContextForLLM('chat');
+    expect(exported.summaries.length).toBeGreaterThan(0);
+    expect((await first.storageState()).journalBytes).toBeGreaterThan(0);
+    await first.close();
+    expect((await journalFiles(dbName)).map((f) => f.name)).toEqual([expect.stringMatching(/^s-chat\.\d+\.rkj$/)]);
+
+    await deleteDatabase(dbName);
+    const second = await open(dbName);
+    const state = await second.storageState();
+    expect(state).toMatchObject({ durability: 'journal', status: 'restored', restoredSessions: ['chat'], lostSessions: [] });
+    expect(await second.exportSession('chat')).toEqual(exported);
+    expect(await second.recall('chat', 'Ada lighthouses 7')).toEqual(recalled);
+    expect(await second.getContextForLLM('chat')).toEqual(context);
+    expect(await second.verify('chat')).toMatchObject({ ok: true, entries: 24 });
+    const heard: string[] = [];
+    second.on('storage:restored', (s) => heard.push(s));
+    await expect.poll(() => heard).toEqual(['chat']);
+  });
+
+  it('an intact store opens intact, and appends continue in the journal', async () => {
+    const dbName = uniqueDb();
+    const first = await open(dbName);
+    await chat(first, 's', 2);
+    await first.close();
+    const second = await open(dbName);
+    expect((await second.storageState()).status).toBe('intact');
+    await chat(second, 's', 1);
+    await second.close();
+    await deleteDatabase(dbName);
+    const third = await open(dbName);
+    expect((await third.getActiveEntries('s')).length + (await third.getStats('s')).compressedEntries).toBe(6);
+  });
+
+  it('reports a loss when the database is gone and the journal is damaged: status lost and an error event', async () => {
+    const dbName = uniqueDb();
+    const first = await open(dbName);
+    await chat(first, 'gone', 2);
+    await first.close();
+    // Damage the snapshot at the start of the journal file, then lose the database.
+    const root = await navigator.storage.getDirectory();
+    const dir = await (await root.getDirectoryHandle('recallkit-journal')).getDirectoryHandle(encodeURIComponent(dbName));
+    const [file] = await journalFiles(dbName);
+    const writable = await (await dir.getFileHandle(file!.name)).createWritable({ keepExistingData: true });
+    await writable.write({ type: 'write', position: 12, data: new Uint8Array([0x5a, 0x5a]) });
+    await writable.close();
+    await deleteDatabase(dbName);
+
+    const second = await open(dbName);
+    expect(await second.storageState()).toMatchObject({ status: 'lost', lostSessions: ['gone'] });
+    const errors: Error[] = [];
+    second.on('error', (_s, e) => errors.push(e));
+    await expect.poll(() => errors.length).toBe(1);
+    expect(errors[0]!.name).toBe(new StorageLostError('x').name);
+  });
+
+  it('durability none keeps no journal; the main thread has none and refuses to be asked for one', async () => {
+    const dbName = uniqueDb();
+    const plain = await open(dbName, { durability: 'none' });
+    await plain.addUserMessage('s', 'hello');
+    expect(await plain.storageState()).toMatchObject({ durability: 'none', status: 'fresh' });
+    await expect(createMemory({ dbName: uniqueDb(), durability: 'journal' })).rejects.toThrow(ValidationError);
+    const inPage = await createMemory({ dbName: uniqueDb() });
+    opened.push(inPage);
+    const state = await inPage.storageState();
+    expect(state.durability).toBe('none');
+    expect(state.journalUnavailable).toMatch(/dedicated worker/);
+  });
+
+  it('createWorkerMemory resolves with the store open: a database that cannot open fails the create', async () => {
+    const dbName = uniqueDb();
+    // A newer layout version than this RecallKit knows: opening must fail now, not at the first call.
+    await new Promise<void>((resolve, reject) => {
+      const r = indexedDB.open(dbName, 999);
+      r.onsuccess = () => {
+        r.result.close();
+        resolve();
+      };
+      r.onerror = () => reject(r.error);
+    });
+    await expect(open(dbName)).rejects.toThrow(/newer RecallKit/);
+  });
+});
