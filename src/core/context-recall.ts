@@ -1,7 +1,7 @@
 import type { MemoryEntry, RecallResult, RecallScope, TokenCounter } from '../types.js';
 import { MESSAGE_FRAMING } from '../tokens/chat-tokens.js';
 import { ensureIndex, recallEntries, type RecallContext } from './recall.js';
-import { walk, type OtherSessionsRecall } from './recall-all.js';
+import { recallAcross, walk, type StoreRecall } from './recall-all.js';
 import type { SessionCache } from './session.js';
 import { recalledLine, renderRecalled } from './recalled-text.js';
 
@@ -46,32 +46,28 @@ const REACH = 2;
 export async function recallBlock(
   c: SessionCache,
   rc: RecallContext,
-  others: OtherSessionsRecall,
+  all: StoreRecall,
   counter: TokenCounter,
   req: RecallBlockRequest,
 ): Promise<RecallBlock | undefined> {
   if (!req.query.trim() || req.room <= MESSAGE_FRAMING) return undefined;
   const sessionId = c.meta.sessionId;
-  const own = await recallEntries(c, rc, req.query, { topK: req.topK });
-  let hits = own;
-  if (req.scope === 'all') {
-    const found = await others.load(await others.search(req.query, req.topK, sessionId));
-    hits = [...own, ...found].sort((a, b) => b.score - a.score).slice(0, req.topK);
-  }
+  const across = req.scope === 'all';
+  let hits = across ? await recallAcross(c, rc, all, req.query, { topK: req.topK }) : await recallEntries(c, rc, req.query, { topK: req.topK });
   const held = (e: MemoryEntry): boolean =>
     e.type === 'summary' ? req.summariesInContext.has(e.id) : e.sessionId === sessionId && req.inContext.has(e.id);
   hits = hits.filter((h) => !held(h.entry));
   if (!hits.length) return undefined;
 
   // The turns around each hit, loaded in one read per session.
-  const index = await ensureIndex(c, rc);
+  const index = across ? undefined : await ensureIndex(c, rc);
   const near = new Map<string, { before: string[]; after: string[] }>();
   const wanted = new Map<string, Set<string>>();
   for (const { entry: e } of hits) {
     if (e.type === 'summary') continue;
-    const side = e.sessionId === sessionId
+    const side = index
       ? { before: walk(index, e.id, -1, REACH), after: walk(index, e.id, 1, REACH) }
-      : { before: others.neighbours(e.sessionId, e.id, -1, REACH), after: others.neighbours(e.sessionId, e.id, 1, REACH) };
+      : { before: all.neighbours(e.sessionId, e.id, -1, REACH), after: all.neighbours(e.sessionId, e.id, 1, REACH) };
     near.set(key(e), side);
     const ids = wanted.get(e.sessionId) ?? new Set<string>();
     for (const id of [...side.before, ...side.after]) ids.add(id);
