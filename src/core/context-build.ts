@@ -42,12 +42,12 @@ export async function buildPlannedContext(c: SessionCache, deps: ContextBuildDep
   const rules: AssemblyRules =
     budget === Infinity ? deps.rules : { ...deps.rules, shortTerm: [...deps.rules.shortTerm, createMaxTokens({ memory_strategy_id: 'max_tokens', memory_max_tokens: budget, conditions: [] })] };
   const newest = newestUser(c.active);
-  const reserve = plan.recall ? Math.min(plan.recall.maxTokens, Math.max(0, budget - REPLY_PRIMING - MESSAGE_FRAMING - (newest?.tokenCount ?? 0))) : 0;
+  const query = plan.query ?? newest?.content ?? '';
+  const reserve = plan.recall && query ? Math.min(plan.recall.maxTokens, Math.max(0, budget - REPLY_PRIMING - MESSAGE_FRAMING - (newest?.tokenCount ?? 0))) : 0;
 
   const seen = new Set<string>();
   const base = assembleContext(c.interactions, c.summaries, rules, [], deps.scale, seen, reserve);
   let block: RecallBlock | undefined;
-  const query = plan.query ?? newest?.content ?? '';
   const ask = async (room: number): Promise<RecallBlock | undefined> =>
     plan.recall && query
       ? recallBlock(c, deps.recall, deps.all, deps.counter, {
