@@ -1,9 +1,10 @@
-import type { MemoryConfig, StoreAdapter, SummarizeCallback, Summarizer, TokenCounter } from './types.js';
+import type { ContextRecallOptions, MemoryConfig, StoreAdapter, SummarizeCallback, Summarizer, TokenCounter } from './types.js';
 import type { Memory } from './memory.js';
 import type { BuiltStrategies } from './core/engine.js';
 import { createEngine } from './core/engine.js';
 import { isPlainObject } from './core/validate.js';
 import { validateConfig } from './core/config.js';
+import { checkContextRecall } from './core/context-options.js';
 import { ValidationError } from './errors.js';
 import { memoryStore } from './store/memory.js';
 import { indexedDBStore } from './store/indexeddb.js';
@@ -42,9 +43,14 @@ export interface MemoryOptions {
    * are divided by the provider/RecallKit ratio (95th percentile, at most 2). Default false.
    */
   calibrate?: boolean | undefined;
+  /**
+   * Put what recall finds for the newest user message into every context: one system message
+   * after the summaries, of at most `maxTokens` tokens, inside the profile's budget.
+   */
+  contextRecall?: ContextRecallOptions | undefined;
 }
 
-const KNOWN = ['store', 'dbName', 'persist', 'tokenizer', 'summarizer', 'config', 'profile', 'embedder', 'calibrate'];
+const KNOWN = ['store', 'dbName', 'persist', 'tokenizer', 'summarizer', 'config', 'profile', 'embedder', 'calibrate', 'contextRecall'];
 
 /**
  * Create a conversation memory that runs in this thread (Node or browser).
@@ -62,6 +68,7 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     if (!KNOWN.includes(key)) throw new ValidationError(`options.${key}`, `one of the known options (${KNOWN.join(', ')})`, key);
   }
   const config = validateConfig(options.config, 'config');
+  const contextRecall = checkContextRecall(options.contextRecall);
   const strategies = buildStrategies(options.profile);
   const summarizer = options.summarizer === undefined ? heuristicSummarizer() : toSummarizer(options.summarizer, 'summarizer');
   if (options.embedder !== undefined && typeof options.embedder !== 'function') {
@@ -80,6 +87,7 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     config,
     calibrate: options.calibrate ?? false,
     embedder: options.embedder,
+    contextRecall,
     strategies: (live) => withManager(strategies, live),
   });
 }
@@ -99,7 +107,15 @@ function buildStrategies(profile: unknown): ProfileStrategies {
     summariesNewestFirst: built.longTerm.some((s) => s.id === 'rolling'),
     knowledgeBase: built.knowledgeBase,
     contextBudget: budgets.length ? Math.min(...budgets) : undefined,
+    tokenBudget: tokenBudget(parsed, budgets),
   };
+}
+
+/** The smallest budget of the profile: `max_tokens`, or `summary_buffer`'s budget. */
+function tokenBudget(parsed: ReturnType<typeof parseProfile>, budgets: number[]): number | undefined {
+  const all = [...budgets];
+  for (const s of parsed.long_term_memory_strategy) if (s.long_term_memory_id === 'summary_buffer') all.push(s.budget);
+  return all.length ? Math.min(...all) : undefined;
 }
 
 /** With no profile, the Memory Manager's own compression runs with the live config. */

@@ -14,6 +14,7 @@ export type {
   ToolCallOptions,
   ToolResultOptions,
   AddMessagesOptions,
+  AddMessageOptions,
   StorageEstimate,
 } from './memory.js';
 
@@ -42,6 +43,9 @@ export type {
   MemoryEventName,
   RecallOptions,
   RecallResult,
+  RecallScope,
+  ContextRecallOptions,
+  ContextTruncatedInfo,
   SessionMeta,
   StoredSession,
   StoreBatch,

@@ -26,12 +26,16 @@ import { makeEntry, type EntryDraft } from './make-entry.js';
 import { checkContent, checkInteractionInput, checkMetadata, checkName, checkTimestamp, toJsonText } from './validate.js';
 import { parseSessionState, stateToBatch } from './import-state.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
-import { indexOnAdd, recallEntries, type RecallContext } from './recall.js';
+import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall.js';
 import { recalledMessage } from './knowledge-base.js';
 import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 import { REPLY_PRIMING } from '../tokens/chat-tokens.js';
 import type { Embedder } from '../recall/hybrid.js';
 import { budgetScale, recordUsageInMeta } from './usage.js';
+import { planContext, type ResolvedRecall } from './context-options.js';
+import { buildPlannedContext } from './context-build.js';
+import { createOtherSessionsRecall, recallAcross } from './recall-all.js';
+import { withAddOptions } from './add-options.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {
@@ -44,6 +48,8 @@ export interface BuiltStrategies {
   knowledgeBase?: KnowledgeBaseSetup | undefined;
   /** The smallest short-term token budget (`memory_max_tokens`), when there is one. */
   contextBudget?: number | undefined;
+  /** The smallest token budget of the profile (`max_tokens`, `summary_buffer`): recall in the context counts inside it. */
+  tokenBudget?: number | undefined;
 }
 
 /** Everything the pure engine is given. */
@@ -59,6 +65,8 @@ export interface EngineDeps {
   calibrate?: boolean;
   /** Embeds texts for hybrid recall; recall is lexical without it or when it fails. */
   embedder?: Embedder | undefined;
+  /** Recall in every context (`createMemory({ contextRecall })`), validated. */
+  contextRecall?: ResolvedRecall | undefined;
 }
 
 /**
@@ -78,6 +86,10 @@ export function createEngine(deps: EngineDeps): Memory {
   const sessions = createSessionRunner(store, writer, now, () => closed);
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
+  // scope 'all': other sessions' indexes, read-only; one never stored is then persisted by its own session.
+  const others = createOtherSessionsRecall(store, (id) => {
+    if (!closed) sessions.run(id, async (c) => void (await ensureIndex(c, recallContext(c))), 'read').catch(() => undefined);
+  });
 
   const context = (c: SessionCache) => assembleContext(c.interactions, c.summaries, rules, [], budgetScale(c.meta, deps.calibrate ?? false));
   const longTermDeps = {
@@ -149,6 +161,16 @@ export function createEngine(deps: EngineDeps): Memory {
     return recalled ? assembleContext(c.interactions, c.summaries, rules, [recalled], scale) : base;
   }
 
+  /** A context with recall in it and/or a hard cap (`context-build.ts`). */
+  async function plannedContext(c: SessionCache, plan: ReturnType<typeof planContext>): Promise<LLMContext> {
+    if (plan.recall) await writer.flush(c.meta.sessionId);
+    const scale = budgetScale(c.meta, deps.calibrate ?? false);
+    const deps2 = { rules, scale, counter: deps.counter, recall: recallContext(c), others, profileBudget: built.tokenBudget };
+    const { ctx, truncated } = await buildPlannedContext(c, deps2, plan);
+    if (truncated) emitter.emit('context:truncated', c.meta.sessionId, truncated);
+    return ctx;
+  }
+
   function recallContext(c: SessionCache): RecallContext {
     return {
       store,
@@ -169,17 +191,19 @@ export function createEngine(deps: EngineDeps): Memory {
   }
 
   const memory: Memory = {
-    addUserMessage: (s, content, metadata) =>
+    addUserMessage: (s, content, metadata, options) =>
       sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'message', role: 'user', content: checkContent(content) };
         withMeta(d, metadata);
+        withAddOptions(d, options);
         return (await add(c, [d], false))[0]!;
       }),
 
-    addAssistantMessage: (s, content, metadata) =>
+    addAssistantMessage: (s, content, metadata, options) =>
       sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'message', role: 'assistant', content: checkContent(content) };
         withMeta(d, metadata);
+        withAddOptions(d, options);
         return (await add(c, [d], true))[0]!;
       }),
 
@@ -235,7 +259,8 @@ export function createEngine(deps: EngineDeps): Memory {
 
     getContextForLLM: <F extends ContextFormat = 'openai'>(s: string, options: ContextOptions<F> = {}) =>
       sessions.run(s, async (c) => {
-        const ctx = await contextWithRecalled(c);
+        const plan = planContext(options, deps.contextRecall);
+        const ctx = plan.recall || plan.maxTokens !== undefined ? await plannedContext(c, plan) : await contextWithRecalled(c);
         const format = options.format ?? 'openai';
         // The format decides the message type; the cast states what formatContext produced.
         return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;
@@ -256,7 +281,7 @@ export function createEngine(deps: EngineDeps): Memory {
     recall: (s, query, options) =>
       sessions.run(s, async (c) => {
         await writer.flush(c.meta.sessionId);
-        return recallEntries(c, recallContext(c), query, options);
+        return options?.scope === 'all' ? recallAcross(c, recallContext(c), others, query, options) : recallEntries(c, recallContext(c), query, options);
       }, 'read'),
 
     exportSession: (s) =>

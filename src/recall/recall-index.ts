@@ -53,6 +53,11 @@ export interface RecallIndex {
   has(id: string): boolean;
   /** The best documents for a question or keywords, best first. */
   search(query: string, options?: RecallSearchOptions): SearchHit[];
+  /**
+   * The id of the live document added just after (`step` 1) or before (-1) `id` that `accept`
+   * takes (e.g. the reply to a recalled question); `undefined` at either end.
+   */
+  neighbour(id: string, step: 1 | -1, accept?: (id: string) => boolean): string | undefined;
   /** Aux values changed since the last flush (tail segment, manifest): write them with the entries. */
   flush(): AuxEntries;
   /** Every aux value of the index (for a full rewrite, e.g. after import). */
@@ -143,6 +148,15 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
       if (!Number.isInteger(topK) || topK < 0) throw new ValidationError('topK', 'a non-negative integer', topK);
       const r = searchOptions.ranking ? resolveRanking({ ...ranking, ...searchOptions.ranking }) : ranking;
       return core.search(analyze(query, true), topK, r, searchOptions.filter);
+    },
+    neighbour(id, step, accept) {
+      let ordinal = core.ordinalOf(id);
+      if (ordinal < 0) return undefined;
+      for (ordinal += step; ordinal >= 0 && ordinal < core.ordinals; ordinal += step) {
+        const near = core.idAt(ordinal);
+        if (near !== undefined && (!accept || accept(near))) return near;
+      }
+      return undefined;
     },
     flush() {
       const out: AuxEntries = {};

@@ -1,0 +1,138 @@
+import type { MemoryEntry, RecallResult, RecallScope, TokenCounter } from '../types.js';
+import { MESSAGE_FRAMING } from '../tokens/chat-tokens.js';
+import { ensureIndex, recallEntries, type RecallContext } from './recall.js';
+import { walk, type OtherSessionsRecall } from './recall-all.js';
+import type { SessionCache } from './session.js';
+import { recalledLine, renderRecalled } from './recalled-text.js';
+
+/** What the recalled block of one context is asked for. */
+export interface RecallBlockRequest {
+  query: string;
+  scope: RecallScope;
+  /** Recall hits considered. */
+  topK: number;
+  /** Tokens the block's system message may take, framing included. */
+  room: number;
+  /** Ids of the entries the context already holds. */
+  inContext: ReadonlySet<string>;
+  /** Ids of the summaries the context already holds. */
+  summariesInContext: ReadonlySet<string>;
+}
+
+/** The recalled block: one system message's text, its tokens (framing excluded), what it holds. */
+export interface RecallBlock {
+  content: string;
+  tokenCount: number;
+  recalled: RecallResult[];
+}
+
+/** Entries placed together: a hit, and the turns that belong with it. */
+interface Unit {
+  hit: RecallResult;
+  entries: MemoryEntry[];
+}
+
+const key = (e: MemoryEntry): string => `${e.sessionId}\u0000${e.type === 'summary' ? 'summary:' : ''}${e.id}`;
+/** How far from a hit its tool partner or answer is looked for. */
+const REACH = 2;
+
+/**
+ * The best turns of the whole history for `query`, as one system message that fits `room`:
+ * compressed entries and summaries included (other chats with `scope: 'all'`), nothing the
+ * context already holds, tool calls with their results, the reply to a recalled question.
+ * Lines are in time order, grouped under a date header, each `Speaker: text`.
+ * `undefined` when nothing fits or nothing is found.
+ */
+export async function recallBlock(
+  c: SessionCache,
+  rc: RecallContext,
+  others: OtherSessionsRecall,
+  counter: TokenCounter,
+  req: RecallBlockRequest,
+): Promise<RecallBlock | undefined> {
+  if (!req.query.trim() || req.room <= MESSAGE_FRAMING) return undefined;
+  const sessionId = c.meta.sessionId;
+  const own = await recallEntries(c, rc, req.query, { topK: req.topK });
+  let hits = own;
+  if (req.scope === 'all') {
+    const found = await others.load(await others.search(req.query, req.topK, sessionId));
+    hits = [...own, ...found].sort((a, b) => b.score - a.score).slice(0, req.topK);
+  }
+  const held = (e: MemoryEntry): boolean =>
+    e.type === 'summary' ? req.summariesInContext.has(e.id) : e.sessionId === sessionId && req.inContext.has(e.id);
+  hits = hits.filter((h) => !held(h.entry));
+  if (!hits.length) return undefined;
+
+  // The turns around each hit, loaded in one read per session.
+  const index = await ensureIndex(c, rc);
+  const near = new Map<string, { before: string[]; after: string[] }>();
+  const wanted = new Map<string, Set<string>>();
+  for (const { entry: e } of hits) {
+    if (e.type === 'summary') continue;
+    const side = e.sessionId === sessionId
+      ? { before: walk(index, e.id, -1, REACH), after: walk(index, e.id, 1, REACH) }
+      : { before: others.neighbours(e.sessionId, e.id, -1, REACH), after: others.neighbours(e.sessionId, e.id, 1, REACH) };
+    near.set(key(e), side);
+    const ids = wanted.get(e.sessionId) ?? new Set<string>();
+    for (const id of [...side.before, ...side.after]) ids.add(id);
+    wanted.set(e.sessionId, ids);
+  }
+  const loaded = new Map<string, MemoryEntry>();
+  await Promise.all(
+    [...wanted].map(async ([s, ids]) => {
+      for (const e of await rc.store.getEntries(s, [...ids])) if (e) loaded.set(key(e), e);
+    }),
+  );
+  const at = (s: string, ids: string[]): MemoryEntry[] => ids.flatMap((id) => loaded.get(`${s}\u0000${id}`) ?? []);
+
+  const units: Unit[] = hits.map((hit) => {
+    const e = hit.entry;
+    const side = near.get(key(e));
+    if (!side) return { hit, entries: [e] };
+    const entries = [e, ...partners(e, at(e.sessionId, side.before), at(e.sessionId, side.after))];
+    return { hit, entries: entries.filter((x) => !held(x)) };
+  });
+  return fill(units, counter, req.room, sessionId);
+}
+
+/** The turns that belong with a hit: its tool partner(s), or the answer to a question. */
+function partners(e: MemoryEntry, before: MemoryEntry[], after: MemoryEntry[]): MemoryEntry[] {
+  if (e.type === 'tool_call') return after.filter((x) => x.type === 'tool_result' && x.tool?.callId === e.tool?.callId);
+  if (e.type === 'tool_result') return before.filter((x) => x.type === 'tool_call' && x.tool?.callId === e.tool?.callId);
+  const next = after[0];
+  if (e.type === 'message' && next && next.type === 'message' && next.role !== e.role && e.content.trimEnd().endsWith('?')) return [next];
+  return [];
+}
+
+/** Add units best first while the rendered block fits; the count is exact (checked once at the end). */
+function fill(units: Unit[], counter: TokenCounter, room: number, sessionId: string): RecallBlock | undefined {
+  const placed = new Map<string, { entry: MemoryEntry; score: number }>();
+  const chosen: MemoryEntry[][] = [];
+  // Header, date lines and line breaks are estimated per line, then the whole text is counted.
+  let estimate = MESSAGE_FRAMING + counter.count(renderRecalled([], sessionId)) + 12;
+  for (const unit of units) {
+    const fresh = unit.entries.filter((e) => !placed.has(key(e)));
+    if (!fresh.length) continue;
+    let cost = 0;
+    for (const e of fresh) cost += counter.count(recalledLine(e)) + 1;
+    if (estimate + cost + 8 > room) continue; // 8: a date header this unit may open
+    estimate += cost + 4;
+    chosen.push(fresh);
+    for (const e of fresh) placed.set(key(e), { entry: e, score: unit.hit.score });
+  }
+  for (;;) {
+    if (!placed.size) return undefined;
+    const entries = [...placed.values()].map((p) => p.entry);
+    const content = renderRecalled(entries, sessionId);
+    const tokenCount = counter.count(content);
+    if (MESSAGE_FRAMING + tokenCount <= room) {
+      const recalled = [...placed.values()].map((p) => ({ entry: structuredClone(p.entry), score: p.score }));
+      recalled.sort((a, b) => b.score - a.score);
+      return { content, tokenCount, recalled };
+    }
+    // The estimate was short: drop the weakest unit and count again.
+    const last = chosen.pop();
+    if (!last) return undefined;
+    for (const e of last) placed.delete(key(e));
+  }
+}
