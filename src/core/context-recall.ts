@@ -100,17 +100,27 @@ function partners(e: MemoryEntry, before: MemoryEntry[], after: MemoryEntry[]): 
   return [];
 }
 
-/** Add units best first while the rendered block fits; the count is exact (checked once at the end). */
+/**
+ * Add units best first while the block's estimated size fits (each entry's cached count plus
+ * its label), then count the rendered text once, exactly, dropping the weakest unit until it fits.
+ */
 function fill(units: Unit[], counter: TokenCounter, room: number, sessionId: string): RecallBlock | undefined {
   const placed = new Map<string, { entry: MemoryEntry; score: number }>();
   const chosen: MemoryEntry[][] = [];
-  // Header, date lines and line breaks are estimated per line, then the whole text is counted.
+  const labels = new Map<string, number>();
+  const lineCost = (e: MemoryEntry): number => {
+    const line = recalledLine(e);
+    const label = line.slice(0, line.length - e.content.length);
+    let cost = labels.get(label);
+    if (cost === undefined) labels.set(label, (cost = counter.count(label)));
+    return e.tokenCount + cost + 1;
+  };
   let estimate = MESSAGE_FRAMING + counter.count(renderRecalled([], sessionId)) + 12;
   for (const unit of units) {
     const fresh = unit.entries.filter((e) => !placed.has(key(e)));
     if (!fresh.length) continue;
     let cost = 0;
-    for (const e of fresh) cost += counter.count(recalledLine(e)) + 1;
+    for (const e of fresh) cost += lineCost(e);
     if (estimate + cost + 8 > room) continue; // 8: a date header this unit may open
     estimate += cost + 4;
     chosen.push(fresh);

@@ -158,7 +158,8 @@ export function walk(index: RecallIndex, id: string, step: 1 | -1, count: number
 export async function recallAcross(c: SessionCache, rc: RecallContext, all: StoreRecall, query: string, options: RecallOptions): Promise<RecallResult[]> {
   const topK = options.topK ?? 10;
   const types = options.types;
-  const summaries = !types || types.includes('summary') ? await recallEntries(c, rc, query, { topK, types: ['summary'] }) : [];
+  const wantSummaries = c.summaries.length > 0 && (!types || types.includes('summary'));
+  const summaries = wantSummaries ? await recallEntries(c, rc, query, { topK, types: ['summary'] }) : [];
   if (types && types.every((t) => t === 'summary')) return summaries;
   const hits = await all.search(query, types || options.includeCompressed === false ? topK * 4 : topK);
   let found = await all.load(hits);
