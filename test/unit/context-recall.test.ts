@@ -260,6 +260,25 @@ describe('timestamps', () => {
     expect(await memory.getActiveEntries('a')).toHaveLength(2); // nothing stored by the refused calls
   });
 
+  it('addMessages keeps the times a format carries: OpenAI-shaped `timestamp`, AI SDK `createdAt`', async () => {
+    const memory = await createMemory({ store: 'memory' });
+    const openai = await memory.addMessages('o', [
+      { role: 'user', content: 'Weather?', timestamp: '2023-05-08T10:00:00Z' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{}' } }], timestamp: '2023-05-08T10:00:01Z' },
+      { role: 'tool', tool_call_id: 'c1', content: 'sunny', timestamp: '2023-05-08T10:00:02Z' },
+      { role: 'assistant', content: 'Sunny.' },
+    ]);
+    expect(openai.map((e) => e.timestamp.slice(0, 19))).toEqual(['2023-05-08T10:00:00', '2023-05-08T10:00:01', '2023-05-08T10:00:02', expect.any(String)]);
+    expect(openai[3]!.timestamp.startsWith('2023')).toBe(false); // no time given: the time of the add
+    const aiSdk = await memory.addMessages('v', [
+      { role: 'user', content: 'Hi', createdAt: new Date(Date.UTC(2022, 0, 2)) },
+      { role: 'assistant', content: [{ type: 'text', text: 'Hello' }], createdAt: '2022-01-02T00:00:05Z' },
+    ], { format: 'ai-sdk' });
+    expect(aiSdk.map((e) => e.timestamp)).toEqual(['2022-01-02T00:00:00.000Z', '2022-01-02T00:00:05.000Z']);
+    await expect(memory.addMessages('x', [{ role: 'user', content: 'a', timestamp: 'soon' }])).rejects.toThrow(/messages\[0\]\.timestamp/);
+    expect(await memory.getActiveEntries('x')).toEqual([]);
+  });
+
   it("recall's date matching uses the entry's timestamp (no metadata key needed)", async () => {
     const memory = await createMemory({ store: 'memory' });
     await memory.addUserMessage('a', 'We went to the lake.', undefined, { timestamp: '2021-07-14T10:00:00Z' });
