@@ -91,17 +91,18 @@ export async function recallBlock(
   return fill(units, counter, req.room, sessionId);
 }
 
-/** The turns that belong with a hit: its tool partner(s), or the answer to a question. */
+/** The turns that belong with a hit: its tool partner(s), or the reply to a turn that asks something. */
 function partners(e: MemoryEntry, before: MemoryEntry[], after: MemoryEntry[]): MemoryEntry[] {
   if (e.type === 'tool_call') return after.filter((x) => x.type === 'tool_result' && x.tool?.callId === e.tool?.callId);
   if (e.type === 'tool_result') return before.filter((x) => x.type === 'tool_call' && x.tool?.callId === e.tool?.callId);
   const next = after[0];
-  if (e.type === 'message' && next && next.type === 'message' && next.role !== e.role && e.content.trimEnd().endsWith('?')) return [next];
+  const asks = (x: MemoryEntry): boolean => x.type === 'message' && x.content.includes('?');
+  if (asks(e) && next && next.type === 'message' && next.role !== e.role) return [next];
   return [];
 }
 
 /** Rounds of "count the block exactly, then add what the slack left fits". */
-const FILL_ROUNDS = 2;
+const FILL_ROUNDS = 1;
 
 /**
  * Add units best first while the block's estimated size fits (each entry's cached count, its
