@@ -47,6 +47,8 @@ export async function buildPlannedContext(c: SessionCache, deps: ContextBuildDep
 
   const seen = new Set<string>();
   const base = assembleContext(c.interactions, c.summaries, rules, [], deps.scale, seen, reserve);
+  // A profile budget of -1 ("include nothing") stays empty.
+  if (budget <= 0) return { ctx: plan.recall ? { ...base, recalled: [] } : base };
   let block: RecallBlock | undefined;
   const ask = async (room: number): Promise<RecallBlock | undefined> =>
     plan.recall && query
@@ -65,9 +67,6 @@ export async function buildPlannedContext(c: SessionCache, deps: ContextBuildDep
   }
   let ctx = block ? assembleContext(c.interactions, c.summaries, rules, [block], deps.scale, undefined, reserve) : base;
   let truncated: ContextTruncatedInfo | undefined;
-
-  // A profile budget of -1 ("include nothing") stays empty.
-  if (budget <= 0) return { ctx: plan.recall ? { ...base, recalled: [] } : base };
   if ((newest && !seen.has(newest.id)) || ctx.tokenCount > budget) {
     // The history could not keep the newest question (or pins broke the cap): send the question
     // alone, with what recall finds for it in the room left, cut when it alone is too large.
