@@ -53,7 +53,7 @@ export function loadConversations(dir = DATA_DIR): Conversation[] {
           id: turn.dia_id, text, turnText: turn.text, speaker: turn.speaker,
           role: turn.speaker === raw.speaker_a ? 'user' : 'assistant',
           ...(timestamp ? { timestamp } : {}),
-          metadata: { dia_id: turn.dia_id, session: n, session_date: sessionDate },
+          metadata: { dia_id: turn.dia_id, session: n },
         });
       }
     }
@@ -74,8 +74,8 @@ export const recallKit = (ranking: Partial<RankingOptions> = {}): Ranker => asyn
 
 /** The structural slice of `Memory` the engine ranker uses. */
 interface EngineLike {
-  addUserMessage(s: string, content: string, metadata?: Record<string, unknown>): Promise<unknown>;
-  addAssistantMessage(s: string, content: string, metadata?: Record<string, unknown>): Promise<unknown>;
+  addUserMessage(s: string, content: string, metadata?: Record<string, unknown>, options?: { timestamp?: string }): Promise<unknown>;
+  addAssistantMessage(s: string, content: string, metadata?: Record<string, unknown>, options?: { timestamp?: string }): Promise<unknown>;
   recall(s: string, query: string, options: { topK: number }): Promise<{ entry: { metadata?: Record<string, unknown> } }[]>;
 }
 const ENGINE_MODULE = new URL('../src/create-memory.ts', import.meta.url);
@@ -88,8 +88,10 @@ export const viaEngine = async (): Promise<Ranker | undefined> => {
   return async (conv) => {
     for (const d of conv.docs) {
       const metadata = { ...d.metadata, speaker: d.speaker };
-      if (d.role === 'user') await memory.addUserMessage(conv.name, d.text, metadata);
-      else await memory.addAssistantMessage(conv.name, d.text, metadata);
+      // The turn's own time: recall's date matching reads the entry's timestamp.
+      const at = typeof d.timestamp === 'string' ? { timestamp: d.timestamp } : {};
+      if (d.role === 'user') await memory.addUserMessage(conv.name, d.text, metadata, at);
+      else await memory.addAssistantMessage(conv.name, d.text, metadata, at);
     }
     return async (question, k) =>
       (await memory.recall(conv.name, question, { topK: k })).map((h) => String(h.entry.metadata?.dia_id));

@@ -1,6 +1,6 @@
 /**
  * Every Node benchmark in sequence, printed as Markdown under one machine header:
- * token counting, context assembly, scaling, heap, and recall when bench/recall.ts exists.
+ * token counting, context assembly, scaling, heap, recall, and recall in the context.
  * Numbers are medians of several runs; nothing is asserted.
  *
  * Run: `npm run bench` (`tsx bench/run.ts`). Pass bench names to run only some:
@@ -18,14 +18,17 @@ import { runTokensBench } from './tokens.js';
 type Bench = () => Promise<string | void>;
 
 /** bench/recall.ts is optional: its `runRecallBench` runs when the file exists and exports it. */
-async function recallBench(): Promise<Bench | undefined> {
-  const specifier = './recall.js'; // not a literal: the file may not exist, and that is fine
+const recallBench = (): Promise<Bench | undefined> => optionalBench('./recall.js', 'runRecallBench');
+
+/** An optional bench: `run` of `specifier` when the file exists and exports it. */
+async function optionalBench(specifier: string, run: string): Promise<Bench | undefined> {
+  const file = specifier.replace(/^\.\//, 'bench/').replace(/\.js$/, '');
   try {
-    const module = (await import(specifier)) as { runRecallBench?: unknown };
-    return typeof module.runRecallBench === 'function' ? (module.runRecallBench as Bench) : undefined;
+    const module = (await import(specifier)) as Record<string, unknown>;
+    return typeof module[run] === 'function' ? (module[run] as Bench) : undefined;
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };
-    if (code === 'ERR_MODULE_NOT_FOUND' && message?.includes('bench/recall')) return undefined;
+    if (code === 'ERR_MODULE_NOT_FOUND' && message?.includes(file)) return undefined;
     return () => Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }
@@ -37,6 +40,7 @@ async function main(only: readonly string[]): Promise<void> {
     ['scaling', runScalingBench],
     ['heap', runHeapBench],
     ['recall', await recallBench()],
+    ['recall-context', await optionalBench('./recall-context.js', 'runRecallContextBench')],
   ];
   const timings: string[] = [];
   const started = performance.now();

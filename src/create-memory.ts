@@ -1,9 +1,10 @@
-import type { MemoryConfig, StoreAdapter, SummarizeCallback, Summarizer, TokenCounter } from './types.js';
+import type { ContextRecallOptions, MemoryConfig, StoreAdapter, SummarizeCallback, Summarizer, TokenCounter } from './types.js';
 import type { Memory } from './memory.js';
 import type { BuiltStrategies } from './core/engine.js';
 import { createEngine } from './core/engine.js';
 import { isPlainObject } from './core/validate.js';
 import { validateConfig } from './core/config.js';
+import { checkContextRecall } from './core/context-options.js';
 import { ValidationError } from './errors.js';
 import { checkOptionNames } from './option-names.js';
 import { memoryStore } from './store/memory.js';
@@ -53,6 +54,11 @@ export interface MemoryOptions {
    * can run (the IndexedDB store in a dedicated worker, as `createWorkerMemory` has), else `'none'`.
    */
   durability?: Durability | undefined;
+  /**
+   * Put what recall finds for the newest user message into every context: one system message
+   * after the summaries, of at most `maxTokens` tokens, inside the profile's budget.
+   */
+  contextRecall?: ContextRecallOptions | undefined;
 }
 
 /**
@@ -69,6 +75,7 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   if (!isPlainObject(options as unknown)) throw new ValidationError('options', 'an object of createMemory options', options);
   checkOptionNames(options);
   const config = validateConfig(options.config, 'config');
+  const contextRecall = checkContextRecall(options.contextRecall);
   const strategies = buildStrategies(options.profile);
   const summarizer = options.summarizer === undefined ? heuristicSummarizer() : toSummarizer(options.summarizer, 'summarizer');
   if (options.embedder !== undefined && typeof options.embedder !== 'function') {
@@ -89,6 +96,7 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     config,
     calibrate: options.calibrate ?? false,
     embedder: options.embedder,
+    contextRecall,
     strategies: (live) => withManager(strategies, live),
   });
   return withStorage(engine, store, state);
@@ -109,7 +117,15 @@ function buildStrategies(profile: unknown): ProfileStrategies {
     summariesNewestFirst: built.longTerm.some((s) => s.id === 'rolling'),
     knowledgeBase: built.knowledgeBase,
     contextBudget: budgets.length ? Math.min(...budgets) : undefined,
+    tokenBudget: tokenBudget(parsed, budgets),
   };
+}
+
+/** The smallest budget of the profile: `max_tokens`, or `summary_buffer`'s budget. */
+function tokenBudget(parsed: ReturnType<typeof parseProfile>, budgets: number[]): number | undefined {
+  const all = [...budgets];
+  for (const s of parsed.long_term_memory_strategy) if (s.long_term_memory_id === 'summary_buffer') all.push(s.budget);
+  return all.length ? Math.min(...all) : undefined;
 }
 
 /** With no profile, the Memory Manager's own compression runs with the live config. */

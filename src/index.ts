@@ -16,6 +16,7 @@ export type {
   AddMessagesOptions,
   ImportOptions,
   EntryFilter,
+  AddMessageOptions,
   StorageEstimate,
 } from './memory.js';
 
@@ -44,6 +45,9 @@ export type {
   MemoryEventName,
   RecallOptions,
   RecallResult,
+  RecallScope,
+  ContextRecallOptions,
+  ContextTruncatedInfo,
   SessionMeta,
   StoredSession,
   StoreBatch,

@@ -16,6 +16,7 @@ import type {
   MemorySummary,
   RecallOptions,
   RecallResult,
+  RecallScope,
   SessionMeta,
   SessionState,
   StoredInteraction,
@@ -43,6 +44,22 @@ export interface ContextMessages {
 export interface ContextOptions<F extends ContextFormat = ContextFormat> {
   /** Message shape of `messages` (default `'openai'`). */
   format?: F;
+  /** What to recall for (default: the newest user message). */
+  query?: string;
+  /** Recall in this context: settings over `contextRecall`, or `false` for none. */
+  recall?: { maxTokens?: number; scope?: RecallScope } | false;
+  /**
+   * Hard cap on the whole context for this call (the model's window minus the app's system
+   * prompt and the reply). The newest user message is always kept; alone too large, it is cut
+   * with a marker and `context:truncated` fires.
+   */
+  maxTokens?: number;
+}
+
+/** Options of `addUserMessage` and `addAssistantMessage`. */
+export interface AddMessageOptions {
+  /** When it was said (ISO 8601 string or Date; default now): history recorded elsewhere keeps its time. */
+  timestamp?: string | Date;
 }
 
 /** Which entries `getActiveEntries` returns (default: all). */
@@ -98,9 +115,9 @@ export interface AddMessagesOptions {
 /** The conversation memory. Every method is async; calls on one session apply in call order. */
 export interface Memory {
   /** Add a user message; it opens a new interaction. */
-  addUserMessage(sessionId: string, content: string, metadata?: Record<string, unknown>): Promise<MemoryEntry>;
+  addUserMessage(sessionId: string, content: string, metadata?: Record<string, unknown>, options?: AddMessageOptions): Promise<MemoryEntry>;
   /** Add an assistant message. */
-  addAssistantMessage(sessionId: string, content: string, metadata?: Record<string, unknown>): Promise<MemoryEntry>;
+  addAssistantMessage(sessionId: string, content: string, metadata?: Record<string, unknown>, options?: AddMessageOptions): Promise<MemoryEntry>;
   /** Add a tool call (type `tool_call`); `args` is any JSON value, or a JSON string as OpenAI returns it. */
   addToolCall(sessionId: string, toolName: string, args: unknown, options?: ToolCallOptions): Promise<MemoryEntry>;
   /** Add a tool's result (type `tool_result`); non-string results are stored as JSON. */

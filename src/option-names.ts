@@ -19,6 +19,7 @@ export const MEMORY_OPTION_NAMES = [
   'embedder',
   'calibrate',
   'durability',
+  'contextRecall',
 ] as const satisfies readonly (keyof MemoryOptions)[];
 
 // A new MemoryOptions field must be listed above, or this line fails to compile, naming it.

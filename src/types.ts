@@ -138,6 +138,11 @@ export interface LLMContext<M = ChatMessage> {
   summaries: MemorySummary[];
   /** Anthropic format only: the system text, summaries included. */
   system?: string;
+  /**
+   * With recall in the context (`contextRecall`, or `recall` per call): the entries placed in
+   * the recalled block, best first, each with its score (`entry.sessionId` names its chat).
+   */
+  recalled?: RecallResult[];
 }
 
 /** Session statistics (memory-manager seed). */
@@ -265,6 +270,36 @@ export interface MemoryEvents {
   'storage:lost': (sessionId: string, state: StorageState) => void;
   /** A new summary lacks names, numbers or decisions found in what it summarized. */
   'summary:facts-missing': (sessionId: string, info: { summaryId: string; missing: Record<string, string[]> }) => void;
+  /** The newest user message alone exceeded a context's `maxTokens` and was cut to fit. */
+  'context:truncated': (sessionId: string, info: ContextTruncatedInfo) => void;
+}
+
+/** What a `context:truncated` event reports. */
+export interface ContextTruncatedInfo {
+  /** The user message that was cut (it stays whole in the store). */
+  entryId: string;
+  /** Its tokens before the cut. */
+  originalTokens: number;
+  /** Its tokens in the context, marker included. */
+  keptTokens: number;
+  /** The cap the context was held to. */
+  maxTokens: number;
+}
+
+/** Where recall searches: this session only (default) or every session of the store. */
+export type RecallScope = 'session' | 'all';
+
+/**
+ * `createMemory({ contextRecall })`: put what recall finds for the newest user message into
+ * every context, as one system message after the summaries.
+ */
+export interface ContextRecallOptions {
+  /** Tokens the recalled block may take (framing included), inside any profile budget. */
+  maxTokens: number;
+  /** `'session'` (default) or `'all'`: the user's other chats too. */
+  scope?: RecallScope;
+  /** Recall hits considered for the block (default 40). */
+  topK?: number;
 }
 
 /** An event name. */
@@ -278,6 +313,8 @@ export interface RecallOptions {
   types?: MemoryEntryType[];
   /** Search compressed entries too (default true). */
   includeCompressed?: boolean;
+  /** `'session'` (default) or `'all'`: every session of the store; `entry.sessionId` tells which. */
+  scope?: RecallScope;
 }
 
 /** A recall hit. Summaries come back as entries of type `summary` whose id is the summary's. */

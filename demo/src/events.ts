@@ -26,6 +26,7 @@ export const EVENT_NAMES: readonly MemoryEventName[] = [
   'session:cleared',
   'error',
   'summary:facts-missing',
+  'context:truncated',
 ];
 
 /** Where events go. */
@@ -73,6 +74,10 @@ function describe(name: MemoryEventName, args: unknown[]): string {
     case 'summary:facts-missing': {
       const info = args[0] as { missing: Record<string, string[]> };
       return `summary lacks ${Object.entries(info.missing).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ')}`;
+    }
+    case 'context:truncated': {
+      const info = args[0] as { originalTokens: number; keptTokens: number };
+      return `newest message cut to fit the context: ${info.originalTokens} → ${info.keptTokens} tokens`;
     }
   }
 }

@@ -52,9 +52,11 @@ export function assembleContext(
   scale = 1,
   /** Receives the ids of the entries the context holds. */
   seen?: Set<string>,
+  /** Tokens budgets keep free for something added beside the history (the recalled block). */
+  reserve = 0,
 ): LLMContext {
   let selection: ContextSelection = { interactions, summaries };
-  const cost = scaledCost(scale);
+  const cost = reserve > 0 ? { ...scaledCost(scale), base: scaledCost(scale).base + reserve } : scaledCost(scale);
   // The session's index spares a strategy scanning the whole history. It describes this array
   // only: a strategy given a narrowed one indexes that itself.
   const index = rules.shortTerm.length > 0 ? interactionIndex(interactions) : undefined;

@@ -27,7 +27,7 @@ import { checkContent, checkInteractionInput, checkMetadata, checkName, checkTim
 import { parseSessionState, stateToBatch } from './import-state.js';
 import { checkImportOptions, checkImportOver } from './import-over.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
-import { indexOnAdd, recallEntries, type RecallContext } from './recall.js';
+import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall.js';
 import { isStored, readOnlyView } from './unstored.js';
 import { callAnswered, pairDrafts } from './tool-pairing.js';
 import { filterEntries } from './filter-entries.js';
@@ -36,6 +36,10 @@ import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 import { REPLY_PRIMING } from '../tokens/chat-tokens.js';
 import type { Embedder } from '../recall/hybrid.js';
 import { budgetScale, recordUsageInMeta } from './usage.js';
+import { planContext, type ResolvedRecall } from './context-options.js';
+import { buildPlannedContext } from './context-build.js';
+import { createStoreRecall, recallAcross } from './recall-all.js';
+import { withAddOptions } from './add-options.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {
@@ -48,6 +52,8 @@ export interface BuiltStrategies {
   knowledgeBase?: KnowledgeBaseSetup | undefined;
   /** The smallest short-term token budget (`memory_max_tokens`), when there is one. */
   contextBudget?: number | undefined;
+  /** The smallest token budget of the profile (`max_tokens`, `summary_buffer`): recall in the context counts inside it. */
+  tokenBudget?: number | undefined;
 }
 
 /** Everything the pure engine is given. */
@@ -63,6 +69,8 @@ export interface EngineDeps {
   calibrate?: boolean;
   /** Embeds texts for hybrid recall; recall is lexical without it or when it fails. */
   embedder?: Embedder | undefined;
+  /** Recall in every context (`createMemory({ contextRecall })`), validated. */
+  contextRecall?: ResolvedRecall | undefined;
 }
 
 /**
@@ -82,6 +90,10 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   const sessions = createSessionRunner(store, writer, now, () => closed);
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
+  // scope 'all': one store-wide index, read-only; a session with no stored index then persists one.
+  const all = createStoreRecall(store, (id) => {
+    if (!closed) sessions.run(id, async (c) => void (await ensureIndex(c, recallContext(c))), 'read').catch(() => undefined);
+  });
 
   const context = (c: SessionCache) => assembleContext(c.interactions, c.summaries, rules, [], budgetScale(c.meta, deps.calibrate ?? false));
   const longTermDeps = {
@@ -153,6 +165,16 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     return recalled ? assembleContext(c.interactions, c.summaries, rules, [recalled], scale) : base;
   }
 
+  /** A context with recall in it and/or a hard cap (`context-build.ts`). */
+  async function plannedContext(c: SessionCache, plan: ReturnType<typeof planContext>): Promise<LLMContext> {
+    if (plan.recall) await writer.flush(c.meta.sessionId);
+    const scale = budgetScale(c.meta, deps.calibrate ?? false);
+    const deps2 = { rules, scale, counter: deps.counter, recall: recallContext(c), all, profileBudget: built.tokenBudget };
+    const { ctx, truncated } = await buildPlannedContext(c, deps2, plan);
+    if (truncated) emitter.emit('context:truncated', c.meta.sessionId, truncated);
+    return ctx;
+  }
+
   function recallContext(c: SessionCache): RecallContext {
     return {
       store,
@@ -163,17 +185,19 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   }
 
   const memory: EngineMemory = {
-    addUserMessage: (s, content, metadata) =>
+    addUserMessage: (s, content, metadata, options) =>
       sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'message', role: 'user', content: checkContent(content) };
         withMeta(d, metadata);
+        withAddOptions(d, options);
         return (await add(c, [d], false))[0]!;
       }),
 
-    addAssistantMessage: (s, content, metadata) =>
+    addAssistantMessage: (s, content, metadata, options) =>
       sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'message', role: 'assistant', content: checkContent(content) };
         withMeta(d, metadata);
+        withAddOptions(d, options);
         return (await add(c, [d], true))[0]!;
       }),
 
@@ -229,7 +253,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
     getContextForLLM: <F extends ContextFormat = 'openai'>(s: string, options: ContextOptions<F> = {}) =>
       sessions.run(s, async (c) => {
-        const ctx = await contextWithRecalled(c);
+        const plan = planContext(options, deps.contextRecall);
+        const ctx = plan.recall || plan.maxTokens !== undefined ? await plannedContext(c, plan) : await contextWithRecalled(c);
         const format = options.format ?? 'openai';
         // The format decides the message type; the cast states what formatContext produced.
         return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;
@@ -250,10 +275,11 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     recall: (s, query, options) =>
       sessions.run(s, async (c) => {
         await writer.flush(c.meta.sessionId);
-        if (isStored(c)) return recallEntries(c, recallContext(c), query, options);
         // A read never creates a session: an unknown one is searched without writing its index.
-        const view = readOnlyView(c, recallContext(c));
-        return recallEntries(view.cache, view.rc, query, options);
+        const view = isStored(c) ? { cache: c, rc: recallContext(c) } : readOnlyView(c, recallContext(c));
+        return options?.scope === 'all'
+          ? recallAcross(view.cache, view.rc, all, query, options)
+          : recallEntries(view.cache, view.rc, query, options);
       }, 'read'),
 
     exportSession: (s) =>

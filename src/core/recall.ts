@@ -81,7 +81,7 @@ export interface RecallContext {
 const EMBED_BATCH = 32;
 
 /** Load (or build) the session's index and bring it up to date; writes what changed. */
-async function ensureIndex(c: SessionCache, rc: RecallContext): Promise<RecallIndex> {
+export async function ensureIndex(c: SessionCache, rc: RecallContext): Promise<RecallIndex> {
   const { store, write } = rc;
   if (c.recall) return c.recall;
   const sessionId = c.meta.sessionId;
@@ -142,8 +142,11 @@ async function ensureVectors(c: SessionCache, rc: RecallContext, embedder: Embed
 
 /** Validate recall options. */
 function checkOptions(query: unknown, options: unknown): { query: string; topK: number; types?: Set<string>; includeCompressed: boolean } {
+  if (isPlainObject(options) && options.scope !== undefined && options.scope !== 'session' && options.scope !== 'all') {
+    throw new ValidationError('options.scope', "'session' or 'all'", options.scope);
+  }
   if (typeof query !== 'string') throw new ValidationError('query', 'a string', query);
-  if (options !== undefined && !isPlainObject(options)) throw new ValidationError('options', 'an object { topK?, types?, includeCompressed? }', options);
+  if (options !== undefined && !isPlainObject(options)) throw new ValidationError('options', 'an object { topK?, types?, includeCompressed?, scope? }', options);
   const o = (options ?? {}) as RecallOptions;
   const topK = o.topK ?? 10;
   if (!Number.isInteger(topK) || topK < 1 || topK > 1000) throw new ValidationError('options.topK', 'an integer from 1 to 1000', topK);

@@ -102,18 +102,25 @@ describe('recall over a multi-session conversation', () => {
     expect(index.search('evening').map((h) => h.id)).toEqual(['t1', 't2']);
   });
 
-  it('takes dates and pauses from metadata.session_date for history recorded elsewhere', () => {
+  it('takes dates and pauses from the timestamp of history recorded elsewhere', () => {
     const index = createRecallIndex();
-    const add = (id: string, text: string, session_date: string) => index.add({ id, text, metadata: { session_date } });
-    add('a1', 'Which trail did you pick?', '1:56 pm on 8 May, 2023');
-    add('a2', 'The ridge loop, it was gorgeous.', '1:56 pm on 8 May, 2023');
-    add('b1', 'I started a sourdough starter.', '10:00 am on 2 June, 2023');
+    const add = (id: string, text: string, timestamp: string) => index.add({ id, text, timestamp });
+    add('a1', 'Which trail did you pick?', '2023-05-08T13:56:00');
+    add('a2', 'The ridge loop, it was gorgeous.', '2023-05-08T13:56:30');
+    add('b1', 'I started a sourdough starter.', '2023-06-02T10:00:00');
     // Same session: the reply borrows the question's context; the next session does not.
     expect(index.search('trail').map((h) => h.id)).toEqual(['a1', 'a2']);
     expect(index.search('What did I bake in June 2023?').map((h) => h.id)[0]).toBe('b1');
     expect(index.search('May 8, 2023', { topK: 2 }).map((h) => h.id).sort()).toEqual(['a1', 'a2']);
     // "yesterday" said on 8 May is 7 May.
-    add('a3', 'I hiked with my brother yesterday.', '1:56 pm on 8 May, 2023');
+    add('a3', 'I hiked with my brother yesterday.', '2023-05-08T13:57:00');
     expect(index.search('What did I do on 7 May 2023?', { topK: 1 }).map((h) => h.id)).toEqual(['a3']);
+  });
+
+  it('ignores a session_date metadata key: dates come from the timestamp only', () => {
+    const index = createRecallIndex();
+    index.add({ id: 'x', text: 'We talked about gardening.', timestamp: '2023-05-08T10:00:00', metadata: { session_date: '9 July, 2021' } });
+    expect(index.search('July 2021').map((h) => h.id)).toEqual([]);
+    expect(index.search('May 2023').map((h) => h.id)).toEqual(['x']);
   });
 });
