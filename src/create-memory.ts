@@ -99,6 +99,7 @@ function buildStrategies(profile: unknown): ProfileStrategies {
     summariesNewestFirst: built.longTerm.some((s) => s.id === 'rolling'),
     knowledgeBase: built.knowledgeBase,
     contextBudget: budgets.length ? Math.min(...budgets) : undefined,
+    pendingBudget: parsed.long_term_memory_strategy.find((s) => s.long_term_memory_id === 'summary_buffer')?.budget,
   };
 }
 

@@ -60,6 +60,10 @@ function describe(name: MemoryEventName, args: unknown[]): string {
       const range = summary.range ? `, turns ${summary.range.startIndex}–${summary.range.endIndex}` : '';
       return `${summary.strategy ?? 'summary'}: ${summary.originalEntryIds.length} entries → ${summary.tokenCount} tokens (${summary.compressionRatio}×${range}), ${tokensSaved} tokens saved`;
     }
+    case 'compression:discarded': {
+      const info = args[0] as { strategy: string; reason: string };
+      return `${info.strategy}: summary discarded, ${info.reason}`;
+    }
     case 'erased':
       return `${(args[0] as { entryIds: string[] }).entryIds.length} entries erased`;
     case 'session:cleared':

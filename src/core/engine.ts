@@ -21,9 +21,10 @@ import { appendToInteractions } from './interactions.js';
 import { setActive, statsOf, type SessionCache } from './session.js';
 import { newId } from './ids.js';
 import { toSummarizer } from '../summarizers/callback.js';
-import { runLongTerm } from './long-term.js';
+import { createCompactionScheduler } from './compaction-scheduler.js';
+import { withinBudgetWhilePending } from './pending-budget.js';
 import { makeEntry, type EntryDraft } from './make-entry.js';
-import { checkContent, checkInteractionInput, checkMetadata, checkName, checkTimestamp, toJsonText } from './validate.js';
+import { checkContent, checkInteractionInput, checkMetadata, checkName, checkSessionId, checkTimestamp, toJsonText } from './validate.js';
 import { parseSessionState, stateToBatch } from './import-state.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
 import { indexOnAdd, recallEntries, type RecallContext } from './recall.js';
@@ -44,6 +45,8 @@ export interface BuiltStrategies {
   knowledgeBase?: KnowledgeBaseSetup | undefined;
   /** The smallest short-term token budget (`memory_max_tokens`), when there is one. */
   contextBudget?: number | undefined;
+  /** `summary_buffer`'s budget: entries waiting for a background summary leave a context above it. */
+  pendingBudget?: number | undefined;
 }
 
 /** Everything the pure engine is given. */
@@ -79,7 +82,15 @@ export function createEngine(deps: EngineDeps): Memory {
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
 
-  const context = (c: SessionCache) => assembleContext(c.interactions, c.summaries, rules, [], budgetScale(c.meta, deps.calibrate ?? false));
+  const plainContext = (c: SessionCache) => assembleContext(c.interactions, c.summaries, rules, [], budgetScale(c.meta, deps.calibrate ?? false));
+  // While a summary is made in the background, its entries give way to keep the budget.
+  const context = (c: SessionCache) => {
+    const scale = budgetScale(c.meta, deps.calibrate ?? false);
+    const budget = built.pendingBudget === undefined ? undefined : Math.floor(built.pendingBudget / scale);
+    return withinBudgetWhilePending(c.interactions, scheduler.pending(c.meta.sessionId), budget, (interactions) =>
+      assembleContext(interactions, c.summaries, rules, [], scale),
+    );
+  };
   const longTermDeps = {
     strategies: built.longTerm,
     writer,
@@ -89,11 +100,17 @@ export function createEngine(deps: EngineDeps): Memory {
     summarizer: () => summarizer,
     config: () => config,
     now,
-    contextTokens: (c: SessionCache) => context(c).tokenCount,
+    contextTokens: (c: SessionCache) => plainContext(c).tokenCount,
     knowledgeBase: built.knowledgeBase,
     recallContext: (c: SessionCache) => recallContext(c),
     signal: lifetime.signal,
   };
+  const scheduler = createCompactionScheduler({
+    run: (s, task) => sessions.run(s, task),
+    longTerm: longTermDeps,
+    emitter,
+    backoff: () => ({ baseMs: config.compressionRetryMs, maxMs: config.compressionRetryMaxMs }),
+  });
 
   /** Store drafts as entries, then let long-term strategies act. */
   async function add(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
@@ -119,7 +136,8 @@ export function createEngine(deps: EngineDeps): Memory {
       appendToInteractions(c.interactions, e);
     }
     for (const e of entries) emitter.emit('entry:added', meta.sessionId, e);
-    await runLongTerm(c, { reason: 'add', entry: entries[entries.length - 1]! }, longTermDeps);
+    // In the background: the add resolves once its entries are stored.
+    scheduler.trigger(meta.sessionId, { reason: 'add', entry: entries[entries.length - 1]! });
     if (endsInference) {
       // FLUSH: the entries are kept and written by the next flush, so the add still succeeded
       // (a caller that retried would store them twice); the failure is reported as an event.
@@ -246,12 +264,17 @@ export function createEngine(deps: EngineDeps): Memory {
     getSummaries: (s) => sessions.run(s, async (c) => structuredClone(c.summaries), 'read'),
     getStats: (s) => sessions.run(s, async (c) => statsOf(c), 'read'),
 
-    compress: (s) =>
-      sessions.run(s, async (c) => {
-        const error = await runLongTerm(c, { reason: 'manual' }, longTermDeps);
-        await writer.flush(c.meta.sessionId);
-        if (error) throw error;
-      }),
+    compress: async (s) => {
+      if (closed) throw new ClosedError('memory is closed: create a new one');
+      const id = checkSessionId(s);
+      const error = await scheduler.compress(id);
+      await sessions.run(id, (c) => writer.flush(c.meta.sessionId));
+      if (error) throw error;
+    },
+
+    idle: async (s) => {
+      await scheduler.idle(s === undefined ? undefined : checkSessionId(s));
+    },
 
     recall: (s, query, options) =>
       sessions.run(s, async (c) => {
@@ -346,6 +369,7 @@ export function createEngine(deps: EngineDeps): Memory {
     setSummarizeCallback: async (fn) => {
       if (closed) throw new ClosedError('memory is closed: create a new one');
       summarizer = toSummarizer(fn, 'setSummarizeCallback');
+      scheduler.resetBackoff();
     },
 
     on: (event, handler) => emitter.on(event, handler),
@@ -354,6 +378,7 @@ export function createEngine(deps: EngineDeps): Memory {
       if (closed) return;
       closed = true;
       lifetime.abort(new ClosedError('memory is closed'));
+      await scheduler.idle();
       await sessions.idle();
       try {
         await writer.flush();

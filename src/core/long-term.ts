@@ -1,7 +1,7 @@
 import type { MemoryConfig, MemoryEntry, MemorySummary, StoreAdapter, Summarizer, TokenCounter } from '../types.js';
 import type { LongTermPlan, LongTermStrategy, SessionView, TriggerEvent } from '../strategies/types.js';
 import { summarizeEntries, type SummaryText } from '../summarizers/summarize-entries.js';
-import { RecallKitError, SummarizerError } from '../errors.js';
+import { ConflictError, RecallKitError, SummarizerError } from '../errors.js';
 import type { Emitter } from './emitter.js';
 import { newId } from './ids.js';
 import { planChange } from './apply-plan.js';
@@ -36,32 +36,158 @@ export interface LongTermDeps {
 }
 
 /**
- * Consult each long-term strategy in profile order, each seeing what the previous one did,
- * and apply its plans until it has none. Failures fire `error` and change nothing; the first failure is
- * returned so a manual `compress()` can reject with it.
+ * Where one long-term run stands: the strategy (in profile order) and round to consult next,
+ * and the first failure (returned so a manual `compress()` can reject with it). A run is
+ * advanced inside the session's queue, waits for summaries outside it, and goes on after each.
  */
-export async function runLongTerm(cache: SessionCache, event: TriggerEvent, deps: LongTermDeps): Promise<Error | undefined> {
-  let firstError: Error | undefined;
-  for (const [i, strategy] of deps.strategies.entries()) {
-    const key = `${i}:${strategy.id}`;
+export interface LongTermRun {
+  readonly event: TriggerEvent;
+  /** Index of the strategy to consult next. */
+  strategy: number;
+  /** Plans that strategy applied in this run. */
+  round: number;
+  firstError?: Error;
+}
+
+/** A summary a run waits for: the plan it is for, and what the plan was made on. */
+export interface PendingSummary {
+  /** The compression id, in the `compressing`, `compressed` and `compression:discarded` events and the `error` info. */
+  id: string;
+  strategyId: string;
+  key: string;
+  plan: LongTermPlan;
+  /** The strategy's own summaries and state when it planned: a commit over others is stale. */
+  basis: { ownSummaryIds: string; state: string };
+}
+
+/** What waiting for a summary gave: its text, or why there is none. */
+export type SummaryOutcome = { text: SummaryText } | { error: unknown };
+
+/** A run of every long-term strategy, from the first, for one trigger. */
+export function newLongTermRun(event: TriggerEvent): LongTermRun {
+  return { event, strategy: 0, round: 0 };
+}
+
+/**
+ * Inside the session's queue: consult each strategy from where the run stands, each seeing
+ * what the previous one did, applying plans that need no summary at once, until one asks for
+ * a summary (returned, after its `compressing` event) or none has anything left to do.
+ * A `ConflictError` of a write propagates (the runner reloads the session and calls again).
+ */
+export async function advanceLongTerm(cache: SessionCache, run: LongTermRun, deps: LongTermDeps): Promise<PendingSummary | undefined> {
+  while (run.strategy < deps.strategies.length) {
+    const strategy = deps.strategies[run.strategy]!;
+    const key = `${run.strategy}:${strategy.id}`;
     // A strategy is asked again after each applied plan until it has nothing left to do
     // (a plan may leave more due); a failure or a plan that changes nothing ends its turn.
-    for (let round = 0; round < MAX_ROUNDS; round++) {
-      let plan: LongTermPlan | undefined;
-      try {
-        plan = strategy.plan(view(cache, key, deps), event);
-      } catch (error) {
-        firstError ??= fail(cache, deps, new RecallKitError(`strategy ${strategy.id} failed to plan`, { cause: error }));
-        break;
-      }
-      if (!plan) break;
-      const version = cache.meta.version;
-      const error = await execute(cache, strategy.id, key, plan, deps);
-      if (error) firstError ??= error;
-      if (error || cache.meta.version === version) break;
+    if (run.round >= MAX_ROUNDS) {
+      nextStrategy(run);
+      continue;
     }
+    let plan: LongTermPlan | undefined;
+    try {
+      plan = strategy.plan(view(cache, key, deps), run.event);
+    } catch (error) {
+      run.firstError ??= fail(cache, deps, new RecallKitError(`strategy ${strategy.id} failed to plan`, { cause: error }));
+      nextStrategy(run);
+      continue;
+    }
+    if (!plan) {
+      nextStrategy(run);
+      continue;
+    }
+    const req = plan.summarize;
+    if (req && (req.entries.length > 0 || (req.foldSummaries?.length ?? 0) > 0)) {
+      const pending: PendingSummary = { id: newId(), strategyId: strategy.id, key, plan, basis: basisOf(cache, strategy.id, key) };
+      deps.emitter.emit('compressing', cache.meta.sessionId, { id: pending.id, strategy: strategy.id, entryCount: req.entries.length });
+      return pending;
+    }
+    await applyPlan(cache, run, strategy.id, key, plan, undefined, undefined, deps);
   }
-  return firstError;
+  return undefined;
+}
+
+/** Outside the queue: the summarizer's text for a pending summary (its calls bounded by the timeout and close). */
+export function summarizePending(sessionId: string, pending: PendingSummary, deps: LongTermDeps): Promise<SummaryText> {
+  const req = pending.plan.summarize!;
+  return summarizeEntries({
+    sessionId,
+    entries: req.entries,
+    passes: req.passes,
+    summarizer: deps.summarizer(),
+    timeoutMs: deps.config().summarizeTimeoutMs,
+    ...(deps.signal ? { signal: deps.signal } : {}),
+    ...(req.foldSummaries?.length ? { foldSummaries: req.foldSummaries } : {}),
+    ...(req.instructions !== undefined ? { instructions: req.instructions } : {}),
+    ...(req.targetTokens !== undefined ? { targetTokens: req.targetTokens } : {}),
+  });
+}
+
+/**
+ * Inside the queue again: apply the plan with its summary in one write, only if what it was
+ * made on still holds (every summarized entry still active and unpinned, the strategy's
+ * summaries and state unchanged); otherwise the summary is discarded and the strategy plans
+ * again. A failure fires `error` and ends the strategy's turn, changing nothing.
+ */
+export async function settlePending(cache: SessionCache, run: LongTermRun, pending: PendingSummary, outcome: SummaryOutcome, deps: LongTermDeps): Promise<void> {
+  if ('error' in outcome) {
+    const error = outcome.error instanceof SummarizerError ? outcome.error : new SummarizerError('summarizer failed', { cause: outcome.error });
+    run.firstError ??= fail(cache, deps, error, pending.id);
+    nextStrategy(run);
+    return;
+  }
+  const stale = staleReason(cache, pending);
+  if (stale) {
+    deps.emitter.emit('compression:discarded', cache.meta.sessionId, { id: pending.id, strategy: pending.strategyId, reason: stale });
+    run.round += 1;
+    return;
+  }
+  const summary = makeSummary(cache, pending.plan, outcome.text, pending.strategyId, deps);
+  await applyPlan(cache, run, pending.strategyId, pending.key, pending.plan, summary, pending.id, deps);
+}
+
+function nextStrategy(run: LongTermRun): void {
+  run.strategy += 1;
+  run.round = 0;
+}
+
+function basisOf(cache: SessionCache, strategyId: string, key: string): PendingSummary['basis'] {
+  return {
+    ownSummaryIds: cache.summaries.filter((s) => s.strategy === strategyId).map((s) => `${s.id}@${s.createdAt}`).join(','),
+    state: JSON.stringify(cache.meta.strategyState?.[key] ?? {}),
+  };
+}
+
+/** Why a pending summary no longer fits the session, or `undefined` when it still does. */
+function staleReason(cache: SessionCache, pending: PendingSummary): string | undefined {
+  const active = new Map(cache.active.map((e) => [e.id, e]));
+  for (const e of pending.plan.summarize!.entries) {
+    const now = active.get(e.id);
+    if (!now) return 'a summarized entry is no longer active (compressed, erased or cleared meanwhile)';
+    if (now.pinned) return 'a summarized entry was pinned meanwhile';
+  }
+  const basis = basisOf(cache, pending.strategyId, pending.key);
+  if (basis.ownSummaryIds !== pending.basis.ownSummaryIds) return 'the strategy\'s summaries changed meanwhile';
+  if (basis.state !== pending.basis.state) return 'the strategy\'s state changed meanwhile';
+  return undefined;
+}
+
+/** Apply one plan (with its summary, if made) and move the run on. */
+async function applyPlan(
+  cache: SessionCache,
+  run: LongTermRun,
+  strategyId: string,
+  key: string,
+  plan: LongTermPlan,
+  summary: MemorySummary | undefined,
+  compressionId: string | undefined,
+  deps: LongTermDeps,
+): Promise<void> {
+  const version = cache.meta.version;
+  const error = await commit(cache, strategyId, key, plan, summary, compressionId, deps);
+  if (error) run.firstError ??= error;
+  if (error || cache.meta.version === version) nextStrategy(run);
+  else run.round += 1;
 }
 
 function view(cache: SessionCache, key: string, deps: LongTermDeps): SessionView {
@@ -75,44 +201,25 @@ function view(cache: SessionCache, key: string, deps: LongTermDeps): SessionView
   };
 }
 
-async function execute(
+async function commit(
   cache: SessionCache,
   strategyId: string,
   key: string,
   plan: LongTermPlan,
+  summary: MemorySummary | undefined,
+  compressionId: string | undefined,
   deps: LongTermDeps,
 ): Promise<Error | undefined> {
   const sessionId = cache.meta.sessionId;
-  let summary: MemorySummary | undefined;
-  let failure: Error | undefined;
   const req = plan.summarize;
-  if (req && (req.entries.length > 0 || (req.foldSummaries?.length ?? 0) > 0)) {
-    deps.emitter.emit('compressing', sessionId, { strategy: strategyId, entryCount: req.entries.length });
-    try {
-      const text = await summarizeEntries({
-        sessionId,
-        entries: req.entries,
-        passes: req.passes,
-        summarizer: deps.summarizer(),
-        timeoutMs: deps.config().summarizeTimeoutMs,
-        ...(deps.signal ? { signal: deps.signal } : {}),
-        ...(req.foldSummaries?.length ? { foldSummaries: req.foldSummaries } : {}),
-        ...(req.instructions !== undefined ? { instructions: req.instructions } : {}),
-        ...(req.targetTokens !== undefined ? { targetTokens: req.targetTokens } : {}),
-      });
-      summary = makeSummary(cache, plan, text, strategyId, deps);
-    } catch (error) {
-      failure = fail(cache, deps, error instanceof SummarizerError ? error : new SummarizerError('summarizer failed', { cause: error }));
-    }
-  }
   const now = deps.now().toISOString();
   const change = planChange(cache, plan, summary, key, now);
-  if (change.empty) return failure;
+  if (change.empty) return undefined;
   try {
     const relinked = await relink(cache, change.droppedSummaryIds, summary, plan, deps);
     if (relinked.length) change.batch.putEntries = [...(change.batch.putEntries ?? []), ...relinked];
   } catch (error) {
-    return failure ?? fail(cache, deps, error);
+    return fail(cache, deps, error, compressionId);
   }
   const aux = { ...indexOnPlan(cache, { ...(summary ? { summary } : {}), erasedIds: change.erasedIds, droppedSummaryIds: change.droppedSummaryIds }) };
   try {
@@ -122,7 +229,7 @@ async function execute(
     }
   } catch (error) {
     delete cache.kb;
-    return failure ?? fail(cache, deps, error);
+    return fail(cache, deps, error, compressionId);
   }
   if (Object.keys(aux).length) change.batch.aux = aux;
   try {
@@ -130,7 +237,9 @@ async function execute(
   } catch (error) {
     delete cache.recall; // it saw a change that was not stored: rebuild when next needed
     delete cache.kb;
-    return failure ?? fail(cache, deps, error);
+    // Another tab wrote: the runner reloads the session and this commit is checked again.
+    if (error instanceof ConflictError) throw error;
+    return fail(cache, deps, error, compressionId);
   }
   cache.meta = change.batch.meta;
   cache.summaries = change.summaries;
@@ -138,12 +247,12 @@ async function execute(
   if (summary) {
     const removed = (req?.markCompressed ? summary.originalTokenCount : 0) + foldedTokens(plan);
     const tokensSaved = Math.max(0, removed - summary.tokenCount);
-    deps.emitter.emit('compressed', sessionId, { summary, tokensSaved });
+    deps.emitter.emit('compressed', sessionId, { id: compressionId ?? summary.id, summary, tokensSaved });
     const missing = summary.metadata?.missingFacts;
     if (missing) deps.emitter.emit('summary:facts-missing', sessionId, { summaryId: summary.id, missing: missing as Record<string, string[]> });
   }
   if (change.erasedIds.length) deps.emitter.emit('erased', sessionId, { entryIds: change.erasedIds });
-  return failure;
+  return undefined;
 }
 
 /**
@@ -211,8 +320,9 @@ function foldedTokens(plan: LongTermPlan): number {
   return t;
 }
 
-function fail(cache: SessionCache, deps: LongTermDeps, error: unknown): Error {
+function fail(cache: SessionCache, deps: LongTermDeps, error: unknown, compressionId?: string): Error {
   const err = error instanceof Error ? error : new RecallKitError(String(error));
-  deps.emitter.emit('error', cache.meta.sessionId, err);
+  if (compressionId === undefined) deps.emitter.emit('error', cache.meta.sessionId, err);
+  else deps.emitter.emit('error', cache.meta.sessionId, err, { compressionId });
   return err;
 }
