@@ -1,9 +1,10 @@
-import type { Interaction, LLMContext } from '../types.js';
+import type { Interaction, LLMContext, MemoryEntry } from '../types.js';
 
 /**
  * Keep a context within `budget` while a summary is being made in the background: the entries
- * waiting for it leave the context, one interaction's worth at a time, oldest first, until
- * it fits (or none are left). Without pending entries, or within budget, `assemble` sees the
+ * waiting for it leave the context first, one interaction's worth at a time, oldest first;
+ * if that is not enough (turns added since the summary was planned), older interactions
+ * follow, never the newest. Without pending entries, or within budget, `assemble` sees the
  * interactions unchanged, so an idle session gets exactly what its profile makes.
  * @param assemble - builds the context from (a narrowing of) `interactions`.
  */
@@ -15,25 +16,30 @@ export function withinBudgetWhilePending(
 ): LLMContext {
   const full = assemble(interactions);
   if (!pending?.size || budget === undefined || full.tokenCount <= budget) return full;
-  // Positions of the interactions holding pending entries, oldest first.
-  const holding: number[] = [];
-  interactions.forEach((interaction, i) => {
-    if (interaction.entries.some((e) => pending.has(e.id))) holding.push(i);
-  });
+  // What may leave, in order: pending entries by interaction, then the rest of older interactions.
+  const steps: Set<string>[] = [];
+  for (const interaction of interactions) {
+    const ids = interaction.entries.filter((e) => pending.has(e.id)).map((e) => e.id);
+    if (ids.length) steps.push(new Set(ids));
+  }
+  for (const interaction of interactions.slice(0, -1)) {
+    const ids = interaction.entries.filter((e) => !pending.has(e.id)).map((e) => e.id);
+    if (ids.length) steps.push(new Set(ids));
+  }
   const without = (k: number): Interaction[] => {
-    const dropped = new Set(holding.slice(0, k));
+    const gone = new Set<string>();
+    for (const step of steps.slice(0, k)) for (const id of step) gone.add(id);
     const out: Interaction[] = [];
-    interactions.forEach((interaction, i) => {
-      if (!dropped.has(i)) return out.push(interaction);
-      const kept = interaction.entries.filter((e) => !pending.has(e.id));
-      if (kept.length) out.push({ ...interaction, entries: kept, tokenCount: kept.reduce((t, e) => t + e.tokenCount, 0) });
-      return out.length;
-    });
+    for (const interaction of interactions) {
+      const kept: MemoryEntry[] = interaction.entries.filter((e) => !gone.has(e.id));
+      if (kept.length === interaction.entries.length) out.push(interaction);
+      else if (kept.length) out.push({ ...interaction, entries: kept, tokenCount: kept.reduce((t, e) => t + e.tokenCount, 0) });
+    }
     return out;
   };
-  // The fewest interactions' pending entries to leave out: tokens only shrink as k grows.
+  // The fewest steps that fit: tokens only shrink as more leave.
   let lo = 1;
-  let hi = holding.length;
+  let hi = steps.length;
   let best = assemble(without(hi));
   if (best.tokenCount > budget) return best;
   while (lo < hi) {
