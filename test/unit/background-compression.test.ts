@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
 import type { SummarizeCallback, SummarizeInfo, TokenCounter } from '../../src/types.js';
+import type { MemoryProfileInput } from '../../src/strategies/profile-types.js';
 import { goodAnswer } from '../support/faulty-summarizers.js';
 import { expectContextValid, expectStoredAsReference, trackSession } from '../support/reference-model.js';
 
@@ -169,7 +170,7 @@ describe('a summary whose entries changed meanwhile is discarded', () => {
     const { memoryStore } = await import('../../src/store/memory.js');
     const store = memoryStore();
     const sharedStore = { ...store, close: async () => undefined };
-    const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_threshold_qty: 2, interaction_threshold_tokens: -1, cod_max_loops: 1, interaction_keep: 1 }] } as const;
+    const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_threshold_qty: 2, interaction_threshold_tokens: -1, cod_max_loops: 1, interaction_keep: 1 }] } satisfies MemoryProfileInput;
     const a = await createMemory({ store: sharedStore, tokenizer: counter, summarizer: held.summarize, profile });
     const b = await createMemory({
       store: sharedStore,
@@ -315,7 +316,7 @@ describe('a failing summarizer backs off', () => {
 
 describe('budgets hold while a summary is pending', () => {
   const budget = 120;
-  const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget, threshold: 0.8, target: 0.5 }] } as const;
+  const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget, threshold: 0.8, target: 0.5 }] } satisfies MemoryProfileInput;
 
   it('summary_buffer: pending entries leave the context oldest first; the newest message stays; once idle the context is the profile’s', async () => {
     const held = heldSummarizer(() => 'Short summary of the invoices.');
