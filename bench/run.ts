@@ -1,12 +1,14 @@
 /**
  * Every Node benchmark in sequence, printed as Markdown under one machine header:
- * token counting, context assembly, scaling, heap, and recall when bench/recall.ts exists.
+ * token counting, context assembly, scaling, heap, recall when bench/recall.ts exists, and
+ * background compression (add latency and wall time with a slow summarizer).
  * Numbers are medians of several runs; nothing is asserted.
  *
  * Run: `npm run bench` (`tsx bench/run.ts`). Pass bench names to run only some:
  * `npm run bench -- context scaling`.
  * @module
  */
+import { runBackgroundBench } from './background.js';
 import { runContextBench } from './context.js';
 import { runHeapBench } from './heap.js';
 import { machineHeader } from './lib/machine.js';
@@ -37,6 +39,7 @@ async function main(only: readonly string[]): Promise<void> {
     ['scaling', runScalingBench],
     ['heap', runHeapBench],
     ['recall', await recallBench()],
+    ['background', runBackgroundBench],
   ];
   const timings: string[] = [];
   const started = performance.now();
