@@ -227,6 +227,33 @@ describe('the summarizer stays in the page', () => {
   });
 });
 
+describe('background compression through the worker', () => {
+  it('adds and reads do not wait for a summarizer that hangs; close() returns promptly and aborts it in the page', async () => {
+    let aborted: unknown;
+    let calls = 0;
+    const memory = await open({
+      config: { ...SMALL, summarizeTimeoutMs: 0 },
+      summarizer: (_prompt, info) =>
+        new Promise<string>((_resolve, reject) => {
+          calls++;
+          info.signal?.addEventListener('abort', () => {
+            aborted = info.signal?.reason;
+            reject(new Error('aborted'));
+          });
+        }),
+    });
+    let pending = '';
+    memory.on('compressing', (_s, { id }) => (pending = id));
+    await chat(memory, 's', 4); // resolves although the summarizer never answers
+    await expect.poll(() => calls).toBe(1);
+    expect(pending).not.toBe('');
+    expect((await memory.getContextForLLM('s')).messages).toHaveLength(8);
+    expect(await memory.getStats('s')).toMatchObject({ totalEntries: 8, summaries: 0 });
+    await memory.close();
+    await expect.poll(() => aborted).toBeInstanceOf(Error);
+  });
+});
+
 describe('the embedder stays in the page', () => {
   it('is called through the proxy by recall, with the same results as in-thread', async () => {
     const vector = (t: string): number[] => ['lisbon', 'bridge', 'tram', 'weather'].map((w) => (t.toLowerCase().includes(w) ? 1 : 0));
