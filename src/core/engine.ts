@@ -22,7 +22,7 @@ import { setActive, statsOf, type SessionCache } from './session.js';
 import { newId } from './ids.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { createCompactionScheduler } from './compaction-scheduler.js';
-import { withinBudgetWhilePending } from './pending-budget.js';
+import { rollingWindowWhilePending, withinBudgetWhilePending } from './pending-budget.js';
 import { makeEntry, type EntryDraft } from './make-entry.js';
 import { checkContent, checkInteractionInput, checkMetadata, checkName, checkSessionId, checkTimestamp, toJsonText } from './validate.js';
 import { parseSessionState, stateToBatch } from './import-state.js';
@@ -47,6 +47,8 @@ export interface BuiltStrategies {
   contextBudget?: number | undefined;
   /** `summary_buffer`'s budget: entries waiting for a background summary leave a context above it. */
   pendingBudget?: number | undefined;
+  /** `rolling`'s window: while its summary is made, the context shows the newest `window` turns. */
+  pendingWindow?: number | undefined;
 }
 
 /** Everything the pure engine is given. */
@@ -87,9 +89,9 @@ export function createEngine(deps: EngineDeps): Memory {
   const context = (c: SessionCache) => {
     const scale = budgetScale(c.meta, deps.calibrate ?? false);
     const budget = built.pendingBudget === undefined ? undefined : Math.floor(built.pendingBudget / scale);
-    return withinBudgetWhilePending(c.interactions, scheduler.pending(c.meta.sessionId), budget, (interactions) =>
-      assembleContext(interactions, c.summaries, rules, [], scale),
-    );
+    const pending = scheduler.pending(c.meta.sessionId);
+    const shown = rollingWindowWhilePending(c.interactions, pending, built.pendingWindow);
+    return withinBudgetWhilePending(shown, pending, budget, (interactions) => assembleContext(interactions, c.summaries, rules, [], scale));
   };
   const longTermDeps = {
     strategies: built.longTerm,

@@ -54,3 +54,20 @@ export function withinBudgetWhilePending(
   }
   return best;
 }
+
+/**
+ * The rolling window while one of its summaries is being made: only the newest `window`
+ * interactions reach the model (those waiting for the summary leave the context, as they
+ * would have left the window), plus any holding a pinned entry. Without a pending summary the
+ * interactions are returned unchanged.
+ */
+export function rollingWindowWhilePending(
+  interactions: Interaction[],
+  pending: ReadonlySet<string> | undefined,
+  window: number | undefined,
+): Interaction[] {
+  if (!pending?.size || window === undefined) return interactions;
+  const newest = interactions.at(-1)?.index ?? 0;
+  const kept = interactions.filter((i) => i.index > newest - window || i.entries.some((e) => e.pinned));
+  return kept.length === interactions.length ? interactions : kept;
+}

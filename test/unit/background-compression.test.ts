@@ -356,3 +356,32 @@ describe('budgets hold while a summary is pending', () => {
     expect(settled).toEqual(await reference.getContextForLLM(S));
   });
 });
+
+describe('the rolling window while its summary is pending', () => {
+  it('the context shows the newest `window` turns; once idle, the rolling seed’s state exactly', async () => {
+    const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 3, max_summaries: 2 }] } satisfies MemoryProfileInput;
+    const held = heldSummarizer((info) => `summary of turns ${info.entries[0]!.interaction}-${info.entries.at(-1)!.interaction}`);
+    const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: held.summarize, profile });
+    for (let i = 1; i <= 6; i++) {
+      await memory.addUserMessage(S, `turn ${i} question`);
+      await memory.addAssistantMessage(S, `turn ${i} answer`);
+      const ctx = await memory.getContextForLLM(S);
+      const turns = new Set(ctx.messages.filter((m) => m.role !== 'system').map((m) => Number(/turn (\d+)/.exec(String(m.content))![1])));
+      expect([...turns]).toEqual(Array.from({ length: Math.min(3, i) }, (_, k) => Math.max(1, i - 2) + k));
+    }
+    expect(held.waiting.length).toBe(1); // the summary of turns 2-4 is still pending
+    held.open();
+    await memory.idle(S);
+    expect((await memory.getSummaries(S)).map((x) => x.range)).toEqual([
+      { startIndex: 2, endIndex: 4 },
+    ]);
+    expect((await memory.getInteractions(S)).map((i) => i.index)).toEqual([4, 5, 6]);
+    await memory.addUserMessage(S, 'turn 7 question');
+    await memory.idle(S);
+    expect((await memory.getSummaries(S)).map((x) => x.range)).toEqual([
+      { startIndex: 2, endIndex: 4 },
+      { startIndex: 5, endIndex: 7 },
+    ]);
+    expect((await memory.getInteractions(S)).map((i) => i.index)).toEqual([5, 6, 7]);
+  });
+});
