@@ -1,12 +1,14 @@
 /**
  * Every Node benchmark in sequence, printed as Markdown under one machine header:
- * token counting, context assembly, scaling, heap, recall, and recall in the context.
+ * token counting, context assembly, scaling, heap, recall, recall in the context, and
+ * background compression (add latency and wall time with a slow summarizer).
  * Numbers are medians of several runs; nothing is asserted.
  *
  * Run: `npm run bench` (`tsx bench/run.ts`). Pass bench names to run only some:
  * `npm run bench -- context scaling`.
  * @module
  */
+import { runBackgroundBench } from './background.js';
 import { runContextBench } from './context.js';
 import { runHeapBench } from './heap.js';
 import { machineHeader } from './lib/machine.js';
@@ -41,6 +43,7 @@ async function main(only: readonly string[]): Promise<void> {
     ['heap', runHeapBench],
     ['recall', await recallBench()],
     ['recall-context', await optionalBench('./recall-context.js', 'runRecallContextBench')],
+    ['background', runBackgroundBench],
   ];
   const timings: string[] = [];
   const started = performance.now();

@@ -118,6 +118,8 @@ function buildStrategies(profile: unknown): ProfileStrategies {
     knowledgeBase: built.knowledgeBase,
     contextBudget: budgets.length ? Math.min(...budgets) : undefined,
     tokenBudget: tokenBudget(parsed, budgets),
+    pendingBudget: parsed.long_term_memory_strategy.find((s) => s.long_term_memory_id === 'summary_buffer')?.budget,
+    pendingWindow: parsed.long_term_memory_strategy.find((s) => s.long_term_memory_id === 'rolling')?.window,
   };
 }
 

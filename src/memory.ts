@@ -141,8 +141,14 @@ export interface Memory {
   getSummaries(sessionId: string): Promise<MemorySummary[]>;
   /** Counts and tokens of a session. */
   getStats(sessionId: string): Promise<MemoryStats>;
-  /** Run compression now (the Memory Manager's manual trigger, or every long-term strategy). */
+  /** Run compression now (the Memory Manager's manual trigger, or every long-term strategy); resolves after its own run. */
   compress(sessionId: string): Promise<void>;
+  /**
+   * Resolves when every compression or erasure triggered so far in the session (with no
+   * argument: in every session) has settled. Compression runs in the background: an add
+   * never waits for it, so read compressed state after `await memory.idle(sessionId)`.
+   */
+  idle(sessionId?: string): Promise<void>;
   /** Search the whole history, compressed entries and summaries included; best first. */
   recall(sessionId: string, query: string, options?: RecallOptions): Promise<RecallResult[]>;
   /** Every stored entry and summary of a session, as versioned JSON-ready data. */

@@ -222,6 +222,14 @@ export interface MemoryConfig {
    * the context stays bounded in a long session (default 10).
    */
   maxSummaries: number;
+  /**
+   * After a failed background compression, the next add does not retry it for this long,
+   * doubled after each further failure (default 2,000 ms). `compress()` and
+   * `setSummarizeCallback()` do not wait for it.
+   */
+  compressionRetryMs: number;
+  /** The longest wait between two failed background compressions (default 120,000 ms). */
+  compressionRetryMaxMs: number;
 }
 
 /** Counts tokens of a text. Must be deterministic. */
@@ -256,11 +264,15 @@ export interface Summarizer {
 /** Events and their listener arguments. */
 export interface MemoryEvents {
   'entry:added': (sessionId: string, entry: MemoryEntry) => void;
-  compressing: (sessionId: string, info: { strategy: string; entryCount: number }) => void;
-  compressed: (sessionId: string, result: { summary: MemorySummary; tokensSaved: number }) => void;
+  /** A compression started in the background; `id` pairs it with its `compressed`, `compression:discarded` or `error`. */
+  compressing: (sessionId: string, info: { id: string; strategy: string; entryCount: number }) => void;
+  compressed: (sessionId: string, result: { id: string; summary: MemorySummary; tokensSaved: number }) => void;
+  /** A summary made in the background no longer fitted the session (its entries changed meanwhile) and was dropped. */
+  'compression:discarded': (sessionId: string, info: { id: string; strategy: string; reason: string }) => void;
   erased: (sessionId: string, result: { entryIds: string[] }) => void;
   'session:cleared': (sessionId: string) => void;
-  error: (sessionId: string, error: Error) => void;
+  /** `info.compressionId` when a compression failed (its `compressing` event carried the same id). */
+  error: (sessionId: string, error: Error, info?: { compressionId?: string }) => void;
   /**
    * Opening the store found that IndexedDB had lost this session (or part of it) and restored
    * it from the journal. Like `storage:lost`, heard by listeners added after the open too.

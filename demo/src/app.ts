@@ -78,6 +78,7 @@ export async function createApp(initial: { sessionId: string; presetId: string; 
     erased,
     emit: (e) => eventListeners.forEach((l) => l(e)),
     status: setStatus,
+    changed: () => void refresh(),
   });
 
   // One operation at a time, so a profile change never lands in the middle of a chat turn.
@@ -134,7 +135,7 @@ export async function createApp(initial: { sessionId: string; presetId: string; 
     stopEvents();
     await memory.close().catch(() => undefined);
     memory = await openMemory(next.setup, nextSummarizer.summarizer);
-    stopEvents = watchEvents(memory, { seen, erased, emit: (e) => eventListeners.forEach((l) => l(e)), status: setStatus });
+    stopEvents = watchEvents(memory, { seen, erased, emit: (e) => eventListeners.forEach((l) => l(e)), status: setStatus, changed: () => void refresh() });
   };
 
   const app: App = {

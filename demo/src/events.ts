@@ -1,7 +1,8 @@
 /**
- * Listens to every memory event: feeds the event log, the status line (a spinner from
- * `compressing` to `compressed`), and remembers erased entries so the timeline can still
- * show them, struck through.
+ * Listens to every memory event: feeds the event log, the status line ("summary pending" with
+ * a spinner from `compressing` to the `compressed`, `compression:discarded` or `error` with the
+ * same compression id), and remembers erased entries so the timeline can still show them,
+ * struck through.
  * @module
  */
 import type { Memory } from '../../src/memory.js';
@@ -22,6 +23,7 @@ export const EVENT_NAMES: readonly MemoryEventName[] = [
   'entry:added',
   'compressing',
   'compressed',
+  'compression:discarded',
   'erased',
   'session:cleared',
   'error',
@@ -37,6 +39,8 @@ export interface EventSinks {
   erased: Map<string, MemoryEntry[]>;
   emit(event: LoggedEvent): void;
   status(status: Status): void;
+  /** The session changed in the background (a summary or an erasure landed): re-read it. */
+  changed?(): void;
 }
 
 function errorText(value: unknown): string {
@@ -60,6 +64,10 @@ function describe(name: MemoryEventName, args: unknown[]): string {
       const { summary, tokensSaved } = args[0] as { summary: MemorySummary; tokensSaved: number };
       const range = summary.range ? `, turns ${summary.range.startIndex}–${summary.range.endIndex}` : '';
       return `${summary.strategy ?? 'summary'}: ${summary.originalEntryIds.length} entries → ${summary.tokenCount} tokens (${summary.compressionRatio}×${range}), ${tokensSaved} tokens saved`;
+    }
+    case 'compression:discarded': {
+      const info = args[0] as { strategy: string; reason: string };
+      return `${info.strategy}: summary discarded, ${info.reason}`;
     }
     case 'erased':
       return `${(args[0] as { entryIds: string[] }).entryIds.length} entries erased`;
@@ -86,8 +94,10 @@ function statusFor(name: MemoryEventName, args: unknown[]): Status | undefined {
   switch (name) {
     case 'compressing': {
       const info = args[0] as { strategy: string; entryCount: number };
-      return { busy: true, text: `Summarizing ${info.entryCount} entries (${info.strategy})…` };
+      return { busy: true, text: `Summarizing ${info.entryCount} entries (${info.strategy}) in the background: summary pending…` };
     }
+    case 'compression:discarded':
+      return { busy: false, tone: 'info', text: `A summary was discarded: ${(args[0] as { reason: string }).reason}.` };
     case 'compressed': {
       const { summary, tokensSaved } = args[0] as { summary: MemorySummary; tokensSaved: number };
       return { busy: false, tone: 'ok', text: `New summary (${summary.strategy ?? 'summary'}): ${summary.originalTokenCount} → ${summary.tokenCount} tokens, ${summary.compressionRatio}× smaller${tokensSaved > 0 ? `; the context is ${tokensSaved} tokens lighter` : ''}.` };
@@ -95,7 +105,7 @@ function statusFor(name: MemoryEventName, args: unknown[]): Status | undefined {
     case 'erased':
       return { busy: false, tone: 'info', text: `Neuralyzer erased ${(args[0] as { entryIds: string[] }).entryIds.length} entries for good.` };
     case 'error':
-      return { busy: false, tone: 'error', text: `${errorText(args[0])}. Nothing was lost; the next trigger tries again.` };
+      return { busy: false, tone: 'error', text: `${errorText(args[0])}. Nothing was lost; a later turn tries again, after a pause.` };
     default:
       return undefined;
   }
@@ -103,6 +113,13 @@ function statusFor(name: MemoryEventName, args: unknown[]): Status | undefined {
 
 /** Subscribe to every event of `memory`; returns the function that unsubscribes. */
 export function watchEvents(memory: Memory, sinks: EventSinks): () => void {
+  // Compressions in flight, by the id their events share: the status stays "summary pending" until all settle.
+  const pending = new Map<string, Status>();
+  const settledId = (name: MemoryEventName, args: unknown[]): string | undefined => {
+    if (name === 'compressed' || name === 'compression:discarded') return (args[0] as { id: string }).id;
+    if (name === 'error') return (args[1] as { compressionId?: string } | undefined)?.compressionId;
+    return undefined;
+  };
   const stops = EVENT_NAMES.map((name) =>
     memory.on(name, ((sessionId: string, ...args: unknown[]) => {
       if (name === 'entry:added') sinks.seen.set((args[0] as MemoryEntry).id, args[0] as MemoryEntry);
@@ -112,8 +129,14 @@ export function watchEvents(memory: Memory, sinks: EventSinks): () => void {
       }
       if (name === 'session:cleared') sinks.erased.delete(sessionId);
       sinks.emit({ name, sessionId, at: new Date(), detail: describe(name, args) });
-      const status = statusFor(name, args);
+      let status = statusFor(name, args);
+      if (name === 'compressing' && status) pending.set((args[0] as { id: string }).id, status);
+      const settled = settledId(name, args);
+      if (settled !== undefined) pending.delete(settled);
+      // Another compression still in flight keeps the spinner.
+      if (status && !status.busy && pending.size > 0) status = [...pending.values()].at(-1);
       if (status) sinks.status(status);
+      if (name === 'compressed' || name === 'erased' || name === 'compression:discarded') sinks.changed?.();
     }) as never),
   );
   return () => stops.forEach((stop) => stop());

@@ -70,6 +70,21 @@ export function planChange(
   // A running summary replaced under its own id leaves its old version.
   const summaries = cache.summaries.filter((s) => !drop.has(s.id) && s.id !== summary?.id);
   if (made) summaries.push(summary);
+  // An entry linked to an existing summary that does not list it (it arrived after that
+  // summary was made, in an interaction the summary covers) is added to its list, so a
+  // summary dropped later re-links or unlinks every entry pointing at it.
+  const listed = new Map<string, string[]>();
+  for (const [id, sid] of compressTo) {
+    const target = sid === undefined || sid === summary?.id ? undefined : summaries.find((s) => s.id === sid);
+    if (target && !target.originalEntryIds.includes(id)) listed.set(sid!, [...(listed.get(sid!) ?? []), id]);
+  }
+  const extended: MemorySummary[] = [];
+  for (const [sid, ids] of listed) {
+    const i = summaries.findIndex((s) => s.id === sid);
+    const next = { ...summaries[i]!, originalEntryIds: [...summaries[i]!.originalEntryIds, ...ids] };
+    summaries[i] = next;
+    extended.push(next);
+  }
   const droppedSummaryIds = cache.summaries.filter((s) => drop.has(s.id)).map((s) => s.id);
 
   const stateChanged = plan.state !== undefined;
@@ -89,7 +104,7 @@ export function planChange(
   const batch: StoreBatch = { meta };
   if (compressed.length) batch.putEntries = compressed;
   if (erase.size) batch.deleteEntryIds = [...erase];
-  if (made) batch.putSummaries = [summary];
+  if (made || extended.length) batch.putSummaries = [...(made ? [summary] : []), ...extended];
   if (droppedSummaryIds.length) batch.deleteSummaryIds = droppedSummaryIds;
   return { batch, active, summaries, compressed, erasedIds: [...erase], droppedSummaryIds, empty };
 }

@@ -2,7 +2,7 @@ import type { MemoryConfig } from '../types.js';
 import { ValidationError } from '../errors.js';
 import { isPlainObject } from './validate.js';
 
-/** The memory-manager seed's defaults (plus RecallKit's summarizer timeout and summary limit). */
+/** The memory-manager seed's defaults (plus RecallKit's summarizer timeout, summary limit and retry backoff). */
 export const DEFAULT_MEMORY_CONFIG: Readonly<MemoryConfig> = Object.freeze({
   maxEntries: 100,
   maxTokens: 50000,
@@ -12,6 +12,8 @@ export const DEFAULT_MEMORY_CONFIG: Readonly<MemoryConfig> = Object.freeze({
   compressionRatio: 0.3,
   summarizeTimeoutMs: 120_000,
   maxSummaries: 10,
+  compressionRetryMs: 2_000,
+  compressionRetryMaxMs: 120_000,
 });
 
 type Rule = { kind: 'int'; min: number } | { kind: 'bool' } | { kind: 'ratio' };
@@ -25,6 +27,8 @@ const RULES: Record<keyof MemoryConfig, Rule> = {
   compressionRatio: { kind: 'ratio' },
   summarizeTimeoutMs: { kind: 'int', min: 0 },
   maxSummaries: { kind: 'int', min: 1 },
+  compressionRetryMs: { kind: 'int', min: 0 },
+  compressionRetryMaxMs: { kind: 'int', min: 0 },
 };
 
 /**

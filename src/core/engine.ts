@@ -21,9 +21,10 @@ import { appendToInteractions } from './interactions.js';
 import { setActive, statsOf, type SessionCache } from './session.js';
 import { newId } from './ids.js';
 import { toSummarizer } from '../summarizers/callback.js';
-import { runLongTerm } from './long-term.js';
+import { createCompactionScheduler } from './compaction-scheduler.js';
+import { rollingWindowWhilePending, withinBudgetWhilePending } from './pending-budget.js';
 import { makeEntry, type EntryDraft } from './make-entry.js';
-import { checkContent, checkInteractionInput, checkMetadata, checkName, checkTimestamp, toJsonText } from './validate.js';
+import { checkContent, checkInteractionInput, checkMetadata, checkName, checkSessionId, checkTimestamp, toJsonText } from './validate.js';
 import { parseSessionState, stateToBatch } from './import-state.js';
 import { checkImportOptions, checkImportOver } from './import-over.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
@@ -54,6 +55,10 @@ export interface BuiltStrategies {
   contextBudget?: number | undefined;
   /** The smallest token budget of the profile (`max_tokens`, `summary_buffer`): recall in the context counts inside it. */
   tokenBudget?: number | undefined;
+  /** `summary_buffer`'s budget: entries waiting for a background summary leave a context above it. */
+  pendingBudget?: number | undefined;
+  /** `rolling`'s window: while its summary is made, the context shows the newest `window` turns. */
+  pendingWindow?: number | undefined;
 }
 
 /** Everything the pure engine is given. */
@@ -95,7 +100,15 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     if (!closed) sessions.run(id, async (c) => void (await ensureIndex(c, recallContext(c))), 'read').catch(() => undefined);
   });
 
-  const context = (c: SessionCache) => assembleContext(c.interactions, c.summaries, rules, [], budgetScale(c.meta, deps.calibrate ?? false));
+  const plainContext = (c: SessionCache) => assembleContext(c.interactions, c.summaries, rules, [], budgetScale(c.meta, deps.calibrate ?? false));
+  // While a summary is made in the background, its entries give way to keep the budget.
+  const context = (c: SessionCache) => {
+    const scale = budgetScale(c.meta, deps.calibrate ?? false);
+    const budget = built.pendingBudget === undefined ? undefined : Math.floor(built.pendingBudget / scale);
+    const pending = scheduler.pending(c.meta.sessionId);
+    const shown = rollingWindowWhilePending(c.interactions, pending, built.pendingWindow);
+    return withinBudgetWhilePending(shown, pending, budget, (interactions) => assembleContext(interactions, c.summaries, rules, [], scale));
+  };
   const longTermDeps = {
     strategies: built.longTerm,
     writer,
@@ -105,11 +118,17 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     summarizer: () => summarizer,
     config: () => config,
     now,
-    contextTokens: (c: SessionCache) => context(c).tokenCount,
+    contextTokens: (c: SessionCache) => plainContext(c).tokenCount,
     knowledgeBase: built.knowledgeBase,
     recallContext: (c: SessionCache) => recallContext(c),
     signal: lifetime.signal,
   };
+  const scheduler = createCompactionScheduler({
+    run: (s, task) => sessions.run(s, task),
+    longTerm: longTermDeps,
+    emitter,
+    backoff: () => ({ baseMs: config.compressionRetryMs, maxMs: config.compressionRetryMaxMs }),
+  });
 
   /** Store drafts as entries, then let long-term strategies act. */
   async function add(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
@@ -135,7 +154,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       appendToInteractions(c.interactions, e);
     }
     for (const e of entries) emitter.emit('entry:added', meta.sessionId, e);
-    await runLongTerm(c, { reason: 'add', entry: entries[entries.length - 1]! }, longTermDeps);
+    // In the background: the add resolves once its entries are stored.
+    scheduler.trigger(meta.sessionId, { reason: 'add', entry: entries[entries.length - 1]! });
     if (endsInference) {
       // FLUSH: the entries are kept and written by the next flush, so the add still succeeded
       // (a caller that retried would store them twice); the failure is reported as an event.
@@ -265,12 +285,17 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     getSummaries: (s) => sessions.run(s, async (c) => structuredClone(c.summaries), 'read'),
     getStats: (s) => sessions.run(s, async (c) => statsOf(c), 'read'),
 
-    compress: (s) =>
-      sessions.run(s, async (c) => {
-        const error = await runLongTerm(c, { reason: 'manual' }, longTermDeps);
-        await writer.flush(c.meta.sessionId);
-        if (error) throw error;
-      }),
+    compress: async (s) => {
+      if (closed) throw new ClosedError('memory is closed: create a new one');
+      const id = checkSessionId(s);
+      const error = await scheduler.compress(id);
+      await sessions.run(id, (c) => writer.flush(c.meta.sessionId));
+      if (error) throw error;
+    },
+
+    idle: async (s) => {
+      await scheduler.idle(s === undefined ? undefined : checkSessionId(s));
+    },
 
     recall: (s, query, options) =>
       sessions.run(s, async (c) => {
@@ -373,6 +398,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     setSummarizeCallback: async (fn) => {
       if (closed) throw new ClosedError('memory is closed: create a new one');
       summarizer = toSummarizer(fn, 'setSummarizeCallback');
+      scheduler.resetBackoff();
     },
 
     on: (event, handler) => emitter.on(event, handler),
@@ -381,6 +407,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       if (closed) return;
       closed = true;
       lifetime.abort(new ClosedError('memory is closed'));
+      await scheduler.idle();
       await sessions.idle();
       try {
         await writer.flush();

@@ -25,6 +25,7 @@ export const REMOTE_METHODS = [
   'getSummaries',
   'getStats',
   'compress',
+  'idle',
   'recall',
   'exportSession',
   'importSession',

@@ -149,6 +149,7 @@ describe.each(['quota', 'abort'] as const)('IndexedDB put fails (%s)', (kind) =>
     // batch fails after its meta and first compressed entry were put.
     fault = { dbName, kind, store: 'entries', compressed: true, after: 1, times: Infinity };
     await talk(run, 1, 2);
+    await run.memory.idle(S); // the compression runs in the background, while the fault holds
     fault = undefined;
     expect(run.errors.length).toBeGreaterThan(0);
     expect(run.errors.every((e) => e.name === rejection)).toBe(true);
@@ -159,6 +160,7 @@ describe.each(['quota', 'abort'] as const)('IndexedDB put fails (%s)', (kind) =>
     const again = await open(dbName, { maxEntries: 10, recentWindow: 2, minEntriesToCompress: 2 });
     again.ref.added(...(await again.memory.exportSession(S)).entries);
     await talk(again, 1, 3);
+    await again.memory.idle(S);
     expect((await again.memory.getStats(S)).summaries).toBe(1);
     await expectIntact(again);
     await again.memory.close();
@@ -228,6 +230,7 @@ describe('a real full disk (a Storage Bucket with a 3 MB quota)', () => {
       const huge = randomText(4_000_000);
       answer = () => `Summary: ${huge}`;
       await talkOnFullDisk(run, 4, 2);
+      await run.memory.idle(S);
       expect(run.errors.every((e) => e.name === 'QuotaExceededError')).toBe(true);
       expect(await run.memory.getStats(S)).toMatchObject({ compressedEntries: 0, summaries: 0 });
       const state = await run.memory.exportSession(S);

@@ -47,10 +47,57 @@ describe('two tabs on one session (real IndexedDB, Web Locks)', () => {
       await b.addAssistantMessage(S, `answer ${i}`);
     }
     await a.addUserMessage(S, 'tab A triggers compression'); // 13 active > 10
+    await a.idle(S); // compression runs in the background
     const seenByB = await b.getStats(S);
     expect(seenByB.summaries).toBe(1);
     expect(seenByB.totalEntries).toBe(13);
     expect(seenByB.activeEntries + seenByB.compressedEntries).toBe(13);
+    await a.close();
+    await b.close();
+  });
+
+  it('two tabs compressing the same session at once: one summary wins, the other is discarded, no entry links to a missing summary', async () => {
+    const dbName = `two-tabs-${crypto.randomUUID()}`;
+    const tokenizer = { count: (t: string) => Math.ceil(t.length / 4) };
+    const releases: (() => void)[] = [];
+    const calls: string[] = [];
+    const held = (tab: string) => (_prompt: string, info: { entries: unknown[] }) =>
+      new Promise<string>((resolve) => {
+        calls.push(tab);
+        releases.push(() => resolve(`Tab ${tab} summary of ${info.entries.length} entries.`));
+      });
+    const config = { maxEntries: 10, recentWindow: 4 };
+    const a = await createMemory({ store: 'indexeddb', dbName, tokenizer, config, summarizer: held('A') });
+    const b = await createMemory({ store: 'indexeddb', dbName, tokenizer, config, summarizer: held('B') });
+    const S = 'race';
+    const added: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      added.push((await a.addUserMessage(S, `question ${i}`)).id);
+      added.push((await b.addAssistantMessage(S, `answer ${i}`)).id);
+    }
+    added.push((await a.addUserMessage(S, 'A triggers')).id); // 11 > 10 in tab A
+    added.push((await b.addUserMessage(S, 'B triggers')).id); // 12 > 10 in tab B
+    await expect.poll(() => calls.slice().sort()).toEqual(['A', 'B']);
+    const discarded: string[] = [];
+    a.on('compression:discarded', () => discarded.push('A'));
+    b.on('compression:discarded', () => discarded.push('B'));
+    for (const release of releases.splice(0)) release();
+    await Promise.all([a.idle(S), b.idle(S)]);
+    // Whatever a tab summarizes after the race is answered at once.
+    for (const release of releases.splice(0)) release();
+    await Promise.all([a.idle(S), b.idle(S)]);
+
+    const state = await a.exportSession(S);
+    expect(await b.exportSession(S)).toEqual(state);
+    expect(state.entries.map((e) => e.id)).toEqual(added); // nothing lost, nothing doubled
+    expect(discarded).toHaveLength(1);
+    expect(state.summaries).toHaveLength(1);
+    const summaryIds = new Set(state.summaries.map((s) => s.id));
+    expect(state.entries.every((e) => e.summaryId === undefined || summaryIds.has(e.summaryId))).toBe(true);
+    const compressed = state.entries.filter((e) => e.compressed);
+    expect(compressed.map((e) => e.id)).toEqual(state.summaries[0]!.originalEntryIds);
+    const stats = await b.getStats(S);
+    expect(stats).toMatchObject({ totalEntries: 12, summaries: 1, compressedEntries: compressed.length, activeEntries: 12 - compressed.length });
     await a.close();
     await b.close();
   });

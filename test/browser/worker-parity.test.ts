@@ -46,6 +46,8 @@ function recorder(memory: Memory) {
   const step = async <T>(label: string, call: () => Promise<T>): Promise<T | undefined> => {
     try {
       const value = await call();
+      // Compression runs in the background: settle it, so both hosts log the same order.
+      await memory.idle();
       log.push(['result', label, value === undefined ? 'undefined' : value]);
       return value;
     } catch (error) {

@@ -52,8 +52,9 @@ describe('events', () => {
     const memory = await open({ config: SMALL });
     const log: string[] = [];
     memory.on('entry:added', (_s, entry) => log.push(`added ${entry.content}`));
-    memory.on('compressing', (s) => log.push(`compressing ${s}`));
-    memory.on('compressed', (_s, { summary }) => log.push(`compressed ${summary.originalEntryIds.length}`));
+    const ids: string[] = [];
+    memory.on('compressing', (s, { id }) => (ids.push(id), log.push(`compressing ${s}`)));
+    memory.on('compressed', (_s, { id, summary }) => (ids.push(id), log.push(`compressed ${summary.originalEntryIds.length}`)));
     for (let i = 1; i <= 4; i++) {
       await memory.addUserMessage('s', `u${i}`);
       log.push(`resolved u${i}`);
@@ -65,7 +66,11 @@ describe('events', () => {
     await memory.addUserMessage('s', 'u5');
     await memory.addUserMessage('s', 'u6');
     await memory.addUserMessage('s', 'u7');
+    // Compression runs in the background: idle() crosses the worker and resolves after its events.
+    await memory.idle('s');
     expect(log).toEqual(['added u5', 'added u6', 'added u7', 'compressing s', 'compressed 5']);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
   });
 
   it('stop after unsubscribe, and flow to listeners added later', async () => {
@@ -164,6 +169,7 @@ describe('the summarizer stays in the page', () => {
       },
     });
     await chat(memory, 's', 4);
+    await memory.idle('s');
     expect(calls).toHaveLength(1);
     const [call] = calls;
     expect(call!.inPage).toBe(true);
@@ -185,6 +191,7 @@ describe('the summarizer stays in the page', () => {
     const errors: { session: string; name: string; message: string; isError: boolean }[] = [];
     memory.on('error', (session, error) => errors.push({ session, name: error.name, message: error.message, isError: error instanceof SummarizerError }));
     await chat(memory, 's', 4);
+    await memory.idle('s');
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0]).toMatchObject({ session: 's', name: 'SummarizerError', isError: true });
     expect(errors[0]!.message).toContain('LLM offline');
@@ -193,6 +200,7 @@ describe('the summarizer stays in the page', () => {
 
     await memory.setSummarizeCallback(async () => 'Lisbon, bridges.');
     await chat(memory, 's', 1, 5);
+    await memory.idle('s');
     expect(await memory.getStats('s')).toMatchObject({ totalEntries: 10, summaries: 1 });
     expect((await memory.getSummaries('s'))[0]!.content).toBe('Lisbon, bridges.');
   });
@@ -212,9 +220,37 @@ describe('the summarizer stays in the page', () => {
     const errors: string[] = [];
     memory.on('error', (_s, error) => errors.push(error.message));
     await chat(memory, 's', 4);
+    await memory.idle();
     expect(errors[0]).toMatch(/timed out after 300 ms/);
     await expect.poll(() => reason).toBeInstanceOf(SummarizerError);
     expect(await memory.getStats('s')).toMatchObject({ activeEntries: 8, summaries: 0 });
+  });
+});
+
+describe('background compression through the worker', () => {
+  it('adds and reads do not wait for a summarizer that hangs; close() returns promptly and aborts it in the page', async () => {
+    let aborted: unknown;
+    let calls = 0;
+    const memory = await open({
+      config: { ...SMALL, summarizeTimeoutMs: 0 },
+      summarizer: (_prompt, info) =>
+        new Promise<string>((_resolve, reject) => {
+          calls++;
+          info.signal?.addEventListener('abort', () => {
+            aborted = info.signal?.reason;
+            reject(new Error('aborted'));
+          });
+        }),
+    });
+    let pending = '';
+    memory.on('compressing', (_s, { id }) => (pending = id));
+    await chat(memory, 's', 4); // resolves although the summarizer never answers
+    await expect.poll(() => calls).toBe(1);
+    expect(pending).not.toBe('');
+    expect((await memory.getContextForLLM('s')).messages).toHaveLength(8);
+    expect(await memory.getStats('s')).toMatchObject({ totalEntries: 8, summaries: 0 });
+    await memory.close();
+    await expect.poll(() => aborted).toBeInstanceOf(Error);
   });
 });
 
@@ -247,6 +283,7 @@ describe('durability and workers', () => {
     const dbName = uniqueDb();
     const first = await createWorkerMemory({ dbName, worker: spawnWorker(), config: SMALL, summarizer: async () => 'Lisbon summary' });
     await chat(first, 's', 5);
+    await first.idle('s');
     const before = { stats: await first.getStats('s'), state: await first.exportSession('s'), context: await first.getContextForLLM('s') };
     expect(before.stats.summaries).toBeGreaterThan(0);
     await first.close();

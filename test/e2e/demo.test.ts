@@ -249,21 +249,24 @@ describe('playground', () => {
 
       for (let i = 1; i <= 5; i++) await send(page, `Turn ${i}: Ada plans Lisbon.`);
 
-      // A slow model: while it works, the status line spins, the message shows, the page stays usable.
+      // A slow model: it summarizes in the background. The status line says "summary pending"
+      // and spins, the turn completes without waiting for it, the page stays usable.
       const release = endpoint.hold();
       await page.fill('.composer-input', 'Turn 6: Ada plans Lisbon.');
       await page.press('.composer-input', 'Enter');
-      await page.waitForSelector('[data-testid="status"].is-busy:has-text("Summarizing")');
-      expect(await page.locator('.chat-log li[data-pending] .chat-text').textContent()).toBe('Turn 6: Ada plans Lisbon.');
+      await page.waitForSelector('[data-testid="status"].is-busy:has-text("summary pending")');
+      await page.waitForSelector('.chat-log li:last-child[data-role="assistant"][data-type="message"]');
+      expect(await page.locator('.chat-log li[data-role="user"] .chat-text').last().textContent()).toBe('Turn 6: Ada plans Lisbon.');
+      expect(await page.locator('[data-testid="status"]').getAttribute('class')).toContain('is-busy');
       expect(await page.locator('[data-testid="events"] li[data-event="compressing"]').count()).toBe(1);
       expect(await page.locator('[data-testid="events"] li[data-event="compressed"]').count()).toBe(0);
+      expect(await summaryCount(page)).toBe(0);
       await page.selectOption('[data-testid="preset"]', 'hector-buffer-window');
       expect(await page.locator('.preset-description').textContent()).toContain('last 20 messages');
       await shot(page, '10-endpoint-summarizing');
       release();
-      await page.waitForSelector('.chat-log li:last-child[data-role="assistant"][data-type="message"]');
-      expect(await page.locator('[data-testid="status"]').getAttribute('class')).not.toContain('is-busy');
       await expect.poll(() => summaryCount(page)).toBe(1);
+      await expect.poll(() => page.locator('[data-testid="status"]').getAttribute('class')).not.toContain('is-busy');
       expect(await page.locator('.summary-text').first().textContent()).toBe(reply);
       expect(endpoint.authorizations[0]).toBe(`Bearer ${key}`);
       await shot(page, '11-endpoint-summary');

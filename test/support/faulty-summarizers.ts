@@ -71,7 +71,8 @@ export function failingOnPass(failPass: number): RecordingSummarizer {
  */
 export interface SwitchableSummarizer extends RecordingSummarizer {
   failures: number;
-  mode: 'throw' | 'empty' | 'garbage';
+  /** `hang`: never answers (the engine's `summarizeTimeoutMs` must end the call). */
+  mode: 'throw' | 'empty' | 'garbage' | 'hang';
 }
 
 /** Create a {@link SwitchableSummarizer} that works until told to fail. */
@@ -83,6 +84,7 @@ export function switchableSummarizer(): SwitchableSummarizer {
       if (s.failures > 0) {
         s.failures -= 1;
         if (s.mode === 'throw') throw new Error('switchable summarizer failure');
+        if (s.mode === 'hang') return new Promise<string>(() => undefined);
         return s.mode === 'empty' ? '   \n ' : '{}';
       }
       return goodAnswer(info);

@@ -122,6 +122,7 @@ describe('memory-manager seed: compression', () => {
     await conversation(memory, S, 10); // 20 entries: not over the limit
     expect((await memory.getStats(S)).summaries).toBe(0);
     await memory.addUserMessage(S, 'one more'); // 21 > 20
+    await memory.idle(S);
     const stats = await memory.getStats(S);
     expect(stats.summaries).toBe(1);
     expect(stats.totalEntries).toBe(21);
@@ -232,6 +233,7 @@ describe('memory-manager seed: compression', () => {
     await memory.setSummarizeCallback(async () => 'custom summary');
     await memory.updateConfig({ maxEntries: 15 });
     await memory.addUserMessage(S, 'trigger');
+    await memory.idle(S);
     expect((await memory.getSummaries(S))[0]?.content).toBe('custom summary');
   });
 });
@@ -250,6 +252,7 @@ describe('events', () => {
     });
     const off = memory.on('session:cleared', (s) => log.push(`cleared:${s}`));
     await conversation(memory, S, 6);
+    await memory.idle(S);
     expect(log.filter((x) => x === 'added:message')).toHaveLength(12);
     expect(log.indexOf('compressing')).toBeLessThan(log.indexOf('compressed'));
     expect(saved).toBeGreaterThan(0);
@@ -295,7 +298,8 @@ describe('summarizer faults lose nothing', () => {
     let fail = true;
     const memory = await createMemory({
       store: 'memory',
-      config: { maxEntries: 10, recentWindow: 4 },
+      // No backoff: the next trigger after a failure retries at once.
+      config: { maxEntries: 10, recentWindow: 4, compressionRetryMs: 0 },
       summarizer: async () => {
         if (fail) throw new Error('model offline');
         return 'recovered summary';
@@ -304,12 +308,14 @@ describe('summarizer faults lose nothing', () => {
     const errors: Error[] = [];
     memory.on('error', (_s, e) => errors.push(e));
     await conversation(memory, S, 6);
+    await memory.idle(S);
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0]!.name).toBe('SummarizerError');
     let stats = await memory.getStats(S);
     expect(stats).toMatchObject({ totalEntries: 12, activeEntries: 12, compressedEntries: 0, summaries: 0 });
     fail = false;
     await memory.addUserMessage(S, 'again');
+    await memory.idle(S);
     stats = await memory.getStats(S);
     expect(stats.summaries).toBe(1);
     expect(stats.totalEntries).toBe(13);
@@ -325,6 +331,7 @@ describe('summarizer faults lose nothing', () => {
     const errors: Error[] = [];
     memory.on('error', (_s, e) => errors.push(e));
     await conversation(memory, S, 6);
+    await memory.idle(S);
     expect(errors[0]?.message).toMatch(/timed out after 50 ms/);
     await expect(memory.compress(S)).rejects.toThrow(/timed out/);
     expect(await memory.getStats(S)).toMatchObject({ activeEntries: 12, compressedEntries: 0 });

@@ -31,6 +31,7 @@ describe('rolling seed (21 x 3)', () => {
     memory.on('compressed', (_s, r) => created.push(r.summary.range!.endIndex));
     for (let i = 1; i <= 85; i++) {
       await memory.addInteraction(S, { userRequest: { query: `q${i}` }, aiResponse: { answer: `a${i}` } });
+      await memory.idle(S); // compression runs in the background: check the settled state
       const interactions = await memory.getInteractions(S);
       const summaries = await memory.getSummaries(S);
       expect(interactions.length).toBeLessThanOrEqual(21);
@@ -137,6 +138,7 @@ describe('Alquimia max_tokens + summarizer', () => {
     await turns(memory, 20);
     expect((await memory.getSummaries(S)).length).toBe(0);
     await turns(memory, 1, 21); // 21 > 20
+    await memory.idle(S);
     expect(passes).toEqual([1, 2, 3]);
     const [summary] = await memory.getSummaries(S);
     expect(summary!.content).toBe('dense summary pass 3');

@@ -3,7 +3,9 @@
  * step against a reference model: what is stored is exactly what was added minus what the
  * engine said it erased or cleared, stats agree with it, the context is a valid OpenAI request
  * within the profile's budget, and the strategies' own bounds hold. The summarizer fails at
- * random moments. Fixed seed, bounded runs and time.
+ * random moments (throws, hangs, answers garbage). Compression runs in the background: the
+ * summarizer is held until a compression point (`settle`), so adds, clears, imports and
+ * compressions interleave with summaries in flight. Fixed seed, bounded runs and time.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import type { Memory } from '../../src/memory.js';
 import type { TokenCounter } from '../../src/types.js';
 import { switchableSummarizer, type SwitchableSummarizer } from '../support/faulty-summarizers.js';
 import { expectContextValid, expectStoredAsReference, trackSession, type ReferenceModel } from '../support/reference-model.js';
+import type { SummarizeCallback } from '../../src/types.js';
 
 const S = 'prop';
 const counter: TokenCounter = { count: (t) => Math.ceil(t.length / 4) };
@@ -77,7 +80,8 @@ type Op =
   | { op: 'roundTrip' }
   | { op: 'clear' }
   | { op: 'recall'; query: string }
-  | { op: 'failSummarizer'; count: number; mode: SwitchableSummarizer['mode'] };
+  | { op: 'failSummarizer'; count: number; mode: SwitchableSummarizer['mode'] }
+  | { op: 'settle' };
 
 const words = ['deploy', 'invoice', 'zebra', 'build', 'error', 'retry', 'cache', 'route', 'payment', 'Ana', 'Postgres', '42', 'ünïcode', '東京'];
 const text = fc
@@ -105,14 +109,62 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...words).map((query) => ({ op: 'recall' as const, query })) },
   {
     weight: 2,
-    arbitrary: fc.record({ op: fc.constant('failSummarizer' as const), count: fc.integer({ min: 1, max: 4 }), mode: fc.constantFrom('throw' as const, 'empty' as const, 'garbage' as const) }),
+    arbitrary: fc.record({ op: fc.constant('failSummarizer' as const), count: fc.integer({ min: 1, max: 4 }), mode: fc.constantFrom('throw' as const, 'empty' as const, 'garbage' as const, 'hang' as const) }),
   },
+  { weight: 3, arbitrary: fc.constant({ op: 'settle' as const }) },
 );
 
 interface World {
   memory: Memory;
   ref: ReferenceModel;
   summarizer: SwitchableSummarizer;
+  /** Summarizer calls wait until this opens (a compression point). */
+  gate: Gate;
+  /** Compressions started and not yet settled, by the id their events carry. */
+  inFlight: Set<string>;
+  /** Fail the calls that hang (as a timeout would), at the compression point that runs them. */
+  hung: (() => void)[];
+}
+
+/** Holds summarizer calls until opened; `close()` holds the next ones again. */
+interface Gate {
+  wait(): Promise<void>;
+  open(): void;
+  close(): void;
+}
+
+function createGate(): Gate {
+  let release: () => void = () => undefined;
+  let opened = Promise.resolve();
+  const gate: Gate = {
+    wait: () => opened,
+    open: () => release(),
+    close: () => {
+      opened = new Promise<void>((resolve) => (release = resolve));
+    },
+  };
+  gate.close();
+  return gate;
+}
+
+/** A compression point: held summaries go on, and every triggered compression settles. */
+async function settle(w: World, during?: () => Promise<void>): Promise<void> {
+  w.gate.open();
+  try {
+    let finished = false;
+    const work = (async () => {
+      await during?.();
+      await w.memory.idle(S);
+    })().finally(() => (finished = true));
+    while (!finished) {
+      for (const fail of w.hung.splice(0)) fail();
+      await Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1))]);
+    }
+    await work;
+  } finally {
+    w.gate.close();
+  }
+  expect(w.inFlight.size, 'idle() resolved while a compression was in flight').toBe(0);
 }
 
 async function apply(w: World, o: Op): Promise<void> {
@@ -144,7 +196,10 @@ async function apply(w: World, o: Op): Promise<void> {
       ref.added(...(await memory.addInteraction(S, { userRequest: { query: o.request }, aiResponse: o.response })).entries);
       return;
     case 'compress':
-      await memory.compress(S).catch((e: Error) => expect(e.name).toBe('SummarizerError'));
+      await settle(w, () => memory.compress(S).catch((e: Error) => expect(e.name).toBe('SummarizerError')));
+      return;
+    case 'settle':
+      await settle(w);
       return;
     case 'roundTrip': {
       const before = await memory.exportSession(S);
@@ -181,12 +236,18 @@ async function check(w: World, c: Case, owed: boolean): Promise<void> {
   if (c.budget !== undefined) expect(ctx.tokenCount).toBeLessThanOrEqual(c.budget);
   if (c.window !== undefined) expect(messages.length - ctx.summaries.length).toBeLessThanOrEqual(c.window);
   const turns = (await w.memory.getInteractions(S)).filter((i) => i.index > 0).length;
+  // Held summaries change nothing until a compression point, so the reads above agree; the
+  // run an add triggered has planned (and fired `compressing`) before the first of them.
+  const settled = w.inFlight.size === 0;
   if (c.rolling) {
     // While a summary is owed (the summarizer failed), the turns it would cover stay active.
-    if (!owed) expect(turns).toBeLessThanOrEqual(c.rolling.window);
+    if (!owed && settled) expect(turns).toBeLessThanOrEqual(c.rolling.window);
     expect(state.summaries.filter((s) => s.strategy === 'rolling').length).toBeLessThanOrEqual(c.rolling.maxSummaries);
   }
-  if (c.neuralyzer) expect(turns).toBeLessThanOrEqual(Math.max(c.neuralyzer.threshold, c.neuralyzer.keep + 1));
+  if (c.neuralyzer && settled) expect(turns).toBeLessThanOrEqual(Math.max(c.neuralyzer.threshold, c.neuralyzer.keep + 1));
+  // No entry is linked to a summary that does not exist.
+  const summaryIds = new Set(state.summaries.map((s) => s.id));
+  for (const e of state.entries) if (e.summaryId !== undefined) expect(summaryIds.has(e.summaryId), `entry ${e.id} links to a missing summary`).toBe(true);
   // Interactions are numbered in order.
   const numbers = state.entries.map((e) => e.interaction);
   expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
@@ -194,11 +255,30 @@ async function check(w: World, c: Case, owed: boolean): Promise<void> {
 
 async function run(c: Case, ops: Op[]): Promise<void> {
   const summarizer = switchableSummarizer();
+  const gate = createGate();
+  const hung: (() => void)[] = [];
+  const held: SummarizeCallback = async (prompt, info) => {
+    await gate.wait();
+    if (summarizer.failures > 0 && summarizer.mode === 'hang') {
+      summarizer.failures -= 1;
+      // Deterministic stand-in for a hang ended by summarizeTimeoutMs (real timeouts: reliability-summarizer-faults).
+      return new Promise<string>((_, reject) => hung.push(() => reject(new Error('summarizer hung (timed out)'))));
+    }
+    return summarizer.summarize(prompt, info);
+  };
   const options = c.options as Pick<MemoryOptions, 'config' | 'profile'>;
-  const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: summarizer.summarize, ...options });
-  const w: World = { memory, ref: trackSession(memory, S), summarizer };
+  // No backoff, so a failure is retried at the next trigger; no timeout while summaries are held.
+  const config = { compressionRetryMs: 0, summarizeTimeoutMs: 0, ...options.config };
+  const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: held, ...options, config });
+  const w: World = { memory, ref: trackSession(memory, S), summarizer, gate, inFlight: new Set(), hung };
+  memory.on('compressing', (_s, { id }) => w.inFlight.add(id));
+  memory.on('compressed', (_s, { id }) => w.inFlight.delete(id));
+  memory.on('compression:discarded', (_s, { id }) => w.inFlight.delete(id));
   let owed = false;
-  memory.on('error', () => (owed = true));
+  memory.on('error', (_s, _e, info) => {
+    owed = true;
+    if (info?.compressionId !== undefined) w.inFlight.delete(info.compressionId);
+  });
   memory.on('compressed', (_s, { summary }) => {
     if (summary.strategy === 'rolling') owed = false;
   });
@@ -206,6 +286,8 @@ async function run(c: Case, ops: Op[]): Promise<void> {
     await apply(w, o);
     await check(w, c, owed);
   }
+  await settle(w);
+  await check(w, c, owed);
   await memory.close();
 }
 
