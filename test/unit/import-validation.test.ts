@@ -114,6 +114,7 @@ describe('the export of a real compressed session imports again, whatever made i
     const options = { store: 'memory' as const, config: { maxEntries: 10, recentWindow: 3, minEntriesToCompress: 2 }, ...(profile ? { profile } : {}) };
     const original = await createMemory(options);
     await fill(original, turns);
+    await original.idle(S);
     const state = await original.exportSession(S);
     const stats = await original.getStats(S);
     if (!(profile && 'short_term_memory_strategy' in profile)) expect(stats.summaries + stats.compressedEntries + stats.erasedEntries, 'the strategy acted').toBeGreaterThan(0);
@@ -124,6 +125,7 @@ describe('the export of a real compressed session imports again, whatever made i
     // And it keeps working the same way afterwards.
     await fill(original, 5, turns);
     await fill(copy, 5, turns);
+    await Promise.all([original.idle(S), copy.idle(S)]);
     expect((await copy.getContextForLLM(S)).messages).toEqual((await original.getContextForLLM(S)).messages);
   });
 });
