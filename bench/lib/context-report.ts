@@ -33,6 +33,7 @@ export function fullTable(board: Scoreboard, mode: RowKey['mode']): string {
     { header: 'answer', align: 'right' }, { header: 'evidence', align: 'right' },
     { header: 'mean tokens', align: 'right' }, { header: 'max tokens', align: 'right' },
     { header: 'over budget', align: 'right' }, { header: 'newest user in', align: 'right' },
+    { header: 'tokenCount exact', align: 'right' },
   ];
   const rows = rowsOf(board, mode).map((r) => {
     const t = total(r);
@@ -40,6 +41,7 @@ export function fullTable(board: Scoreboard, mode: RowKey['mode']): string {
       r.method, recallLabel[r.recall], budgetLabel(r.budget), pct(answerPct(t)), pct(evidencePct(t)),
       fmt(meanTokens(t)), fmt(t.maxTokens), r.budget ? (t.overBudget ? `${t.overBudget} ⚠` : '0') : '-',
       pct((100 * t.newestPresent) / t.contexts) + (t.polluted ? ` (${t.polluted} polluted)` : ''),
+      t.countChecked ? `${t.countChecked - t.countWrong}/${t.countChecked}${t.countWrong ? ' ⚠' : ''}` : '-',
     ];
   });
   return markdownTable(columns, rows);
@@ -47,7 +49,8 @@ export function fullTable(board: Scoreboard, mode: RowKey['mode']): string {
 
 /** Answer (evidence) per budget, two rows per profile: the README table. */
 export function compactTable(board: Scoreboard, mode: RowKey['mode'], budgets: readonly number[]): string {
-  const rows = rowsOf(board, mode);
+  // Across chats, without recall a new chat holds only the question, whatever the profile: one row says it.
+  const rows = rowsOf(board, mode).filter((r) => mode === 'one chat' || r.recall !== 'no' || r.budget === 0 || methodRank(r.method) === 0);
   const methods = [...new Set(ordered(rows.map((r) => ({ ...r, budget: 0 }))).map((r) => `${r.method}\u0000${r.recall}`))];
   const columns: Column[] = [{ header: 'method' }, { header: 'recall' }, ...budgets.map((b) => ({ header: budgetLabel(b), align: 'right' as const }))];
   const body = methods.map((m) => {
@@ -106,6 +109,7 @@ export function toJson(board: Scoreboard): unknown[] {
   const summary = (t: Tally) => ({
     answerCoverage: answerPct(t), evidenceCoverage: evidencePct(t), meanTokens: meanTokens(t), maxTokens: t.maxTokens,
     overBudget: t.overBudget, contexts: t.contexts, newestUserPresent: t.newestPresent / t.contexts, polluted: t.polluted,
+    tokenCountChecked: t.countChecked, tokenCountWrong: t.countWrong,
     categories: Object.fromEntries(Object.entries(t.categories).map(([c, [a, n]]) => [c, { covered: a, questions: n }])),
   });
   return [...board.rows.values()].map((r) => ({
