@@ -50,6 +50,10 @@ export interface App {
   setStatus(status: Status): void;
   /** Re-read the session and re-render (coalesced). */
   refresh(): Promise<void>;
+  /** Whether recall puts old turns (of every chat) into the context. */
+  readonly recall: boolean;
+  /** Turn recall in the context on or off, and re-render. */
+  setRecall(on: boolean): Promise<void>;
 }
 
 /** Start the playground's controller on `sessionId` with a validated setup. */
@@ -58,6 +62,7 @@ export async function createApp(initial: { sessionId: string; presetId: string; 
   let presetId = initial.presetId;
   let setup = initial.setup;
   let summarizer: ActiveSummarizer = HEURISTIC;
+  let recall = true;
   let memory: Memory = await openMemory(setup.setup, undefined);
 
   const snapshotListeners: Listener<Snapshot>[] = [];
@@ -96,7 +101,7 @@ export async function createApp(initial: { sessionId: string; presetId: string; 
           again = false;
           const m = memory;
           try {
-            const snap = await takeSnapshot({ memory: m, sessionId, setup, presetId, summarizerLabel: summarizer.label, erased: erased.get(sessionId) ?? [] });
+            const snap = await takeSnapshot({ memory: m, sessionId, setup, presetId, summarizerLabel: summarizer.label, erased: erased.get(sessionId) ?? [], recall });
             for (const e of snap.entries) seen.set(e.id, e);
             if (m === memory) snapshotListeners.forEach((l) => l(snap));
           } catch (error) {
@@ -196,6 +201,13 @@ export async function createApp(initial: { sessionId: string; presetId: string; 
     onStatus: (l) => void statusListeners.push(l),
     setStatus,
     refresh,
+    get recall() {
+      return recall;
+    },
+    async setRecall(on) {
+      recall = on;
+      await refresh();
+    },
   };
   rememberSession(sessionId);
   return app;

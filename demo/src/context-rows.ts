@@ -6,6 +6,7 @@
  * @module
  */
 import type { ChatMessage, LLMContext, MemoryEntry } from '../../src/types.js';
+import { RECALLED_HEADER } from '../../src/core/recalled-text.js';
 
 /** Tokens every chat message costs beyond its values (OpenAI's rule). */
 export const MESSAGE_FRAMING = 4;
@@ -15,8 +16,8 @@ export const REPLY_PRIMING = 3;
 /** One message of the context, with where it comes from and what it costs. */
 export interface ContextRow {
   message: ChatMessage;
-  /** `summary` for a summary's system message; `entry` for conversation entries. */
-  kind: 'summary' | 'entry' | 'unknown';
+  /** `summary` for a summary's system message; `recalled` for the recalled block; `entry` for conversation entries. */
+  kind: 'summary' | 'recalled' | 'entry' | 'unknown';
   /** Framing + the source entries' (or summary's) tokens; undefined when no source was found. */
   tokens: number | undefined;
   /** Ids of the entries (or the summary) behind the message. */
@@ -73,6 +74,11 @@ export function contextBreakdown(context: LLMContext<ChatMessage>, active: reado
       rows.push({ message, kind: 'summary', tokens: MESSAGE_FRAMING + summary.tokenCount, sourceIds: [summary.id] });
       return;
     }
+    if (context.recalled?.length && i === context.summaries.length && message.role === 'system' && message.content?.startsWith(RECALLED_HEADER)) {
+      // Its tokens are what the rest leaves of tokenCount (worked out below).
+      rows.push({ message, kind: 'recalled', tokens: 0, sourceIds: context.recalled.map((r) => r.entry.id) });
+      return;
+    }
     let sources: (MemoryEntry | undefined)[];
     if (message.role === 'tool') {
       sources = [byCallId.get(message.tool_call_id ?? '')?.find((e) => e.type === 'tool_result')];
@@ -91,6 +97,8 @@ export function contextBreakdown(context: LLMContext<ChatMessage>, active: reado
     rows.push({ message, kind: tokens === undefined ? 'unknown' : 'entry', tokens, sourceIds: ids });
   });
 
+  const block = rows.find((r) => r.kind === 'recalled');
+  if (block) block.tokens = context.tokenCount - REPLY_PRIMING - rows.reduce((s, r) => s + (r.tokens ?? 0), 0);
   const sum = rows.reduce((s, r) => s + (r.tokens ?? 0), 0);
   const total = rows.length ? sum + REPLY_PRIMING : 0;
   return { rows, total, matches: total === context.tokenCount && rows.every((r) => r.tokens !== undefined) };

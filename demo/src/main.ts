@@ -59,7 +59,7 @@ async function start(root: HTMLElement): Promise<void> {
   const app = await createApp({ sessionId: loadRemembered().sessionId ?? newSessionId(), presetId: initial.presetId, setup: initial.setup });
 
   const chat = chatPanel(app);
-  const panels = [budgetPanel(), statsPanel(), contextPanel(), summariesPanel(), timelinePanel()];
+  const panels = [budgetPanel(), statsPanel(), contextPanel((on) => void app.setRecall(on)), summariesPanel(), timelinePanel()];
   const events = eventsPanel(app);
   const settings = [profilePanel(app, initial.text), summarizerPanel(app), sessionsPanel(app)];
   const transfer = transferPanel(app);

@@ -26,7 +26,12 @@ export interface Snapshot {
   presetId: string;
   /** What makes summaries right now. */
   summarizerLabel: string;
+  /** Recall in the context is on (the switch in "What the model sees"). */
+  recall: boolean;
 }
+
+/** The recalled block's share of the context in the playground, searched over every chat. */
+export const PLAYGROUND_RECALL = { maxTokens: 400, scope: 'all' } as const;
 
 /** What a snapshot is taken of. */
 export interface SnapshotSource {
@@ -36,13 +41,14 @@ export interface SnapshotSource {
   presetId: string;
   summarizerLabel: string;
   erased: MemoryEntry[];
+  recall: boolean;
 }
 
 /** Read the session; the reads go to the worker together. */
 export async function takeSnapshot(src: SnapshotSource): Promise<Snapshot> {
   const { memory, sessionId } = src;
   const [context, exported, summaries, stats, sessions] = await Promise.all([
-    memory.getContextForLLM(sessionId) as Promise<LLMContext<ChatMessage>>,
+    memory.getContextForLLM(sessionId, { recall: src.recall ? PLAYGROUND_RECALL : false }) as Promise<LLMContext<ChatMessage>>,
     memory.exportSession(sessionId),
     memory.getSummaries(sessionId),
     memory.getStats(sessionId),
@@ -62,5 +68,6 @@ export async function takeSnapshot(src: SnapshotSource): Promise<Snapshot> {
     setup: src.setup,
     presetId: src.presetId,
     summarizerLabel: src.summarizerLabel,
+    recall: src.recall,
   };
 }

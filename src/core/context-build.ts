@@ -6,7 +6,7 @@ import type { ContextPlan } from './context-options.js';
 import { recallBlock, type RecallBlock } from './context-recall.js';
 import { countDraft } from './make-entry.js';
 import type { RecallContext } from './recall.js';
-import type { OtherSessionsRecall } from './recall-all.js';
+import type { StoreRecall } from './recall-all.js';
 import type { SessionCache } from './session.js';
 
 /** What building a planned context needs from the engine. */
@@ -16,7 +16,7 @@ export interface ContextBuildDeps {
   scale: number;
   counter: TokenCounter;
   recall: RecallContext;
-  others: OtherSessionsRecall;
+  all: StoreRecall;
   /** The profile's token budget (`max_tokens`, `summary_buffer`), when it has one. */
   profileBudget?: number | undefined;
 }
@@ -42,15 +42,15 @@ export async function buildPlannedContext(c: SessionCache, deps: ContextBuildDep
   const rules: AssemblyRules =
     budget === Infinity ? deps.rules : { ...deps.rules, shortTerm: [...deps.rules.shortTerm, createMaxTokens({ memory_strategy_id: 'max_tokens', memory_max_tokens: budget, conditions: [] })] };
   const newest = newestUser(c.active);
-  const reserve = plan.recall ? Math.min(plan.recall.maxTokens, Math.max(0, budget - REPLY_PRIMING - MESSAGE_FRAMING - (newest?.tokenCount ?? 0))) : 0;
+  const query = plan.query ?? newest?.content ?? '';
+  const reserve = plan.recall && query ? Math.min(plan.recall.maxTokens, Math.max(0, budget - REPLY_PRIMING - MESSAGE_FRAMING - (newest?.tokenCount ?? 0))) : 0;
 
   const seen = new Set<string>();
   const base = assembleContext(c.interactions, c.summaries, rules, [], deps.scale, seen, reserve);
   let block: RecallBlock | undefined;
-  const query = plan.query ?? newest?.content ?? '';
   const ask = async (room: number): Promise<RecallBlock | undefined> =>
     plan.recall && query
-      ? recallBlock(c, deps.recall, deps.others, deps.counter, {
+      ? recallBlock(c, deps.recall, deps.all, deps.counter, {
           query,
           scope: plan.recall.scope,
           topK: plan.recall.topK,

@@ -1,7 +1,7 @@
 import type { MemoryEntry, RecallResult, RecallScope, TokenCounter } from '../types.js';
 import { MESSAGE_FRAMING } from '../tokens/chat-tokens.js';
 import { ensureIndex, recallEntries, type RecallContext } from './recall.js';
-import { walk, type OtherSessionsRecall } from './recall-all.js';
+import { recallAcross, walk, type StoreRecall } from './recall-all.js';
 import type { SessionCache } from './session.js';
 import { recalledLine, renderRecalled } from './recalled-text.js';
 
@@ -46,32 +46,28 @@ const REACH = 2;
 export async function recallBlock(
   c: SessionCache,
   rc: RecallContext,
-  others: OtherSessionsRecall,
+  all: StoreRecall,
   counter: TokenCounter,
   req: RecallBlockRequest,
 ): Promise<RecallBlock | undefined> {
   if (!req.query.trim() || req.room <= MESSAGE_FRAMING) return undefined;
   const sessionId = c.meta.sessionId;
-  const own = await recallEntries(c, rc, req.query, { topK: req.topK });
-  let hits = own;
-  if (req.scope === 'all') {
-    const found = await others.load(await others.search(req.query, req.topK, sessionId));
-    hits = [...own, ...found].sort((a, b) => b.score - a.score).slice(0, req.topK);
-  }
+  const across = req.scope === 'all';
+  let hits = across ? await recallAcross(c, rc, all, req.query, { topK: req.topK }) : await recallEntries(c, rc, req.query, { topK: req.topK });
   const held = (e: MemoryEntry): boolean =>
     e.type === 'summary' ? req.summariesInContext.has(e.id) : e.sessionId === sessionId && req.inContext.has(e.id);
   hits = hits.filter((h) => !held(h.entry));
   if (!hits.length) return undefined;
 
   // The turns around each hit, loaded in one read per session.
-  const index = await ensureIndex(c, rc);
+  const index = across ? undefined : await ensureIndex(c, rc);
   const near = new Map<string, { before: string[]; after: string[] }>();
   const wanted = new Map<string, Set<string>>();
   for (const { entry: e } of hits) {
     if (e.type === 'summary') continue;
-    const side = e.sessionId === sessionId
+    const side = index
       ? { before: walk(index, e.id, -1, REACH), after: walk(index, e.id, 1, REACH) }
-      : { before: others.neighbours(e.sessionId, e.id, -1, REACH), after: others.neighbours(e.sessionId, e.id, 1, REACH) };
+      : { before: all.neighbours(e.sessionId, e.id, -1, REACH), after: all.neighbours(e.sessionId, e.id, 1, REACH) };
     near.set(key(e), side);
     const ids = wanted.get(e.sessionId) ?? new Set<string>();
     for (const id of [...side.before, ...side.after]) ids.add(id);
@@ -104,17 +100,27 @@ function partners(e: MemoryEntry, before: MemoryEntry[], after: MemoryEntry[]): 
   return [];
 }
 
-/** Add units best first while the rendered block fits; the count is exact (checked once at the end). */
+/**
+ * Add units best first while the block's estimated size fits (each entry's cached count plus
+ * its label), then count the rendered text once, exactly, dropping the weakest unit until it fits.
+ */
 function fill(units: Unit[], counter: TokenCounter, room: number, sessionId: string): RecallBlock | undefined {
   const placed = new Map<string, { entry: MemoryEntry; score: number }>();
   const chosen: MemoryEntry[][] = [];
-  // Header, date lines and line breaks are estimated per line, then the whole text is counted.
+  const labels = new Map<string, number>();
+  const lineCost = (e: MemoryEntry): number => {
+    const line = recalledLine(e);
+    const label = line.slice(0, line.length - e.content.length);
+    let cost = labels.get(label);
+    if (cost === undefined) labels.set(label, (cost = counter.count(label)));
+    return e.tokenCount + cost + 1;
+  };
   let estimate = MESSAGE_FRAMING + counter.count(renderRecalled([], sessionId)) + 12;
   for (const unit of units) {
     const fresh = unit.entries.filter((e) => !placed.has(key(e)));
     if (!fresh.length) continue;
     let cost = 0;
-    for (const e of fresh) cost += counter.count(recalledLine(e)) + 1;
+    for (const e of fresh) cost += lineCost(e);
     if (estimate + cost + 8 > room) continue; // 8: a date header this unit may open
     estimate += cost + 4;
     chosen.push(fresh);

@@ -34,7 +34,7 @@ import type { Embedder } from '../recall/hybrid.js';
 import { budgetScale, recordUsageInMeta } from './usage.js';
 import { planContext, type ResolvedRecall } from './context-options.js';
 import { buildPlannedContext } from './context-build.js';
-import { createOtherSessionsRecall, recallAcross } from './recall-all.js';
+import { createStoreRecall, recallAcross } from './recall-all.js';
 import { withAddOptions } from './add-options.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
@@ -86,8 +86,8 @@ export function createEngine(deps: EngineDeps): Memory {
   const sessions = createSessionRunner(store, writer, now, () => closed);
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
-  // scope 'all': other sessions' indexes, read-only; one never stored is then persisted by its own session.
-  const others = createOtherSessionsRecall(store, (id) => {
+  // scope 'all': one store-wide index, read-only; a session with no stored index then persists one.
+  const all = createStoreRecall(store, (id) => {
     if (!closed) sessions.run(id, async (c) => void (await ensureIndex(c, recallContext(c))), 'read').catch(() => undefined);
   });
 
@@ -165,7 +165,7 @@ export function createEngine(deps: EngineDeps): Memory {
   async function plannedContext(c: SessionCache, plan: ReturnType<typeof planContext>): Promise<LLMContext> {
     if (plan.recall) await writer.flush(c.meta.sessionId);
     const scale = budgetScale(c.meta, deps.calibrate ?? false);
-    const deps2 = { rules, scale, counter: deps.counter, recall: recallContext(c), others, profileBudget: built.tokenBudget };
+    const deps2 = { rules, scale, counter: deps.counter, recall: recallContext(c), all, profileBudget: built.tokenBudget };
     const { ctx, truncated } = await buildPlannedContext(c, deps2, plan);
     if (truncated) emitter.emit('context:truncated', c.meta.sessionId, truncated);
     return ctx;
@@ -281,7 +281,7 @@ export function createEngine(deps: EngineDeps): Memory {
     recall: (s, query, options) =>
       sessions.run(s, async (c) => {
         await writer.flush(c.meta.sessionId);
-        return options?.scope === 'all' ? recallAcross(c, recallContext(c), others, query, options) : recallEntries(c, recallContext(c), query, options);
+        return options?.scope === 'all' ? recallAcross(c, recallContext(c), all, query, options) : recallEntries(c, recallContext(c), query, options);
       }, 'read'),
 
     exportSession: (s) =>

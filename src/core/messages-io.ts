@@ -2,7 +2,7 @@ import type { ChatMessage, LLMContext, MemoryEntry } from '../types.js';
 import type { AddMessagesOptions, ContextFormat } from '../memory.js';
 import { parseMessages, checkFormat } from '../formats/parse-messages.js';
 import { toFormat } from '../formats/to-format.js';
-import { isPlainObject } from './validate.js';
+import { checkTimestamp, isPlainObject } from './validate.js';
 import { ValidationError } from '../errors.js';
 import type { EntryDraft } from './make-entry.js';
 
@@ -27,14 +27,23 @@ export function messagesToDrafts(input: unknown, options: AddMessagesOptions): E
   // Anthropic keeps the system prompt apart: given as options.system, or inside { system, messages }.
   const source = format === 'anthropic' && Array.isArray(input) && options.system !== undefined ? { system: options.system, messages: input } : input;
   const messages: ChatMessage[] = parseMessages(source, format, meta);
+  const times = messageTimes(input, format, messages.length);
   const names = new Map<string, string>();
   const drafts: EntryDraft[] = [];
-  for (const m of messages) {
+  for (const [i, m] of messages.entries()) {
+    const timestamp = times?.[i];
+    const from = drafts.length;
+    push(m);
+    if (timestamp !== undefined) for (let d = from; d < drafts.length; d++) drafts[d]!.timestamp = timestamp;
+  }
+  return drafts;
+
+  function push(m: ChatMessage): void {
     if (m.role === 'tool') {
       const callId = m.tool_call_id ?? '';
       const name = names.get(callId) ?? m.name ?? 'tool';
       drafts.push({ type: 'tool_result', role: 'system', content: m.content ?? '', tool: { name, callId, isError: meta.toolErrors.has(callId) } });
-      continue;
+      return;
     }
     if (m.role === 'assistant') {
       if (m.content) drafts.push({ type: 'message', role: 'assistant', content: m.content });
@@ -42,9 +51,28 @@ export function messagesToDrafts(input: unknown, options: AddMessagesOptions): E
         names.set(call.id, call.function.name);
         drafts.push({ type: 'tool_call', role: 'assistant', content: call.function.arguments, tool: { name: call.function.name, callId: call.id } });
       }
-      continue;
+      return;
     }
     drafts.push({ type: 'message', role: m.role, content: m.content ?? '' });
   }
-  return drafts;
+}
+
+/** Where a format carries a message's time: OpenAI-shaped input `timestamp`, AI SDK `createdAt`. */
+const TIME_FIELD: Partial<Record<ContextFormat, string>> = { openai: 'timestamp', 'ai-sdk': 'createdAt' };
+
+/**
+ * The time of each parsed message, from its input message's time field (ISO string or Date),
+ * or `undefined` when no input message has one. Input messages map to parsed ones in order
+ * (an AI SDK message with tool results may give several); each is parsed alone to count them.
+ */
+function messageTimes(input: unknown, format: ContextFormat, total: number): (string | undefined)[] | undefined {
+  const key = TIME_FIELD[format];
+  if (!key || !Array.isArray(input) || !input.some((m) => isPlainObject(m) && m[key] !== undefined)) return undefined;
+  const out: (string | undefined)[] = [];
+  input.forEach((m: unknown, i) => {
+    const raw = isPlainObject(m) ? m[key] : undefined;
+    const time = raw === undefined ? undefined : checkTimestamp(raw, `messages[${i}].${key}`, () => new Date());
+    for (let n = parseMessages([m], format).length; n > 0; n--) out.push(time);
+  });
+  return out.length === total ? out : undefined;
 }

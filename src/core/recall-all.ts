@@ -1,91 +1,111 @@
-import type { MemoryEntry, RecallResult, SessionMeta, StoreAdapter } from '../types.js';
+import type { MemoryEntry, RecallOptions, RecallResult, SessionMeta, StoreAdapter } from '../types.js';
 import { createRecallIndex, loadRecallIndex, type RecallIndex } from '../recall/recall-index.js';
-import type { RecallOptions } from '../types.js';
 import { entryDoc, recallEntries, type RecallContext } from './recall.js';
 import type { SessionCache } from './session.js';
 
 const SUMMARY_PREFIX = 'summary:';
+const SEP = '\u0000';
 const isEntryDoc = (id: string): boolean => !id.startsWith(SUMMARY_PREFIX);
+/** Ordinals walked at most when looking for a turn's neighbour among other sessions' documents. */
+const MAX_WALK = 256;
 
-/** A read-only index of another session, as of a stored version. */
-interface OtherIndex {
+/** What the store-wide index holds of one session. */
+interface Covered {
   version: number;
+  createdAt: string;
   /** Entries with `seq` below this are indexed. */
-  covered: number;
-  index: RecallIndex;
+  seq: number;
+  /** Ids (prefixed) of its documents, to drop them when the session goes. */
+  ids: string[];
 }
 
-/** A hit in another session, before its entry is loaded. */
-export interface OtherHit {
+/** A hit in some session, before its entry is loaded. */
+export interface StoreHit {
   sessionId: string;
   id: string;
   score: number;
 }
 
 /**
- * Recall over the other sessions of a store (`scope: 'all'`). Each session's index is loaded
- * from the store the first time it is searched (persisted indexes are read, not rebuilt) and
- * kept; a session whose stored version moved on is caught up from its new entries only.
- * Read-only: it never writes another session, so it never waits on another session's calls.
+ * Recall over every session of a store (`scope: 'all'`): one in-memory index of all their
+ * entries, so scores compare across chats (one vocabulary, one document count). It is filled
+ * from each session's persisted index, copying its analyzed terms (nothing is re-tokenized),
+ * then from the entries stored since; a session whose stored version moved on is caught up
+ * from its new entries only. Read-only on the store: it never waits on another session's calls.
  */
-export interface OtherSessionsRecall {
-  /** The best entry hits of every session but `except`, best first. */
-  search(query: string, topK: number, except: string): Promise<OtherHit[]>;
+export interface StoreRecall {
+  /** The best entry hits across the store, best first. */
+  search(query: string, topK: number): Promise<StoreHit[]>;
   /** Load hits' entries (erased ones are left out), in the order given. */
-  load(hits: readonly OtherHit[]): Promise<RecallResult[]>;
-  /** Ids of the entries added just before / after an entry of another session (nearest first). */
+  load(hits: readonly StoreHit[]): Promise<RecallResult[]>;
+  /** Ids of up to `count` entries of the same session added just before / after an entry, nearest first. */
   neighbours(sessionId: string, id: string, step: 1 | -1, count: number): string[];
 }
 
-/** Create the cross-session recall over a store. */
-export function createOtherSessionsRecall(store: StoreAdapter, onBuilt?: (sessionId: string) => void): OtherSessionsRecall {
-  const cache = new Map<string, OtherIndex>();
-  const loading = new Map<string, Promise<OtherIndex>>();
+/**
+ * Create the store-wide recall. `onUnindexed` hears of a session that had no persisted index
+ * (its entries were analyzed here): the engine then persists one, so the next open loads it.
+ */
+export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId: string) => void): StoreRecall {
+  const index = createRecallIndex();
+  const covered = new Map<string, Covered>();
+  let syncing: Promise<void> | undefined;
 
-  async function open(meta: SessionMeta): Promise<OtherIndex> {
+  const drop = (id: string): void => {
+    for (const doc of covered.get(id)?.ids ?? []) index.remove(doc);
+    covered.delete(id);
+  };
+
+  async function catchUp(meta: SessionMeta): Promise<void> {
     const id = meta.sessionId;
-    const known = cache.get(id);
-    if (known && known.version === meta.version) return known;
-    const pending = loading.get(id);
-    if (pending) return pending;
-    const task = (async (): Promise<OtherIndex> => {
-      let state = known && meta.nextSeq >= known.covered ? known : undefined;
-      if (!state) {
-        const from = meta.recallSeq ?? 0;
-        const stored = from > 0 ? await loadRecallIndex((key) => store.loadAux(id, key)) : undefined;
-        state = { version: meta.version, covered: stored ? from : 0, index: stored ?? createRecallIndex() };
-        if (!stored && meta.nextSeq > 0) onBuilt?.(id);
-      }
-      if (meta.nextSeq > state.covered) {
-        for (const e of await store.loadEntries(id, { fromSeq: state.covered })) state.index.add(entryDoc(e));
-        state.covered = meta.nextSeq;
-      }
-      state.version = meta.version;
-      cache.set(id, state);
-      return state;
-    })();
-    loading.set(id, task);
-    try {
-      return await task;
-    } finally {
-      loading.delete(id);
+    let known = covered.get(id);
+    if (known && known.version === meta.version && known.createdAt === meta.createdAt) return;
+    if (known && (known.createdAt !== meta.createdAt || meta.nextSeq < known.seq)) {
+      drop(id); // replaced (import, clear): start over
+      known = undefined;
     }
+    if (!known) {
+      known = { version: meta.version, createdAt: meta.createdAt, seq: 0, ids: [] };
+      covered.set(id, known);
+      const from = meta.recallSeq ?? 0;
+      const stored = from > 0 ? await loadRecallIndex((key) => store.loadAux(id, key)) : undefined;
+      if (stored) {
+        for (const doc of stored.analyzed()) {
+          if (!isEntryDoc(doc.id)) continue;
+          const key = id + SEP + doc.id;
+          index.addAnalyzed({ ...doc, id: key });
+          known.ids.push(key);
+        }
+        known.seq = from;
+      } else if (meta.nextSeq > 0) onUnindexed?.(id);
+    }
+    if (meta.nextSeq > known.seq) {
+      for (const e of await store.loadEntries(id, { fromSeq: known.seq })) {
+        const key = id + SEP + e.id;
+        index.add({ ...entryDoc(e), id: key });
+        known.ids.push(key);
+      }
+      known.seq = meta.nextSeq;
+    }
+    known.version = meta.version;
+  }
+
+  async function sync(): Promise<void> {
+    const metas = await store.listSessions();
+    const live = new Set(metas.map((m) => m.sessionId));
+    for (const id of [...covered.keys()]) if (!live.has(id)) drop(id);
+    for (const meta of metas) await catchUp(meta);
   }
 
   return {
-    async search(query, topK, except) {
-      const metas = await store.listSessions();
-      const live = new Set(metas.map((m) => m.sessionId));
-      for (const id of cache.keys()) if (!live.has(id)) cache.delete(id);
-      const others = metas.filter((m) => m.sessionId !== except && m.nextSeq > 0);
-      const states = await Promise.all(others.map(open));
-      const hits: OtherHit[] = [];
-      states.forEach((state, i) => {
-        const sessionId = others[i]!.sessionId;
-        for (const h of state.index.search(query, { topK, filter: isEntryDoc })) hits.push({ sessionId, id: h.id, score: h.score });
+    async search(query, topK) {
+      // One sync at a time: concurrent searches share it.
+      syncing ??= sync().finally(() => (syncing = undefined));
+      await syncing;
+      return index.search(query, { topK }).map((h) => {
+        const cut = h.id.indexOf(SEP);
+        return { sessionId: h.id.slice(0, cut), id: h.id.slice(cut + 1), score: h.score };
       });
-      hits.sort((a, b) => b.score - a.score);
-      return hits.slice(0, topK);
     },
 
     async load(hits) {
@@ -94,25 +114,33 @@ export function createOtherSessionsRecall(store: StoreAdapter, onBuilt?: (sessio
       const found = new Map<string, MemoryEntry>();
       await Promise.all(
         [...bySession].map(async ([sessionId, ids]) => {
-          for (const e of await store.getEntries(sessionId, ids)) if (e) found.set(`${sessionId}\u0000${e.id}`, e);
+          for (const e of await store.getEntries(sessionId, ids)) if (e) found.set(sessionId + SEP + e.id, e);
         }),
       );
       const out: RecallResult[] = [];
       for (const h of hits) {
-        const entry = found.get(`${h.sessionId}\u0000${h.id}`);
+        const entry = found.get(h.sessionId + SEP + h.id);
         if (entry) out.push({ entry, score: h.score });
       }
       return out;
     },
 
     neighbours(sessionId, id, step, count) {
-      const index = cache.get(sessionId)?.index;
-      return index ? walk(index, id, step, count) : [];
+      const prefix = sessionId + SEP;
+      const out: string[] = [];
+      let at: string | undefined = prefix + id;
+      let walked = 0;
+      while (out.length < count && at !== undefined) {
+        at = index.neighbour(at, step, (near) => ++walked > MAX_WALK || near.startsWith(prefix));
+        if (at === undefined || !at.startsWith(prefix)) break;
+        out.push(at.slice(prefix.length));
+      }
+      return out;
     },
   };
 }
 
-/** Up to `count` entry ids beside `id` in an index, nearest first. */
+/** Up to `count` entry ids beside `id` in a session's index, nearest first. */
 export function walk(index: RecallIndex, id: string, step: 1 | -1, count: number): string[] {
   const out: string[] = [];
   let at: string | undefined = id;
@@ -124,17 +152,18 @@ export function walk(index: RecallIndex, id: string, step: 1 | -1, count: number
 }
 
 /**
- * `recall(s, query, { scope: 'all' })`: this session's recall (compressed entries and
- * summaries included) merged by score with the entry hits of every other session.
+ * `scope: 'all'`: the store-wide entry hits (this session's included), merged by score with
+ * this session's summaries. The caller has flushed this session's pending writes.
  */
-export async function recallAcross(c: SessionCache, rc: RecallContext, others: OtherSessionsRecall, query: string, options: RecallOptions): Promise<RecallResult[]> {
-  const own = await recallEntries(c, rc, query, options);
+export async function recallAcross(c: SessionCache, rc: RecallContext, all: StoreRecall, query: string, options: RecallOptions): Promise<RecallResult[]> {
   const topK = options.topK ?? 10;
-  const wantsEntries = !options.types || options.types.some((t) => t !== 'summary');
-  if (!wantsEntries) return own;
-  const hits = await others.search(query, options.types ? topK * 4 : topK, c.meta.sessionId);
-  let foreign = await others.load(hits);
-  if (options.types) foreign = foreign.filter((r) => options.types!.includes(r.entry.type));
-  if (options.includeCompressed === false) foreign = foreign.filter((r) => !r.entry.compressed);
-  return [...own, ...foreign].sort((a, b) => b.score - a.score).slice(0, topK);
+  const types = options.types;
+  const wantSummaries = c.summaries.length > 0 && (!types || types.includes('summary'));
+  const summaries = wantSummaries ? await recallEntries(c, rc, query, { topK, types: ['summary'] }) : [];
+  if (types && types.every((t) => t === 'summary')) return summaries;
+  const hits = await all.search(query, types || options.includeCompressed === false ? topK * 4 : topK);
+  let found = await all.load(hits);
+  if (types) found = found.filter((r) => types.includes(r.entry.type));
+  if (options.includeCompressed === false) found = found.filter((r) => !r.entry.compressed);
+  return [...summaries, ...found].sort((a, b) => b.score - a.score).slice(0, topK);
 }

@@ -34,6 +34,15 @@ function when(e: MemoryEntry): string {
   return e.type === 'summary' && typeof range?.end === 'string' ? range.end : e.timestamp;
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "2023-05-08T…" → "8 May 2023" (UTC calendar day): the words a question or an answer uses. */
+export function dayLabel(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso.slice(0, 10);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
 /**
  * The recalled block's text: entries in time order (chat, then position, for equal times),
  * a `[date]` header each time the day or the chat changes — `[date, chat "id"]` for another
@@ -44,7 +53,7 @@ export function renderRecalled(entries: readonly MemoryEntry[], sessionId: strin
   const lines = [RECALLED_HEADER];
   let group = '';
   for (const e of sorted) {
-    const day = when(e).slice(0, 10);
+    const day = dayLabel(when(e));
     const label = e.sessionId === sessionId ? `[${day}]` : `[${day}, chat ${JSON.stringify(e.sessionId)}]`;
     if (label !== group) lines.push(label);
     group = label;

@@ -12,9 +12,11 @@ import type { RecallDoc } from './document-fields.js';
 import { createBm25Index } from './bm25-index.js';
 import type { Bm25Index, SearchHit } from './bm25-index.js';
 import { resolveRanking } from './ranking.js';
+import { analyzedDocs, type AnalyzedDoc } from './analyzed-docs.js';
 import type { RankingOptions } from './ranking.js';
 
 export type { RecallDoc } from './document-fields.js';
+export type { AnalyzedDoc } from './analyzed-docs.js';
 export type { SearchHit } from './bm25-search.js';
 import { SEGMENT_FORMAT, encodeSegment, manifestKey, readManifest, restoreSegment, segmentKey } from './segments.js';
 
@@ -58,6 +60,10 @@ export interface RecallIndex {
    * takes (e.g. the reply to a recalled question); `undefined` at either end.
    */
   neighbour(id: string, step: 1 | -1, accept?: (id: string) => boolean): string | undefined;
+  /** Every live document with its analyzed terms, oldest first (to copy it into another index). */
+  analyzed(): AnalyzedDoc[];
+  /** Index a document given as analyzed terms (from `analyzed()` of another index). */
+  addAnalyzed(doc: AnalyzedDoc): void;
   /** Aux values changed since the last flush (tail segment, manifest): write them with the entries. */
   flush(): AuxEntries;
   /** Every aux value of the index (for a full rewrite, e.g. after import). */
@@ -148,6 +154,16 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
       if (!Number.isInteger(topK) || topK < 0) throw new ValidationError('topK', 'a non-negative integer', topK);
       const r = searchOptions.ranking ? resolveRanking({ ...ranking, ...searchOptions.ranking }) : ranking;
       return core.search(analyze(query, true), topK, r, searchOptions.filter);
+    },
+    analyzed() {
+      return analyzedDocs(core);
+    },
+    addAnalyzed(doc) {
+      const replaced = core.ordinalOf(doc.id);
+      if (replaced >= 0) dirty.add(Math.floor(replaced / segmentSize));
+      const ordinal = core.add(doc.id, doc.fields, doc.time, doc.standalone);
+      dirty.add(Math.floor(ordinal / segmentSize));
+      if (segmentCount() > written) manifestDirty = true;
     },
     neighbour(id, step, accept) {
       let ordinal = core.ordinalOf(id);

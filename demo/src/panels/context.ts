@@ -3,7 +3,7 @@
  * cost (4 framing + the entries' or summary's tokens), adding up to `context.tokenCount`.
  * @module
  */
-import type { ChatMessage } from '../../../src/types.js';
+import type { ChatMessage, RecallResult } from '../../../src/types.js';
 import { REPLY_PRIMING } from '../context-rows.js';
 import { h, panelShell, replace } from '../dom.js';
 import { num } from '../format.js';
@@ -16,11 +16,29 @@ function messageText(m: ChatMessage): string {
   return [text, ...calls].filter((x) => x !== '').join('\n');
 }
 
-/** Build the context panel. */
-export function contextPanel(): { root: HTMLElement; render(s: Snapshot): void } {
-  const shell = panelShell('context', 'What the model sees', 'getContextForLLM(): summaries first as system messages, then the kept history. Tokens per message = 4 framing + content.');
+/** What recall placed, best first: score, the chat it came from, the turn. */
+function recalledList(recalled: readonly RecallResult[], sessionId: string): HTMLElement {
+  return h(
+    'ol',
+    { class: 'recalled-list', data: { testid: 'recalled-list' } },
+    ...recalled.map((r) =>
+      h(
+        'li',
+        { data: { session: r.entry.sessionId } },
+        h('span', { class: 'pill', text: r.score.toFixed(2) }),
+        h('span', { class: 'tag', text: r.entry.sessionId === sessionId ? 'this chat' : `chat ${r.entry.sessionId}` }),
+        ` ${r.entry.role}: ${r.entry.content.length > 90 ? `${r.entry.content.slice(0, 90)}…` : r.entry.content}`,
+      ),
+    ),
+  );
+}
+
+/** Build the context panel; `onRecall` hears the recall switch. */
+export function contextPanel(onRecall?: (on: boolean) => void): { root: HTMLElement; render(s: Snapshot): void } {
+  const shell = panelShell('context', 'What the model sees', 'getContextForLLM(): summaries first as system messages, then what recall found in every chat, then the kept history. Tokens per message = 4 framing + content.');
   const total = h('span', { class: 'pill', data: { testid: 'context-total' } });
-  shell.tools.append(total);
+  const toggle = h('input', { attrs: { type: 'checkbox', checked: true }, data: { testid: 'recall-toggle' }, on: { change: () => onRecall?.(toggle.checked) } });
+  shell.tools.append(h('label', { class: 'recall-switch', attrs: { title: "contextRecall: { maxTokens: 400, scope: 'all' }" } }, toggle, ' recall'), total);
   const list = h('ol', { class: 'context-list', data: { testid: 'context-list' } });
   const footer = h('p', { class: 'context-sum', data: { testid: 'context-sum' } });
   shell.body.append(list, footer);
@@ -30,6 +48,7 @@ export function contextPanel(): { root: HTMLElement; render(s: Snapshot): void }
     render(s) {
       const { rows, total: sum, matches } = s.breakdown;
       total.textContent = `${num(s.context.tokenCount)} tokens · ${rows.length} messages`;
+      toggle.checked = s.recall;
       replace(
         list,
         ...rows.map((row) =>
@@ -41,9 +60,11 @@ export function contextPanel(): { root: HTMLElement; render(s: Snapshot): void }
               { class: 'context-meta' },
               h('span', { class: `badge badge-${row.message.role}`, text: row.message.role }),
               row.kind === 'summary' ? h('span', { class: 'tag tag-summary', text: 'summary' }) : null,
+              row.kind === 'recalled' ? h('span', { class: 'tag tag-summary', text: 'recalled' }) : null,
               h('span', { class: 'context-tokens', text: row.tokens === undefined ? '? tok' : `${row.tokens} tok` }),
             ),
             h('div', { class: 'context-text', text: messageText(row.message) }),
+            row.kind === 'recalled' ? recalledList(s.context.recalled ?? [], s.sessionId) : null,
           ),
         ),
       );
