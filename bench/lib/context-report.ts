@@ -84,13 +84,14 @@ function catPct(t: Tally, c: number): string {
   return n ? `${fmt((100 * a) / n, 1)}% (${n})` : 'n/a';
 }
 
-/** Every row at one budget, answer coverage per conversation, train and held-out. */
+/** Every row at one budget: answer coverage per conversation, then answer and evidence coverage of train and held-out. */
 export function splitTable(board: Scoreboard, budget: number, convs: readonly string[], train: readonly string[]): string {
   const heldOut = convs.filter((c) => !train.includes(c));
   const columns: Column[] = [
     { header: 'mode' }, { header: 'method' }, { header: 'recall' },
     ...convs.map((c) => ({ header: c.replace('conv-', '') + (train.includes(c) ? '' : '*'), align: 'right' as const })),
     { header: 'train', align: 'right' }, { header: 'held out*', align: 'right' },
+    { header: 'evidence train', align: 'right' }, { header: 'evidence held out*', align: 'right' },
   ];
   const rows = ordered([...board.rows.values()].filter((r) => r.budget === budget || r.budget === 0));
   const body = rows.sort((a, b) => a.mode.localeCompare(b.mode) * -1 || 0).map((r) => [
@@ -100,6 +101,7 @@ export function splitTable(board: Scoreboard, budget: number, convs: readonly st
       return t ? fmt(answerPct(t), 0) : '';
     }),
     pct(answerPct(total(r, train))), heldOut.length ? pct(answerPct(total(r, heldOut))) : 'n/a',
+    pct(evidencePct(total(r, train))), heldOut.length ? pct(evidencePct(total(r, heldOut))) : 'n/a',
   ]);
   return markdownTable(columns, body);
 }
