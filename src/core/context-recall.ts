@@ -3,7 +3,7 @@ import { MESSAGE_FRAMING } from '../tokens/chat-tokens.js';
 import { ensureIndex, recallEntries, type RecallContext } from './recall.js';
 import { recallAcross, walk, type StoreRecall } from './recall-all.js';
 import type { SessionCache } from './session.js';
-import { recalledLine, renderRecalled } from './recalled-text.js';
+import { groupLabel, recalledLine, renderRecalled } from './recalled-text.js';
 
 /** What the recalled block of one context is asked for. */
 export interface RecallBlockRequest {
@@ -91,54 +91,84 @@ export async function recallBlock(
   return fill(units, counter, req.room, sessionId);
 }
 
-/** The turns that belong with a hit: its tool partner(s), or the answer to a question. */
+/** The turns that belong with a hit: its tool partner(s), or the reply to a turn that asks something. */
 function partners(e: MemoryEntry, before: MemoryEntry[], after: MemoryEntry[]): MemoryEntry[] {
   if (e.type === 'tool_call') return after.filter((x) => x.type === 'tool_result' && x.tool?.callId === e.tool?.callId);
   if (e.type === 'tool_result') return before.filter((x) => x.type === 'tool_call' && x.tool?.callId === e.tool?.callId);
   const next = after[0];
-  if (e.type === 'message' && next && next.type === 'message' && next.role !== e.role && e.content.trimEnd().endsWith('?')) return [next];
+  const asks = (x: MemoryEntry): boolean => x.type === 'message' && x.content.includes('?');
+  if (asks(e) && next && next.type === 'message' && next.role !== e.role) return [next];
   return [];
 }
 
+/** Rounds of "count the block exactly, then add what the slack left fits". */
+const FILL_ROUNDS = 1;
+
 /**
- * Add units best first while the block's estimated size fits (each entry's cached count plus
- * its label), then count the rendered text once, exactly, dropping the weakest unit until it fits.
+ * Add units best first while the block's estimated size fits (each entry's cached count, its
+ * label and the date headers it opens), then count the rendered text exactly: over the room,
+ * drop the weakest unit; under it, try the units left in the slack, from the exact count.
  */
 function fill(units: Unit[], counter: TokenCounter, room: number, sessionId: string): RecallBlock | undefined {
   const placed = new Map<string, { entry: MemoryEntry; score: number }>();
   const chosen: MemoryEntry[][] = [];
-  const labels = new Map<string, number>();
-  const lineCost = (e: MemoryEntry): number => {
-    const line = recalledLine(e);
-    const label = line.slice(0, line.length - e.content.length);
-    let cost = labels.get(label);
-    if (cost === undefined) labels.set(label, (cost = counter.count(label)));
-    return e.tokenCount + cost + 1;
+  const costs = new Map<string, number>();
+  const cost = (text: string): number => {
+    let c = costs.get(text);
+    if (c === undefined) costs.set(text, (c = counter.count(text)));
+    return c;
   };
-  let estimate = MESSAGE_FRAMING + counter.count(renderRecalled([], sessionId)) + 12;
-  for (const unit of units) {
-    const fresh = unit.entries.filter((e) => !placed.has(key(e)));
-    if (!fresh.length) continue;
-    let cost = 0;
-    for (const e of fresh) cost += lineCost(e);
-    if (estimate + cost + 8 > room) continue; // 8: a date header this unit may open
-    estimate += cost + 4;
-    chosen.push(fresh);
-    for (const e of fresh) placed.set(key(e), { entry: e, score: unit.hit.score });
-  }
-  for (;;) {
-    if (!placed.size) return undefined;
-    const entries = [...placed.values()].map((p) => p.entry);
-    const content = renderRecalled(entries, sessionId);
-    const tokenCount = counter.count(content);
-    if (MESSAGE_FRAMING + tokenCount <= room) {
-      const recalled = [...placed.values()].map((p) => ({ entry: structuredClone(p.entry), score: p.score }));
-      recalled.sort((a, b) => b.score - a.score);
-      return { content, tokenCount, recalled };
+  const headers = new Set<string>();
+  const left = new Set(units);
+  let estimate = MESSAGE_FRAMING + cost(renderRecalled([], sessionId));
+  const pass = (): boolean => {
+    let added = false;
+    for (const unit of left) {
+      const fresh = unit.entries.filter((e) => !placed.has(key(e)));
+      if (!fresh.length) {
+        left.delete(unit);
+        continue;
+      }
+      let extra = 0;
+      const opened: string[] = [];
+      for (const e of fresh) {
+        const line = recalledLine(e);
+        extra += e.tokenCount + cost(line.slice(0, line.length - e.content.length)) + 1;
+        const header = groupLabel(e, sessionId);
+        if (!headers.has(header) && !opened.includes(header)) {
+          opened.push(header);
+          extra += cost(header) + 1;
+        }
+      }
+      if (estimate + extra > room) continue;
+      estimate += extra;
+      for (const h of opened) headers.add(h);
+      chosen.push(fresh);
+      left.delete(unit);
+      added = true;
+      for (const e of fresh) placed.set(key(e), { entry: e, score: unit.hit.score });
     }
-    // The estimate was short: drop the weakest unit and count again.
-    const last = chosen.pop();
-    if (!last) return undefined;
-    for (const e of last) placed.delete(key(e));
+    return added;
+  };
+  let added = pass();
+  for (let round = 0; ; round++) {
+    if (!placed.size) return undefined;
+    const content = renderRecalled([...placed.values()].map((p) => p.entry), sessionId);
+    const tokenCount = counter.count(content);
+    if (MESSAGE_FRAMING + tokenCount > room) {
+      // The estimate was short: drop the weakest unit and count again.
+      const last = chosen.pop();
+      if (!last) return undefined;
+      for (const e of last) placed.delete(key(e));
+      continue;
+    }
+    if (added && round < FILL_ROUNDS && left.size) {
+      estimate = MESSAGE_FRAMING + tokenCount;
+      added = pass();
+      if (added) continue;
+    }
+    const recalled = [...placed.values()].map((p) => ({ entry: structuredClone(p.entry), score: p.score }));
+    recalled.sort((a, b) => b.score - a.score);
+    return { content, tokenCount, recalled };
   }
 }

@@ -43,6 +43,12 @@ export function dayLabel(iso: string): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+/** The date header an entry goes under: `[8 May 2023]`, or `[8 May 2023, chat "id"]` for another chat. */
+export function groupLabel(e: MemoryEntry, sessionId: string): string {
+  const day = dayLabel(when(e));
+  return e.sessionId === sessionId ? `[${day}]` : `[${day}, chat ${JSON.stringify(e.sessionId)}]`;
+}
+
 /**
  * The recalled block's text: entries in time order (chat, then position, for equal times),
  * a `[date]` header each time the day or the chat changes — `[date, chat "id"]` for another
@@ -53,8 +59,7 @@ export function renderRecalled(entries: readonly MemoryEntry[], sessionId: strin
   const lines = [RECALLED_HEADER];
   let group = '';
   for (const e of sorted) {
-    const day = dayLabel(when(e));
-    const label = e.sessionId === sessionId ? `[${day}]` : `[${day}, chat ${JSON.stringify(e.sessionId)}]`;
+    const label = groupLabel(e, sessionId);
     if (label !== group) lines.push(label);
     group = label;
     lines.push(recalledLine(e));
