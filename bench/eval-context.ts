@@ -28,10 +28,10 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadTiktoken } from '../src/tokens/tiktoken.js';
-import { detectFeatures } from './lib/context-engine.js';
-import { PROFILES } from './lib/context-profiles.js';
-import { categoryTable, compactTable, fullTable, splitTable, toJson } from './lib/context-report.js';
-import { runEvaluation, type EvalMode } from './lib/context-run.js';
+import { detectFeatures } from './lib/eval-engine.js';
+import { PROFILES } from './lib/eval-profiles.js';
+import { categoryTable, compactTable, fullTable, splitTable, toJson } from './lib/eval-report.js';
+import { runEvaluation, type EvalMode } from './lib/eval-run.js';
 import { readConversations } from './lib/locomo-data.js';
 import { machineHeader } from './lib/machine.js';
 

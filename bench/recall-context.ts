@@ -16,7 +16,7 @@ import { memoryStore } from '../src/store/memory.js';
 import { createRecallIndex } from '../src/recall/recall-index.js';
 import { entryDoc } from '../src/core/recall.js';
 import type { StoreAdapter } from '../src/types.js';
-import { detectFeatures, type EvalMemory } from './lib/context-engine.js';
+import { detectFeatures, type EvalMemory } from './lib/eval-engine.js';
 import { generateConversation, type GenMessage } from './lib/conversation.js';
 import { seededRandom } from './lib/prng.js';
 import { quantile, sampleAsync } from './lib/stats.js';

@@ -5,7 +5,7 @@
  */
 import { REPLY_PRIMING, countChatMessages, messageTokens } from '../../src/tokens/chat-tokens.js';
 import type { ChatMessage, TokenCounter } from '../../src/types.js';
-import type { EvalHit } from './context-engine.js';
+import type { EvalHit } from './eval-engine.js';
 
 /** A recent message to keep after the spliced block. */
 export interface RecentMessage { role: 'user' | 'assistant'; content: string }

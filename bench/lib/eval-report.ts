@@ -3,9 +3,9 @@
  * per-category coverage of the 2k + recall rows, and every 2k row split by conversation.
  * @module
  */
-import { methodRank } from './context-profiles.js';
+import { methodRank } from './eval-profiles.js';
 import { CATEGORY_NAMES } from './locomo-data.js';
-import { answerPct, evidencePct, meanTokens, total, type Row, type RowKey, type Scoreboard, type Tally } from './context-scores.js';
+import { answerPct, evidencePct, meanTokens, total, type Row, type RowKey, type Scoreboard, type Tally } from './eval-scores.js';
 import { fmt, markdownTable, type Column } from './table.js';
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${fmt(v, 1)}%` : 'n/a');

@@ -8,9 +8,9 @@
 import { countChatMessages } from '../../src/tokens/chat-tokens.js';
 import type { ChatMessage, TokenCounter } from '../../src/types.js';
 import { answerCovered, evidenceFound, scoredText, type ScoredText } from './coverage.js';
-import { openMemory, type EngineFeatures, type EvalContext, type EvalContextOptions, type EvalMemory } from './context-engine.js';
-import { FULL_HISTORY, SPLICE, type EvalProfile } from './context-profiles.js';
-import { Scoreboard, type RowKey } from './context-scores.js';
+import { openMemory, type EngineFeatures, type EvalContext, type EvalContextOptions, type EvalMemory } from './eval-engine.js';
+import { FULL_HISTORY, SPLICE, type EvalProfile } from './eval-profiles.js';
+import { Scoreboard, type RowKey } from './eval-scores.js';
 import type { LocomoConversation, LocomoQuestion, LocomoTurn } from './locomo-data.js';
 import { memoCounter, naiveSplice, type RecentMessage } from './naive-splice.js';
 
