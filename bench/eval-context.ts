@@ -19,7 +19,8 @@
  * profile; the others get the per-call `maxTokens` cap. With recall, half the budget is recall's.
  *
  * Flags: `--quick` (conv-26 and conv-30, 2k only), `--json out.json`, `--convs 26,43`,
- * `--budgets 2000,4000`, `--mode one|across`. Data: ../shared/data/locomo or LOCOMO_DIR.
+ * `--profiles truncation,rolling` (names containing these), `--budgets 2000,4000`,
+ * `--mode one|across`. Data: ../shared/data/locomo or LOCOMO_DIR.
  * Parameters are tuned on conversations 26, 30, 41, 42; 43, 44, 47, 48 are held out (marked *).
  * @module
  */
@@ -27,10 +28,10 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadTiktoken } from '../src/tokens/tiktoken.js';
-import { detectFeatures } from './lib/context-engine.js';
-import { PROFILES } from './lib/context-profiles.js';
-import { categoryTable, compactTable, fullTable, splitTable, toJson } from './lib/context-report.js';
-import { runEvaluation, type EvalMode } from './lib/context-run.js';
+import { detectFeatures } from './lib/eval-engine.js';
+import { PROFILES } from './lib/eval-profiles.js';
+import { categoryTable, compactTable, fullTable, splitTable, toJson } from './lib/eval-report.js';
+import { runEvaluation, type EvalMode } from './lib/eval-run.js';
 import { readConversations } from './lib/locomo-data.js';
 import { machineHeader } from './lib/machine.js';
 
@@ -43,7 +44,7 @@ const DATA_DIR = process.env.LOCOMO_DIR
 const TRAIN = ['conv-26', 'conv-30', 'conv-41', 'conv-42'];
 const QUICK = ['conv-26', 'conv-30'];
 
-interface Args { quick: boolean; json?: string; convs?: string[]; budgets: number[]; budgetsGiven?: boolean; modes: EvalMode[] }
+interface Args { quick: boolean; json?: string; convs?: string[]; profiles?: string[]; budgets: number[]; budgetsGiven?: boolean; modes: EvalMode[] }
 
 function parseArgs(argv: readonly string[]): Args {
   const args: Args = { quick: false, budgets: [1000, 2000, 4000, 8000], modes: ['one chat', 'across chats'] };
@@ -57,12 +58,13 @@ function parseArgs(argv: readonly string[]): Args {
     if (a === '--quick') args.quick = true;
     else if (a === '--json') args.json = value();
     else if (a === '--convs') args.convs = value().split(',').map((c) => (c.startsWith('conv-') ? c : `conv-${c}`));
+    else if (a === '--profiles') args.profiles = value().toLowerCase().split(',');
     else if (a === '--budgets') {
       args.budgets = value().split(',').map(Number);
       args.budgetsGiven = true;
     }
     else if (a === '--mode') args.modes = value() === 'one' ? ['one chat'] : ['across chats'];
-    else throw new Error(`unknown flag ${a}: expected --quick, --json FILE, --convs 26,30, --budgets 2000,4000, --mode one|across`);
+    else throw new Error(`unknown flag ${a}: expected --quick, --json FILE, --convs 26,30, --profiles truncation,rolling, --budgets 2000,4000, --mode one|across`);
   }
   if (args.quick) {
     args.convs ??= QUICK;
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
   const counter = await loadTiktoken('o200k_base');
   const started = performance.now();
   const board = await runEvaluation({
-    convs, budgets: args.budgets, profiles: PROFILES, modes: args.modes, features, counter,
+    convs, budgets: args.budgets, profiles: PROFILES.filter((p) => !args.profiles || args.profiles.some((w) => p.name.toLowerCase().includes(w))), modes: args.modes, features, counter,
     log: (line) => process.stderr.write(`${line}\n`),
   });
   counter.free();

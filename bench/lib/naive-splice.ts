@@ -5,12 +5,24 @@
  */
 import { REPLY_PRIMING, countChatMessages, messageTokens } from '../../src/tokens/chat-tokens.js';
 import type { ChatMessage, TokenCounter } from '../../src/types.js';
-import type { EvalHit } from './context-engine.js';
+import type { EvalHit } from './eval-engine.js';
 
 /** A recent message to keep after the spliced block. */
 export interface RecentMessage { role: 'user' | 'assistant'; content: string }
 
 const HEADER = 'Relevant earlier messages:';
+
+/** A counter that remembers each text's count: the same hits and turns are counted for every budget. */
+export function memoCounter(counter: TokenCounter): TokenCounter {
+  const known = new Map<string, number>();
+  return {
+    count(text) {
+      let n = known.get(text);
+      if (n === undefined) known.set(text, (n = counter.count(text)));
+      return n;
+    },
+  };
+}
 
 /**
  * The spliced context: hits in rank order within `budget / 2`, then the newest messages within

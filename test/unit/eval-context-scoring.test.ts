@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { answerCovered, contentWords, evidenceFound, scoredText } from '../../bench/lib/coverage.js';
 import { parseSessionDate } from '../../bench/lib/locomo-data.js';
 import { naiveSplice } from '../../bench/lib/naive-splice.js';
-import { Scoreboard, answerPct, evidencePct, total } from '../../bench/lib/context-scores.js';
+import { Scoreboard, answerPct, evidencePct, total } from '../../bench/lib/eval-scores.js';
 import { countChatMessages } from '../../src/tokens/chat-tokens.js';
 import { loadTiktoken } from '../../src/tokens/tiktoken.js';
 

@@ -3,9 +3,9 @@
  * per-category coverage of the 2k + recall rows, and every 2k row split by conversation.
  * @module
  */
-import { methodRank } from './context-profiles.js';
+import { methodRank } from './eval-profiles.js';
 import { CATEGORY_NAMES } from './locomo-data.js';
-import { answerPct, evidencePct, meanTokens, total, type Row, type RowKey, type Scoreboard, type Tally } from './context-scores.js';
+import { answerPct, evidencePct, meanTokens, total, type Row, type RowKey, type Scoreboard, type Tally } from './eval-scores.js';
 import { fmt, markdownTable, type Column } from './table.js';
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${fmt(v, 1)}%` : 'n/a');
@@ -33,6 +33,7 @@ export function fullTable(board: Scoreboard, mode: RowKey['mode']): string {
     { header: 'answer', align: 'right' }, { header: 'evidence', align: 'right' },
     { header: 'mean tokens', align: 'right' }, { header: 'max tokens', align: 'right' },
     { header: 'over budget', align: 'right' }, { header: 'newest user in', align: 'right' },
+    { header: 'tokenCount exact', align: 'right' },
   ];
   const rows = rowsOf(board, mode).map((r) => {
     const t = total(r);
@@ -40,6 +41,7 @@ export function fullTable(board: Scoreboard, mode: RowKey['mode']): string {
       r.method, recallLabel[r.recall], budgetLabel(r.budget), pct(answerPct(t)), pct(evidencePct(t)),
       fmt(meanTokens(t)), fmt(t.maxTokens), r.budget ? (t.overBudget ? `${t.overBudget} ⚠` : '0') : '-',
       pct((100 * t.newestPresent) / t.contexts) + (t.polluted ? ` (${t.polluted} polluted)` : ''),
+      t.countChecked ? `${t.countChecked - t.countWrong}/${t.countChecked}${t.countWrong ? ' ⚠' : ''}` : '-',
     ];
   });
   return markdownTable(columns, rows);
@@ -47,7 +49,8 @@ export function fullTable(board: Scoreboard, mode: RowKey['mode']): string {
 
 /** Answer (evidence) per budget, two rows per profile: the README table. */
 export function compactTable(board: Scoreboard, mode: RowKey['mode'], budgets: readonly number[]): string {
-  const rows = rowsOf(board, mode);
+  // Across chats, without recall a new chat holds only the question, whatever the profile: one row says it.
+  const rows = rowsOf(board, mode).filter((r) => mode === 'one chat' || r.recall !== 'no' || r.budget === 0 || methodRank(r.method) === 0);
   const methods = [...new Set(ordered(rows.map((r) => ({ ...r, budget: 0 }))).map((r) => `${r.method}\u0000${r.recall}`))];
   const columns: Column[] = [{ header: 'method' }, { header: 'recall' }, ...budgets.map((b) => ({ header: budgetLabel(b), align: 'right' as const }))];
   const body = methods.map((m) => {
@@ -81,13 +84,14 @@ function catPct(t: Tally, c: number): string {
   return n ? `${fmt((100 * a) / n, 1)}% (${n})` : 'n/a';
 }
 
-/** Every row at one budget, answer coverage per conversation, train and held-out. */
+/** Every row at one budget: answer coverage per conversation, then answer and evidence coverage of train and held-out. */
 export function splitTable(board: Scoreboard, budget: number, convs: readonly string[], train: readonly string[]): string {
   const heldOut = convs.filter((c) => !train.includes(c));
   const columns: Column[] = [
     { header: 'mode' }, { header: 'method' }, { header: 'recall' },
     ...convs.map((c) => ({ header: c.replace('conv-', '') + (train.includes(c) ? '' : '*'), align: 'right' as const })),
     { header: 'train', align: 'right' }, { header: 'held out*', align: 'right' },
+    { header: 'evidence train', align: 'right' }, { header: 'evidence held out*', align: 'right' },
   ];
   const rows = ordered([...board.rows.values()].filter((r) => r.budget === budget || r.budget === 0));
   const body = rows.sort((a, b) => a.mode.localeCompare(b.mode) * -1 || 0).map((r) => [
@@ -97,6 +101,7 @@ export function splitTable(board: Scoreboard, budget: number, convs: readonly st
       return t ? fmt(answerPct(t), 0) : '';
     }),
     pct(answerPct(total(r, train))), heldOut.length ? pct(answerPct(total(r, heldOut))) : 'n/a',
+    pct(evidencePct(total(r, train))), heldOut.length ? pct(evidencePct(total(r, heldOut))) : 'n/a',
   ]);
   return markdownTable(columns, body);
 }
@@ -106,6 +111,7 @@ export function toJson(board: Scoreboard): unknown[] {
   const summary = (t: Tally) => ({
     answerCoverage: answerPct(t), evidenceCoverage: evidencePct(t), meanTokens: meanTokens(t), maxTokens: t.maxTokens,
     overBudget: t.overBudget, contexts: t.contexts, newestUserPresent: t.newestPresent / t.contexts, polluted: t.polluted,
+    tokenCountChecked: t.countChecked, tokenCountWrong: t.countWrong,
     categories: Object.fromEntries(Object.entries(t.categories).map(([c, [a, n]]) => [c, { covered: a, questions: n }])),
   });
   return [...board.rows.values()].map((r) => ({

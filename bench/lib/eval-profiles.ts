@@ -4,7 +4,7 @@
  * (`max_tokens`, `summary_buffer`), otherwise as the per-call `maxTokens` cap.
  * @module
  */
-import type { EvalMemoryOptions } from './context-engine.js';
+import type { EvalMemoryOptions } from './eval-engine.js';
 
 /** One profile of the evaluation. */
 export interface EvalProfile {

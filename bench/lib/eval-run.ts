@@ -8,11 +8,11 @@
 import { countChatMessages } from '../../src/tokens/chat-tokens.js';
 import type { ChatMessage, TokenCounter } from '../../src/types.js';
 import { answerCovered, evidenceFound, scoredText, type ScoredText } from './coverage.js';
-import { openMemory, type EngineFeatures, type EvalContext, type EvalContextOptions, type EvalMemory } from './context-engine.js';
-import { FULL_HISTORY, SPLICE, type EvalProfile } from './context-profiles.js';
-import { Scoreboard, type RowKey } from './context-scores.js';
+import { openMemory, type EngineFeatures, type EvalContext, type EvalContextOptions, type EvalMemory } from './eval-engine.js';
+import { FULL_HISTORY, SPLICE, type EvalProfile } from './eval-profiles.js';
+import { Scoreboard, type RowKey } from './eval-scores.js';
 import type { LocomoConversation, LocomoQuestion, LocomoTurn } from './locomo-data.js';
-import { naiveSplice, type RecentMessage } from './naive-splice.js';
+import { memoCounter, naiveSplice, type RecentMessage } from './naive-splice.js';
 
 /** The two ways a question is asked. */
 export type EvalMode = RowKey['mode'];
@@ -78,6 +78,11 @@ function contextText(messages: readonly { role: string; content: unknown }[], qu
 const holds = (messages: readonly { role: string; content: unknown }[], text: string): boolean =>
   messages.some((m) => m.role === 'user' && typeof m.content === 'string' && m.content.includes(text));
 
+/** Every fifth question: recount the context message by message (`tokenCount` must be exact). */
+function exactness(o: RunOptions, qi: number, ctx: Pick<EvalContext, 'messages' | 'tokenCount'>): { countExact?: boolean } {
+  return qi % 5 === 0 ? { countExact: countChatMessages(o.counter, ctx.messages as ChatMessage[]) === ctx.tokenCount } : {};
+}
+
 function observe(p: Prepared, qi: number, scored: ScoredText, tokens: number, newestPresent: boolean, polluted = 0) {
   const q = p.conv.questions[qi] as LocomoQuestion;
   const evidence = p.evidence[qi] ?? [];
@@ -112,12 +117,15 @@ async function oneChat(p: Prepared, profile: EvalProfile, budgets: readonly numb
       const scored = scoredText(contextText(base.messages));
       const present = holds(base.messages, p.newestUser);
       const key: RowKey = { mode: 'one chat', method: profile.name, budget, recall: 'no' };
-      p.conv.questions.forEach((_, qi) => board.record(key, p.conv.name, observe(p, qi, scored, base.tokenCount, present)));
+      p.conv.questions.forEach((_, qi) => board.record(key, p.conv.name, { ...observe(p, qi, scored, base.tokenCount, present), ...exactness(o, qi === 0 ? 0 : 1, base) }));
       if (!o.features.contextRecall) continue;
       const withRecall: RowKey = { ...key, recall: 'yes' };
       for (const [qi, q] of p.conv.questions.entries()) {
-        const ctx = await memory.getContextForLLM(ONE_CHAT, { ...cap, query: q.question, recall: { maxTokens: budget / 2 } });
-        board.record(withRecall, p.conv.name, observe(p, qi, scoredText(contextText(ctx.messages)), ctx.tokenCount, holds(ctx.messages, p.newestUser)));
+        const ctx = await memory.getContextForLLM(ONE_CHAT, { ...cap, query: q.question, recall: { maxTokens: Math.floor(budget / 2) } });
+        board.record(withRecall, p.conv.name, {
+          ...observe(p, qi, scoredText(contextText(ctx.messages)), ctx.tokenCount, holds(ctx.messages, p.newestUser)),
+          ...exactness(o, qi, ctx),
+        });
       }
     }
   } finally {
@@ -139,10 +147,11 @@ async function references(p: Prepared, o: RunOptions, board: Scoreboard): Promis
     }
     if (!o.modes.includes('one chat')) return;
     const recent: RecentMessage[] = p.turns.map((t) => ({ role: t.role, content: t.content }));
+    const counter = memoCounter(o.counter);
     for (const [qi, q] of p.conv.questions.entries()) {
       const hits = await memory.recall(ONE_CHAT, q.question, { topK: HITS });
       for (const budget of o.budgets) {
-        const messages = naiveSplice(o.counter, hits, recent, budget);
+        const messages = naiveSplice(counter, hits, recent, budget);
         const tokens = countChatMessages(o.counter, messages);
         board.record({ mode: 'one chat', method: SPLICE, budget, recall: 'splice' }, p.conv.name,
           observe(p, qi, scoredText(contextText(messages)), tokens, holds(messages, p.newestUser)));
@@ -155,6 +164,7 @@ async function references(p: Prepared, o: RunOptions, board: Scoreboard): Promis
 
 async function acrossChats(p: Prepared, profile: EvalProfile, budgets: readonly number[], o: RunOptions, board: Scoreboard, splice: boolean): Promise<void> {
   const memory = await openMemory(profile.options(budgets[0]!));
+  const counter = memoCounter(o.counter);
   try {
     for (const s of p.conv.sessions) await ingest(memory, `session-${s.index}`, s.turns, o.features);
     await memory.idle?.();
@@ -167,14 +177,14 @@ async function acrossChats(p: Prepared, profile: EvalProfile, budgets: readonly 
         const record = (recall: RowKey['recall'], ctx: Pick<EvalContext, 'messages' | 'tokenCount' | 'recalled'>): void => {
           const polluted = (ctx.recalled ?? []).filter((r) => r.entry.sessionId?.startsWith('question-')).length;
           board.record({ mode: 'across chats', method: recall === 'splice' ? SPLICE : profile.name, budget, recall }, p.conv.name,
-            observe(p, qi, scoredText(contextText(ctx.messages, q.question)), ctx.tokenCount, holds(ctx.messages, q.question), polluted));
+            { ...observe(p, qi, scoredText(contextText(ctx.messages, q.question)), ctx.tokenCount, holds(ctx.messages, q.question), polluted), ...exactness(o, qi, ctx) });
         };
         record('no', await memory.getContextForLLM(chat, { ...cap, ...(o.features.contextRecall ? { recall: false } : {}) }));
         // The query is left to its default: the newest user message, the question.
-        if (o.features.contextRecall) record('yes', await memory.getContextForLLM(chat, { ...cap, recall: { maxTokens: budget / 2, scope: 'all' } }));
+        if (o.features.contextRecall) record('yes', await memory.getContextForLLM(chat, { ...cap, recall: { maxTokens: Math.floor(budget / 2), scope: 'all' } }));
         if (splice) {
           const hits = (await memory.recall(chat, q.question, { topK: HITS, scope: 'all' })).filter((h) => h.entry.sessionId !== chat);
-          const messages = naiveSplice(o.counter, hits, [{ role: 'user', content: q.question }], budget);
+          const messages = naiveSplice(counter, hits, [{ role: 'user', content: q.question }], budget);
           record('splice', { messages: messages as ChatMessage[], tokenCount: countChatMessages(o.counter, messages) });
         }
       }
@@ -195,8 +205,8 @@ export async function runEvaluation(o: RunOptions): Promise<Scoreboard> {
     for (const profile of o.profiles) {
       for (const group of groupsOf(profile, o.budgets)) {
         if (o.modes.includes('one chat')) await oneChat(p, profile, group, o, board);
-        // The splice across chats runs once, beside the Memory Manager (its results do not depend on the profile).
-        if (o.modes.includes('across chats')) await acrossChats(p, profile, group, o, board, profile === o.profiles.find((x) => !x.ownBudget));
+        // The splice across chats runs beside the first profile only (it does not depend on the profile).
+        if (o.modes.includes('across chats')) await acrossChats(p, profile, group, o, board, profile === o.profiles[0]);
       }
     }
     o.log(`${conv.name}: ${p.turns.length} turns, ${conv.questions.length} questions, ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -23,6 +23,9 @@ export interface Tally {
   newestPresent: number;
   /** Recalled entries that came from another question's chat (must stay 0). */
   polluted: number;
+  /** Contexts whose `tokenCount` was recounted message by message, and how many differed. */
+  countChecked: number;
+  countWrong: number;
 }
 
 /** What identifies a row. */
@@ -47,11 +50,13 @@ export interface Observation {
   tokens: number;
   newestPresent: boolean;
   polluted?: number;
+  /** `tokenCount` recounted: true when it matched (absent: not checked). */
+  countExact?: boolean;
 }
 
 const emptyTally = (): Tally => ({
   answerable: 0, answered: 0, categories: {}, evidenceQuestions: 0, evidenceShare: 0,
-  contexts: 0, tokens: 0, maxTokens: 0, overBudget: 0, newestPresent: 0, polluted: 0,
+  contexts: 0, tokens: 0, maxTokens: 0, overBudget: 0, newestPresent: 0, polluted: 0, countChecked: 0, countWrong: 0,
 });
 
 /** The rows of a run, in the order they were first recorded. */
@@ -84,6 +89,10 @@ export class Scoreboard {
     if (key.budget > 0 && o.tokens > key.budget) t.overBudget++;
     if (o.newestPresent) t.newestPresent++;
     t.polluted += o.polluted ?? 0;
+    if (o.countExact !== undefined) {
+      t.countChecked++;
+      if (!o.countExact) t.countWrong++;
+    }
   }
 
   /** Find a row. */
@@ -112,6 +121,8 @@ export function total(row: Row, convs?: readonly string[]): Tally {
     out.overBudget += t.overBudget;
     out.newestPresent += t.newestPresent;
     out.polluted += t.polluted;
+    out.countChecked += t.countChecked;
+    out.countWrong += t.countWrong;
   }
   return out;
 }
