@@ -42,9 +42,15 @@ export interface MemoryOptions {
    * are divided by the provider/RecallKit ratio (95th percentile, at most 2). Default false.
    */
   calibrate?: boolean | undefined;
+  /**
+   * How many sessions stay in memory (least recently used evicted first; an evicted session is
+   * read again from the store when next used). Default 1000: a server touching 100,000
+   * sessions keeps flat memory.
+   */
+  maxCachedSessions?: number | undefined;
 }
 
-const KNOWN = ['store', 'dbName', 'persist', 'tokenizer', 'summarizer', 'config', 'profile', 'embedder', 'calibrate'];
+const KNOWN = ['store', 'dbName', 'persist', 'tokenizer', 'summarizer', 'config', 'profile', 'embedder', 'calibrate', 'maxCachedSessions'];
 
 /**
  * Create a conversation memory that runs in this thread (Node or browser).
@@ -70,6 +76,10 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   if (options.calibrate !== undefined && typeof options.calibrate !== 'boolean') {
     throw new ValidationError('calibrate', 'a boolean', options.calibrate);
   }
+  const { maxCachedSessions } = options;
+  if (maxCachedSessions !== undefined && (!Number.isInteger(maxCachedSessions) || maxCachedSessions < 1)) {
+    throw new ValidationError('maxCachedSessions', 'a positive integer', maxCachedSessions);
+  }
   const counter: TokenCounter = await resolveTokenizer(options.tokenizer);
   if (options.persist !== undefined && typeof options.persist !== 'boolean') throw new ValidationError('persist', 'a boolean', options.persist);
   const store = resolveStore(options.store, options.dbName, strategies.persistence, options.persist ?? false);
@@ -80,6 +90,7 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     config,
     calibrate: options.calibrate ?? false,
     embedder: options.embedder,
+    maxCachedSessions,
     strategies: (live) => withManager(strategies, live),
   });
 }

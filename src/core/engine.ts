@@ -59,6 +59,8 @@ export interface EngineDeps {
   calibrate?: boolean;
   /** Embeds texts for hybrid recall; recall is lexical without it or when it fails. */
   embedder?: Embedder | undefined;
+  /** Sessions kept in memory, least recently used evicted first (default 1000). */
+  maxCachedSessions?: number | undefined;
 }
 
 /**
@@ -75,7 +77,10 @@ export function createEngine(deps: EngineDeps): Memory {
   const writer = createWriter(store, built.persistence);
   const emitter = createEmitter();
   let closed = false;
-  const sessions = createSessionRunner(store, writer, now, () => closed);
+  const sessions = createSessionRunner(store, writer, now, () => closed, {
+    maxCachedSessions: deps.maxCachedSessions,
+    onChange: (sessionId) => emitter.emit('change', sessionId),
+  });
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
 
@@ -355,6 +360,7 @@ export function createEngine(deps: EngineDeps): Memory {
       closed = true;
       lifetime.abort(new ClosedError('memory is closed'));
       await sessions.idle();
+      sessions.dispose();
       try {
         await writer.flush();
       } finally {

@@ -52,6 +52,12 @@ describe('module graph', () => {
     }
   });
 
+  it('keeps test and database packages out of the root entry: vitest only in recallkit/testing', () => {
+    const { packages } = graph(join(SRC, 'index.ts'));
+    expect([...packages.keys()].filter((p) => /^(vitest|pg|@electric-sql\/pglite)(\/|$)/.test(p))).toEqual([]);
+    expect([...graph(join(SRC, 'testing/index.ts')).packages.keys()]).toContain('vitest');
+  });
+
   it('never imports @mlc-ai/web-llm statically: only the WebLLM summarizer loads it, with import()', () => {
     // webllm-worker.ts is the model's own worker entry, started only by webLLMSummarizer.
     for (const file of tsFiles(SRC).filter((f) => !f.endsWith('webllm-worker.ts'))) {
