@@ -58,6 +58,11 @@ describe('module graph', () => {
     expect([...graph(join(SRC, 'testing/index.ts')).packages.keys()]).toContain('vitest');
   });
 
+  it('recallkit/postgres loads pg and PGlite only with import(): an app installs just the driver it uses', () => {
+    const { packages } = graph(join(SRC, 'store/postgres/index.ts'));
+    expect([...packages.keys()]).toEqual([]);
+  });
+
   it('never imports @mlc-ai/web-llm statically: only the WebLLM summarizer loads it, with import()', () => {
     // webllm-worker.ts is the model's own worker entry, started only by webLLMSummarizer.
     for (const file of tsFiles(SRC).filter((f) => !f.endsWith('webllm-worker.ts'))) {
