@@ -34,8 +34,20 @@ export const DRIVERS: [string, (tenant: string) => Promise<StoreAdapter>][] = [
 
 /** End the shared pool and PGlite (afterAll). */
 export async function closeShared(): Promise<void> {
-  await pool?.end();
+  // Tests that never close their memory leave the shared LISTEN connection checked out, and
+  // pool.end() waits for every client: give it a moment, then let the cluster teardown end it.
+  const ending = pool?.end();
   pool = undefined;
+  await Promise.race([ending, new Promise((r) => setTimeout(r, 1000).unref())]);
   await (await lite)?.close();
   lite = undefined;
+}
+
+let liteNow: PGlite | undefined;
+/** A PGlite instance usable synchronously (queries wait until it is ready). */
+export function sharedPGliteNow(): PGlite {
+  liteNow ??= new PGlite();
+  const closing = liteNow;
+  lite ??= closing.waitReady.then(() => closing);
+  return liteNow;
 }

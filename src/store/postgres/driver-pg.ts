@@ -20,9 +20,69 @@ export interface PgPoolLike {
   end(): Promise<void>;
 }
 
+/**
+ * One LISTEN connection per pool, shared by every store on it (a server with a store per user
+ * must not hold a connection per user), released when the last listener leaves.
+ */
+interface Hub {
+  client: Promise<PgClientLike>;
+  handlers: Set<(channel: string, payload: string) => void>;
+  channels: Map<string, Promise<unknown>>;
+}
+const hubs = new WeakMap<PgPoolLike, Hub>();
+
+function hubOf(pool: PgPoolLike): Hub {
+  let hub = hubs.get(pool);
+  if (hub) return hub;
+  const handlers = new Set<(channel: string, payload: string) => void>();
+  const client = pool.connect().then((c) => {
+    c.on('error', () => undefined);
+    c.on('notification', (message) => {
+      if (message.payload === undefined) return;
+      for (const h of [...handlers]) h(message.channel, message.payload);
+    });
+    return c;
+  });
+  hub = { client, handlers, channels: new Map() };
+  hubs.set(pool, hub);
+  // A failed connect is forgotten, so a later subscription tries again.
+  client.catch(() => hubs.get(pool) === hub && hubs.delete(pool));
+  return hub;
+}
+
+async function listenOn(pool: PgPoolLike, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  const hub = hubOf(pool);
+  const handler = (ch: string, payload: string): void => {
+    if (ch === channel) onPayload(payload);
+  };
+  hub.handlers.add(handler);
+  try {
+    let listening = hub.channels.get(channel);
+    if (!listening) {
+      listening = hub.client.then((c) => c.query(`LISTEN ${quoteIdent(channel)}`));
+      hub.channels.set(channel, listening);
+    }
+    await listening;
+  } catch (error) {
+    hub.handlers.delete(handler);
+    hub.channels.delete(channel);
+    throw error;
+  }
+  let done = false;
+  return async () => {
+    if (done) return;
+    done = true;
+    hub.handlers.delete(handler);
+    if (hub.handlers.size > 0 || hubs.get(pool) !== hub) return;
+    hubs.delete(pool);
+    const client = await hub.client;
+    client.release(true);
+  };
+}
+
 /** Open the adapter over a pool (`owned`: created here from a connection string, ended on close). */
 export function pgDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
-  const listeners: PgClientLike[] = [];
+  const stops = new Set<() => Promise<void>>();
   const over = (client: Pick<PgClientLike, 'query'>): Sql => ({
     query: async <R>(text: string, params?: readonly unknown[]) => (await client.query(text, params as unknown[])).rows as R[],
   });
@@ -46,24 +106,16 @@ export function pgDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
       }
     },
     async listen(channel, onPayload) {
-      // LISTEN holds its own connection: notifications arrive on the session that listens.
-      const client = await pool.connect();
-      client.on('error', () => undefined);
-      client.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-      });
-      await client.query(`LISTEN ${quoteIdent(channel)}`);
-      listeners.push(client);
+      const stop = await listenOn(pool, channel, onPayload);
+      stops.add(stop);
       return async () => {
-        const i = listeners.indexOf(client);
-        if (i < 0) return;
-        listeners.splice(i, 1);
-        await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
-        client.release();
+        stops.delete(stop);
+        await stop();
       };
     },
     async close() {
-      for (const client of listeners.splice(0)) client.release(true);
+      for (const stop of [...stops]) await stop();
+      stops.clear();
       if (owned) await pool.end();
     },
   };
