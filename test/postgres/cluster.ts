@@ -65,5 +65,13 @@ export function startCluster(): Cluster {
     stop();
     throw error;
   }
+  // Never leave a server or its files behind: on exit, and when the run is interrupted.
+  process.once('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      stop();
+      process.exit(1);
+    });
+  }
   return { dir, url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`, stop };
 }

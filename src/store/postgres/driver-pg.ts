@@ -5,9 +5,16 @@
  */
 import type { Sql, SqlDriver } from './driver.js';
 
+/** A query as node-postgres takes it; `name` makes it a prepared statement, parsed once per connection. */
+export interface PgQueryConfig {
+  text: string;
+  values?: unknown[];
+  name?: string;
+}
+
 /** The part of a `pg.PoolClient` the store uses. */
 export interface PgClientLike {
-  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(text: string | PgQueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
   release(destroy?: boolean | Error): void;
   on(event: 'notification', listener: (message: { channel: string; payload?: string | undefined }) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -15,7 +22,7 @@ export interface PgClientLike {
 
 /** The part of a `pg.Pool` the store uses (a `new pg.Pool(...)` fits). */
 export interface PgPoolLike {
-  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(text: string | PgQueryConfig): Promise<{ rows: unknown[] }>;
   connect(): Promise<PgClientLike>;
   end(): Promise<void>;
 }
@@ -83,8 +90,8 @@ async function listenOn(pool: PgPoolLike, channel: string, onPayload: (payload: 
 /** Open the adapter over a pool (`owned`: created here from a connection string, ended on close). */
 export function pgDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
   const stops = new Set<() => Promise<void>>();
-  const over = (client: Pick<PgClientLike, 'query'>): Sql => ({
-    query: async <R>(text: string, params?: readonly unknown[]) => (await client.query(text, params as unknown[])).rows as R[],
+  const over = (client: Pick<PgPoolLike, 'query'>): Sql => ({
+    query: async <R>(text: string, params?: readonly unknown[]) => (await client.query(prepared(text, params))).rows as R[],
   });
   return {
     kind: 'pg',
@@ -119,6 +126,18 @@ export function pgDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
       if (owned) await pool.end();
     },
   };
+}
+
+/**
+ * A parameterized statement is sent as a named prepared statement (named by a hash of its
+ * text), so each connection parses and analyzes it once; statements without parameters
+ * (migrations, transaction control) are sent as they are.
+ */
+function prepared(text: string, params: readonly unknown[] | undefined): PgQueryConfig {
+  if (!params || params.length === 0) return { text };
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return { name: `recallkit_${(h >>> 0).toString(36)}_${text.length}`, text, values: [...params] };
 }
 
 /** A channel name as a quoted SQL identifier. */
