@@ -128,3 +128,21 @@ describe('batched aux reads', () => {
     expect(c.count('loadAux')).toBeGreaterThan(1);
   });
 });
+
+describe('the React memory store hears other writers', () => {
+  it('createMemoryStore re-reads a session another memory wrote (change event)', async () => {
+    const { createMemoryStore } = await import('../../src/react/memory-store.js');
+    const store = memoryStore();
+    const writer = await createMemory({ store });
+    const viewer = await createMemory({ store });
+    await writer.addUserMessage('chat', 'first');
+    const view = createMemoryStore(viewer, 'chat');
+    const stop = view.subscribe(() => undefined);
+    await waitFor(() => view.getSnapshot().entries.length === 1);
+    await writer.addAssistantMessage('chat', 'second, from another tab');
+    await waitFor(() => view.getSnapshot().entries.length === 2);
+    expect(view.getSnapshot().entries.map((e) => e.content)).toEqual(['first', 'second, from another tab']);
+    stop();
+    await writer.close();
+  });
+});
