@@ -19,6 +19,9 @@ describe('postgresStore drivers', () => {
     const b = await createMemory({ store: postgresStore({ connectionString: pgUrl(), tenant }) });
     await a.addUserMessage('s', 'from A');
     expect((await b.getContextForLLM('s')).messages.map((m) => m.content)).toEqual(['from A']);
+    // B's LISTEN starts with its first read; any next call of its store waits until it is in
+    // place (a write before that is seen by B's next read's version check instead).
+    await b.listSessions();
     const heard: string[] = [];
     b.on('change', (id) => heard.push(id));
     await a.addAssistantMessage('s', 'A again');
