@@ -30,6 +30,17 @@ export default defineConfig({
       },
       {
         test: {
+          // A throwaway PostgreSQL cluster (initdb + pg_ctl) is started for these and removed after.
+          name: 'postgres',
+          include: ['test/postgres/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/postgres/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 60_000,

@@ -59,6 +59,12 @@ export interface MemoryOptions {
    * after the summaries, of at most `maxTokens` tokens, inside the profile's budget.
    */
   contextRecall?: ContextRecallOptions | undefined;
+  /**
+   * How many sessions stay in memory (least recently used evicted first; an evicted session is
+   * read again from the store when next used). Default 1000: a server touching 100,000
+   * sessions keeps flat memory.
+   */
+  maxCachedSessions?: number | undefined;
 }
 
 /**
@@ -84,6 +90,10 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   if (options.calibrate !== undefined && typeof options.calibrate !== 'boolean') {
     throw new ValidationError('calibrate', 'a boolean', options.calibrate);
   }
+  const { maxCachedSessions } = options;
+  if (maxCachedSessions !== undefined && (!Number.isInteger(maxCachedSessions) || maxCachedSessions < 1)) {
+    throw new ValidationError('maxCachedSessions', 'a positive integer', maxCachedSessions);
+  }
   const counter: TokenCounter = await resolveTokenizer(options.tokenizer);
   if (options.persist !== undefined && typeof options.persist !== 'boolean') throw new ValidationError('persist', 'a boolean', options.persist);
   const resolved = resolveStore(options.store, options.dbName, strategies.persistence, options.persist ?? false);
@@ -97,6 +107,7 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     calibrate: options.calibrate ?? false,
     embedder: options.embedder,
     contextRecall,
+    maxCachedSessions,
     strategies: (live) => withManager(strategies, live),
   });
   return withStorage(engine, store, state);

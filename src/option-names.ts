@@ -20,6 +20,7 @@ export const MEMORY_OPTION_NAMES = [
   'calibrate',
   'durability',
   'contextRecall',
+  'maxCachedSessions',
 ] as const satisfies readonly (keyof MemoryOptions)[];
 
 // A new MemoryOptions field must be listed above, or this line fails to compile, naming it.

@@ -271,6 +271,12 @@ export interface MemoryEvents {
   'compression:discarded': (sessionId: string, info: { id: string; strategy: string; reason: string }) => void;
   erased: (sessionId: string, result: { entryIds: string[] }) => void;
   'session:cleared': (sessionId: string) => void;
+  /**
+   * Another writer (tab, process, or `Memory` on the same store) changed a session this memory
+   * has open; its cached state was dropped, so the next call reads the new state. Needs a
+   * store with `subscribe`.
+   */
+  change: (sessionId: string) => void;
   /** `info.compressionId` when a compression failed (its `compressing` event carried the same id). */
   error: (sessionId: string, error: Error, info?: { compressionId?: string }) => void;
   /**
@@ -425,8 +431,12 @@ export interface StoreAdapter {
   getEntries(sessionId: string, ids: readonly string[]): Promise<(MemoryEntry | undefined)[]>;
   /** An auxiliary value written through `StoreBatch.aux`. */
   loadAux(sessionId: string, key: string): Promise<unknown>;
-  /** Every auxiliary value of a session by key (a journal snapshot needs them all). Optional. */
-  loadAllAux?(sessionId: string): Promise<Record<string, unknown>>;
+  /**
+   * Every auxiliary value of a session whose key starts with `prefix`, in one round trip
+   * (opening a recall index or a knowledge base reads all its segments at once). Optional:
+   * without it the engine calls `loadAux` once per key.
+   */
+  loadAuxPrefix?(sessionId: string, prefix: string): Promise<Map<string, unknown>>;
   /** Apply a batch atomically. */
   write(sessionId: string, batch: StoreBatch): Promise<void>;
   /** Delete a session and everything it holds, atomically. */
@@ -434,8 +444,21 @@ export interface StoreAdapter {
   /** Every stored session's meta. */
   listSessions(): Promise<SessionMeta[]>;
   /**
-   * Run `fn` holding an exclusive lock on the session across tabs (Web Locks).
-   * Stores without sharing omit it.
+   * True for a store that other tabs or processes write too (IndexedDB, PostgreSQL): the
+   * engine then checks the stored version before each read, so it sees their writes. Omit it
+   * (or false) for a store only this engine writes.
+   */
+  readonly shared?: boolean;
+  /**
+   * Hear about writes to a session (by anyone: this engine, another tab, another process).
+   * `onChange` gets the session's stored `version` after the change, 0 once it is deleted,
+   * and is called asynchronously, after the write is durable. Returns the function that stops
+   * listening. Optional: without it, other writers are noticed on the next read (`shared`).
+   */
+  subscribe?(sessionId: string, onChange: (version: number) => void): () => void;
+  /**
+   * Run `fn` holding an exclusive lock on the session across tabs (Web Locks), for apps that
+   * read-modify-write the store themselves. The engine does not need it.
    */
   lock?<T>(sessionId: string, fn: () => Promise<T>): Promise<T>;
   /** Storage use, where the platform reports it. */

@@ -73,6 +73,8 @@ function describe(name: MemoryEventName, args: unknown[]): string {
       return `${(args[0] as { entryIds: string[] }).entryIds.length} entries erased`;
     case 'session:cleared':
       return 'session cleared';
+    case 'change':
+      return 'changed by another writer';
     case 'error':
       return errorText(args[0]);
     case 'storage:restored':

@@ -76,6 +76,8 @@ export interface EngineDeps {
   embedder?: Embedder | undefined;
   /** Recall in every context (`createMemory({ contextRecall })`), validated. */
   contextRecall?: ResolvedRecall | undefined;
+  /** Sessions kept in memory, least recently used evicted first (default 1000). */
+  maxCachedSessions?: number | undefined;
 }
 
 /**
@@ -92,7 +94,10 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   const writer = createWriter(store, built.persistence);
   const emitter = createEmitter();
   let closed = false;
-  const sessions = createSessionRunner(store, writer, now, () => closed);
+  const sessions = createSessionRunner(store, writer, now, () => closed, {
+    maxCachedSessions: deps.maxCachedSessions,
+    onChange: (sessionId) => emitter.emit('change', sessionId),
+  });
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
   // scope 'all': one store-wide index, read-only; a session with no stored index then persists one.
@@ -409,6 +414,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       lifetime.abort(new ClosedError('memory is closed'));
       await scheduler.idle();
       await sessions.idle();
+      sessions.dispose();
       try {
         await writer.flush();
       } finally {

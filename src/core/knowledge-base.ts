@@ -7,6 +7,7 @@ import { splitText } from '../recall/split-text.js';
 import { MESSAGE_FRAMING } from '../tokens/chat-tokens.js';
 import { recallEntries, type RecallContext } from './recall.js';
 import type { SessionCache } from './session.js';
+import { auxReader } from './aux-reader.js';
 
 /** A session's knowledge-base collection, once loaded. */
 export interface KnowledgeBaseState {
@@ -26,7 +27,7 @@ const prefixOf = (kb: KnowledgeBaseSetup): string => `kb:${kb.knowledgeBase.coll
 export async function ensureKnowledgeBase(c: SessionCache, rc: RecallContext, kb: KnowledgeBaseSetup): Promise<KnowledgeBaseState> {
   if (c.kb) return c.kb;
   const prefix = prefixOf(kb);
-  const load = (key: string) => rc.store.loadAux(c.meta.sessionId, key);
+  const load = await auxReader(rc.store, c.meta.sessionId, prefix);
   const docs = ((await load(`${prefix}docs`)) as string[] | undefined) ?? [];
   const index = (docs.length ? await loadRecallIndex(load, { keyPrefix: prefix }) : undefined) ?? createRecallIndex({ keyPrefix: prefix });
   const texts = new Map<string, string>();
@@ -64,7 +65,7 @@ export function addSummaryChunks(state: KnowledgeBaseState, kb: KnowledgeBaseSet
  */
 async function embedChunks(c: SessionCache, rc: RecallContext, kb: KnowledgeBaseSetup, state: KnowledgeBaseState, embedder: Embedder): Promise<boolean> {
   const prefix = `kbvec:${kb.knowledgeBase.collection_id}:`;
-  state.vectors ??= (await loadVectorIndex((key) => rc.store.loadAux(c.meta.sessionId, key), { keyPrefix: prefix })) ?? createVectorIndex({ keyPrefix: prefix });
+  state.vectors ??= (await loadVectorIndex(await auxReader(rc.store, c.meta.sessionId, prefix), { keyPrefix: prefix })) ?? createVectorIndex({ keyPrefix: prefix });
   const vectors = state.vectors;
   const missing = [...state.texts.keys()].filter((id) => !vectors.has(id));
   if (missing.length) {

@@ -6,6 +6,7 @@ import { hybridSearch, type Embedder } from '../recall/hybrid.js';
 import { ValidationError } from '../errors.js';
 import type { SessionCache } from './session.js';
 import { isPlainObject } from './validate.js';
+import { auxReader } from './aux-reader.js';
 
 const SUMMARY_PREFIX = 'summary:';
 const TYPES = ['message', 'tool_call', 'tool_result', 'context', 'summary'];
@@ -86,10 +87,11 @@ export async function ensureIndex(c: SessionCache, rc: RecallContext): Promise<R
   if (c.recall) return c.recall;
   const sessionId = c.meta.sessionId;
   const from = c.meta.recallSeq ?? 0;
-  let index = from > 0 ? await loadRecallIndex((key) => store.loadAux(sessionId, key)) : undefined;
+  let index = from > 0 ? await loadRecallIndex(await auxReader(store, sessionId, 'recall:')) : undefined;
   const rebuild = index === undefined;
   index ??= createRecallIndex();
-  const missing = await store.loadEntries(sessionId, { fromSeq: rebuild ? 0 : from });
+  // An index that is up to date needs no entry read (opening a session's recall: one round trip).
+  const missing = rebuild || from < c.meta.nextSeq ? await store.loadEntries(sessionId, { fromSeq: rebuild ? 0 : from }) : [];
   for (const e of missing) index.add(entryDoc(e));
   for (const s of c.summaries) if (!index.has(SUMMARY_PREFIX + s.id)) index.add(summaryDoc(s));
   const aux = rebuild ? index.toAux() : index.flush();
@@ -110,7 +112,7 @@ export async function ensureIndex(c: SessionCache, rc: RecallContext): Promise<R
 async function ensureVectors(c: SessionCache, rc: RecallContext, embedder: Embedder): Promise<void> {
   const sessionId = c.meta.sessionId;
   const from = c.meta.vectorSeq ?? 0;
-  let vectors = c.vectors ?? (from > 0 ? await loadVectorIndex((key) => rc.store.loadAux(sessionId, key)) : undefined);
+  let vectors = c.vectors ?? (from > 0 ? await loadVectorIndex(await auxReader(rc.store, sessionId, 'vectors:')) : undefined);
   const rebuild = vectors === undefined;
   vectors ??= createVectorIndex();
   c.vectors = vectors;

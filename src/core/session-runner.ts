@@ -2,6 +2,7 @@ import type { StoreAdapter } from '../types.js';
 import { ClosedError, ConflictError } from '../errors.js';
 import { createSerialQueue } from './serial-queue.js';
 import { newMeta, toCache, type SessionCache } from './session.js';
+import { createSessionLru, DEFAULT_MAX_CACHED_SESSIONS } from './session-cache-lru.js';
 import { checkSessionId } from './validate.js';
 import type { Writer } from './writer.js';
 
@@ -14,21 +15,48 @@ export interface SessionRunner {
    * Run `task` on a session, in call order. Writes are optimistic: each batch applies only
    * over the version this engine saw (checked inside the store's transaction, no lock or extra
    * read on the append path), and a `ConflictError` — another tab wrote — reloads the session
-   * and runs the task again. On a store shared across tabs (one with `lock`), reads first check
-   * the stored version, so each tab sees the other's writes on its next call.
+   * and runs the task again. On a store shared across tabs or processes (`shared: true`),
+   * reads first check the stored version, so each sees the other's writes on its next call.
    */
   run<T>(sessionId: unknown, task: (c: SessionCache) => Promise<T>, mode?: 'read' | 'write'): Promise<T>;
   /** Forget a session's cached state (it was cleared or replaced). */
   drop(sessionId: string): void;
   /** Resolves when every operation queued so far has settled. */
   idle(): Promise<void>;
+  /** Stop listening to the store (on close). */
+  dispose(): void;
+}
+
+/** Options of {@link createSessionRunner}. */
+export interface SessionRunnerOptions {
+  /** Sessions kept in memory, least recently used evicted first (default 1000). */
+  maxCachedSessions?: number | undefined;
+  /** Another writer changed a session held in memory; its state was dropped. */
+  onChange?: ((sessionId: string) => void) | undefined;
 }
 
 /** Create the runner over a store; `closed` refuses new operations. */
-export function createSessionRunner(store: StoreAdapter, writer: Writer, now: () => Date, closed: () => boolean): SessionRunner {
+export function createSessionRunner(
+  store: StoreAdapter,
+  writer: Writer,
+  now: () => Date,
+  closed: () => boolean,
+  options: SessionRunnerOptions = {},
+): SessionRunner {
   const queue = createSerialQueue();
-  const cache = new Map<string, SessionCache>();
-  const shared = store.lock !== undefined;
+  const cache = createSessionLru({
+    max: options.maxCachedSessions ?? DEFAULT_MAX_CACHED_SESSIONS,
+    store,
+    pinned: (id) => writer.pending(id),
+    onNotify(id, version) {
+      const c = cache.get(id);
+      // This engine's own writes come back with a version it already holds (or an older one).
+      if (c && version !== 0 && version <= c.meta.version) return;
+      cache.stale(id);
+      options.onChange?.(id);
+    },
+  });
+  const shared = store.shared === true;
 
   async function open(sessionId: string): Promise<SessionCache> {
     let c = cache.get(sessionId);
@@ -44,7 +72,7 @@ export function createSessionRunner(store: StoreAdapter, writer: Writer, now: ()
     const c = cache.get(sessionId);
     if (!c || writer.pending(sessionId)) return;
     const meta = await store.loadMeta(sessionId);
-    if (!meta ? c.meta.version > 0 : meta.version !== c.meta.version) cache.delete(sessionId);
+    if (!meta ? c.meta.version > 0 : meta.version !== c.meta.version) cache.stale(sessionId);
   }
 
   return {
@@ -63,7 +91,7 @@ export function createSessionRunner(store: StoreAdapter, writer: Writer, now: ()
             return await task(await open(id));
           } catch (error) {
             if (!(error instanceof ConflictError) || tries >= MAX_CONFLICT_RETRIES) throw error;
-            cache.delete(id);
+            cache.stale(id);
             // Each conflict means another tab's write went through; a short random pause
             // keeps two tabs writing in a tight loop from meeting again and again.
             await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(tries, 10)));
@@ -75,5 +103,6 @@ export function createSessionRunner(store: StoreAdapter, writer: Writer, now: ()
       cache.delete(sessionId);
     },
     idle: () => queue.idle(),
+    dispose: () => cache.clear(),
   };
 }

@@ -48,9 +48,9 @@ export interface MemoryStore {
   refresh(): Promise<void>;
 }
 
-const EVENTS: readonly MemoryEventName[] = ['entry:added', 'compressing', 'compressed', 'erased', 'session:cleared', 'error'];
+const EVENTS: readonly MemoryEventName[] = ['entry:added', 'compressing', 'compressed', 'erased', 'session:cleared', 'change', 'error'];
 /** Events after which entries, context or stats have changed. */
-const CHANGING = new Set<MemoryEventName>(['entry:added', 'compressed', 'erased', 'session:cleared']);
+const CHANGING = new Set<MemoryEventName>(['entry:added', 'compressed', 'erased', 'session:cleared', 'change']);
 
 /**
  * Creates a store over one session. Events of other sessions are ignored; reads that overlap

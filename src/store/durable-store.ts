@@ -39,7 +39,7 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
     const [loaded, entries, aux] = await Promise.all([
       inner.loadSession(sessionId),
       inner.loadEntries(sessionId),
-      inner.loadAllAux ? inner.loadAllAux(sessionId) : Promise.resolve(undefined),
+      inner.loadAuxPrefix ? inner.loadAuxPrefix(sessionId, '') : Promise.resolve(undefined),
     ]);
     if (!loaded) return undefined;
     const meta: SessionMeta = { ...loaded.meta };
@@ -52,7 +52,7 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
       meta,
       entries: new Map(entries.map((e: MemoryEntry) => [e.id, e])),
       summaries: new Map(loaded.summaries.map((s) => [s.id, s])),
-      aux: new Map(Object.entries(aux ?? {})),
+      aux: aux ?? new Map(),
     };
   };
 

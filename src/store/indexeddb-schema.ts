@@ -122,3 +122,14 @@ export function activeRange(sessionId: string, fromSeq = -Infinity): IDBKeyRange
 export function orderRange(sessionId: string): IDBKeyRange {
   return IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
 }
+
+/**
+ * `aux`: the session's keys that start with `prefix`. Keys compare by UTF-16 code units, so
+ * the range ends before the prefix with its last unit raised by one (or after every string key
+ * of the session when that unit is already the highest).
+ */
+export function auxPrefixRange(sessionId: string, prefix: string): IDBKeyRange {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  if (prefix.length === 0 || last === 0xffff) return IDBKeyRange.bound([sessionId, prefix], [sessionId, []], false, true);
+  return IDBKeyRange.bound([sessionId, prefix], [sessionId, prefix.slice(0, -1) + String.fromCharCode(last + 1)], false, true);
+}

@@ -1,9 +1,10 @@
 import type { LoadEntriesOptions, MemoryEntry, StoreAdapter, StoredSession } from '../types.js';
+import { openChangeChannel } from './indexeddb-changes.js';
 import { openConnection } from './indexeddb-connection.js';
 import { withLock, sessionLockName } from './indexeddb-locks.js';
 import { canEstimateStorage, estimateStorage, requestPersistence } from './indexeddb-quota.js';
 import type { RecallKitIDB } from './indexeddb-schema.js';
-import { activeRange, orderRange, seqRange, sessionRange } from './indexeddb-schema.js';
+import { activeRange, auxPrefixRange, orderRange, seqRange } from './indexeddb-schema.js';
 import { deleteSessionRecords, describeWrite, writeBatch } from './indexeddb-write.js';
 
 type StoreName = 'sessions' | 'entries' | 'summaries' | 'aux';
@@ -51,6 +52,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
     indexedDB: options.indexedDB,
     onOpen: persist ? () => void requestPersistence().catch(() => undefined) : undefined,
   });
+  const changes = openChangeChannel(dbName);
 
   /** Run a database operation; any failure reaches the caller as a RecallKit error. */
   const run = async <T>(what: string, op: (db: RecallKitIDB) => Promise<T>): Promise<T> => {
@@ -64,6 +66,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
 
   const store: StoreAdapter = {
     kind: 'indexeddb',
+    shared: true,
 
     loadSession(sessionId) {
       return run(session('load', sessionId), async (db): Promise<StoredSession | undefined> => {
@@ -106,19 +109,26 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
       });
     },
 
-    loadAllAux(sessionId) {
-      return run(`load every aux value of session ${JSON.stringify(sessionId)}`, async (db) => {
-        const records = await readTransaction(db, ['aux']).objectStore('aux').getAll(sessionRange(sessionId));
-        return Object.fromEntries(records.map((r) => [r.key, r.value]));
+    loadAuxPrefix(sessionId, prefix) {
+      return run(`load aux ${JSON.stringify(prefix)}… of session ${JSON.stringify(sessionId)}`, async (db) => {
+        const records = await readTransaction(db, ['aux']).objectStore('aux').getAll(auxPrefixRange(sessionId, prefix));
+        return new Map(records.filter((r) => r.key.startsWith(prefix)).map((r) => [r.key, r.value]));
       });
     },
 
-    write(sessionId, batch) {
-      return run(describeWrite(sessionId, batch), (db) => writeBatch(db, sessionId, batch));
+    subscribe(sessionId, onChange) {
+      connection.assertOpen(session('subscribe to', sessionId));
+      return changes.subscribe(sessionId, onChange);
     },
 
-    deleteSession(sessionId) {
-      return run(session('delete', sessionId), (db) => deleteSessionRecords(db, sessionId));
+    async write(sessionId, batch) {
+      await run(describeWrite(sessionId, batch), (db) => writeBatch(db, sessionId, batch));
+      changes.notify(sessionId, batch.meta.version);
+    },
+
+    async deleteSession(sessionId) {
+      await run(session('delete', sessionId), (db) => deleteSessionRecords(db, sessionId));
+      changes.notify(sessionId, 0);
     },
 
     listSessions() {
@@ -132,6 +142,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
     },
 
     async close() {
+      changes.close();
       connection.close();
     },
   };

@@ -8,6 +8,7 @@ import type {
   StoredSession,
 } from '../types.js';
 import { ClosedError, ConflictError, StoreError } from '../errors.js';
+import { createListeners } from './listeners.js';
 
 interface SessionRecords {
   meta: SessionMeta;
@@ -26,6 +27,7 @@ interface SessionRecords {
  */
 export function memoryStore(): StoreAdapter {
   const sessions = new Map<string, SessionRecords>();
+  const listeners = createListeners();
   let closed = false;
 
   const check = (): void => {
@@ -77,9 +79,16 @@ export function memoryStore(): StoreAdapter {
       return value === undefined ? undefined : structuredClone(value);
     },
 
-    async loadAllAux(sessionId) {
+    async loadAuxPrefix(sessionId, prefix) {
       check();
-      return structuredClone(Object.fromEntries(sessions.get(sessionId)?.aux ?? []));
+      const out = new Map<string, unknown>();
+      for (const [key, value] of sessions.get(sessionId)?.aux ?? []) if (key.startsWith(prefix)) out.set(key, value);
+      return structuredClone(out);
+    },
+
+    subscribe(sessionId, onChange) {
+      check();
+      return listeners.add(sessionId, onChange);
     },
 
     async write(sessionId, batch: StoreBatch) {
@@ -109,11 +118,12 @@ export function memoryStore(): StoreAdapter {
         if (value === null) s.aux.delete(key);
         else s.aux.set(key, value);
       }
+      listeners.notify(sessionId, b.meta.version);
     },
 
     async deleteSession(sessionId) {
       check();
-      sessions.delete(sessionId);
+      if (sessions.delete(sessionId)) listeners.notify(sessionId, 0);
     },
 
     async listSessions() {
@@ -124,6 +134,7 @@ export function memoryStore(): StoreAdapter {
     async close() {
       closed = true;
       sessions.clear();
+      listeners.clear();
     },
   };
 }

@@ -88,3 +88,21 @@ describe('indexedDBStore in Chromium', () => {
     await store.close();
   });
 });
+
+describe('indexedDBStore change notifications (BroadcastChannel)', () => {
+  it('a store over the same database hears another store write and delete a session', async () => {
+    const dbName = freshName();
+    // Two stores on one database, as two tabs: each has its own channel object.
+    const a = indexedDBStore({ dbName });
+    const b = indexedDBStore({ dbName });
+    const heard: number[] = [];
+    const stop = b.subscribe!('s', (version) => heard.push(version));
+    await a.write('s', { meta: makeMeta('s', 1), putEntries: [makeEntry('s', 0)] });
+    await a.deleteSession('s');
+    for (let i = 0; i < 200 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(heard).toEqual([1, 0]);
+    stop();
+    await a.close();
+    await b.close();
+  });
+});

@@ -87,8 +87,8 @@ describe('recall through the engine', () => {
     const second = await createMemory({ store });
     const [hit] = await second.recall(S, 'wifi password');
     expect(hit!.entry.content).toContain('hunter2');
-    // Only entries past the persisted index were read, none of the history.
-    expect(loads).toEqual([{ fromSeq: 29 }]);
+    // The persisted index covers every entry (recallSeq = nextSeq): no entry is read at all.
+    expect(loads).toEqual([]);
   });
 
   it('an erased entry is never returned', async () => {

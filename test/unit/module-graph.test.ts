@@ -52,6 +52,17 @@ describe('module graph', () => {
     }
   });
 
+  it('keeps test and database packages out of the root entry: vitest only in recallkit/testing', () => {
+    const { packages } = graph(join(SRC, 'index.ts'));
+    expect([...packages.keys()].filter((p) => /^(vitest|pg|@electric-sql\/pglite)(\/|$)/.test(p))).toEqual([]);
+    expect([...graph(join(SRC, 'testing/index.ts')).packages.keys()]).toContain('vitest');
+  });
+
+  it('recallkit/postgres loads pg and PGlite only with import(): an app installs just the driver it uses', () => {
+    const { packages } = graph(join(SRC, 'store/postgres/index.ts'));
+    expect([...packages.keys()]).toEqual([]);
+  });
+
   it('never imports @mlc-ai/web-llm statically: only the WebLLM summarizer loads it, with import()', () => {
     // webllm-worker.ts is the model's own worker entry, started only by webLLMSummarizer.
     for (const file of tsFiles(SRC).filter((f) => !f.endsWith('webllm-worker.ts'))) {

@@ -109,7 +109,7 @@ async function chat(memory: Memory, s: string, turns: number, from = 0): Promise
 /** Everything a session holds in a store, the recall index included. */
 async function everything(store: StoreAdapter, s: string) {
   const loaded = await store.loadSession(s);
-  return { meta: loaded?.meta, summaries: loaded?.summaries, entries: await store.loadEntries(s), aux: await store.loadAllAux!(s) };
+  return { meta: loaded?.meta, summaries: loaded?.summaries, entries: await store.loadEntries(s), aux: Object.fromEntries(await store.loadAuxPrefix!(s, '')) };
 }
 
 describe('durableStore: restore from the journal', () => {

@@ -1,0 +1,195 @@
+/**
+ * `npm run bench:postgres`: postgresStore on a throwaway local cluster (started and removed
+ * here, as the tests do) and on PGlite, against raw parameterized INSERTs over the same pool
+ * and against the in-memory store. Prints Markdown tables; asserts nothing.
+ * @module
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { createMemory } from '../../src/create-memory.js';
+import { memoryStore } from '../../src/store/memory.js';
+import { postgresStore } from '../../src/store/postgres/index.js';
+import type { MemoryEntry, StoreAdapter } from '../../src/types.js';
+import { makeEntry, makeMeta, makeSummary } from '../../src/testing/index.js';
+import { startCluster } from '../../test/postgres/cluster.js';
+import { machineHeader } from '../lib/machine.js';
+import { fmt, markdownTable, ms } from '../lib/table.js';
+
+const SESSIONS = 100;
+const WRITERS = 10;
+const APPENDS = Number(process.env['APPENDS'] ?? 3000);
+
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+
+/** `WRITERS` loops share `APPENDS` jobs over `SESSIONS` sessions; resolves appends per second. */
+async function concurrently(job: (i: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      for (let i = next++; i < APPENDS; i = next++) await job(i);
+    }),
+  );
+  return APPENDS / ((performance.now() - start) / 1000);
+}
+
+/** Appends through the memory (one user message each), autoCompress off: the store path. */
+async function memoryAppends(store: StoreAdapter): Promise<number> {
+  const memory = await createMemory({ store, config: { autoCompress: false } });
+  // Writers own disjoint sessions (writer w: sessions w, w+10, …), as requests of different users.
+  const rate = await concurrently(async (i) => {
+    await memory.addUserMessage(`s${i % SESSIONS}`, `message ${i}: the quick brown fox jumps over the lazy dog`);
+  });
+  await memory.close();
+  return rate;
+}
+
+/** The same rows, as raw parameterized INSERTs of the entry JSON (no version check, no meta). */
+async function rawAppends(pool: pg.Pool): Promise<number> {
+  await pool.query('CREATE TABLE IF NOT EXISTS raw_entries (tenant text, session_id text, id text, seq bigint, entry text, PRIMARY KEY (tenant, session_id, id))');
+  const seqs = new Map<number, number>();
+  return concurrently(async (i) => {
+    const s = i % SESSIONS;
+    const seq = seqs.get(s) ?? 0;
+    seqs.set(s, seq + 1);
+    const entry: MemoryEntry = makeEntry(`s${s}`, seq, { id: `raw-${i}`, content: `message ${i}: the quick brown fox jumps over the lazy dog` });
+    await pool.query('INSERT INTO raw_entries (tenant, session_id, id, seq, entry) VALUES ($1, $2, $3, $4, $5)', ['"raw"', `"s${s}"`, `"${entry.id}"`, seq, JSON.stringify(entry)]);
+  });
+}
+
+/** A 10,000-entry session (100 active, 9,900 compressed, 10 summaries) written straight to the store. */
+async function seedLong(store: StoreAdapter, sessionId: string): Promise<void> {
+  for (let from = 0; from < 10_000; from += 2_000) {
+    await store.write(sessionId, {
+      meta: makeMeta(sessionId, from / 2_000 + 1, { nextSeq: from + 2_000, totalEntries: from + 2_000, compressedEntries: Math.min(9_900, from + 2_000) }),
+      putEntries: Array.from({ length: 2_000 }, (_, i) => {
+        const seq = from + i;
+        return makeEntry(sessionId, seq, seq < 9_900 ? { compressed: true, summaryId: `sum${seq % 10}`, content: `note ${seq} about topic${seq % 97}` } : { content: `recent ${seq} about topic${seq % 97}` });
+      }),
+      putSummaries: from === 0 ? Array.from({ length: 10 }, (_, k) => makeSummary(sessionId, `sum${k}`)) : [],
+    });
+  }
+}
+
+/** Cold getContextForLLM (a new memory each time) and a cold recall: p50/p99 in ms. */
+async function coldOpens(makeStore: () => StoreAdapter, runs: number): Promise<{ context: number[]; recall: number[] }> {
+  const context: number[] = [];
+  const recall: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const memory = await createMemory({ store: makeStore(), config: { autoCompress: false } });
+    await memory.listSessions(); // connected: the open itself is measured, not the pool's first connect
+    let t = performance.now();
+    await memory.getContextForLLM('long');
+    context.push(performance.now() - t);
+    t = performance.now();
+    await memory.recall('long', 'topic42');
+    recall.push(performance.now() - t);
+    await memory.close();
+  }
+  return { context, recall };
+}
+
+async function main(): Promise<void> {
+  const cluster = startCluster();
+  const out: string[] = [machineHeader(), '', `PostgreSQL: throwaway local cluster (Unix socket, fsync off), pool of 10; ${APPENDS} appends, ${SESSIONS} sessions, ${WRITERS} concurrent writers.`];
+  const pool = new pg.Pool({ connectionString: cluster.url, max: 10 });
+  const lite = await PGlite.create();
+  try {
+    // 1. Appends per second.
+    const raw = await rawAppends(pool);
+    const pgRate = await memoryAppends(postgresStore({ pool, tenant: 'bench-appends' }));
+    const liteRate = await memoryAppends(postgresStore({ pglite: lite, tenant: 'bench-appends' }));
+    const memRate = await memoryAppends(memoryStore());
+    out.push(
+      '',
+      markdownTable(
+        [{ header: 'Appends (addUserMessage)' }, { header: 'appends/s', align: 'right' }, { header: 'vs raw INSERT', align: 'right' }],
+        [
+          ['raw parameterized INSERT, same rows, same pool', fmt(raw), '1.00x'],
+          ['postgresStore (pg)', fmt(pgRate), `${(raw / pgRate).toFixed(2)}x slower`],
+          ['postgresStore (PGlite, in-memory)', fmt(liteRate), ''],
+          ['memoryStore', fmt(memRate), ''],
+        ],
+      ),
+    );
+
+    if (process.env['BENCH_ONLY'] === 'appends') return;
+    // 2. Cold 10,000-entry session.
+    await seedLong(postgresStore({ pool, tenant: 'bench-long' }), 'long');
+    await seedLong(postgresStore({ pglite: lite, tenant: 'bench-long' }), 'long');
+    const mem = memoryStore();
+    await seedLong(mem, 'long');
+    const keep = (store: StoreAdapter): StoreAdapter => ({ ...store, close: async () => undefined }); // reused across cold memories
+    // The first memory builds and persists the recall index; the measured ones reopen it.
+    await coldOpens(() => postgresStore({ pool, tenant: 'bench-long' }), 1);
+    await coldOpens(() => postgresStore({ pglite: lite, tenant: 'bench-long' }), 1);
+    await coldOpens(() => keep(mem), 1);
+    const rows: string[][] = [];
+    for (const [name, make] of [
+      ['postgresStore (pg)', () => postgresStore({ pool, tenant: 'bench-long' })],
+      ['postgresStore (PGlite, in-memory)', () => postgresStore({ pglite: lite, tenant: 'bench-long' })],
+      ['memoryStore', () => keep(mem)],
+    ] as const) {
+      const { context, recall } = await coldOpens(make, 40);
+      rows.push([name, ms(quantile(context, 0.5)), ms(quantile(context, 0.99)), ms(quantile(recall, 0.5)), ms(quantile(recall, 0.99))]);
+    }
+    out.push(
+      '',
+      markdownTable(
+        [
+          { header: 'Cold 10,000-entry session (100 active)' },
+          { header: 'getContextForLLM p50', align: 'right' },
+          { header: 'p99', align: 'right' },
+          { header: 'first recall p50', align: 'right' },
+          { header: 'p99', align: 'right' },
+        ],
+        rows,
+      ),
+    );
+
+    // 3. Memory after touching 10,000 sessions (20 entries each).
+    const tenant = 'bench-many';
+    const seedStore = postgresStore({ pool, tenant });
+    let n = 0;
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        for (let s = n++; s < 10_000; s = n++) {
+          const id = `user-${s}`;
+          await seedStore.write(id, { meta: makeMeta(id, 1, { nextSeq: 20 }), putEntries: Array.from({ length: 20 }, (_, i) => makeEntry(id, i, { content: `message ${i} of ${id}: ${'lorem ipsum '.repeat(10)}` })) });
+        }
+      }),
+    );
+    const memRows: string[][] = [];
+    for (const max of [1000, 20_000]) {
+      global.gc?.();
+      const before = process.memoryUsage();
+      const memory = await createMemory({ store: postgresStore({ pool, tenant }), maxCachedSessions: max, config: { autoCompress: false } });
+      for (let s = 0; s < 10_000; s++) await memory.getContextForLLM(`user-${s}`);
+      global.gc?.();
+      const after = process.memoryUsage();
+      memRows.push([
+        max === 1000 ? 'default (maxCachedSessions 1000)' : 'unbounded (maxCachedSessions 20000)',
+        `${fmt((after.heapUsed - before.heapUsed) / 2 ** 20, 1)} MB`,
+        `${fmt(after.rss / 2 ** 20)} MB`,
+      ]);
+      await memory.close();
+    }
+    out.push(
+      '',
+      markdownTable(
+        [{ header: 'After touching 10,000 sessions (20 entries each)' }, { header: 'heap growth', align: 'right' }, { header: 'process RSS', align: 'right' }],
+        memRows,
+      ),
+    );
+  } finally {
+    await Promise.race([pool.end().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
+    await lite.close().catch(() => undefined);
+    cluster.stop();
+    console.log(out.join('\n'));
+  }
+}
+
+await main();

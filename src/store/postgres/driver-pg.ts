@@ -1,0 +1,161 @@
+/**
+ * The node-postgres (`pg`) adapter: a pool the store creates from a connection string, or
+ * the app's own pool (then the store never ends it).
+ * @module
+ */
+import type { Sql, SqlDriver } from './driver.js';
+
+/** A query as node-postgres takes it; `name` makes it a prepared statement, parsed once per connection. */
+export interface PgQueryConfig {
+  text: string;
+  values?: unknown[];
+  name?: string;
+}
+
+/** The part of a `pg.PoolClient` the store uses. */
+export interface PgClientLike {
+  query(text: string | PgQueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  release(destroy?: boolean | Error): void;
+  on(event: 'notification', listener: (message: { channel: string; payload?: string | undefined }) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/** The part of a `pg.Pool` the store uses (a `new pg.Pool(...)` fits). */
+export interface PgPoolLike {
+  query(text: string | PgQueryConfig): Promise<{ rows: unknown[] }>;
+  connect(): Promise<PgClientLike>;
+  end(): Promise<void>;
+}
+
+/**
+ * One LISTEN connection per pool, shared by every store on it (a server with a store per user
+ * must not hold a connection per user), released when the last listener leaves.
+ */
+interface Hub {
+  client: Promise<PgClientLike>;
+  handlers: Set<(channel: string, payload: string) => void>;
+  channels: Map<string, Promise<unknown>>;
+}
+const hubs = new WeakMap<PgPoolLike, Hub>();
+
+function hubOf(pool: PgPoolLike): Hub {
+  let hub = hubs.get(pool);
+  if (hub) return hub;
+  const handlers = new Set<(channel: string, payload: string) => void>();
+  const client = pool.connect().then((c) => {
+    c.on('error', () => undefined);
+    c.on('notification', (message) => {
+      if (message.payload === undefined) return;
+      for (const h of [...handlers]) h(message.channel, message.payload);
+    });
+    return c;
+  });
+  hub = { client, handlers, channels: new Map() };
+  hubs.set(pool, hub);
+  // A failed connect is forgotten, so a later subscription tries again.
+  client.catch(() => hubs.get(pool) === hub && hubs.delete(pool));
+  return hub;
+}
+
+async function listenOn(pool: PgPoolLike, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  const hub = hubOf(pool);
+  const handler = (ch: string, payload: string): void => {
+    if (ch === channel) onPayload(payload);
+  };
+  hub.handlers.add(handler);
+  try {
+    let listening = hub.channels.get(channel);
+    if (!listening) {
+      listening = hub.client.then((c) => c.query(`LISTEN ${quoteIdent(channel)}`));
+      hub.channels.set(channel, listening);
+    }
+    await listening;
+  } catch (error) {
+    hub.handlers.delete(handler);
+    hub.channels.delete(channel);
+    throw error;
+  }
+  let done = false;
+  return async () => {
+    if (done) return;
+    done = true;
+    hub.handlers.delete(handler);
+    if (hub.handlers.size > 0 || hubs.get(pool) !== hub) return;
+    hubs.delete(pool);
+    const client = await hub.client;
+    client.release(true);
+  };
+}
+
+/** Open the adapter over a pool (`owned`: created here from a connection string, ended on close). */
+export function pgDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
+  const stops = new Set<() => Promise<void>>();
+  const over = (client: Pick<PgPoolLike, 'query'>): Sql => ({
+    query: async <R>(text: string, params?: readonly unknown[]) => (await client.query(prepared(text, params))).rows as R[],
+  });
+  return {
+    kind: 'pg',
+    ...over(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      let broken: unknown;
+      try {
+        await client.query('BEGIN');
+        const result = await fn(over(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
+        throw error;
+      } finally {
+        // A connection that could not roll back is closed rather than reused.
+        client.release(broken instanceof Error ? broken : undefined);
+      }
+    },
+    async listen(channel, onPayload) {
+      const stop = await listenOn(pool, channel, onPayload);
+      stops.add(stop);
+      return async () => {
+        stops.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      for (const stop of [...stops]) await stop();
+      stops.clear();
+      if (owned) await pool.end();
+    },
+  };
+}
+
+/**
+ * A parameterized statement is sent as a named prepared statement (named by a hash of its
+ * text), so each connection parses and analyzes it once; statements without parameters
+ * (migrations, transaction control) are sent as they are.
+ */
+function prepared(text: string, params: readonly unknown[] | undefined): PgQueryConfig {
+  if (!params || params.length === 0) return { text };
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return { name: `recallkit_${(h >>> 0).toString(36)}_${text.length}`, text, values: [...params] };
+}
+
+/** A channel name as a quoted SQL identifier. */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** Create a pool from a connection string (`pg` is loaded only now: an optional peer dependency). */
+export async function createPgPool(connectionString: string, max: number): Promise<PgPoolLike> {
+  let mod: { default?: { Pool?: unknown }; Pool?: unknown };
+  try {
+    mod = (await import('pg')) as typeof mod;
+  } catch (error) {
+    throw new Error("postgresStore: connectionString needs the 'pg' package: npm install pg", { cause: error });
+  }
+  const Pool = (mod.default?.Pool ?? mod.Pool) as new (options: object) => PgPoolLike & { on(e: 'error', l: (error: Error) => void): unknown };
+  const pool = new Pool({ connectionString, max });
+  // An idle connection the server dropped must not crash the process: the next query reconnects.
+  pool.on('error', () => undefined);
+  return pool;
+}

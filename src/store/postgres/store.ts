@@ -1,0 +1,95 @@
+/**
+ * `postgresStore`: the StoreAdapter on PostgreSQL, through node-postgres or PGlite.
+ * @module
+ */
+import { ClosedError, StoreError, RecallKitError } from '../../errors.js';
+import type { StoreAdapter } from '../../types.js';
+import type { SqlDriver } from './driver.js';
+import { createPgPool, pgDriver } from './driver-pg.js';
+import { createPGlite, pgliteDriver } from './driver-pglite.js';
+import { migrate } from './migrations.js';
+import { checkOptions, type PostgresConnectionOptions, type PostgresStoreOptions } from './options.js';
+import * as q from './queries.js';
+import { createSubscriptions } from './subscribe.js';
+import { deleteSession, writeBatch } from './write.js';
+
+/** Open the driver the options name. */
+async function openDriver(options: PostgresStoreOptions): Promise<SqlDriver> {
+  if ('pglite' in options && options.pglite !== undefined) {
+    return typeof options.pglite === 'string' ? pgliteDriver(await createPGlite(options.pglite), true) : pgliteDriver(options.pglite, false);
+  }
+  if ('pool' in options && options.pool !== undefined) return pgDriver(options.pool, false);
+  const { connectionString, maxConnections = 10 } = options as PostgresConnectionOptions;
+  return pgDriver(await createPgPool(connectionString, maxConnections), true);
+}
+
+/**
+ * A store that keeps sessions in PostgreSQL: on a server through node-postgres
+ * (`connectionString` or your `pool`), or embedded through PGlite (`pglite`: a directory, or your
+ * instance). Every row and query is scoped by `tenant`, so one database holds many users' memories
+ * and none sees another's. Each write is one atomic statement (or transaction) whose version
+ * check happens inside it; other processes' writes are heard through LISTEN/NOTIFY. The schema
+ * is created and migrated forward on open. `close()` releases only what the store opened.
+ * Needs `pg` or `@electric-sql/pglite` (optional peer dependencies).
+ * @example
+ * import { postgresStore } from 'recallkit/postgres';
+ * const memory = await createMemory({ store: postgresStore({ connectionString: process.env.DATABASE_URL, tenant: userId }) });
+ */
+export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
+  const tenant = checkOptions(options);
+  let closed = false;
+  // Opened on first use, so the factory stays synchronous; a failure reaches every call.
+  let opened: Promise<SqlDriver> | undefined;
+  let subscriptions: ReturnType<typeof createSubscriptions> | undefined;
+  const db = (): Promise<SqlDriver> => {
+    opened ??= openDriver(options).then(async (driver) => {
+      try {
+        await migrate(driver);
+      } catch (error) {
+        await driver.close().catch(() => undefined);
+        throw error;
+      }
+      return driver;
+    });
+    return opened;
+  };
+
+  const run = async <T>(what: string, op: (driver: SqlDriver) => Promise<T>): Promise<T> => {
+    if (closed) throw new ClosedError('postgresStore: the store is closed');
+    try {
+      const driver = await db();
+      if (subscriptions) await subscriptions.ready();
+      return await op(driver);
+    } catch (error) {
+      if (error instanceof RecallKitError) throw error;
+      throw new StoreError(`postgresStore: cannot ${what}: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    }
+  };
+  const session = (verb: string, sessionId: string): string => `${verb} session ${JSON.stringify(sessionId)}`;
+
+  return {
+    kind: 'postgres',
+    shared: true,
+    loadSession: (sessionId) => run(session('load', sessionId), (d) => q.loadSession(d, tenant, sessionId)),
+    loadMeta: (sessionId) => run(session('load the meta of', sessionId), (d) => q.loadMeta(d, tenant, sessionId)),
+    loadEntries: (sessionId, opts) => run(session('load entries of', sessionId), (d) => q.loadEntries(d, tenant, sessionId, opts)),
+    getEntries: (sessionId, ids) => run(session('get entries of', sessionId), (d) => q.getEntries(d, tenant, sessionId, ids)),
+    loadAux: (sessionId, key) => run(session(`load aux ${JSON.stringify(key)} of`, sessionId), (d) => q.loadAux(d, tenant, sessionId, key)),
+    loadAuxPrefix: (sessionId, prefix) => run(session(`load aux ${JSON.stringify(prefix)}… of`, sessionId), (d) => q.loadAuxPrefix(d, tenant, sessionId, prefix)),
+    write: (sessionId, batch) => run(session('write', sessionId), (d) => writeBatch(d, tenant, sessionId, batch)),
+    deleteSession: (sessionId) => run(session('delete', sessionId), (d) => deleteSession(d, tenant, sessionId)),
+    listSessions: () => run('list sessions', (d) => q.listSessions(d, tenant)),
+    subscribe(sessionId, onChange) {
+      if (closed) throw new ClosedError('postgresStore: the store is closed');
+      subscriptions ??= createSubscriptions(async (channel, onPayload) => (await db()).listen(channel, onPayload), tenant);
+      return subscriptions.subscribe(sessionId, onChange);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await subscriptions?.close();
+      const driver = await opened?.catch(() => undefined);
+      await driver?.close();
+    },
+  };
+}

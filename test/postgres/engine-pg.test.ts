@@ -1,0 +1,21 @@
+/**
+ * A representative set of the engine's tests, run with every in-memory store replaced by a
+ * postgresStore (pg driver, a fresh tenant each time).
+ */
+import { afterAll, vi } from 'vitest';
+import { closeShared } from './support.js';
+
+vi.mock('../../src/store/memory.js', async () => {
+  const { postgresStore } = await import('../../src/store/postgres/index.js');
+  const support = await import('./support.js');
+  return { memoryStore: () => postgresStore({ pool: support.sharedPool(), tenant: support.freshTenant() }) };
+});
+
+afterAll(closeShared);
+
+await import('../unit/engine-manager.test.js');
+await import('../unit/engine-recall.test.js');
+await import('../unit/engine-profiles.test.js');
+await import('../unit/engine-knowledge-base.test.js');
+await import('../unit/reliability-import.test.js');
+await import('../unit/strategies-long-term.test.js');

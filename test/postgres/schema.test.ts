@@ -1,0 +1,183 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMemory } from '../../src/create-memory.js';
+import { pgDriver, type PgPoolLike } from '../../src/store/postgres/driver-pg.js';
+import type { Sql } from '../../src/store/postgres/driver.js';
+import { MIGRATIONS, SCHEMA_VERSION, migrate, schemaVersion } from '../../src/store/postgres/migrations.js';
+import * as q from '../../src/store/postgres/queries.js';
+import { writeBatch } from '../../src/store/postgres/write.js';
+import { postgresStore } from '../../src/store/postgres/index.js';
+import { makeEntry, makeMeta, makeSummary } from '../../src/testing/index.js';
+import { closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
+
+afterAll(closeShared);
+
+let dbCount = 0;
+/** A new, empty database on the cluster; resolves a pool on it. */
+async function freshDatabase(): Promise<pg.Pool> {
+  const name = `recallkit_${process.pid}_${dbCount++}`;
+  await sharedPool().query(`CREATE DATABASE ${name}`);
+  const pools: pg.Pool[] = [];
+  const pool = new pg.Pool({ connectionString: pgUrl().replace('/postgres?', `/${name}?`), max: 4 });
+  pools.push(pool);
+  return pool;
+}
+
+describe('postgresStore schema: versioned, forward-only migrations', () => {
+  it('a new database is migrated through every version on open', async () => {
+    const pool = await freshDatabase();
+    const store = postgresStore({ pool, tenant: 't' });
+    expect(await store.listSessions()).toEqual([]);
+    const { rows } = await pool.query('SELECT version FROM recallkit_schema ORDER BY version');
+    expect(rows.map((r: { version: number }) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
+    await store.close();
+    await pool.end();
+  });
+
+  it('a database left at version 1 with data is walked forward, and its sessions still load', async () => {
+    const pool = await freshDatabase();
+    const driver = pgDriver(pool, false);
+    expect(await migrate(driver, 1)).toBe(0);
+    expect(await schemaVersion(driver)).toBe(1);
+    const indexes = async () => (await pool.query("SELECT indexname FROM pg_indexes WHERE tablename LIKE 'recallkit_%' AND indexname NOT LIKE '%pkey'")).rows.length;
+    expect(await indexes()).toBe(0);
+    await writeBatch(driver, 't', 's', {
+      meta: makeMeta('s', 1, { nextSeq: 2 }),
+      putEntries: [makeEntry('s', 0), makeEntry('s', 1, { compressed: true })],
+      putSummaries: [makeSummary('s', 'sum')],
+    });
+    const store = postgresStore({ pool, tenant: 't' });
+    const loaded = await store.loadSession('s');
+    expect(loaded?.activeEntries).toEqual([makeEntry('s', 0)]);
+    expect(loaded?.summaries).toEqual([makeSummary('s', 'sum')]);
+    expect(await schemaVersion(driver)).toBe(SCHEMA_VERSION);
+    expect(await indexes()).toBe(3);
+    await store.close();
+    await pool.end();
+  });
+
+  it('processes opening one new database at once migrate it once', async () => {
+    const pool = await freshDatabase();
+    const stores = Array.from({ length: 5 }, (_, i) => postgresStore({ pool, tenant: `t${i}` }));
+    await Promise.all(stores.map((s, i) => s.write('s', { meta: makeMeta('s', 1), putEntries: [makeEntry('s', i)] })));
+    expect((await pool.query('SELECT count(*)::int AS n FROM recallkit_schema')).rows[0].n).toBe(SCHEMA_VERSION);
+    await Promise.all(stores.map((s) => s.close()));
+    await pool.end();
+  });
+
+  it('a database from a newer RecallKit is refused with an error naming both versions, and left as it is', async () => {
+    const pool = await freshDatabase();
+    await migrate(pgDriver(pool, false));
+    await pool.query('INSERT INTO recallkit_schema (version) VALUES ($1)', [SCHEMA_VERSION + 7]);
+    const store = postgresStore({ pool, tenant: 't' });
+    await expect(store.listSessions()).rejects.toThrow(`schema is at version ${SCHEMA_VERSION + 7}, newer than this RecallKit's ${SCHEMA_VERSION}`);
+    expect((await pool.query('SELECT max(version)::int AS v FROM recallkit_schema')).rows[0].v).toBe(SCHEMA_VERSION + 7);
+    await store.close();
+    await pool.end();
+  });
+});
+
+describe('postgresStore indexes fit the queries (EXPLAIN)', () => {
+  it('every read of a session is an index scan, never a sequential scan, on a populated database', async () => {
+    const pool = await freshDatabase();
+    const driver = pgDriver(pool, false);
+    await migrate(driver);
+    // 40 tenants x 5 sessions x 200 entries (most compressed), summaries and aux values.
+    for (let t = 0; t < 40; t++) {
+      for (let s = 0; s < 5; s++) {
+        const id = `s${s}`;
+        await writeBatch(driver, `t${t}`, id, {
+          meta: makeMeta(id, 1, { nextSeq: 200 }),
+          putEntries: Array.from({ length: 200 }, (_, i) => makeEntry(id, i, i < 190 ? { compressed: true } : {})),
+          putSummaries: Array.from({ length: 5 }, (_, i) => makeSummary(id, `sum${i}`)),
+          aux: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`recall:seg:${i}`, i])),
+        });
+      }
+    }
+    // Many more sessions without records, so that listing one tenant's is selective.
+    await pool.query(
+      `INSERT INTO recallkit_sessions (tenant, session_id, version, meta)
+       SELECT '"other' || (n / 10) || '"', '"s' || (n % 10) || '"', 1, '{}' FROM generate_series(1, 20000) AS n`,
+    );
+    await pool.query('ANALYZE');
+    const plans: string[] = [];
+    // Runs EXPLAIN on exactly the statements the store sends.
+    const explain: Sql = {
+      async query<R>(text: string, params?: readonly unknown[]) {
+        const { rows } = await pool.query(`EXPLAIN (FORMAT JSON) ${text}`, params as unknown[]);
+        plans.push(JSON.stringify(rows[0]));
+        return [] as R[];
+      },
+    };
+    await q.loadSession(explain, 't7', 's3');
+    await q.loadMeta(explain, 't7', 's3');
+    await q.loadEntries(explain, 't7', 's3', { fromSeq: 150 });
+    await q.loadEntries(explain, 't7', 's3', { includeCompressed: false });
+    await q.getEntries(explain, 't7', 's3', ['e1', 'e2']);
+    await q.loadAux(explain, 't7', 's3', 'recall:seg:1');
+    await q.loadAuxPrefix(explain, 't7', 's3', 'recall:');
+    await q.listSessions(explain, 't7');
+    expect(plans).toHaveLength(8);
+    for (const plan of plans) {
+      expect(plan).not.toContain('Seq Scan');
+      expect(plan).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
+    }
+    // Opening a session reads its active entries through the partial index.
+    expect(plans[0]).toContain('recallkit_entries_active');
+    expect(plans[3]).toContain('recallkit_entries_active');
+    await pool.end();
+  });
+});
+
+describe('postgresStore: opening a cold 10,000-entry session', () => {
+  it('takes one query for its active entries and summaries, plus one for the recall index', async () => {
+    const tenant = freshTenant();
+    const base = sharedPool();
+    const writer = postgresStore({ pool: base, tenant });
+    for (let from = 0; from < 10_000; from += 2_000) {
+      await writer.write('long', {
+        meta: makeMeta('long', from / 2_000 + 1, { nextSeq: from + 2_000, totalEntries: from + 2_000 }),
+        putEntries: Array.from({ length: 2_000 }, (_, i) =>
+          makeEntry('long', from + i, from + i < 9_900 ? { compressed: true, summaryId: 'sum0', content: `old note ${from + i} about topic${(from + i) % 97}` } : {}),
+        ),
+        putSummaries: from === 0 ? [makeSummary('long', 'sum0')] : [],
+      });
+    }
+    // A first memory builds and persists the recall index (reading the history once).
+    const first = await createMemory({ store: postgresStore({ pool: base, tenant }) });
+    expect((await first.recall('long', 'topic42')).length).toBeGreaterThan(0);
+    await first.close();
+
+    // Count the statements a cold memory sends, on a store already connected and migrated.
+    let queries = 0;
+    const sent: string[] = [];
+    const counting: PgPoolLike = {
+      query: (config) => {
+        queries++;
+        sent.push(typeof config === 'string' ? config : config.text);
+        return base.query(config);
+      },
+      connect: () => base.connect(),
+      end: async () => undefined,
+    };
+    const store = postgresStore({ pool: counting, tenant });
+    await store.listSessions();
+    const cold = await createMemory({ store });
+    queries = 0;
+    const context = await cold.getContextForLLM('long');
+    expect(queries).toBe(1);
+    expect(context.messages).toHaveLength(101); // the summary + 100 active entries
+    sent.length = 0;
+    const hits = await cold.recall('long', 'topic42');
+    expect(hits.length).toBeGreaterThan(0);
+    // The version check every read of a shared store makes, ONE read for the whole recall
+    // index (no entry is re-read to rebuild it), then the hits' own entries by id.
+    expect(sent.map((t) => t.slice(0, 40))).toEqual([
+      'SELECT meta FROM recallkit_sessions WHER',
+      'SELECT key, value FROM recallkit_aux WHE',
+      'SELECT id, entry FROM recallkit_entries ',
+    ]);
+    await cold.close();
+  });
+});

@@ -1,0 +1,53 @@
+/** Shared by the postgres tests: a pool on the throwaway cluster, one PGlite, fresh tenants. */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { postgresStore } from '../../src/store/postgres/index.js';
+import type { StoreAdapter } from '../../src/types.js';
+
+let count = 0;
+/** A tenant no other test uses: a fresh, empty store on a shared database. */
+export const freshTenant = (): string => `tenant-${process.pid}-${Date.now()}-${count++}`;
+
+/** The cluster's connection string (started by global-setup). */
+export const pgUrl = (): string => inject('pgUrl');
+
+let pool: pg.Pool | undefined;
+/** One pool per test file, ended by the caller's afterAll. */
+export function sharedPool(): pg.Pool {
+  pool ??= new pg.Pool({ connectionString: pgUrl(), max: 10 });
+  return pool;
+}
+
+let lite: Promise<PGlite> | undefined;
+/** One in-memory PGlite per test file. */
+export function sharedPGlite(): Promise<PGlite> {
+  lite ??= PGlite.create();
+  return lite;
+}
+
+/** The two drivers, each making a fresh-tenant store. */
+export const DRIVERS: [string, (tenant: string) => Promise<StoreAdapter>][] = [
+  ['pg', async (tenant) => postgresStore({ pool: sharedPool(), tenant })],
+  ['PGlite', async (tenant) => postgresStore({ pglite: await sharedPGlite(), tenant })],
+];
+
+/** End the shared pool and PGlite (afterAll). */
+export async function closeShared(): Promise<void> {
+  // Tests that never close their memory leave the shared LISTEN connection checked out, and
+  // pool.end() waits for every client: give it a moment, then let the cluster teardown end it.
+  const ending = pool?.end();
+  pool = undefined;
+  await Promise.race([ending, new Promise((r) => setTimeout(r, 1000).unref())]);
+  await (await lite)?.close();
+  lite = undefined;
+}
+
+let liteNow: PGlite | undefined;
+/** A PGlite instance usable synchronously (queries wait until it is ready). */
+export function sharedPGliteNow(): PGlite {
+  liteNow ??= new PGlite();
+  const closing = liteNow;
+  lite ??= closing.waitReady.then(() => closing);
+  return liteNow;
+}
