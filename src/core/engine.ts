@@ -22,7 +22,7 @@ import { setActive, statsOf, type SessionCache } from './session.js';
 import { newId } from './ids.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { createCompactionScheduler } from './compaction-scheduler.js';
-import { rollingWindowWhilePending, withinBudgetWhilePending } from './pending-budget.js';
+import { rollingWindowWhilePending, withinBudget } from './pending-budget.js';
 import { makeEntry, type EntryDraft } from './make-entry.js';
 import { checkContent, checkInteractionInput, checkMetadata, checkName, checkSessionId, checkTimestamp, toJsonText } from './validate.js';
 import { parseSessionState, stateToBatch } from './import-state.js';
@@ -106,13 +106,14 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   });
 
   const plainContext = (c: SessionCache) => assembleContext(c.interactions, c.summaries, rules, [], budgetScale(c.meta, deps.calibrate ?? false));
-  // While a summary is made in the background, its entries give way to keep the budget.
+  // Until its summary lands (made in the background, or after a failed summarizer's backoff),
+  // history gives way to keep summary_buffer's budget, the entries waiting for it first.
   const context = (c: SessionCache) => {
     const scale = budgetScale(c.meta, deps.calibrate ?? false);
     const budget = built.pendingBudget === undefined ? undefined : Math.floor(built.pendingBudget / scale);
     const pending = scheduler.pending(c.meta.sessionId);
     const shown = rollingWindowWhilePending(c.interactions, pending, built.pendingWindow);
-    return withinBudgetWhilePending(shown, pending, budget, (interactions) => assembleContext(interactions, c.summaries, rules, [], scale));
+    return withinBudget(shown, pending, budget, (interactions) => assembleContext(interactions, c.summaries, rules, [], scale));
   };
   const longTermDeps = {
     strategies: built.longTerm,

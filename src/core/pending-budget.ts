@@ -1,29 +1,30 @@
 import type { Interaction, LLMContext, MemoryEntry } from '../types.js';
 
 /**
- * Keep a context within `budget` while a summary is being made in the background: the entries
- * waiting for it leave the context first, one interaction's worth at a time, oldest first;
- * if that is not enough (turns added since the summary was planned), older interactions
- * follow, never the newest. Without pending entries, or within budget, `assemble` sees the
- * interactions unchanged, so an idle session gets exactly what its profile makes.
+ * Keep a context within `budget` while its summary is not there yet — being made in the
+ * background, or waiting out a failed summarizer's backoff: the entries waiting for a summary
+ * leave the context first, one interaction's worth at a time, oldest first; if that is not
+ * enough (turns added since the summary was planned, or no summary under way), older
+ * interactions follow, never the newest. Within budget, `assemble` sees the interactions
+ * unchanged, so a session whose compression keeps up gets exactly what its profile makes.
  * @param assemble - builds the context from (a narrowing of) `interactions`.
  */
-export function withinBudgetWhilePending(
+export function withinBudget(
   interactions: Interaction[],
   pending: ReadonlySet<string> | undefined,
   budget: number | undefined,
   assemble: (interactions: Interaction[]) => LLMContext,
 ): LLMContext {
   const full = assemble(interactions);
-  if (!pending?.size || budget === undefined || full.tokenCount <= budget) return full;
+  if (budget === undefined || full.tokenCount <= budget) return full;
   // What may leave, in order: pending entries by interaction, then the rest of older interactions.
   const steps: Set<string>[] = [];
   for (const interaction of interactions) {
-    const ids = interaction.entries.filter((e) => pending.has(e.id)).map((e) => e.id);
+    const ids = interaction.entries.filter((e) => pending?.has(e.id)).map((e) => e.id);
     if (ids.length) steps.push(new Set(ids));
   }
   for (const interaction of interactions.slice(0, -1)) {
-    const ids = interaction.entries.filter((e) => !pending.has(e.id)).map((e) => e.id);
+    const ids = interaction.entries.filter((e) => !pending?.has(e.id)).map((e) => e.id);
     if (ids.length) steps.push(new Set(ids));
   }
   const without = (k: number): Interaction[] => {
@@ -40,6 +41,7 @@ export function withinBudgetWhilePending(
   // The fewest steps that fit: tokens only shrink as more leave.
   let lo = 1;
   let hi = steps.length;
+  if (hi === 0) return full;
   let best = assemble(without(hi));
   if (best.tokenCount > budget) return best;
   while (lo < hi) {

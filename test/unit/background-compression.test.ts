@@ -358,6 +358,36 @@ describe('budgets hold while a summary is pending', () => {
   });
 });
 
+describe('summary_buffer while its summarizer fails and backs off', () => {
+  const budget = 120;
+  const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget, threshold: 0.8, target: 0.5 }] } satisfies MemoryProfileInput;
+
+  it('the context never goes above the budget; the newest message stays; nothing is lost', async () => {
+    const failing: SummarizeCallback = async () => {
+      throw new Error('summarizer down');
+    };
+    const errors: Error[] = [];
+    const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: failing, profile, config: { compressionRetryMs: 60_000 } });
+    memory.on('error', (_s, e) => errors.push(e));
+    for (let i = 0; i < 15; i++) {
+      const newest = `user turn ${i} asks about invoice ${i}`;
+      await memory.addUserMessage(S, newest);
+      await memory.idle(S);
+      const ctx = await memory.getContextForLLM(S);
+      expect(ctx.tokenCount).toBeLessThanOrEqual(budget);
+      expect(ctx.messages[ctx.messages.length - 1]!.content).toBe(newest);
+      await expectContextValid(memory, S, counter);
+      await memory.addAssistantMessage(S, `assistant turn ${i} answers about invoice ${i}`);
+      await memory.idle(S);
+      expect((await memory.getContextForLLM(S)).tokenCount).toBeLessThanOrEqual(budget);
+    }
+    // The summarizer failed (and is backing off), so the history is all still stored and active.
+    expect(errors.length).toBeGreaterThan(0);
+    expect((await memory.getStats(S)).activeEntries).toBe(30);
+    expect((await memory.getSummaries(S)).length).toBe(0);
+  });
+});
+
 describe('the rolling window while its summary is pending', () => {
   it('the context shows the newest `window` turns; once idle, the rolling seed’s state exactly', async () => {
     const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 3, max_summaries: 2 }] } satisfies MemoryProfileInput;
