@@ -49,5 +49,6 @@ it.each(Object.entries(stops))('stopping `npm run demo` with %s stops its Vite s
       // already gone
     }
   }
-  expect(output).toContain(`127.0.0.1:${port}`);
+  // Vite colours its output where CI is set (picocolors): compare the text without escapes.
+  expect(output.replace(/\u001b\[[0-9;]*m/g, '')).toContain(`127.0.0.1:${port}`);
 }, 90_000);

@@ -372,6 +372,7 @@ describe('ordering', () => {
     expect((await memory.getStats('fast')).totalEntries).toBe(2);
     release();
     await slow;
+    await memory.idle('slow');
     expect((await memory.getStats('slow')).summaries).toBe(1);
   });
 });
