@@ -29,7 +29,8 @@ export const FIXTURE = join(REPO, 'test/e2e/fixtures/vite-app');
 export async function buildLibrary(outDir: string): Promise<void> {
   const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
   const { output } = await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir], REPO);
-  for (const file of ['index.js', 'index.d.ts', 'worker/worker.js', 'worker/client.js']) {
+  await run(process.execPath, [join(REPO, 'scripts/copy-ranks.mjs'), outDir], REPO);
+  for (const file of ['index.js', 'index.d.ts', 'worker/worker.js', 'worker/client.js', 'tokens/ranks/o200k_base.json']) {
     if (!existsSync(join(outDir, file))) throw new Error(`library build did not write ${file}:\n${output.slice(-3000)}`);
   }
 }
@@ -44,7 +45,7 @@ export interface PackedLibrary {
 }
 
 /** What a source checkout needs for `npm pack` to build and pack (its `prepare` script runs the build). */
-const PACK_SOURCES = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.build.json', 'src'];
+const PACK_SOURCES = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts/copy-ranks.mjs'];
 
 /**
  * Pack the library exactly as a user's `npm pack` or git install does: the sources are copied
@@ -69,7 +70,7 @@ export async function packLibrary(): Promise<PackedLibrary> {
     const files = report!.files.map((f) => f.path);
     await run('tar', ['-xzf', join(dir, report!.filename), '-C', dir], dir);
     const unpacked = join(dir, 'package');
-    for (const file of ['package.json', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/worker/worker.js', 'dist/worker/client.js']) {
+    for (const file of ['package.json', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/worker/worker.js', 'dist/worker/client.js', 'dist/tokens/ranks/o200k_base.json', 'dist/tokens/ranks/cl100k_base.json']) {
       if (!existsSync(join(unpacked, file))) throw new Error(`npm pack shipped no ${file} (files: ${files.join(', ')})`);
     }
     return { dir: unpacked, files, remove };

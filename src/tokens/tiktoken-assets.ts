@@ -7,7 +7,10 @@
  *   pull a `node:` module in.
  * - Browser and Web Worker through Vite (app bundle, worker bundle, dev server, vitest
  *   browser mode): the WASM is a `?url` import (Vite emits it as an asset, fetched on first
- *   use); the ranks are a dynamic `import()` of tiktoken's JS rank module, a lazy chunk.
+ *   use); the ranks are a `new URL('./ranks/<encoding>.json', import.meta.url)` asset next to
+ *   this module (copied into `dist/tokens/ranks` by the build), fetched on first use, so only
+ *   the encoding in use is downloaded and no rank table is ever inlined into a bundle, whatever
+ *   the worker format.
  * @module
  */
 import { RecallKitError } from '../errors.js';
@@ -70,16 +73,23 @@ export async function loadRanks(encoding: TiktokenEncoding): Promise<TiktokenRan
 }
 
 /**
- * The rank file as a JS module (`export default {…}`), one literal `import()` per encoding:
- * bundlers split each into its own chunk, loaded only when asked for. A JS module rather than
- * `.json?url`, which Vite's dev-time dependency optimizer cannot load inside a package.
+ * The rank file as a static asset, one literal `new URL(…, import.meta.url)` per encoding:
+ * Vite (build, dev server, dependency optimizer) and other bundlers emit or serve each file
+ * as it is, fetched only when asked for. Not a JS module: Vite inlines dynamic imports into a
+ * worker built in its default `iife` format, which put both rank tables in every worker.
  */
 async function browserRanks(encoding: TiktokenEncoding): Promise<TiktokenRanks> {
+  const url = rankUrl(encoding);
+  const response = await fetchOk(url.href, `the ${encoding} ranks`);
+  return (await response.json()) as TiktokenRanks;
+}
+
+function rankUrl(encoding: TiktokenEncoding): URL {
   switch (encoding) {
     case 'o200k_base':
-      return (await import('@dqbd/tiktoken/encoders/o200k_base')).default;
+      return new URL('./ranks/o200k_base.json', import.meta.url);
     case 'cl100k_base':
-      return (await import('@dqbd/tiktoken/encoders/cl100k_base')).default;
+      return new URL('./ranks/cl100k_base.json', import.meta.url);
   }
 }
 

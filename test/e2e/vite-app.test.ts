@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright';
 import { createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,16 +39,19 @@ afterAll(async () => {
 });
 
 /** Open `url` in a fresh browser context (its own IndexedDB) and wait for the app's result. */
-async function openApp(url: string): Promise<{ page: Page; result: AppResult; failures: string[] }> {
+async function openApp(url: string): Promise<{ page: Page; result: AppResult; failures: string[]; requests: string[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const failures: string[] = [];
+  // Every request of the page and its workers, as the network sees them.
+  const requests: string[] = [];
+  context.on('request', (r) => requests.push(r.url()));
   page.on('requestfailed', (r) => failures.push(`${r.url()} ${r.failure()?.errorText}`));
   page.on('response', (r) => {
     if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) failures.push(`${r.url()} HTTP ${r.status()}`);
   });
   await page.goto(url);
-  return { page, result: await resultOf(page), failures };
+  return { page, result: await resultOf(page), failures, requests };
 }
 
 async function resultOf(page: Page): Promise<AppResult> {
@@ -89,6 +93,46 @@ function webLLMFiles(build: AppBuild) {
   return build.files.filter((f) => f.file.endsWith('.js') && readFileSync(join(build.outDir, f.file), 'utf8').includes(WEBLLM_MARKER));
 }
 
+/** The requests for a tiktoken rank file (`o200k_base…`, `cl100k_base…`), by encoding. */
+function rankRequests(requests: string[]): { o200k: string[]; cl100k: string[] } {
+  const file = (url: string) => new URL(url).pathname.split('/').pop()!;
+  return {
+    o200k: requests.filter((url) => file(url).startsWith('o200k_base')),
+    cl100k: requests.filter((url) => file(url).startsWith('cl100k_base')),
+  };
+}
+
+/** tiktoken's rank files, as the library ships them: their sizes and a run of each table's text. */
+function rankTables() {
+  return (['o200k_base', 'cl100k_base'] as const).map((encoding) => {
+    const text = readFileSync(join(pkg.dir, `dist/tokens/ranks/${encoding}.json`), 'utf8');
+    const { bpe_ranks } = JSON.parse(text) as { bpe_ranks: string };
+    // 200 characters from the middle of the table: in any bundle that inlines it, minified or not.
+    const middle = bpe_ranks.length >> 1;
+    const marker = bpe_ranks.slice(middle, middle + 200);
+    return { encoding, bytes: text.length, gzip: gzipSync(text, { level: 9 }).length, marker };
+  });
+}
+
+/**
+ * The worker of a build holds no rank table: it is smaller than the smallest one (gzip), and
+ * no emitted JS file contains a line of either; both tables are emitted as separate files.
+ */
+function expectNoInlinedRanks(build: AppBuild) {
+  const tables = rankTables();
+  const workers = build.files.filter((f) => f.kind === 'worker');
+  expect(workers.length).toBeGreaterThan(0);
+  for (const worker of workers) expect(worker.gzip).toBeLessThan(Math.min(...tables.map((t) => t.gzip)));
+  for (const file of build.files.filter((f) => f.file.endsWith('.js'))) {
+    const code = readFileSync(join(build.outDir, file.file), 'utf8');
+    for (const table of tables) expect(code.includes(table.marker), `${file.file} inlines the ${table.encoding} ranks`).toBe(false);
+  }
+  const ranks = build.files.filter((f) => f.kind === 'ranks');
+  for (const table of tables) {
+    expect(ranks.filter((f) => basename(f.file).startsWith(table.encoding)).map((f) => f.bytes)).toEqual([table.bytes]);
+  }
+}
+
 const FIRST = 'Hi! I am planning a trip to Lisbon in May.';
 const REPLY = 'Lovely! Lisbon in May is warm and sunny.';
 
@@ -116,7 +160,7 @@ describe('vite build + preview', () => {
   });
 
   it('runs the README code: memory in a worker, tiktoken WASM there, sessions in IndexedDB, kept across reloads', async () => {
-    const { page, result, failures } = await openApp(base);
+    const { page, result, failures, requests } = await openApp(base);
     expect({ messages: result.messages, tokenCount: result.tokenCount }).toEqual(await expectedContext(1));
     expect(result.stats).toMatchObject({ totalEntries: 2, activeEntries: 2 });
 
@@ -126,6 +170,9 @@ describe('vite build + preview', () => {
     expect(seen.pageResources.some((url) => url.endsWith('.wasm'))).toBe(false);
     expect(seen.stored.entries).toBe(2);
     expect(failures).toEqual([]);
+    // Only the encoding in use is downloaded, once.
+    expect(rankRequests(requests).o200k).toHaveLength(1);
+    expect(rankRequests(requests).cl100k).toEqual([]);
 
     await page.reload();
     const again = await resultOf(page);
@@ -142,6 +189,13 @@ describe('vite build + preview', () => {
     expect((await inspect(page, 'my-chat-explicit')).stored.entries).toBe(2);
     expect(failures).toEqual([]);
     await page.context().close();
+  });
+
+  it('keeps both rank tables out of the worker with no Vite config: separate files, fetched only when used', () => {
+    expectNoInlinedRanks(built);
+    const tables = rankTables();
+    const worker = built.files.find((f) => f.kind === 'worker')!;
+    console.log(`Zero-config worker ${(worker.gzip / 1024).toFixed(1)} KiB gzip; rank files ${tables.map((t) => `${t.encoding} ${(t.gzip / 1024).toFixed(0)} KiB`).join(', ')} (gzip)`);
   });
 
   it('keeps the engine, tiktoken and @mlc-ai/web-llm out of the page bundle', () => {
@@ -181,7 +235,7 @@ describe('vite build + preview', () => {
   });
 });
 
-describe("the README's optional worker: { format: 'es' }", () => {
+describe("the README's optional worker: { format: 'es' } keeps working", () => {
   let server: PreviewServer;
   let base: string;
   let split: AppBuild;
@@ -194,18 +248,13 @@ describe("the README's optional worker: { format: 'es' }", () => {
     await server?.close();
   });
 
-  it('splits the rank tables out of the worker and downloads only the encoding in use', async () => {
-    const worker = split.files.find((f) => f.kind === 'worker')!;
-    expect(worker.gzip).toBeLessThan(200 * 1024);
-    expect(split.files.filter((f) => f.kind === 'ranks').map((f) => f.file)).toEqual(
-      expect.arrayContaining([expect.stringContaining('o200k'), expect.stringContaining('cl100k')]),
-    );
-    const { page, result } = await openApp(base);
+  it('keeps the rank tables out of the worker and downloads only the encoding in use', async () => {
+    expectNoInlinedRanks(split);
+    const { page, result, requests } = await openApp(base);
     const turns = result.stats.totalEntries / 2;
     expect({ messages: result.messages, tokenCount: result.tokenCount }).toEqual(await expectedContext(turns));
-    const seen = await inspect(page, 'my-chat');
-    expect(seen.workerResources.some((url) => url.includes('o200k'))).toBe(true);
-    expect(seen.workerResources.some((url) => url.includes('cl100k'))).toBe(false);
+    expect(rankRequests(requests).o200k).toHaveLength(1);
+    expect(rankRequests(requests).cl100k).toEqual([]);
     console.log(`With worker.format 'es':\n${bundleTable(split.files)}`);
     await page.context().close();
   }, 60_000);
@@ -227,9 +276,12 @@ describe('vite dev server', () => {
     ['index.html', 'my-chat'],
     ['explicit.html', 'my-chat-explicit'],
   ])('runs %s with the worker on IndexedDB', async (path, dbName) => {
-    const { page, result } = await openApp(new URL(path, base).href);
+    const { page, result, requests, failures } = await openApp(new URL(path, base).href);
     const turns = result.stats.totalEntries / 2;
     expect({ messages: result.messages, tokenCount: result.tokenCount }).toEqual(await expectedContext(turns));
+    expect(rankRequests(requests).o200k).toHaveLength(1);
+    expect(rankRequests(requests).cl100k).toEqual([]);
+    expect(failures).toEqual([]);
     const seen = await inspect(page, dbName);
     expect(seen.workerResources.some((url) => url.includes('.wasm'))).toBe(true);
     expect(seen.stored.entries).toBe(result.stats.totalEntries);
