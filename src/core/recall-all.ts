@@ -81,9 +81,18 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
       await syncing;
       const terms = analyzeQuery(query);
       const stats = emptyTermStats();
-      for (const { index } of covered.values()) addTermStats(stats, index.termStats(terms));
-      const hits: StoreHit[] = [];
+      const holding: [string, RecallIndex][] = [];
       for (const [sessionId, { index }] of covered) {
+        const own = index.termStats(terms);
+        addTermStats(stats, own);
+        // A session holding none of the terms has no hit: not searched.
+        for (const df of own.df.values()) if (df > 0) {
+          holding.push([sessionId, index]);
+          break;
+        }
+      }
+      const hits: StoreHit[] = [];
+      for (const [sessionId, index] of holding) {
         for (const h of index.searchTerms(terms, { topK, filter: isEntryDoc, stats })) hits.push({ sessionId, id: h.id, score: h.score });
       }
       return hits.sort((a, b) => b.score - a.score).slice(0, topK);
