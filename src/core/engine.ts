@@ -100,7 +100,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   });
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
-  // scope 'all': one store-wide index, read-only; a session with no stored index then persists one.
+  // scope 'all': every session's own index, searched with store-wide statistics, read-only; a session with no stored index then persists one.
   const all = createStoreRecall(store, (id) => {
     if (!closed) sessions.run(id, async (c) => void (await ensureIndex(c, recallContext(c))), 'read').catch(() => undefined);
   });

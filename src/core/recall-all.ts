@@ -1,22 +1,19 @@
 import type { MemoryEntry, RecallOptions, RecallResult, SessionMeta, StoreAdapter } from '../types.js';
-import { createRecallIndex, loadRecallIndex, type RecallIndex } from '../recall/recall-index.js';
+import { addTermStats, analyzeQuery, createRecallIndex, emptyTermStats, loadRecallIndex, type RecallIndex } from '../recall/recall-index.js';
 import { entryDoc, recallEntries, type RecallContext } from './recall.js';
 import type { SessionCache } from './session.js';
 
 const SUMMARY_PREFIX = 'summary:';
 const SEP = '\u0000';
 const isEntryDoc = (id: string): boolean => !id.startsWith(SUMMARY_PREFIX);
-/** Ordinals walked at most when looking for a turn's neighbour among other sessions' documents. */
-const MAX_WALK = 256;
 
-/** What the store-wide index holds of one session. */
+/** One session's index as the store-wide recall holds it. */
 interface Covered {
   version: number;
   createdAt: string;
   /** Entries with `seq` below this are indexed. */
   seq: number;
-  /** Ids (prefixed) of its documents, to drop them when the session goes. */
-  ids: string[];
+  index: RecallIndex;
 }
 
 /** A hit in some session, before its entry is loaded. */
@@ -27,11 +24,12 @@ export interface StoreHit {
 }
 
 /**
- * Recall over every session of a store (`scope: 'all'`): one in-memory index of all their
- * entries, so scores compare across chats (one vocabulary, one document count). It is filled
- * from each session's persisted index, copying its analyzed terms (nothing is re-tokenized),
- * then from the entries stored since; a session whose stored version moved on is caught up
- * from its new entries only. Read-only on the store: it never waits on another session's calls.
+ * Recall over every session of a store (`scope: 'all'`): each session's own persisted index,
+ * loaded once (nothing is re-tokenized or copied), searched with statistics summed over all
+ * of them (document and episode counts, lengths, each query term's frequencies), so scores
+ * compare across chats as if one index held every entry; the hits are merged by score. A
+ * session whose stored version moved on is caught up from its new entries only. Read-only on
+ * the store: it never waits on another session's calls.
  */
 export interface StoreRecall {
   /** The best entry hits across the store, best first. */
@@ -47,54 +45,33 @@ export interface StoreRecall {
  * (its entries were analyzed here): the engine then persists one, so the next open loads it.
  */
 export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId: string) => void): StoreRecall {
-  const index = createRecallIndex();
   const covered = new Map<string, Covered>();
   let syncing: Promise<void> | undefined;
-
-  const drop = (id: string): void => {
-    for (const doc of covered.get(id)?.ids ?? []) index.remove(doc);
-    covered.delete(id);
-  };
 
   async function catchUp(meta: SessionMeta): Promise<void> {
     const id = meta.sessionId;
     let known = covered.get(id);
     if (known && known.version === meta.version && known.createdAt === meta.createdAt) return;
-    if (known && (known.createdAt !== meta.createdAt || meta.nextSeq < known.seq)) {
-      drop(id); // replaced (import, clear): start over
-      known = undefined;
-    }
+    if (known && (known.createdAt !== meta.createdAt || meta.nextSeq < known.seq)) known = undefined; // replaced (import, clear): start over
     if (!known) {
-      known = { version: meta.version, createdAt: meta.createdAt, seq: 0, ids: [] };
-      covered.set(id, known);
       const from = meta.recallSeq ?? 0;
       const stored = from > 0 ? await loadRecallIndex((key) => store.loadAux(id, key)) : undefined;
-      if (stored) {
-        for (const doc of stored.analyzed()) {
-          if (!isEntryDoc(doc.id)) continue;
-          const key = id + SEP + doc.id;
-          index.addAnalyzed({ ...doc, id: key });
-          known.ids.push(key);
-        }
-        known.seq = from;
-      } else if (meta.nextSeq > 0) onUnindexed?.(id);
+      if (!stored && meta.nextSeq > 0) onUnindexed?.(id);
+      known = { version: meta.version, createdAt: meta.createdAt, seq: stored ? from : 0, index: stored ?? createRecallIndex() };
     }
     if (meta.nextSeq > known.seq) {
-      for (const e of await store.loadEntries(id, { fromSeq: known.seq })) {
-        const key = id + SEP + e.id;
-        index.add({ ...entryDoc(e), id: key });
-        known.ids.push(key);
-      }
+      for (const e of await store.loadEntries(id, { fromSeq: known.seq })) known.index.add(entryDoc(e));
       known.seq = meta.nextSeq;
     }
     known.version = meta.version;
+    covered.set(id, known);
   }
 
   async function sync(): Promise<void> {
     const metas = await store.listSessions();
     const live = new Set(metas.map((m) => m.sessionId));
-    for (const id of [...covered.keys()]) if (!live.has(id)) drop(id);
-    for (const meta of metas) await catchUp(meta);
+    for (const id of [...covered.keys()]) if (!live.has(id)) covered.delete(id);
+    await Promise.all(metas.map((meta) => catchUp(meta)));
   }
 
   return {
@@ -102,10 +79,23 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
       // One sync at a time: concurrent searches share it.
       syncing ??= sync().finally(() => (syncing = undefined));
       await syncing;
-      return index.search(query, { topK }).map((h) => {
-        const cut = h.id.indexOf(SEP);
-        return { sessionId: h.id.slice(0, cut), id: h.id.slice(cut + 1), score: h.score };
-      });
+      const terms = analyzeQuery(query);
+      const stats = emptyTermStats();
+      const holding: [string, RecallIndex][] = [];
+      for (const [sessionId, { index }] of covered) {
+        const own = index.termStats(terms);
+        addTermStats(stats, own);
+        // A session holding none of the terms has no hit: not searched.
+        for (const df of own.df.values()) if (df > 0) {
+          holding.push([sessionId, index]);
+          break;
+        }
+      }
+      const hits: StoreHit[] = [];
+      for (const [sessionId, index] of holding) {
+        for (const h of index.searchTerms(terms, { topK, filter: isEntryDoc, stats })) hits.push({ sessionId, id: h.id, score: h.score });
+      }
+      return hits.sort((a, b) => b.score - a.score).slice(0, topK);
     },
 
     async load(hits) {
@@ -126,16 +116,8 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
     },
 
     neighbours(sessionId, id, step, count) {
-      const prefix = sessionId + SEP;
-      const out: string[] = [];
-      let at: string | undefined = prefix + id;
-      let walked = 0;
-      while (out.length < count && at !== undefined) {
-        at = index.neighbour(at, step, (near) => ++walked > MAX_WALK || near.startsWith(prefix));
-        if (at === undefined || !at.startsWith(prefix)) break;
-        out.push(at.slice(prefix.length));
-      }
-      return out;
+      const index = covered.get(sessionId)?.index;
+      return index ? walk(index, id, step, count) : [];
     },
   };
 }

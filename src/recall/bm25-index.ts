@@ -7,7 +7,7 @@
  */
 
 import { createSearcher } from './bm25-search.js';
-import type { SearchHit } from './bm25-search.js';
+import type { SearchHit, TermStats } from './bm25-search.js';
 import { createState, openOrdinal, putDoc, removeDoc, termId } from './index-state.js';
 import { FIELD_COUNT } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
@@ -55,14 +55,16 @@ export interface Bm25Index {
   restore(ordinal: number, doc: RestoredDoc | undefined): void;
   /** Extend the dictionary with persisted terms, in id order. */
   restoreTerms(terms: readonly string[]): void;
-  /** The best documents for analyzed query terms, best first. */
-  search(terms: readonly string[], topK: number, ranking: RankingOptions, filter?: (id: string) => boolean): SearchHit[];
+  /** The best documents for analyzed query terms, best first; scored with `stats` when given. */
+  search(terms: readonly string[], topK: number, ranking: RankingOptions, filter?: (id: string) => boolean, stats?: TermStats): SearchHit[];
+  /** The statistics `search` scores `terms` with (to sum over several indexes). */
+  termStats(terms: readonly string[], ranking: RankingOptions): TermStats;
 }
 
 /** An empty {@link Bm25Index}. */
 export function createBm25Index(): Bm25Index {
   const state = createState();
-  const search = createSearcher(state);
+  const { search, termStats } = createSearcher(state);
   // Term frequencies in a scratch array indexed by slot: no map per document.
   let counts: Int32Array = new Int32Array(1024);
   let slots: Int32Array = new Int32Array(256);
@@ -143,6 +145,7 @@ export function createBm25Index(): Bm25Index {
       for (const t of terms) termId(state, t);
     },
     search,
+    termStats,
   };
 }
 

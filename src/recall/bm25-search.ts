@@ -20,13 +20,54 @@ export interface SearchHit {
   score: number;
 }
 
-/** Search over analyzed query terms. */
+/**
+ * Collection statistics a search scores with. By default an index uses its own; recall over
+ * several indexes (`scope: 'all'`) sums every index's ({@link addTermStats}) so that scores
+ * compare across them, as if all their documents were in one index.
+ */
+export interface TermStats {
+  /** Live documents. */
+  n: number;
+  /** Per field: sum of the live documents' lengths. */
+  lengthSums: number[];
+  /** Episodes (sittings) and their total text length. */
+  episodes: number;
+  episodeLength: number;
+  /** By query term: documents holding it in a scored field. */
+  df: Map<string, number>;
+  /** By query term: episodes holding it in the text. */
+  edf: Map<string, number>;
+}
+
+/** Empty statistics, to sum indexes' into. */
+export function emptyTermStats(): TermStats {
+  return { n: 0, lengthSums: new Array<number>(FIELD_COUNT).fill(0), episodes: 0, episodeLength: 0, df: new Map(), edf: new Map() };
+}
+
+/** Add `part` into `into`. */
+export function addTermStats(into: TermStats, part: TermStats): void {
+  into.n += part.n;
+  for (let f = 0; f < FIELD_COUNT; f++) into.lengthSums[f] = (into.lengthSums[f] as number) + (part.lengthSums[f] as number);
+  into.episodes += part.episodes;
+  into.episodeLength += part.episodeLength;
+  for (const [t, v] of part.df) into.df.set(t, (into.df.get(t) ?? 0) + v);
+  for (const [t, v] of part.edf) into.edf.set(t, (into.edf.get(t) ?? 0) + v);
+}
+
+/** Search over analyzed query terms, scored with the index's own statistics or `stats`. */
 export type Searcher = (
   terms: readonly string[],
   topK: number,
   ranking: RankingOptions,
   filter?: (id: string) => boolean,
+  stats?: TermStats,
 ) => SearchHit[];
+
+/** A searcher and the statistics it would score `terms` with (cached until the index changes). */
+export interface SearcherPair {
+  search: Searcher;
+  termStats(terms: readonly string[], ranking: RankingOptions): TermStats;
+}
 
 /** BM25 inverse document frequency (Lucene's, never negative). */
 export function idf(df: number, n: number): number {
@@ -34,13 +75,76 @@ export function idf(df: number, n: number): number {
 }
 
 /** A searcher reading `state`. */
-export function createSearcher(state: IndexState): Searcher {
+export function createSearcher(state: IndexState): SearcherPair {
   const episodesFor = createEpisodeCache(state);
   const scratch = createScratch();
+  // Per-term document and episode frequencies, valid for one index version, gap and date weight.
+  let cache = new Map<string, [number, number]>();
+  let cacheKey = '';
 
-  return (terms, topK, ranking, filter) => {
-    const n = state.live;
-    if (n === 0 || topK <= 0) return [];
+  const termStats = (terms: readonly string[], ranking: RankingOptions): TermStats => {
+    const episodes = ranking.episodeWeight > 0 ? episodesFor(ranking.neighbourGapMs) : undefined;
+    const out = emptyTermStats();
+    out.n = state.live;
+    for (let f = 0; f < FIELD_COUNT; f++) out.lengthSums[f] = state.lengthSums[f] as number;
+    out.episodes = episodes?.count ?? 0;
+    out.episodeLength = episodes ? episodes.avgLength * episodes.count : 0;
+    const key = `${state.version}|${ranking.neighbourGapMs}|${ranking.dateWeight}|${ranking.episodeWeight > 0}`;
+    if (key !== cacheKey) {
+      cache = new Map();
+      cacheKey = key;
+    }
+    ensureScratch(scratch, state.ids.length, episodes?.count ?? 0);
+    const { termStamp, episodeTermStamp } = scratch;
+    const weights = [1, 0, ranking.dateWeight];
+    const { alive, turn } = state;
+    const { lists, sizes } = state.postings;
+    for (const t of terms) {
+      if (out.df.has(t)) continue;
+      let known = cache.get(t);
+      if (known === undefined) {
+        let df = 0;
+        let edf = 0;
+        const id = state.termIds.get(t);
+        if (id !== undefined) {
+          const ts = nextStamp(scratch);
+          for (let f = 0; f < FIELD_COUNT; f++) {
+            const slot = id * FIELD_COUNT + f;
+            const list = lists[slot];
+            if (list === undefined || weights[f] === 0) continue;
+            const size = sizes[slot] as number;
+            const byEpisode = episodes !== undefined && f === TEXT_FIELD;
+            for (let r = 0; r < size; r++) {
+              const v = list[r] as number;
+              const o = v >>> TF_BITS;
+              if ((v & TF_ESCAPE) === TF_ESCAPE) r++;
+              if (alive[o] === 0) continue;
+              if (termStamp[o] !== ts) {
+                termStamp[o] = ts;
+                df++;
+              }
+              if (byEpisode && turn[o] === 1) {
+                const e = episodes.of[o] as number;
+                if (episodeTermStamp[e] !== ts) {
+                  episodeTermStamp[e] = ts;
+                  edf++;
+                }
+              }
+            }
+          }
+        }
+        cache.set(t, (known = [df, edf]));
+      }
+      out.df.set(t, known[0]);
+      out.edf.set(t, known[1]);
+    }
+    return out;
+  };
+
+  const search: Searcher = (terms, topK, ranking, filter, stats) => {
+    const n = stats?.n ?? state.live;
+    if (state.live === 0 || n === 0 || topK <= 0) return [];
+    const lengthSums = stats?.lengthSums ?? state.lengthSums;
     const { k1, b } = ranking;
     const episodes = ranking.episodeWeight > 0 ? episodesFor(ranking.neighbourGapMs) : undefined;
     ensureScratch(scratch, state.ids.length, episodes?.count ?? 0);
@@ -59,6 +163,7 @@ export function createSearcher(state: IndexState): Searcher {
     const { alive, lengths, turn } = state;
     const { lists, sizes } = state.postings;
     for (const [termId, repeat] of repeats) {
+      const term = state.termStrings[termId] as string;
       const ts = nextStamp(scratch);
       termDocs.length = 0;
       termEpisodes.length = 0;
@@ -70,7 +175,7 @@ export function createSearcher(state: IndexState): Searcher {
         const size = sizes[slot] as number;
         // Only the text varies much in length; names and dates are a few terms each.
         const fb = f === TEXT_FIELD ? b : 0;
-        const bOverAvg = fb / Math.max((state.lengthSums[f] as number) / n, 1e-9);
+        const bOverAvg = fb / Math.max((lengthSums[f] as number) / n, 1e-9);
         const byEpisode = episodes !== undefined && f === TEXT_FIELD;
         for (let r = 0; r < size; r++) {
           const v = list[r] as number;
@@ -106,7 +211,7 @@ export function createSearcher(state: IndexState): Searcher {
         }
       }
       if (termDocs.length === 0) continue;
-      const weight = repeat * idf(termDocs.length, n);
+      const weight = repeat * idf(stats?.df.get(term) ?? termDocs.length, n);
       for (const o of termDocs) {
         const tf = acc[o] as number;
         if (docStamp[o] !== queryStamp) {
@@ -118,8 +223,11 @@ export function createSearcher(state: IndexState): Searcher {
       }
       if (episodes === undefined || termEpisodes.length === 0) continue;
       // The same term, scored over whole sittings: BM25 with episodes as documents.
-      const episodeIdf = repeat * idf(termEpisodes.length, episodes.count);
-      const bOverAvg = b / Math.max(episodes.avgLength, 1e-9);
+      const episodeIdf = stats
+        ? repeat * idf(stats.edf.get(term) ?? termEpisodes.length, stats.episodes)
+        : repeat * idf(termEpisodes.length, episodes.count);
+      const avgEpisode = stats ? stats.episodeLength / Math.max(stats.episodes, 1) : episodes.avgLength;
+      const bOverAvg = b / Math.max(avgEpisode, 1e-9);
       for (const e of termEpisodes) {
         const tf = episodeTf[e] as number;
         if (episodeQueryStamp[e] !== queryStamp) {
@@ -132,4 +240,5 @@ export function createSearcher(state: IndexState): Searcher {
     }
     return blend(state, scratch, queryStamp, topK, ranking, filter, episodes?.of);
   };
+  return { search, termStats };
 }

@@ -17,7 +17,9 @@ import type { RankingOptions } from './ranking.js';
 
 export type { RecallDoc } from './document-fields.js';
 export type { AnalyzedDoc } from './analyzed-docs.js';
-export type { SearchHit } from './bm25-search.js';
+export type { SearchHit, TermStats } from './bm25-search.js';
+export { addTermStats, emptyTermStats } from './bm25-search.js';
+import type { TermStats } from './bm25-search.js';
 import { SEGMENT_FORMAT, encodeSegment, manifestKey, readManifest, restoreSegment, segmentKey } from './segments.js';
 
 /** Options of {@link createRecallIndex} and {@link loadRecallIndex}. */
@@ -38,6 +40,11 @@ export interface RecallSearchOptions {
   filter?: (id: string) => boolean;
   /** Ranking overrides for this search. */
   ranking?: Partial<RankingOptions>;
+  /**
+   * Collection statistics to score with instead of the index's own: the sum of several
+   * indexes' {@link RecallIndex.termStats}, so their hits' scores compare (`scope: 'all'`).
+   */
+  stats?: TermStats;
 }
 
 /** Aux values by key, ready for `StoreBatch.aux`; `null` deletes a key. */
@@ -55,6 +62,10 @@ export interface RecallIndex {
   has(id: string): boolean;
   /** The best documents for a question or keywords, best first. */
   search(query: string, options?: RecallSearchOptions): SearchHit[];
+  /** The best documents for analyzed query terms ({@link analyzeQuery}), best first. */
+  searchTerms(terms: readonly string[], options?: RecallSearchOptions): SearchHit[];
+  /** The statistics a search for analyzed `terms` scores with: sum them over indexes with `addTermStats`. */
+  termStats(terms: readonly string[], ranking?: Partial<RankingOptions>): TermStats;
   /**
    * The id of the live document added just after (`step` 1) or before (-1) `id` that `accept`
    * takes (e.g. the reply to a recalled question); `undefined` at either end.
@@ -70,6 +81,12 @@ export interface RecallIndex {
   toAux(): AuxEntries;
   /** Empty the index; returns the deletions (`null`) of every key written so far. */
   clear(): AuxEntries;
+}
+
+/** The search terms of a question, as `search` analyzes it (to search several indexes with one analysis). */
+export function analyzeQuery(query: string): string[] {
+  if (typeof query !== 'string') throw new ValidationError('query', 'a string', query);
+  return analyze(query, true);
 }
 
 /**
@@ -124,6 +141,13 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
   const segmentCount = (): number => Math.ceil(core.ordinals / segmentSize);
   const manifest = () => ({ format: SEGMENT_FORMAT, analyzer: ANALYZER_VERSION, segmentSize, segments: segmentCount() });
 
+  const searchTerms = (terms: readonly string[], searchOptions: RecallSearchOptions = {}): SearchHit[] => {
+    const topK = searchOptions.topK ?? 10;
+    if (!Number.isInteger(topK) || topK < 0) throw new ValidationError('topK', 'a non-negative integer', topK);
+    const r = searchOptions.ranking ? resolveRanking({ ...ranking, ...searchOptions.ranking }) : ranking;
+    return core.search(terms, topK, r, searchOptions.filter, searchOptions.stats);
+  };
+
   return {
     get size() {
       return core.size;
@@ -150,10 +174,11 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
     },
     search(query, searchOptions = {}) {
       if (typeof query !== 'string') throw new ValidationError('query', 'a string', query);
-      const topK = searchOptions.topK ?? 10;
-      if (!Number.isInteger(topK) || topK < 0) throw new ValidationError('topK', 'a non-negative integer', topK);
-      const r = searchOptions.ranking ? resolveRanking({ ...ranking, ...searchOptions.ranking }) : ranking;
-      return core.search(analyze(query, true), topK, r, searchOptions.filter);
+      return searchTerms(analyzeQuery(query), searchOptions);
+    },
+    searchTerms,
+    termStats(terms, overrides) {
+      return core.termStats(terms, overrides ? resolveRanking({ ...ranking, ...overrides }) : ranking);
     },
     analyzed() {
       return analyzedDocs(core);

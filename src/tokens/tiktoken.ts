@@ -8,6 +8,7 @@ import type { Tiktoken } from '@dqbd/tiktoken/lite/init';
 import { ClosedError, RecallKitError, ValidationError } from '../errors.js';
 import type { TokenCounter } from '../types.js';
 import { instantiateTiktoken, loadRanks, type TiktokenLite } from './tiktoken-assets.js';
+import { createCountCache, pieceChunks } from './piece-chunks.js';
 
 /** The tiktoken encodings RecallKit ships: `o200k_base` (GPT-4o and later) and `cl100k_base` (GPT-4, GPT-3.5). */
 export const TIKTOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
@@ -44,6 +45,8 @@ export interface TiktokenStatus {
 
 interface SharedEncoder {
   readonly encoder: Tiktoken;
+  /** Counts of recent lines (`piece-chunks.ts`). */
+  readonly cached: ReturnType<typeof createCountCache>;
   handles: number;
   freed: boolean;
 }
@@ -111,7 +114,7 @@ async function buildEncoder(encoding: TiktokenEncoding): Promise<SharedEncoder> 
   try {
     const [module, ranks] = await Promise.all([wasm(), countedRanks(encoding)]);
     const encoder = new module.Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
-    return { encoder, handles: 0, freed: false };
+    return { encoder, cached: createCountCache(), handles: 0, freed: false };
   } catch (error) {
     if (error instanceof RecallKitError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
@@ -138,6 +141,7 @@ function countedRanks(encoding: TiktokenEncoding): ReturnType<typeof loadRanks> 
 
 function counterOf(encoding: TiktokenEncoding, shared: SharedEncoder): TiktokenCounter {
   let live = true;
+  const encodeCount = (text: string): number => shared.encoder.encode_ordinary(text).length;
   return {
     encoding,
     count(text: string): number {
@@ -145,7 +149,11 @@ function counterOf(encoding: TiktokenEncoding, shared: SharedEncoder): TiktokenC
         throw new ClosedError(`tokenizer: this ${encoding} counter was freed; call loadTiktoken('${encoding}') for a new one`);
       }
       if (typeof text !== 'string') throw new ValidationError('text', 'a string', text);
-      return shared.encoder.encode_ordinary(text).length;
+      // The sum over parts cut where tiktoken's pieces end equals the whole text's count.
+      const chunks = pieceChunks(text);
+      let n = 0;
+      for (const chunk of chunks) n += shared.cached(chunk, encodeCount);
+      return n;
     },
     free(): void {
       if (!live) return;
