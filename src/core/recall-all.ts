@@ -1,5 +1,6 @@
 import type { MemoryEntry, RecallOptions, RecallResult, SessionMeta, StoreAdapter } from '../types.js';
 import { addTermStats, analyzeQuery, createRecallIndex, emptyTermStats, loadRecallIndex, type RecallIndex } from '../recall/recall-index.js';
+import { auxReader } from './aux-reader.js';
 import { entryDoc, recallEntries, type RecallContext } from './recall.js';
 import type { SessionCache } from './session.js';
 
@@ -55,7 +56,7 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
     if (known && (known.createdAt !== meta.createdAt || meta.nextSeq < known.seq)) known = undefined; // replaced (import, clear): start over
     if (!known) {
       const from = meta.recallSeq ?? 0;
-      const stored = from > 0 ? await loadRecallIndex((key) => store.loadAux(id, key)) : undefined;
+      const stored = from > 0 ? await loadRecallIndex(await auxReader(store, id, 'recall:')) : undefined;
       if (!stored && meta.nextSeq > 0) onUnindexed?.(id);
       known = { version: meta.version, createdAt: meta.createdAt, seq: stored ? from : 0, index: stored ?? createRecallIndex() };
     }
