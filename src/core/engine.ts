@@ -1,5 +1,4 @@
 import type {
-  InteractionInput,
   LLMContext,
   MemoryConfig,
   MemoryEntry,

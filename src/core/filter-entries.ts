@@ -1,5 +1,4 @@
 import type { MemoryEntry } from '../types.js';
-import type { EntryFilter } from '../memory.js';
 import { ValidationError } from '../errors.js';
 import { isPlainObject } from './validate.js';
 
