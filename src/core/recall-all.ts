@@ -1,10 +1,9 @@
 import type { MemoryEntry, RecallOptions, RecallResult, SessionMeta, StoreAdapter } from '../types.js';
 import { addTermStats, analyzeQuery, createRecallIndex, emptyTermStats, loadRecallIndex, type RecallIndex } from '../recall/recall-index.js';
 import { auxReader } from './aux-reader.js';
-import { entryDoc, recallEntries, type RecallContext } from './recall.js';
+import { entryDoc, recallEntries, SUMMARY_PREFIX, type RecallContext } from './recall.js';
 import type { SessionCache } from './session.js';
 
-const SUMMARY_PREFIX = 'summary:';
 const SEP = '\u0000';
 const isEntryDoc = (id: string): boolean => !id.startsWith(SUMMARY_PREFIX);
 

@@ -8,7 +8,8 @@ import type { SessionCache } from './session.js';
 import { isPlainObject } from './validate.js';
 import { auxReader } from './aux-reader.js';
 
-const SUMMARY_PREFIX = 'summary:';
+/** Recall-index ids of summaries are their id behind this prefix (entries use their own id). */
+export const SUMMARY_PREFIX = 'summary:';
 const TYPES = ['message', 'tool_call', 'tool_result', 'context', 'summary'];
 
 /** The document an entry is indexed as: its text, who said it, and when. */
