@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { realpathSync } from 'node:fs';
+import { searchForWorkspaceRoot } from 'vite';
 import { playwright } from '@vitest/browser-playwright';
 
 /** Debian's Chromium by default; set RECALLKIT_CHROMIUM to another binary, or to '' for Playwright's own. */
@@ -15,6 +17,12 @@ export const chromiumLaunchOptions = {
     '--no-first-run',
   ],
 };
+
+/**
+ * Vite serves files from the project and from wherever `node_modules` really is (a git worktree
+ * may link it from another checkout); tiktoken's WASM and ranks are read from there.
+ */
+const fsAllow = [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')];
 
 export default defineConfig({
   test: {
@@ -40,6 +48,7 @@ export default defineConfig({
         },
       },
       {
+        server: { fs: { allow: fsAllow } },
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
