@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRecallIndex } from '../src/recall/recall-index.js';
 import type { RecallDoc } from '../src/recall/recall-index.js';
-import type { RankingOptions } from '../src/recall/ranking.js';
+import type { RankingOptions } from '../src/recall/lexical/ranking.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where the conversations are looked for. */

@@ -11,7 +11,7 @@
 import { get_encoding } from '@dqbd/tiktoken';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { analyze } from '../src/recall/analyze.js';
+import { analyze } from '../src/recall/text/analyze.js';
 import { createRecallIndex, loadRecallIndex } from '../src/recall/recall-index.js';
 import type { RecallDoc } from '../src/recall/recall-index.js';
 import { DATA_DIR, loadConversations } from './eval-locomo.js';

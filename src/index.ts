@@ -75,8 +75,8 @@ export type { Durability, StorageStatus, StorageState, VerifyReport } from './st
 // Configuration and profiles
 export { DEFAULT_MEMORY_CONFIG } from './core/config.js';
 export { SCHEMA_VERSION } from './core/import-state.js';
-export { parseProfile } from './strategies/profile.js';
-export { fromHectorConfig } from './strategies/hector.js';
+export { parseProfile } from './strategies/profile/profile.js';
+export { fromHectorConfig } from './strategies/profile/hector.js';
 export { createStrategies, type Strategies, type KnowledgeBaseSetup } from './strategies/registry.js';
 export {
   SHORT_TERM_STRATEGY_IDS,
@@ -97,7 +97,7 @@ export {
   type RollingConfig,
   type LongTermConfig,
   type HectorMemoryConfig,
-} from './strategies/profile-types.js';
+} from './strategies/profile/profile-types.js';
 export type {
   LongTermStrategy,
   ShortTermStrategy,
@@ -121,8 +121,8 @@ export {
   type RecallSearchOptions,
   type AuxEntries,
 } from './recall/recall-index.js';
-export type { SearchHit } from './recall/bm25-index.js';
-export { DEFAULT_RANKING, type RankingOptions } from './recall/ranking.js';
+export type { SearchHit } from './recall/lexical/bm25-index.js';
+export { DEFAULT_RANKING, type RankingOptions } from './recall/lexical/ranking.js';
 export {
   hybridSearch,
   reciprocalRankFusion,
@@ -132,10 +132,10 @@ export {
   type HybridOptions,
   type HybridResult,
   type FusionOptions,
-} from './recall/hybrid.js';
-export { createVectorIndex, loadVectorIndex, type VectorIndex, type VectorIndexOptions } from './recall/vector-index.js';
-export { analyze } from './recall/analyze.js';
-export { splitText, type SplitOptions } from './recall/split-text.js';
+} from './recall/vectors/hybrid.js';
+export { createVectorIndex, loadVectorIndex, type VectorIndex, type VectorIndexOptions } from './recall/vectors/vector-index.js';
+export { analyze } from './recall/text/analyze.js';
+export { splitText, type SplitOptions } from './recall/split/split-text.js';
 
 // Stores
 export { memoryStore } from './store/memory.js';

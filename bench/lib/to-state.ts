@@ -38,7 +38,7 @@ export function activeState(sessionId: string, messages: readonly GenMessage[]):
  * The state the default Memory Manager leaves after these messages were added one by one:
  * each time active entries exceed `maxEntries`, those older than the newest `recentWindow`
  * (cut back to an interaction start) become one heuristic summary. Same rule as
- * `src/strategies/manager.ts` (its `maxTokens` trigger is never reached by these messages).
+ * `src/strategies/long-term/manager.ts` (its `maxTokens` trigger is never reached by these messages).
  */
 export function managerState(sessionId: string, messages: readonly GenMessage[]): SessionState {
   const { maxEntries, recentWindow, minEntriesToCompress } = DEFAULT_MEMORY_CONFIG;

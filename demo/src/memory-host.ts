@@ -6,7 +6,7 @@
  */
 import type { Memory } from '../../src/memory.js';
 import type { MemoryConfig, Summarizer } from '../../src/types.js';
-import type { MemoryProfileInput } from '../../src/strategies/profile-types.js';
+import type { MemoryProfileInput } from '../../src/strategies/profile/profile-types.js';
 import { createWorkerMemory } from '../../src/worker/client.js';
 import type { MemorySetup } from './presets.js';
 

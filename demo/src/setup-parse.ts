@@ -6,8 +6,8 @@
  */
 import { ValidationError } from '../../src/errors.js';
 import { DEFAULT_MEMORY_CONFIG, validateConfig } from '../../src/core/config.js';
-import { parseProfile } from '../../src/strategies/profile.js';
-import type { MemoryProfile } from '../../src/strategies/profile-types.js';
+import { parseProfile } from '../../src/strategies/profile/profile.js';
+import type { MemoryProfile } from '../../src/strategies/profile/profile-types.js';
 import type { MemoryConfig } from '../../src/types.js';
 import type { MemorySetup } from './presets.js';
 

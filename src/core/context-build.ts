@@ -1,6 +1,6 @@
 import type { ContextTruncatedInfo, LLMContext, MemoryEntry, TokenCounter } from '../types.js';
 import { MESSAGE_FRAMING, REPLY_PRIMING } from '../tokens/chat-tokens.js';
-import { createMaxTokens } from '../strategies/max-tokens.js';
+import { createMaxTokens } from '../strategies/short-term/max-tokens.js';
 import { assembleContext, type AssemblyRules } from './assemble.js';
 import type { ContextPlan } from './context-options.js';
 import { recallBlock, type RecallBlock } from './context-recall.js';

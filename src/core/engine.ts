@@ -34,7 +34,7 @@ import { filterEntries } from './filter-entries.js';
 import { recalledMessage } from './knowledge-base.js';
 import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 import { REPLY_PRIMING } from '../tokens/chat-tokens.js';
-import type { Embedder } from '../recall/hybrid.js';
+import type { Embedder } from '../recall/vectors/hybrid.js';
 import { budgetScale, recordUsageInMeta } from './usage.js';
 import { planContext, type ResolvedRecall } from './context-options.js';
 import { buildPlannedContext } from './context-build.js';

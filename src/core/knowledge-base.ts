@@ -1,9 +1,9 @@
 import type { MemoryEntry, MemorySummary, TokenCounter } from '../types.js';
 import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 import { createRecallIndex, loadRecallIndex, type AuxEntries, type RecallIndex } from '../recall/recall-index.js';
-import { hybridSearch, reciprocalRankFusion, type Embedder } from '../recall/hybrid.js';
-import { createVectorIndex, loadVectorIndex, type VectorIndex } from '../recall/vector-index.js';
-import { splitText } from '../recall/split-text.js';
+import { hybridSearch, reciprocalRankFusion, type Embedder } from '../recall/vectors/hybrid.js';
+import { createVectorIndex, loadVectorIndex, type VectorIndex } from '../recall/vectors/vector-index.js';
+import { splitText } from '../recall/split/split-text.js';
 import { MESSAGE_FRAMING } from '../tokens/chat-tokens.js';
 import { recallEntries, type RecallContext } from './recall.js';
 import type { SessionCache } from './session.js';

@@ -1,8 +1,8 @@
 import type { MemoryEntry, MemorySummary, RecallOptions, RecallResult, StoreAdapter, StoreBatch } from '../types.js';
 import type { RecallDoc, RecallIndex } from '../recall/recall-index.js';
 import { createRecallIndex, loadRecallIndex } from '../recall/recall-index.js';
-import { createVectorIndex, loadVectorIndex } from '../recall/vector-index.js';
-import { hybridSearch, type Embedder } from '../recall/hybrid.js';
+import { createVectorIndex, loadVectorIndex } from '../recall/vectors/vector-index.js';
+import { hybridSearch, type Embedder } from '../recall/vectors/hybrid.js';
 import { ValidationError } from '../errors.js';
 import type { SessionCache } from './session.js';
 import { isPlainObject } from './validate.js';

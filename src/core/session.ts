@@ -2,7 +2,7 @@ import type { Interaction, MemoryEntry, MemoryStats, MemorySummary, SessionMeta 
 import { groupInteractions } from './interactions.js';
 import { driftOf } from './usage.js';
 import type { RecallIndex } from '../recall/recall-index.js';
-import type { VectorIndex } from '../recall/vector-index.js';
+import type { VectorIndex } from '../recall/vectors/vector-index.js';
 import type { KnowledgeBaseState } from './knowledge-base.js';
 
 /** What the engine keeps in memory for an open session: only active entries and summaries. */

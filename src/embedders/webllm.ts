@@ -3,7 +3,7 @@
  * @module
  */
 import { ValidationError } from '../errors.js';
-import type { Embedder } from '../recall/hybrid.js';
+import type { Embedder } from '../recall/vectors/hybrid.js';
 import { loadWebLLMEngine, type WebLLMProgress } from '../summarizers/webllm.js';
 
 /** The part of WebLLM's engine an embedder uses: OpenAI's embeddings API. */

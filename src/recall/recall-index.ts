@@ -6,21 +6,21 @@
  */
 
 import { ValidationError } from '../errors.js';
-import { ANALYZER_VERSION, analyze } from './analyze.js';
-import { documentFields, documentTime } from './document-fields.js';
-import type { RecallDoc } from './document-fields.js';
-import { createBm25Index } from './bm25-index.js';
-import type { Bm25Index, SearchHit } from './bm25-index.js';
-import { resolveRanking } from './ranking.js';
-import { analyzedDocs, type AnalyzedDoc } from './analyzed-docs.js';
-import type { RankingOptions } from './ranking.js';
+import { ANALYZER_VERSION, analyze } from './text/analyze.js';
+import { documentFields, documentTime } from './text/document-fields.js';
+import type { RecallDoc } from './text/document-fields.js';
+import { createBm25Index } from './lexical/bm25-index.js';
+import type { Bm25Index, SearchHit } from './lexical/bm25-index.js';
+import { resolveRanking } from './lexical/ranking.js';
+import { analyzedDocs, type AnalyzedDoc } from './lexical/analyzed-docs.js';
+import type { RankingOptions } from './lexical/ranking.js';
 
-export type { RecallDoc } from './document-fields.js';
-export type { AnalyzedDoc } from './analyzed-docs.js';
-export type { SearchHit, TermStats } from './bm25-search.js';
-export { addTermStats, emptyTermStats } from './bm25-search.js';
-import type { TermStats } from './bm25-search.js';
-import { SEGMENT_FORMAT, encodeSegment, manifestKey, readManifest, restoreSegment, segmentKey } from './segments.js';
+export type { RecallDoc } from './text/document-fields.js';
+export type { AnalyzedDoc } from './lexical/analyzed-docs.js';
+export type { SearchHit, TermStats } from './lexical/bm25-search.js';
+export { addTermStats, emptyTermStats } from './lexical/bm25-search.js';
+import type { TermStats } from './lexical/bm25-search.js';
+import { SEGMENT_FORMAT, encodeSegment, manifestKey, readManifest, restoreSegment, segmentKey } from './lexical/segments.js';
 
 /** Options of {@link createRecallIndex} and {@link loadRecallIndex}. */
 export interface RecallIndexOptions {

@@ -3,10 +3,10 @@
  * plain JSON (across a worker boundary too) and are built wherever the engine runs.
  * @module
  */
-import { createBufferWindow } from './buffer-window.js';
-import { createMaxTokens } from './max-tokens.js';
-import { createNeuralyzer } from './neuralyzer.js';
-import { parseProfile } from './profile.js';
+import { createBufferWindow } from './short-term/buffer-window.js';
+import { createMaxTokens } from './short-term/max-tokens.js';
+import { createNeuralyzer } from './long-term/neuralyzer.js';
+import { parseProfile } from './profile/profile.js';
 import type {
   KnowledgeBaseConfig,
   LongTermConfig,
@@ -14,10 +14,10 @@ import type {
   MemoryProfileInput,
   ShortTermConfig,
   TextSplitterConfig,
-} from './profile-types.js';
-import { createRolling } from './rolling.js';
-import { createSummarizer } from './summarizer.js';
-import { createSummaryBuffer } from './summary-buffer.js';
+} from './profile/profile-types.js';
+import { createRolling } from './long-term/rolling.js';
+import { createSummarizer } from './long-term/summarizer.js';
+import { createSummaryBuffer } from './long-term/summary-buffer.js';
 import type { LongTermStrategy, PersistenceStrategy, ShortTermStrategy } from './types.js';
 
 /** Where a summarizer's summaries also go (knowledge-base support builds on this). */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
-import type { MemoryProfileInput } from '../../src/strategies/profile-types.js';
+import type { MemoryProfileInput } from '../../src/strategies/profile/profile-types.js';
 import type { ChatMessage, LLMContext, MemoryConfig } from '../../src/types.js';
 import { contextBreakdown } from '../../demo/src/context-rows.js';
 import { PRESETS, findPreset } from '../../demo/src/presets.js';

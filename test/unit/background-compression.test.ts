@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
 import type { SummarizeCallback, SummarizeInfo, TokenCounter } from '../../src/types.js';
-import type { MemoryProfileInput } from '../../src/strategies/profile-types.js';
+import type { MemoryProfileInput } from '../../src/strategies/profile/profile-types.js';
 import { goodAnswer } from '../support/faulty-summarizers.js';
 import { expectContextValid, expectStoredAsReference, trackSession } from '../support/reference-model.js';
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
-import type { MemoryProfileInput } from '../../src/strategies/profile-types.js';
+import type { MemoryProfileInput } from '../../src/strategies/profile/profile-types.js';
 import type { SessionState } from '../../src/types.js';
 import { ImportConflictError, ValidationError } from '../../src/errors.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../src/recall/analyze.js';
-import { stem } from '../../src/recall/porter2.js';
-import { relativeDateTerms } from '../../src/recall/relative-dates.js';
+import { analyze } from '../../src/recall/text/analyze.js';
+import { stem } from '../../src/recall/text/porter2.js';
+import { relativeDateTerms } from '../../src/recall/text/relative-dates.js';
 
 describe('recall analysis: stemming', () => {
   it('implements Porter2 (samples of the Snowball English reference output)', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cosine, cosineTopK, hybridSearch, reciprocalRankFusion } from '../../src/recall/hybrid.js';
-import type { Embedder } from '../../src/recall/hybrid.js';
+import { cosine, cosineTopK, hybridSearch, reciprocalRankFusion } from '../../src/recall/vectors/hybrid.js';
+import type { Embedder } from '../../src/recall/vectors/hybrid.js';
 import { createRecallIndex } from '../../src/recall/recall-index.js';
-import { createVectorIndex, loadVectorIndex } from '../../src/recall/vector-index.js';
+import { createVectorIndex, loadVectorIndex } from '../../src/recall/vectors/vector-index.js';
 
 /** A toy embedder: counts of a few concept words, with synonyms folded together. */
 const CONCEPTS = [['car', 'automobile', 'vehicle'], ['dog', 'puppy', 'hound'], ['music', 'song', 'guitar']];

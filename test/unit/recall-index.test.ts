@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../src/recall/analyze.js';
+import { analyze } from '../../src/recall/text/analyze.js';
 import { createRecallIndex } from '../../src/recall/recall-index.js';
-import type { RankingOptions } from '../../src/recall/ranking.js';
+import type { RankingOptions } from '../../src/recall/lexical/ranking.js';
 
 /** Ranking reduced to plain BM25 over the text. */
 const PLAIN: Partial<RankingOptions> = {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitText } from '../../src/recall/split-text.js';
+import { splitText } from '../../src/recall/split/split-text.js';
 
 describe('splitText (text_splitter)', () => {
   it('keeps short text whole and cuts long text at paragraph, line, sentence, then word boundaries', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRecallIndex, loadRecallIndex } from '../../src/recall/recall-index.js';
 import type { RecallDoc, RecallIndex } from '../../src/recall/recall-index.js';
-import type { RankingOptions } from '../../src/recall/ranking.js';
-import { createHead, encodeRecord, readHead, readTerms } from '../../src/recall/term-record.js';
+import type { RankingOptions } from '../../src/recall/lexical/ranking.js';
+import { createHead, encodeRecord, readHead, readTerms } from '../../src/recall/lexical/term-record.js';
 
 const WORDS = ['apple', 'river', 'paint', 'music', 'garden', 'lisbon', 'guitar', 'pottery', 'marathon', 'tomato'];
 /** No neighbours or episodes: scores depend on the live documents only, not on their ordinals. */

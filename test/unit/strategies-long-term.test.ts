@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createNeuralyzer } from '../../src/strategies/neuralyzer.js';
-import { parseProfile } from '../../src/strategies/profile.js';
-import type { NeuralyzerConfig, SummarizerConfig, SummaryBufferConfig } from '../../src/strategies/profile-types.js';
+import { createNeuralyzer } from '../../src/strategies/long-term/neuralyzer.js';
+import { parseProfile } from '../../src/strategies/profile/profile.js';
+import type { NeuralyzerConfig, SummarizerConfig, SummaryBufferConfig } from '../../src/strategies/profile/profile-types.js';
 import { createStrategies } from '../../src/strategies/registry.js';
-import { createSummarizer } from '../../src/strategies/summarizer.js';
-import { createSummaryBuffer } from '../../src/strategies/summary-buffer.js';
+import { createSummarizer } from '../../src/strategies/long-term/summarizer.js';
+import { createSummaryBuffer } from '../../src/strategies/long-term/summary-buffer.js';
 import type { LongTermStrategy, TriggerEvent } from '../../src/strategies/types.js';
 import type { MemoryEntry } from '../../src/types.js';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExpressionError, ValidationError } from '../../src/errors.js';
-import { fromHectorConfig } from '../../src/strategies/hector.js';
-import { parseProfile } from '../../src/strategies/profile.js';
+import { fromHectorConfig } from '../../src/strategies/profile/hector.js';
+import { parseProfile } from '../../src/strategies/profile/profile.js';
 import { createStrategies } from '../../src/strategies/registry.js';
 
 /** The ValidationError a call throws (fails the test when it throws nothing else). */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseProfile } from '../../src/strategies/profile.js';
-import type { RollingConfig } from '../../src/strategies/profile-types.js';
-import { createRolling, rollingBoundary } from '../../src/strategies/rolling.js';
+import { parseProfile } from '../../src/strategies/profile/profile.js';
+import type { RollingConfig } from '../../src/strategies/profile/profile-types.js';
+import { createRolling, rollingBoundary } from '../../src/strategies/long-term/rolling.js';
 import type { LongTermStrategy } from '../../src/strategies/types.js';
 import type { MemoryEntry } from '../../src/types.js';
 import { conversation, createSimulator, pinnedTurnStep, playTurn, sessionView, turnStep, type Simulator } from '../support/conversation-builders.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createBufferWindow } from '../../src/strategies/buffer-window.js';
-import { createMaxTokens } from '../../src/strategies/max-tokens.js';
+import { createBufferWindow } from '../../src/strategies/short-term/buffer-window.js';
+import { createMaxTokens } from '../../src/strategies/short-term/max-tokens.js';
 import type { ContextSelection } from '../../src/strategies/types.js';
 import type { MemoryEntry } from '../../src/types.js';
 import {

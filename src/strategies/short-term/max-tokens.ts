@@ -3,13 +3,13 @@
  * budget, after `conditions` have filtered messages.
  * @module
  */
-import type { Interaction, MemorySummary } from '../types.js';
-import { allConditions } from './chat-form.js';
+import type { Interaction, MemorySummary } from '../../types.js';
+import { allConditions } from '../chat-form.js';
 import { createConditionFilter } from './condition-filter.js';
 import { indexInteractions } from './interaction-index.js';
-import type { MaxTokensConfig } from './profile-types.js';
-import { narrow, protectedParts, type ProtectedPart } from './tool-pairs.js';
-import type { ContextCost, ContextSelection, ShortTermStrategy } from './types.js';
+import type { MaxTokensConfig } from '../profile/profile-types.js';
+import { narrow, protectedParts, type ProtectedPart } from '../tool-pairs.js';
+import type { ContextCost, ContextSelection, ShortTermStrategy } from '../types.js';
 
 /** The interactions a budget fits, as {@link createMaxTokens} describes. */
 interface FitInput {

@@ -2,12 +2,12 @@
  * Hector's `buffer_window`: the newest `window_size` chat messages.
  * @module
  */
-import type { Interaction, MemoryEntry } from '../types.js';
-import { countChatMessages, groupChatMessages, joinsPrevious } from './chat-form.js';
+import type { Interaction, MemoryEntry } from '../../types.js';
+import { countChatMessages, groupChatMessages, joinsPrevious } from '../chat-form.js';
 import { indexInteractions } from './interaction-index.js';
-import type { BufferWindowConfig } from './profile-types.js';
-import { answeredIn, dropBrokenPairs, narrow, protectedParts } from './tool-pairs.js';
-import type { ShortTermStrategy } from './types.js';
+import type { BufferWindowConfig } from '../profile/profile-types.js';
+import { answeredIn, dropBrokenPairs, narrow, protectedParts } from '../tool-pairs.js';
+import type { ShortTermStrategy } from '../types.js';
 
 /** The entries of the newest chat messages, from the interaction at `start` on. */
 interface Tail {

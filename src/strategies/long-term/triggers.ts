@@ -3,11 +3,11 @@
  * leaves alone (`interaction_keep`, the turn in progress).
  * @module
  */
-import type { Interaction, MemoryEntry } from '../types.js';
-import { protectedIds } from './tool-pairs.js';
-import { allConditions, interactionScope } from './chat-form.js';
-import type { TriggerConfig } from './profile-types.js';
-import type { SessionView, TriggerEvent } from './types.js';
+import type { Interaction, MemoryEntry } from '../../types.js';
+import { protectedIds } from '../tool-pairs.js';
+import { allConditions, interactionScope } from '../chat-form.js';
+import type { TriggerConfig } from '../profile/profile-types.js';
+import type { SessionView, TriggerEvent } from '../types.js';
 
 /** Why a strategy runs now. */
 export type TriggerReason =

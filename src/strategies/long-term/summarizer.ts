@@ -3,9 +3,9 @@
  * interaction but the newest `interaction_keep`.
  * @module
  */
-import type { SummarizerConfig } from './profile-types.js';
+import type { SummarizerConfig } from '../profile/profile-types.js';
 import { createTrigger, removableEntries } from './triggers.js';
-import type { LongTermStrategy, SummarizeRequest } from './types.js';
+import type { LongTermStrategy, SummarizeRequest } from '../types.js';
 
 /**
  * Create the `summarizer` strategy. When due, it asks for one summary of the active entries

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { SearchHit } from './bm25-search.js';
+import type { SearchHit } from '../lexical/bm25-search.js';
 
 /** Turns texts into vectors (the `embedder` option of `createMemory`). */
 export type Embedder = (texts: string[]) => Promise<number[][]>;

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../../errors.js';
 
 /** Fields an entry is indexed under. */
 export const TEXT_FIELD = 0;

@@ -4,7 +4,7 @@
  * in; {@link MemoryProfileInput} is what users write. Both are plain JSON.
  * @module
  */
-import type { PersistenceStrategy } from './types.js';
+import type { PersistenceStrategy } from '../types.js';
 
 /** Ids accepted in `short_term_memory_strategy[].memory_strategy_id`. */
 export const SHORT_TERM_STRATEGY_IDS = ['max_tokens', 'buffer_window'] as const;

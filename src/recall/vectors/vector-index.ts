@@ -5,8 +5,8 @@
  * @module
  */
 
-import { ValidationError } from '../errors.js';
-import type { AuxEntries } from './recall-index.js';
+import { ValidationError } from '../../errors.js';
+import type { AuxEntries } from '../recall-index.js';
 
 /** Options of {@link createVectorIndex} and {@link loadVectorIndex}. */
 export interface VectorIndexOptions {

@@ -4,11 +4,11 @@
  * when a strategy's walk reaches it.
  * @module
  */
-import type { Interaction, MemoryEntry } from '../types.js';
-import { conditionMessage } from './chat-form.js';
+import type { Interaction, MemoryEntry } from '../../types.js';
+import { conditionMessage } from '../chat-form.js';
 import { callsAreLocal } from './interaction-index.js';
-import { isTool, narrow } from './tool-pairs.js';
-import type { InteractionIndex } from './types.js';
+import { isTool, narrow } from '../tool-pairs.js';
+import type { InteractionIndex } from '../types.js';
 
 /** What the conditions made of one interaction. */
 interface Filtered {

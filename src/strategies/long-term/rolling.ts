@@ -3,10 +3,10 @@
  * `window`-sized block, at most `max_summaries` kept.
  * @module
  */
-import type { MemorySummary } from '../types.js';
-import type { RollingConfig } from './profile-types.js';
-import { protectedIds } from './tool-pairs.js';
-import type { LongTermPlan, LongTermStrategy } from './types.js';
+import type { MemorySummary } from '../../types.js';
+import type { RollingConfig } from '../profile/profile-types.js';
+import { protectedIds } from '../tool-pairs.js';
+import type { LongTermPlan, LongTermStrategy } from '../types.js';
 
 type Range = { startIndex: number; endIndex: number };
 const covers = (range: Range | undefined, index: number): boolean =>

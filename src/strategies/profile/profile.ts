@@ -3,7 +3,7 @@
  * or Hector's `{ memory }` block) and fill in every seed's defaults.
  * @module
  */
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../../errors.js';
 import {
   checkBelow,
   conditionList,

@@ -3,9 +3,9 @@
  * newest `interaction_keep`.
  * @module
  */
-import type { NeuralyzerConfig } from './profile-types.js';
+import type { NeuralyzerConfig } from '../profile/profile-types.js';
 import { createTrigger, removableEntries } from './triggers.js';
-import type { LongTermStrategy } from './types.js';
+import type { LongTermStrategy } from '../types.js';
 
 /**
  * Create the `neuralyzer` strategy. When due, it erases (deletes for good) the active entries

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { RecallKitError } from '../errors.js';
+import { RecallKitError } from '../../errors.js';
 import { MAX_ORDINAL, appendPosting, compactPostings, createPostings } from './postings.js';
 import type { Postings } from './postings.js';
 import { FIELD_COUNT } from './ranking.js';

@@ -3,11 +3,11 @@
  * oldest messages so the rest plus the summary fit `target × budget`.
  * @module
  */
-import type { MemoryEntry } from '../types.js';
-import { groupChatMessages } from './chat-form.js';
-import type { SummaryBufferConfig } from './profile-types.js';
-import { protectedIds } from './tool-pairs.js';
-import type { LongTermStrategy } from './types.js';
+import type { MemoryEntry } from '../../types.js';
+import { groupChatMessages } from '../chat-form.js';
+import type { SummaryBufferConfig } from '../profile/profile-types.js';
+import { protectedIds } from '../tool-pairs.js';
+import type { LongTermStrategy } from '../types.js';
 
 /** Hector keeps at least this many recent messages out of every summary. */
 export const MIN_RECENT_MESSAGES = 3;

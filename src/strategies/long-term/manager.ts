@@ -1,5 +1,5 @@
-import type { MemoryConfig, MemoryEntry } from '../types.js';
-import type { LongTermStrategy } from './types.js';
+import type { MemoryConfig, MemoryEntry } from '../../types.js';
+import type { LongTermStrategy } from '../types.js';
 
 /**
  * The Memory Manager's compression (memory-manager seed): when active entries exceed

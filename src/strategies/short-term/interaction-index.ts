@@ -4,9 +4,9 @@
  * short-term strategies find pins and tool partners without walking the whole history.
  * @module
  */
-import type { Interaction, MemoryEntry } from '../types.js';
-import { isTool } from './tool-pairs.js';
-import type { InteractionIndex } from './types.js';
+import type { Interaction, MemoryEntry } from '../../types.js';
+import { isTool } from '../tool-pairs.js';
+import type { InteractionIndex } from '../types.js';
 
 /** An index its owner updates in place as entries are appended. */
 export interface GrowingInteractionIndex extends InteractionIndex {

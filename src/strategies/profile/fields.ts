@@ -3,8 +3,8 @@
  * throws a {@link ValidationError} that names the path and what was expected.
  * @module
  */
-import { ValidationError } from '../errors.js';
-import { compileCondition } from '../conditions/compile.js';
+import { ValidationError } from '../../errors.js';
+import { compileCondition } from '../../conditions/compile.js';
 
 /** Reads one field: `read` checks a present value, `fallback` gives the default when absent. */
 export interface Field<T> {
