@@ -1,6 +1,6 @@
 import type { MemoryEntry, MemorySummary, SessionMeta, StoreBatch } from '../types.js';
 import type { LongTermPlan } from '../strategies/types.js';
-import type { SessionCache } from './session.js';
+import type { SessionCache } from './types.js';
 
 /** What a plan changes, ready to write in one batch and then to apply to the cache. */
 export interface PlanChange {

@@ -16,7 +16,7 @@ import {
   type PendingSummary,
   type SummaryOutcome,
 } from './long-term.js';
-import type { SessionCache } from './session.js';
+import type { SessionCache } from './types.js';
 
 /** Runs a task on a session inside its queue (the engine's session runner). */
 export type RunInSession = <T>(sessionId: string, task: (c: SessionCache) => Promise<T>) => Promise<T>;

@@ -1,8 +1,8 @@
 import type { MemoryEntry, RecallResult, RecallScope, TokenCounter } from '../types.js';
 import { MESSAGE_FRAMING } from '../tokens/chat-tokens.js';
-import { ensureIndex, recallEntries, type RecallContext } from './recall.js';
+import { ensureIndex, recallEntries } from './recall.js';
 import { recallAcross, walk, type StoreRecall } from './recall-all.js';
-import type { SessionCache } from './session.js';
+import type { RecallContext, SessionCache } from './types.js';
 import { groupLabel, recalledLine, renderRecalled } from './recalled-text.js';
 
 /** What the recalled block of one context is asked for. */

@@ -1,25 +1,16 @@
 import type { MemoryEntry, MemorySummary, TokenCounter } from '../types.js';
 import type { KnowledgeBaseSetup } from '../strategies/registry.js';
-import { createRecallIndex, loadRecallIndex, type AuxEntries, type RecallIndex } from '../recall/recall-index.js';
-import { hybridSearch, reciprocalRankFusion, type Embedder } from '../recall/vectors/hybrid.js';
+import { createRecallIndex, loadRecallIndex, type RecallIndex } from '../recall/recall-index.js';
+import type { AuxEntries, Embedder } from '../recall/types.js';
+import { hybridSearch, reciprocalRankFusion } from '../recall/vectors/hybrid.js';
 import { createVectorIndex, loadVectorIndex, type VectorIndex } from '../recall/vectors/vector-index.js';
 import { splitText } from '../recall/split/split-text.js';
 import { MESSAGE_FRAMING } from '../tokens/chat-tokens.js';
-import { recallEntries, type RecallContext } from './recall.js';
-import type { SessionCache } from './session.js';
-import { auxReader } from './aux-reader.js';
+import { recallEntries } from './recall.js';
+import type { KnowledgeBaseState, RecallContext, SessionCache } from './types.js';
 
-/** A session's knowledge-base collection, once loaded. */
-export interface KnowledgeBaseState {
-  /** Lexical index of summary chunks (aux keys `kb:<collection_id>:…`). */
-  index: RecallIndex;
-  /** Chunk texts by doc id (the index keeps terms only). */
-  texts: Map<string, string>;
-  /** The newest chunk version of each summary (`<summaryId>@<version>`). */
-  latest: Map<string, string>;
-  /** Embeddings of the chunks (aux keys `kbvec:<collection_id>:…`), with an embedder. */
-  vectors?: VectorIndex;
-}
+export type { KnowledgeBaseState } from './types.js';
+import { auxReader } from './aux-reader.js';
 
 const prefixOf = (kb: KnowledgeBaseSetup): string => `kb:${kb.knowledgeBase.collection_id}:`;
 

@@ -2,9 +2,9 @@ import type { MemoryConfig, StoreAdapter, Summarizer, TokenCounter } from '../ty
 import type { LongTermStrategy } from '../strategies/types.js';
 import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 import type { Emitter } from './emitter.js';
-import type { SessionCache } from './session.js';
+import type { SessionCache } from './types.js';
 import type { Writer } from './writer.js';
-import type { RecallContext } from './recall.js';
+import type { RecallContext } from './types.js';
 
 /** What running long-term strategies needs from the engine. */
 export interface LongTermDeps {

@@ -9,7 +9,7 @@ import type { LongTermPlan, SessionView, TriggerEvent } from '../strategies/type
 import { summarizeEntries, type SummaryText } from '../summarizers/summarize-entries.js';
 import { RecallKitError, SummarizerError } from '../errors.js';
 import { newId } from './ids.js';
-import type { SessionCache } from './session.js';
+import type { SessionCache } from './types.js';
 import type { LongTermDeps } from './long-term-deps.js';
 import { commit, fail, makeSummary } from './commit-plan.js';
 

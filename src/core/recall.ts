@@ -1,10 +1,13 @@
 import type { MemoryEntry, MemorySummary, RecallOptions, RecallResult, StoreAdapter, StoreBatch } from '../types.js';
-import type { RecallDoc, RecallIndex } from '../recall/recall-index.js';
+import type { RecallIndex } from '../recall/recall-index.js';
+import type { Embedder, RecallDoc } from '../recall/types.js';
 import { createRecallIndex, loadRecallIndex } from '../recall/recall-index.js';
 import { createVectorIndex, loadVectorIndex } from '../recall/vectors/vector-index.js';
-import { hybridSearch, type Embedder } from '../recall/vectors/hybrid.js';
+import { hybridSearch } from '../recall/vectors/hybrid.js';
 import { ValidationError } from '../errors.js';
-import type { SessionCache } from './session.js';
+import type { RecallContext, SessionCache } from './types.js';
+
+export type { RecallContext } from './types.js';
 import { isPlainObject } from './validate.js';
 import { auxReader } from './aux-reader.js';
 
@@ -67,16 +70,6 @@ export function indexOnPlan(c: SessionCache, change: { summary?: MemorySummary; 
   for (const id of change.erasedIds) c.recall.remove(id);
   for (const id of change.droppedSummaryIds) c.recall.remove(SUMMARY_PREFIX + id);
   return { ...vectorAux, ...c.recall.flush() };
-}
-
-/** What recall needs from the engine. */
-export interface RecallContext {
-  store: StoreAdapter;
-  /** Writes a batch of the session (through the engine's writer). */
-  write: (batch: StoreBatch) => Promise<void>;
-  embedder?: Embedder | undefined;
-  /** Reports an embedder failure (recall then answers lexically). */
-  onError: (error: Error) => void;
 }
 
 /** Texts embedded per embedder call. */

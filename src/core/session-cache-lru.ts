@@ -1,5 +1,5 @@
 import type { StoreAdapter } from '../types.js';
-import type { SessionCache } from './session.js';
+import type { SessionCache } from './types.js';
 
 /** How many sessions an engine keeps in memory by default (`maxCachedSessions`). */
 export const DEFAULT_MAX_CACHED_SESSIONS = 1000;

@@ -1,7 +1,8 @@
 import type { StoreAdapter } from '../types.js';
 import { ClosedError, ConflictError } from '../errors.js';
 import { createSerialQueue } from './serial-queue.js';
-import { newMeta, toCache, type SessionCache } from './session.js';
+import { newMeta, toCache } from './session.js';
+import type { SessionCache } from './types.js';
 import { createSessionLru, DEFAULT_MAX_CACHED_SESSIONS } from './session-cache-lru.js';
 import { checkSessionId } from './validate.js';
 import type { Writer } from './writer.js';

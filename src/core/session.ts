@@ -1,28 +1,9 @@
 import type { Interaction, MemoryEntry, MemoryStats, MemorySummary, SessionMeta } from '../types.js';
 import { groupInteractions } from './interactions.js';
 import { driftOf } from './usage.js';
-import type { RecallIndex } from '../recall/recall-index.js';
-import type { VectorIndex } from '../recall/vectors/vector-index.js';
-import type { KnowledgeBaseState } from './knowledge-base.js';
+import type { SessionCache } from './types.js';
 
-/** What the engine keeps in memory for an open session: only active entries and summaries. */
-export interface SessionCache {
-  meta: SessionMeta;
-  /** Active entries, oldest first. */
-  active: MemoryEntry[];
-  /** Active entries grouped by interaction (derived from `active`). */
-  interactions: Interaction[];
-  /** Kept summaries, oldest first. */
-  summaries: MemorySummary[];
-  /** Σ tokenCount of active entries. */
-  activeTokens: number;
-  /** The recall index, once a recall loaded it; kept up to date by every add after that. */
-  recall?: RecallIndex;
-  /** Embeddings of entries and summaries, once a recall with an embedder loaded them. */
-  vectors?: VectorIndex;
-  /** The knowledge-base collection, once loaded. */
-  kb?: KnowledgeBaseState;
-}
+export type { SessionCache } from './types.js';
 
 /** A fresh session's bookkeeping. */
 export function newMeta(sessionId: string, now: string): SessionMeta {

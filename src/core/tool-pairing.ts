@@ -1,6 +1,6 @@
 import type { MemoryEntry, StoreAdapter } from '../types.js';
 import { ValidationError } from '../errors.js';
-import type { SessionCache } from './session.js';
+import type { SessionCache } from './types.js';
 import type { EntryDraft } from './make-entry.js';
 
 /** Unanswered calls of the active history, newest first. */

@@ -1,5 +1,4 @@
-import type { SessionCache } from './session.js';
-import type { RecallContext } from './recall.js';
+import type { RecallContext, SessionCache } from './types.js';
 
 /** Whether the store holds the session: every write raises `version` from a new session's 0. */
 export function isStored(c: SessionCache): boolean {

@@ -8,18 +8,15 @@
 import { ValidationError } from '../errors.js';
 import { ANALYZER_VERSION, analyze } from './text/analyze.js';
 import { documentFields, documentTime } from './text/document-fields.js';
-import type { RecallDoc } from './text/document-fields.js';
 import { createBm25Index } from './lexical/bm25-index.js';
-import type { Bm25Index, SearchHit } from './lexical/bm25-index.js';
+import type { Bm25Index } from './lexical/bm25-index.js';
 import { resolveRanking } from './lexical/ranking.js';
-import { analyzedDocs, type AnalyzedDoc } from './lexical/analyzed-docs.js';
+import { analyzedDocs } from './lexical/analyzed-docs.js';
 import type { RankingOptions } from './lexical/ranking.js';
+import type { AnalyzedDoc, AuxEntries, RecallDoc, SearchHit, TermStats } from './types.js';
 
-export type { RecallDoc } from './text/document-fields.js';
-export type { AnalyzedDoc } from './lexical/analyzed-docs.js';
-export type { SearchHit, TermStats } from './lexical/bm25-search.js';
+export type { AnalyzedDoc, AuxEntries, RecallDoc, SearchHit, TermStats } from './types.js';
 export { addTermStats, emptyTermStats } from './lexical/bm25-search.js';
-import type { TermStats } from './lexical/bm25-search.js';
 import { SEGMENT_FORMAT, encodeSegment, manifestKey, readManifest, restoreSegment, segmentKey } from './lexical/segments.js';
 
 /** Options of {@link createRecallIndex} and {@link loadRecallIndex}. */
@@ -46,9 +43,6 @@ export interface RecallSearchOptions {
    */
   stats?: TermStats;
 }
-
-/** Aux values by key, ready for `StoreBatch.aux`; `null` deletes a key. */
-export type AuxEntries = Record<string, unknown>;
 
 /** A recall index; create with {@link createRecallIndex} or {@link loadRecallIndex}. */
 export interface RecallIndex {

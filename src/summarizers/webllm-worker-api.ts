@@ -1,12 +1,19 @@
 /**
  * What the WebLLM worker does for the page: load a model, complete, embed, interrupt, unload.
- * Only `webllm-worker.ts` imports this, and `@mlc-ai/web-llm` is loaded with `import()` only
+ * Only `webllm-worker.ts` imports this at run time, and `@mlc-ai/web-llm` is loaded with `import()` only
  * when a model loads: it is bundled once, with that worker; the page talks to the worker
  * through comlink and never imports web-llm.
  * @module
  */
 import type { MLCEngine } from '@mlc-ai/web-llm';
-import type { WebLLMProgress } from './webllm.js';
+
+/** Model download / compile progress, as WebLLM reports it. */
+export interface WebLLMProgress {
+  /** 0 to 1. */
+  progress: number;
+  /** WebLLM's human-readable status line. */
+  text: string;
+}
 
 /** The worker's API, called through `Comlink.wrap` in the page. */
 export interface WebLLMWorkerApi {

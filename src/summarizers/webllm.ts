@@ -8,7 +8,9 @@ import type { SummarizeInfo, Summarizer } from '../types.js';
 import { completionText } from './openai-response.js';
 import { WEBGPU_UNAVAILABLE, isWebGPUAvailable } from './webgpu.js';
 import * as Comlink from 'comlink';
-import type { WebLLMWorkerApi } from './webllm-worker-api.js';
+import type { WebLLMProgress, WebLLMWorkerApi } from './webllm-worker-api.js';
+
+export type { WebLLMProgress } from './webllm-worker-api.js';
 
 /** The part of WebLLM's `MLCEngineInterface` this summarizer uses; any such object will do. */
 export interface WebLLMEngineLike {
@@ -25,14 +27,6 @@ export interface WebLLMEngineLike {
   /** Stops a running generation (called when a summarize call is aborted). */
   interruptGenerate?(): void;
   unload?(): Promise<void>;
-}
-
-/** Model download / compile progress, as WebLLM reports it. */
-export interface WebLLMProgress {
-  /** 0 to 1. */
-  progress: number;
-  /** WebLLM's human-readable status line. */
-  text: string;
 }
 
 /** Options of {@link webLLMSummarizer}. */

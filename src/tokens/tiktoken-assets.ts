@@ -14,17 +14,7 @@
  * @module
  */
 import { RecallKitError } from '../errors.js';
-import type { TiktokenEncoding } from './tiktoken.js';
-
-/** tiktoken's lite module (`@dqbd/tiktoken/lite/init`): `init` plus the `Tiktoken` class. */
-export type TiktokenLite = typeof import('@dqbd/tiktoken/lite/init');
-
-/** An encoding's rank file, as `@dqbd/tiktoken/encoders/<name>.json` holds it. */
-export interface TiktokenRanks {
-  bpe_ranks: string;
-  special_tokens: Record<string, number>;
-  pat_str: string;
-}
+import type { TiktokenEncoding, TiktokenLite, TiktokenRanks } from './types.js';
 
 /** Built at run time so no bundler constant-folds it into a static `node:` import. */
 const nodeModule = (name: string): string => ['node', name].join(':');

@@ -6,42 +6,14 @@
  */
 import type { Tiktoken } from '@dqbd/tiktoken/lite/init';
 import { ClosedError, RecallKitError, ValidationError } from '../errors.js';
-import type { TokenCounter } from '../types.js';
-import { instantiateTiktoken, loadRanks, type TiktokenLite } from './tiktoken-assets.js';
+import { instantiateTiktoken, loadRanks } from './tiktoken-assets.js';
 import { createCountCache, pieceChunks } from './piece-chunks.js';
+import type { TiktokenCounter, TiktokenEncoding, TiktokenLite, TiktokenStatus } from './types.js';
+
+export type { TiktokenCounter, TiktokenEncoding, TiktokenStatus } from './types.js';
 
 /** The tiktoken encodings RecallKit ships: `o200k_base` (GPT-4o and later) and `cl100k_base` (GPT-4, GPT-3.5). */
-export const TIKTOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
-
-/** A tiktoken encoding name RecallKit can load. */
-export type TiktokenEncoding = (typeof TIKTOKEN_ENCODINGS)[number];
-
-/** A {@link TokenCounter} backed by tiktoken's WASM build. */
-export interface TiktokenCounter extends TokenCounter {
-  /** The encoding it counts with. */
-  readonly encoding: TiktokenEncoding;
-  /**
-   * Counts the tokens of `text` exactly as tiktoken's `encode_ordinary` splits it. Text that
-   * looks like a special token (`"<|endoftext|>"`) is counted as ordinary text, as a chat API
-   * does with user content.
-   */
-  count(text: string): number;
-  /**
-   * Releases this counter; `count` then throws a `ClosedError`. The WASM memory of the
-   * encoding is freed when its last counter is released. Calling it again does nothing.
-   */
-  free(): void;
-}
-
-/** What has been loaded in this thread so far: for diagnostics, and for tests of laziness. */
-export interface TiktokenStatus {
-  /** Times the WASM was instantiated (0 until the first `loadTiktoken`; then 1). */
-  wasmLoads: number;
-  /** Times a rank file was read (once per encoding, again only after all its counters were freed). */
-  rankLoads: number;
-  /** Encodings currently loaded or loading. */
-  encodings: TiktokenEncoding[];
-}
+export const TIKTOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const satisfies readonly TiktokenEncoding[];
 
 interface SharedEncoder {
   readonly encoder: Tiktoken;

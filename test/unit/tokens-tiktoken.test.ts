@@ -1,7 +1,7 @@
 import { get_encoding, type Tiktoken } from '@dqbd/tiktoken';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ClosedError, ValidationError } from '../../src/errors.js';
-import { loadTiktoken, TIKTOKEN_ENCODINGS, type TiktokenCounter } from '../../src/tokens/tiktoken.js';
+import { loadTiktoken, TIKTOKEN_ENCODINGS, type TiktokenCounter, type TiktokenEncoding } from '../../src/tokens/tiktoken.js';
 import { TOKEN_CORPUS } from '../support/token-corpus.js';
 
 describe.each(TIKTOKEN_ENCODINGS)('loadTiktoken(%s) counts exactly like tiktoken', (encoding) => {
@@ -107,5 +107,12 @@ describe('loading is lazy and memoized', () => {
     expect(fresh.tiktokenStatus()).toMatchObject({ wasmLoads: 1, rankLoads: 3 });
     d.free();
     e.free();
+  });
+});
+
+describe('TIKTOKEN_ENCODINGS', () => {
+  it('lists exactly the TiktokenEncoding names (checked by the compiler in `npm run typecheck`)', () => {
+    expectTypeOf<(typeof TIKTOKEN_ENCODINGS)[number]>().toEqualTypeOf<TiktokenEncoding>();
+    expect([...TIKTOKEN_ENCODINGS].sort()).toEqual(['cl100k_base', 'o200k_base']);
   });
 });

@@ -3,9 +3,10 @@
  * with createMemory's own check: a misspelt function option is named as a misspelling, not
  * reported as "a function cannot be sent".
  */
-import { describe, expect, it } from 'vitest';
-import { createMemory } from '../../src/create-memory.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { createMemory, type MemoryOptions } from '../../src/create-memory.js';
 import { ValidationError } from '../../src/errors.js';
+import { MEMORY_OPTION_NAMES } from '../../src/option-names.js';
 import { splitWorkerOptions } from '../../src/worker/worker-options.js';
 
 async function inThread(options: object): Promise<unknown> {
@@ -45,5 +46,11 @@ describe('option names', () => {
     const split = splitWorkerOptions({ dbName: 'x', persist: false, tokenizer: 'cl100k_base', config: {}, calibrate: true, summarizer: async () => 's' });
     expect(split.init).toEqual({ dbName: 'x', persist: false, tokenizer: 'cl100k_base', config: {}, calibrate: true });
     expect(split.summarizer).toBeDefined();
+  });
+
+  it('lists every MemoryOptions field and nothing else (checked by the compiler in `npm run typecheck`)', () => {
+    // A new MemoryOptions field missing from MEMORY_OPTION_NAMES (or a stale name left in it) fails to compile here.
+    expectTypeOf<(typeof MEMORY_OPTION_NAMES)[number]>().toEqualTypeOf<keyof MemoryOptions>();
+    expect(new Set(MEMORY_OPTION_NAMES).size).toBe(MEMORY_OPTION_NAMES.length);
   });
 });

@@ -7,14 +7,7 @@
 import type { Bm25Index } from './bm25-index.js';
 import { FIELD_COUNT } from './ranking.js';
 import { createHead, readHead, readTerms } from './term-record.js';
-
-/** An indexed document: id, terms per field, time (epoch ms, NaN unknown), standalone. */
-export interface AnalyzedDoc {
-  id: string;
-  fields: string[][];
-  time: number;
-  standalone: boolean;
-}
+import type { AnalyzedDoc } from '../types.js';
 
 /** Every live document of an index, oldest first, decoded from its records. */
 export function analyzedDocs(core: Bm25Index): AnalyzedDoc[] {

@@ -5,12 +5,12 @@
  * @module
  */
 
-import type { SearchHit } from './bm25-search.js';
 import type { IndexState } from './index-state.js';
 import type { RankingOptions } from './ranking.js';
 import { nextStamp } from './scratch.js';
 import type { Scratch } from './scratch.js';
 import { createTopK } from './top-k.js';
+import type { SearchHit } from '../types.js';
 
 /** Removed or standalone documents stepped over when looking for a neighbouring turn. */
 const MAX_SKIP = 4;

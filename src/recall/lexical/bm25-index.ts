@@ -7,13 +7,13 @@
  */
 
 import { createSearcher } from './bm25-search.js';
-import type { SearchHit, TermStats } from './bm25-search.js';
+import type { SearchHit, TermStats } from '../types.js';
 import { createState, openOrdinal, putDoc, removeDoc, termId } from './index-state.js';
 import { FIELD_COUNT } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
 import { createHead, encodeRecord, readHead, readTerms } from './term-record.js';
 
-export type { SearchHit } from './bm25-search.js';
+export type { SearchHit } from '../types.js';
 
 /** A persisted document to put back with {@link Bm25Index.restore}. */
 export interface RestoredDoc {

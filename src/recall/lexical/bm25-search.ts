@@ -13,31 +13,7 @@ import { TF_BITS, TF_ESCAPE } from './postings.js';
 import { FIELD_COUNT, SPEAKER_FIELD, TEXT_FIELD } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
 import { createScratch, ensureScratch, nextStamp } from './scratch.js';
-
-/** One scored entry. */
-export interface SearchHit {
-  id: string;
-  score: number;
-}
-
-/**
- * Collection statistics a search scores with. By default an index uses its own; recall over
- * several indexes (`scope: 'all'`) sums every index's ({@link addTermStats}) so that scores
- * compare across them, as if all their documents were in one index.
- */
-export interface TermStats {
-  /** Live documents. */
-  n: number;
-  /** Per field: sum of the live documents' lengths. */
-  lengthSums: number[];
-  /** Episodes (sittings) and their total text length. */
-  episodes: number;
-  episodeLength: number;
-  /** By query term: documents holding it in a scored field. */
-  df: Map<string, number>;
-  /** By query term: episodes holding it in the text. */
-  edf: Map<string, number>;
-}
+import type { SearchHit, TermStats } from '../types.js';
 
 /** Empty statistics, to sum indexes' into. */
 export function emptyTermStats(): TermStats {

@@ -8,29 +8,7 @@
 import { analyze } from './analyze.js';
 import { timeTerms } from './dates.js';
 import { relativeDateTerms } from './relative-dates.js';
-
-/** What is indexed of one entry. */
-export interface RecallDoc {
-  /** The entry id, returned by searches. */
-  id: string;
-  text: string;
-  /** Who said it: a name ("Caroline") found by questions that name them. */
-  speaker?: string;
-  /** The entry's role (`user`, `assistant`), indexed with the speaker. */
-  role?: string;
-  /**
-   * When it was said: ISO string, epoch ms or Date (history recorded elsewhere passes its own
-   * time). Dates become searchable; turns an hour apart are not neighbours.
-   */
-  timestamp?: string | number | Date;
-  /** `speaker`: a name, as `speaker` above. */
-  metadata?: Record<string, unknown>;
-  /**
-   * Not a turn of the conversation (e.g. a summary): it neither lends nor borrows
-   * neighbouring-turn context and belongs to no episode.
-   */
-  standalone?: boolean;
-}
+import type { RecallDoc } from '../types.js';
 
 /** The text, speaker and date terms of a document. */
 export function documentFields(doc: RecallDoc): [string[], string[], string[]] {

@@ -5,10 +5,9 @@
  * @module
  */
 
-import type { SearchHit } from '../lexical/bm25-search.js';
+import type { Embedder, SearchHit } from '../types.js';
 
-/** Turns texts into vectors (the `embedder` option of `createMemory`). */
-export type Embedder = (texts: string[]) => Promise<number[][]>;
+export type { Embedder } from '../types.js';
 
 /** Cosine similarity; 0 when a vector is all zeros or the lengths differ. */
 export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {

@@ -6,7 +6,7 @@
  */
 
 import { ValidationError } from '../../errors.js';
-import type { AuxEntries } from '../recall-index.js';
+import type { AuxEntries } from '../types.js';
 
 /** Options of {@link createVectorIndex} and {@link loadVectorIndex}. */
 export interface VectorIndexOptions {
