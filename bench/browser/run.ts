@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright';
 import { build, preview } from 'vite';
-import { chromiumLaunchOptions } from '../../vitest.config.js';
+import { chromiumLaunchOptions } from '../../vite.config.js';
 import { machineHeader } from '../lib/machine.js';
 import { quantile } from '../lib/stats.js';
 import { fmt, markdownTable, ms } from '../lib/table.js';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromiumLaunchOptions } from '../../vitest.config.js';
+import { chromiumLaunchOptions } from '../../vite.config.js';
 import { REPO } from '../../bench/browser/user-app.js';
 import { startCorsOpenAIServer, type CorsOpenAIServer } from './support/cors-openai-server.js';
 

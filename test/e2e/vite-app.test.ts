@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright';
 import { createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions } from '../../vitest.config.js';
+import { chromiumLaunchOptions } from '../../vite.config.js';
 import { createMemory } from '../../src/create-memory.js';
 import { buildUserApp, bundleTable, createUserApp, packLibrary, pageChunksOf, type AppBuild, type PackedLibrary, type UserApp } from '../../bench/browser/user-app.js';
 

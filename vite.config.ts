@@ -1,3 +1,9 @@
+/**
+ * The project's one Vite config. Vitest reads its test projects from here: `node` (unit and e2e),
+ * `postgres` (a throwaway cluster) and `browser` (real Chromium through Playwright).
+ * `demo/vite.config.ts` is the playground's own.
+ * @module
+ */
 import { defineConfig } from 'vitest/config';
 import { realpathSync } from 'node:fs';
 import { searchForWorkspaceRoot } from 'vite';
