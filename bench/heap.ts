@@ -92,7 +92,7 @@ async function steps(config: string, memory: Memory, state: () => SessionState, 
     out.push({ config, step, heap, delta: heap - last, ...(timeMs === undefined ? {} : { timeMs }) });
     last = heap;
   };
-  let t = performance.now();
+  let t: number;
   await memory.importSession(state());
   await record('`importSession` → memory store');
   t = performance.now();

@@ -1,9 +1,9 @@
 import type { MemoryEntry, MemorySummary, TokenCounter } from '../types.js';
 import type { KnowledgeBaseSetup } from '../strategies/registry.js';
-import { createRecallIndex, loadRecallIndex, type RecallIndex } from '../recall/recall-index.js';
+import { createRecallIndex, loadRecallIndex } from '../recall/recall-index.js';
 import type { AuxEntries, Embedder } from '../recall/types.js';
 import { hybridSearch, reciprocalRankFusion } from '../recall/vectors/hybrid.js';
-import { createVectorIndex, loadVectorIndex, type VectorIndex } from '../recall/vectors/vector-index.js';
+import { createVectorIndex, loadVectorIndex } from '../recall/vectors/vector-index.js';
 import { splitText } from '../recall/split/split-text.js';
 import { MESSAGE_FRAMING } from '../tokens/chat-tokens.js';
 import { recallEntries } from './recall.js';

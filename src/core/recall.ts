@@ -1,4 +1,4 @@
-import type { MemoryEntry, MemorySummary, RecallOptions, RecallResult, StoreAdapter, StoreBatch } from '../types.js';
+import type { MemoryEntry, MemorySummary, RecallOptions, RecallResult, StoreBatch } from '../types.js';
 import type { RecallIndex } from '../recall/recall-index.js';
 import type { Embedder, RecallDoc } from '../recall/types.js';
 import { createRecallIndex, loadRecallIndex } from '../recall/recall-index.js';

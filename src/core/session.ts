@@ -1,4 +1,4 @@
-import type { Interaction, MemoryEntry, MemoryStats, MemorySummary, SessionMeta } from '../types.js';
+import type { MemoryEntry, MemoryStats, MemorySummary, SessionMeta } from '../types.js';
 import { groupInteractions } from './interactions.js';
 import { driftOf } from './usage.js';
 import type { SessionCache } from './types.js';

@@ -23,7 +23,7 @@ function isSentenceStart(text: string, index: number): boolean {
   const before = text.slice(Math.max(0, index - 200), index);
   if (/\n[^\S\n]*(?:[-*•>#]+[^\S\n]*)?$/u.test(before)) return true;
   const last = before.trimEnd().at(-1);
-  return last === undefined || /[.!?:;"“(\[*#>•-]/u.test(last);
+  return last === undefined || /[.!?:;"“([*#>•-]/u.test(last);
 }
 
 function cleanWord(word: string): string {

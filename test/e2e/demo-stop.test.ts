@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { stripVTControlCharacters } from 'node:util';
 import { expect, it } from 'vitest';
 import { REPO } from '../../bench/browser/user-app.js';
 
@@ -50,5 +51,5 @@ it.each(Object.entries(stops))('stopping `npm run demo` with %s stops its Vite s
     }
   }
   // Vite colours its output where CI is set (picocolors): compare the text without escapes.
-  expect(output.replace(/\u001b\[[0-9;]*m/g, '')).toContain(`127.0.0.1:${port}`);
+  expect(stripVTControlCharacters(output)).toContain(`127.0.0.1:${port}`);
 }, 90_000);

@@ -322,7 +322,7 @@ describe('budgets hold while a summary is pending', () => {
   it('summary_buffer: pending entries leave the context oldest first; the newest message stays; once idle the context is the profile’s', async () => {
     const held = heldSummarizer(() => 'Short summary of the invoices.');
     const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: held.summarize, profile });
-    let newest = '';
+    let newest: string;
     for (let i = 0; i < 12; i++) {
       newest = `user turn ${i} asks about invoice ${i}`;
       await memory.addUserMessage(S, newest);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addTermStats, analyzeQuery, createRecallIndex, emptyTermStats, type RecallDoc, type RecallIndex } from '../../src/recall/recall-index.js';
 
-const HOUR = 3_600_000;
 const WORDS = ['paint', 'sunrise', 'lake', 'hiking', 'dog', 'camping', 'guitar', 'pottery', 'adoption', 'race', 'charity', 'book', 'museum', 'beach', 'family'];
 
 /** Chats of turns a minute apart, chats days apart (so no sitting spans two of them). */

@@ -41,7 +41,7 @@ const TOKEN_RE =
   /(\d{4})[-/.](\d{1,2})(?:[-/.](\d{1,2}))?(?!\d)|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:st|nd|rd|th)?(?![\p{L}\p{N}])|[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
 const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
 const HAS_CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const NON_ASCII_RE = /[^\u0000-\u007f]/;
+const NON_ASCII_RE = /[^\p{ASCII}]/u;
 /** What follows an apostrophe in a contraction or possessive: dropped ("Caroline's" → caroline). */
 const CLITICS = new Set(['s', 't', 're', 've', 'll', 'd', 'm']);
 
