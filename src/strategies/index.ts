@@ -42,8 +42,18 @@ export {
   type FieldValues,
 } from './fields.js';
 export { createStrategies, type Strategies, type KnowledgeBaseSetup } from './registry.js';
+export { parseProfile } from './profile.js';
+export { fromHectorConfig } from './hector.js';
+export { validateConfig } from '../core/config.js';
 export { profileTraits, type ProfileTraits } from './profile-traits.js';
-export { SHORT_TERM_STRATEGY_IDS, LONG_TERM_STRATEGY_IDS, type CustomShortTermConfig, type CustomLongTermConfig } from './profile-types.js';
+export {
+  SHORT_TERM_STRATEGY_IDS,
+  LONG_TERM_STRATEGY_IDS,
+  PERSISTENCE_STRATEGIES,
+  KNOWLEDGE_BASE_SEARCH_MODES,
+  type CustomShortTermConfig,
+  type CustomLongTermConfig,
+} from './profile-types.js';
 export { createMaxTokens } from './max-tokens.js';
 export { createBufferWindow } from './buffer-window.js';
 export { createSummarizer } from './summarizer.js';
@@ -60,5 +70,6 @@ export type {
   ContextSelection,
   ContextCost,
   InteractionIndex,
+  PersistenceStrategy,
 } from './types.js';
 export { compileCondition, type CompiledCondition, type CompileConditionOptions } from '../conditions/compile.js';
