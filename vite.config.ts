@@ -34,6 +34,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // demo/ and bench/ modules these tests load import `recallkit/…`: tsconfig "paths" maps them to src.
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'node',
           include: ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'],

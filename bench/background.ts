@@ -11,9 +11,9 @@
  * @module
  */
 import { pathToFileURL } from 'node:url';
-import { createMemory } from '../src/create-memory.js';
-import type { Memory } from '../src/memory.js';
-import type { MemoryConfig, SummarizeCallback } from '../src/types.js';
+import { createMemory } from 'recallkit';
+import type { Memory } from 'recallkit';
+import type { MemoryConfig, SummarizeCallback } from 'recallkit';
 import { machineHeader } from './lib/machine.js';
 import { median, quantile } from './lib/stats.js';
 import { markdownTable, ms, ratio } from './lib/table.js';

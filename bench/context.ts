@@ -8,7 +8,7 @@
  * @module
  */
 import { pathToFileURL } from 'node:url';
-import { loadTiktoken } from '../src/tokens/tiktoken.js';
+import { loadTiktoken } from 'recallkit/tokens';
 import { generateConversation } from './lib/conversation.js';
 import { measureLangChain } from './lib/context-langchain.js';
 import type { PeerResult } from './lib/peer-result.js';

@@ -27,7 +27,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadTiktoken } from '../src/tokens/tiktoken.js';
+import { loadTiktoken } from 'recallkit/tokens';
 import { detectFeatures } from './lib/eval-engine.js';
 import { PROFILES } from './lib/eval-profiles.js';
 import { categoryTable, compactTable, fullTable, splitTable, toJson } from './lib/eval-report.js';

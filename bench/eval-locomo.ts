@@ -9,9 +9,9 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createRecallIndex } from '../src/recall/recall-index.js';
-import type { RecallDoc } from '../src/recall/recall-index.js';
-import type { RankingOptions } from '../src/recall/lexical/ranking.js';
+import { createRecallIndex } from 'recallkit/recall';
+import type { RecallDoc } from 'recallkit/recall';
+import type { RankingOptions } from 'recallkit/recall';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where the conversations are looked for. */
@@ -78,12 +78,10 @@ interface EngineLike {
   addAssistantMessage(s: string, content: string, metadata?: Record<string, unknown>, options?: { timestamp?: string }): Promise<unknown>;
   recall(s: string, query: string, options: { topK: number }): Promise<{ entry: { metadata?: Record<string, unknown> } }[]>;
 }
-const ENGINE_MODULE = new URL('../src/create-memory.ts', import.meta.url);
 
 /** RecallKit's recall through `createMemory` (memory store, default config), when the engine exists. */
 export const viaEngine = async (): Promise<Ranker | undefined> => {
-  if (!existsSync(ENGINE_MODULE)) return undefined;
-  const { createMemory } = (await import(ENGINE_MODULE.href)) as { createMemory: (o: object) => Promise<EngineLike> };
+  const { createMemory } = (await import('recallkit')) as unknown as { createMemory: (o: object) => Promise<EngineLike> };
   const memory = await createMemory({ store: 'memory' });
   return async (conv) => {
     for (const d of conv.docs) {

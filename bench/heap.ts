@@ -8,9 +8,9 @@
  * @module
  */
 import { pathToFileURL } from 'node:url';
-import { createMemory, type MemoryOptions } from '../src/create-memory.js';
-import type { Memory } from '../src/memory.js';
-import type { SessionState } from '../src/types.js';
+import { createMemory, type MemoryOptions } from 'recallkit';
+import type { Memory } from 'recallkit';
+import type { SessionState } from 'recallkit';
 import { generateConversation, textLength, type GenMessage } from './lib/conversation.js';
 import { settledHeap } from './lib/gc.js';
 import { machineHeader } from './lib/machine.js';

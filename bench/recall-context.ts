@@ -11,11 +11,11 @@
  * @module
  */
 import { pathToFileURL } from 'node:url';
-import { createMemory } from '../src/create-memory.js';
-import { memoryStore } from '../src/store/memory.js';
-import { createRecallIndex } from '../src/recall/recall-index.js';
-import { entryDoc } from '../src/core/recall.js';
-import type { StoreAdapter } from '../src/types.js';
+import { createMemory } from 'recallkit';
+import { memoryStore } from 'recallkit';
+import { createRecallIndex } from 'recallkit/recall';
+import { entryDoc } from 'recallkit/recall';
+import type { StoreAdapter } from 'recallkit';
 import { detectFeatures, type EvalMemory } from './lib/eval-engine.js';
 import { generateConversation, type GenMessage } from './lib/conversation.js';
 import { seededRandom } from './lib/prng.js';

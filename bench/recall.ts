@@ -11,9 +11,9 @@
 import { get_encoding } from '@dqbd/tiktoken';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { analyze } from '../src/recall/text/analyze.js';
-import { createRecallIndex, loadRecallIndex } from '../src/recall/recall-index.js';
-import type { RecallDoc } from '../src/recall/recall-index.js';
+import { analyze } from 'recallkit/recall';
+import { createRecallIndex, loadRecallIndex } from 'recallkit/recall';
+import type { RecallDoc } from 'recallkit/recall';
 import { DATA_DIR, loadConversations } from './eval-locomo.js';
 
 const DOCS = 50_000;

@@ -7,8 +7,8 @@
  * @module
  */
 import { pathToFileURL } from 'node:url';
-import type { MemoryOptions } from '../src/create-memory.js';
-import type { SessionState } from '../src/types.js';
+import type { MemoryOptions } from 'recallkit';
+import type { SessionState } from 'recallkit';
 import { generateConversation, type GenMessage } from './lib/conversation.js';
 import { machineHeader } from './lib/machine.js';
 import { timeSession, type SessionTiming } from './lib/scaling-session.js';

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { loadTiktoken } from '../src/tokens/tiktoken.js';
+import { loadTiktoken } from 'recallkit/tokens';
 import { mixedText, TOKEN_CORPUS } from '../test/support/token-corpus.js';
 
 const RUNS = 7;

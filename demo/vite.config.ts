@@ -1,6 +1,7 @@
 /**
  * Vite config of the RecallKit playground: `vite demo` serves it, `vite build demo` writes a
- * static site to `demo/dist`. The playground imports the library straight from `../src`.
+ * static site to `demo/dist`. The playground imports the package entries (`recallkit`,
+ * `recallkit/strategies`, …), which the root tsconfig's "paths" map to `../src` here.
  * @module
  */
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ export default defineConfig({
   root,
   // Relative asset URLs: the built site works from any sub-path (GitHub Pages, a file server).
   base: './',
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -15,6 +15,7 @@ import { toSummarizer } from './summarizers/callback.js';
 import { managerStrategy } from './strategies/long-term/manager.js';
 import { parseProfile } from './strategies/profile/profile.js';
 import { createStrategies } from './strategies/registry.js';
+import { profileTraits } from './strategies/profile-traits.js';
 import type { MemoryProfileInput } from './strategies/profile/profile-types.js';
 import type { Durability } from './store/durability-types.js';
 import { openDurability } from './store/open-durability.js';
@@ -117,28 +118,14 @@ type ProfileStrategies = Omit<BuiltStrategies, 'longTerm'> & { longTerm: BuiltSt
 
 function buildStrategies(profile: unknown): ProfileStrategies {
   if (profile === undefined) return { longTerm: undefined, shortTerm: [], persistence: 'INCREMENTAL', summariesNewestFirst: false };
-  const parsed = parseProfile(profile, 'profile');
-  const built = createStrategies(parsed);
-  // The budget a knowledge base's recalled message must fit in: the smallest max_tokens.
-  const budgets = parsed.short_term_memory_strategy.flatMap((s) => (s.memory_strategy_id === 'max_tokens' ? [Math.max(0, s.memory_max_tokens)] : []));
+  const built = createStrategies(parseProfile(profile, 'profile'));
   return {
     longTerm: built.longTerm,
     shortTerm: built.shortTerm,
     persistence: built.persistence,
-    summariesNewestFirst: built.longTerm.some((s) => s.id === 'rolling'),
     knowledgeBase: built.knowledgeBase,
-    contextBudget: budgets.length ? Math.min(...budgets) : undefined,
-    tokenBudget: tokenBudget(parsed, budgets),
-    pendingBudget: parsed.long_term_memory_strategy.find((s) => s.long_term_memory_id === 'summary_buffer')?.budget,
-    pendingWindow: parsed.long_term_memory_strategy.find((s) => s.long_term_memory_id === 'rolling')?.window,
+    ...profileTraits(built.traits),
   };
-}
-
-/** The smallest budget of the profile: `max_tokens`, or `summary_buffer`'s budget. */
-function tokenBudget(parsed: ReturnType<typeof parseProfile>, budgets: number[]): number | undefined {
-  const all = [...budgets];
-  for (const s of parsed.long_term_memory_strategy) if (s.long_term_memory_id === 'summary_buffer') all.push(s.budget);
-  return all.length ? Math.min(...all) : undefined;
 }
 
 /** With no profile, the Memory Manager's own compression runs with the live config. */

@@ -75,104 +75,34 @@ export type { Durability, StorageStatus, StorageState, VerifyReport } from './st
 // Configuration and profiles
 export { DEFAULT_MEMORY_CONFIG } from './core/config.js';
 export { SCHEMA_VERSION } from './core/import-state.js';
-export { parseProfile } from './strategies/profile/profile.js';
-export { fromHectorConfig } from './strategies/profile/hector.js';
-export { createStrategies, type Strategies, type KnowledgeBaseSetup } from './strategies/registry.js';
-export {
-  SHORT_TERM_STRATEGY_IDS,
-  LONG_TERM_STRATEGY_IDS,
-  PERSISTENCE_STRATEGIES,
-  KNOWLEDGE_BASE_SEARCH_MODES,
-  type MemoryProfile,
-  type MemoryProfileInput,
-  type MaxTokensConfig,
-  type BufferWindowConfig,
-  type ShortTermConfig,
-  type TriggerConfig,
-  type KnowledgeBaseConfig,
-  type TextSplitterConfig,
-  type SummarizerConfig,
-  type NeuralyzerConfig,
-  type SummaryBufferConfig,
-  type RollingConfig,
-  type LongTermConfig,
-  type HectorMemoryConfig,
-} from './strategies/profile/profile-types.js';
 export type {
-  LongTermStrategy,
-  ShortTermStrategy,
-  LongTermPlan,
-  SummarizeRequest,
-  SessionView,
-  TriggerEvent,
-  ContextSelection,
-  ContextCost,
-  PersistenceStrategy,
-} from './strategies/types.js';
-export { compileCondition, type CompiledCondition, type CompileConditionOptions } from './conditions/compile.js';
+  MemoryProfile,
+  MemoryProfileInput,
+  MaxTokensConfig,
+  BufferWindowConfig,
+  ShortTermConfig,
+  TriggerConfig,
+  KnowledgeBaseConfig,
+  TextSplitterConfig,
+  SummarizerConfig,
+  NeuralyzerConfig,
+  SummaryBufferConfig,
+  RollingConfig,
+  LongTermConfig,
+  HectorMemoryConfig,
+} from './strategies/profile/profile-types.js';
+export type { PersistenceStrategy } from './strategies/types.js';
+// Profile parsing, the strategy registry and plug-in types: recallkit/strategies.
 
-// Recall
-export {
-  createRecallIndex,
-  loadRecallIndex,
-  type RecallIndex,
-  type RecallDoc,
-  type RecallIndexOptions,
-  type RecallSearchOptions,
-  type AuxEntries,
-} from './recall/recall-index.js';
-export type { SearchHit } from './recall/lexical/bm25-index.js';
-export { DEFAULT_RANKING, type RankingOptions } from './recall/lexical/ranking.js';
-export {
-  hybridSearch,
-  reciprocalRankFusion,
-  cosine,
-  cosineTopK,
-  type Embedder,
-  type HybridOptions,
-  type HybridResult,
-  type FusionOptions,
-} from './recall/vectors/hybrid.js';
-export { createVectorIndex, loadVectorIndex, type VectorIndex, type VectorIndexOptions } from './recall/vectors/vector-index.js';
-export { analyze } from './recall/text/analyze.js';
-export { splitText, type SplitOptions } from './recall/split/split-text.js';
+// Recall primitives (indexes, fusion, analysis): recallkit/recall.
 
 // Stores
 export { memoryStore } from './store/memory.js';
 export { indexedDBStore, type IndexedDBStoreOptions } from './store/indexeddb.js';
 export { requestPersistence, type StorageEstimateResult } from './store/indexeddb-quota.js';
 
-// Tokens
-export {
-  loadTiktoken,
-  tiktokenStatus,
-  isTiktokenEncoding,
-  TIKTOKEN_ENCODINGS,
-  type TiktokenEncoding,
-  type TiktokenCounter,
-  type TiktokenStatus,
-} from './tokens/tiktoken.js';
-export { resolveTokenizer, DEFAULT_ENCODING, type TokenizerOption } from './tokens/resolve-tokenizer.js';
-export {
-  countChatMessages,
-  entryTokens,
-  messageTokens,
-  toolCallTokens,
-  MESSAGE_FRAMING,
-  REPLY_PRIMING,
-  NAME_TOKENS,
-  TOOL_CALL_TYPE_TOKENS,
-  type EntryTokensInput,
-} from './tokens/chat-tokens.js';
-export {
-  createCalibration,
-  recordUsage,
-  correctionFactor,
-  applyCorrection,
-  type CalibrationState,
-  type UsageSample,
-  type CorrectionOptions,
-} from './tokens/calibration.js';
+// Tokens: the tokenizer option; counting, tiktoken and calibration are in recallkit/tokens.
+export type { TokenizerOption } from './tokens/resolve-tokenizer.js';
 
 // Summarizers
 export { heuristicSummarizer, heuristicSummary, type HeuristicSummarizerOptions } from './summarizers/heuristic.js';
@@ -192,18 +122,9 @@ export { extractSummary } from './summarizers/extract-summary.js';
 export { findMissingFacts, type MissingFacts } from './summarizers/fact-check.js';
 export { DEFAULT_SUMMARY_PROMPT } from './summarizers/prompt.js';
 
-// Message formats
-export { toFormat, type FormattedMessages } from './formats/to-format.js';
-export { parseMessages, checkFormat, MESSAGE_FORMATS, type MessageFormat } from './formats/parse-messages.js';
-export { toAnthropic, type AnthropicExportOptions } from './formats/to-anthropic.js';
-export { fromAnthropic } from './formats/from-anthropic.js';
-export { toAISDK, toAISDKPrompt, type AISDKPrompt } from './formats/to-ai-sdk.js';
-export { fromAISDK } from './formats/from-ai-sdk.js';
-export { toLangChain } from './formats/to-langchain.js';
-export { fromLangChain } from './formats/from-langchain.js';
-export { fromOpenAI } from './formats/from-openai.js';
-export { parseToolArgs, stringifyToolArgs, RAW_ARGS_KEY } from './formats/tool-args.js';
-export type { ExportOptions, ImportMeta } from './formats/options.js';
+// Message formats: the message shapes of getContextForLLM(s, { format }); the converters and
+// registerFormat are in recallkit/formats.
+export type { MessageFormat } from './formats/parse-messages.js';
 export type {
   AnthropicPrompt,
   AnthropicMessageParam,

@@ -2,10 +2,10 @@
  * RecallKit's side of the context benchmark: a `max_tokens` profile over an imported history.
  * @module
  */
-import { createMemory } from '../../src/create-memory.js';
-import type { ChatMessage } from '../../src/types.js';
-import { countChatMessages } from '../../src/tokens/chat-tokens.js';
-import { loadTiktoken } from '../../src/tokens/tiktoken.js';
+import { createMemory } from 'recallkit';
+import type { ChatMessage } from 'recallkit';
+import { countChatMessages } from 'recallkit/tokens';
+import { loadTiktoken } from 'recallkit/tokens';
 import type { GenMessage } from './conversation.js';
 import type { PeerResult } from './peer-result.js';
 import { latencyOf, sampleAsync } from './stats.js';

@@ -4,7 +4,7 @@
  * (detected at run time with small probes, never assumed).
  * @module
  */
-import { createMemory } from '../../src/create-memory.js';
+import { createMemory } from 'recallkit';
 
 /** A message as the evaluation reads it (OpenAI shape, content only). */
 export interface EvalMessage { role: string; content: unknown }

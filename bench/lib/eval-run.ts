@@ -5,8 +5,8 @@
  * session its own chat, the question asked in a new chat that is cleared afterwards).
  * @module
  */
-import { countChatMessages } from '../../src/tokens/chat-tokens.js';
-import type { ChatMessage, TokenCounter } from '../../src/types.js';
+import { countChatMessages } from 'recallkit/tokens';
+import type { ChatMessage, TokenCounter } from 'recallkit';
 import { answerCovered, evidenceFound, scoredText, type ScoredText } from './coverage.js';
 import { openMemory, type EngineFeatures, type EvalContext, type EvalContextOptions, type EvalMemory } from './eval-engine.js';
 import { FULL_HISTORY, SPLICE, type EvalProfile } from './eval-profiles.js';

@@ -3,8 +3,8 @@
  * one system message filling half the budget, the most recent turns filling the rest.
  * @module
  */
-import { REPLY_PRIMING, countChatMessages, messageTokens } from '../../src/tokens/chat-tokens.js';
-import type { ChatMessage, TokenCounter } from '../../src/types.js';
+import { REPLY_PRIMING, countChatMessages, messageTokens } from 'recallkit/tokens';
+import type { ChatMessage, TokenCounter } from 'recallkit';
 import type { EvalHit } from './eval-engine.js';
 
 /** A recent message to keep after the spliced block. */

@@ -3,7 +3,7 @@
  * OpenAI's cookbook rule, the one RecallKit's `tokenCount` follows (see src/tokens/chat-tokens.ts).
  * @module
  */
-import { MESSAGE_FRAMING, REPLY_PRIMING, TOOL_CALL_TYPE_TOKENS } from '../../src/tokens/chat-tokens.js';
+import { MESSAGE_FRAMING, REPLY_PRIMING, TOOL_CALL_TYPE_TOKENS } from 'recallkit/tokens';
 import type { GenMessage } from './conversation.js';
 
 export { MESSAGE_FRAMING, REPLY_PRIMING };

@@ -2,7 +2,7 @@
  * Adding generated messages to a RecallKit session through the public `add*` methods.
  * @module
  */
-import type { Memory } from '../../src/memory.js';
+import type { Memory } from 'recallkit';
 import type { GenMessage } from './conversation.js';
 
 /** Add one generated message with the method an app would call for it. */

@@ -3,8 +3,8 @@
  * calls made on top of it, one add then one get per step, as a chat app does.
  * @module
  */
-import { createMemory, type MemoryOptions } from '../../src/create-memory.js';
-import type { SessionState } from '../../src/types.js';
+import { createMemory, type MemoryOptions } from 'recallkit';
+import type { SessionState } from 'recallkit';
 import type { GenMessage } from './conversation.js';
 import { addMessage } from './replay.js';
 import { latencyOf, type Latency } from './stats.js';

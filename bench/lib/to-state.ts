@@ -3,9 +3,9 @@
  * history in seconds instead of replaying every `add*`.
  * @module
  */
-import type { MemoryEntry, MemorySummary, SessionState } from '../../src/types.js';
-import { DEFAULT_MEMORY_CONFIG } from '../../src/core/config.js';
-import { heuristicSummary } from '../../src/summarizers/heuristic.js';
+import type { MemoryEntry, MemorySummary, SessionState } from 'recallkit';
+import { DEFAULT_MEMORY_CONFIG } from 'recallkit';
+import { heuristicSummary } from 'recallkit';
 import type { GenMessage } from './conversation.js';
 
 const T0 = Date.UTC(2025, 0, 1);

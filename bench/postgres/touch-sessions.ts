@@ -6,8 +6,8 @@
  * counted: `node --expose-gc --import tsx bench/postgres/touch-sessions.ts URL TENANT MAX`.
  * @module
  */
-import { createMemory } from '../../src/create-memory.js';
-import { postgresStore } from '../../src/store/postgres/index.js';
+import { createMemory } from 'recallkit';
+import { postgresStore } from 'recallkit/postgres';
 
 const [url, tenant, max] = process.argv.slice(2);
 if (!url || !tenant || !max) throw new Error('usage: touch-sessions.ts CONNECTION_STRING TENANT MAX_CACHED_SESSIONS');

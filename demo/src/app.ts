@@ -3,8 +3,8 @@
  * sends chat turns through the local assistant, and tells the panels when to re-render.
  * @module
  */
-import type { Memory } from '../../src/memory.js';
-import type { MemoryEntry, MemoryEventName, SessionState } from '../../src/types.js';
+import type { Memory } from 'recallkit';
+import type { MemoryEntry, MemoryEventName, SessionState } from 'recallkit';
 import { openMemory } from './memory-host.js';
 import { newSessionId, rememberSession, rememberSetup } from './persist.js';
 import { findPreset, setupText } from './presets.js';

@@ -5,8 +5,8 @@
  * add up to `getContextForLLM().tokenCount`.
  * @module
  */
-import type { ChatMessage, LLMContext, MemoryEntry } from '../../src/types.js';
-import { RECALLED_HEADER } from '../../src/core/recalled-text.js';
+import type { ChatMessage, LLMContext, MemoryEntry } from 'recallkit';
+import { RECALLED_HEADER } from 'recallkit/recall';
 
 /** Tokens every chat message costs beyond its values (OpenAI's rule). */
 export const MESSAGE_FRAMING = 4;

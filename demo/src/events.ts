@@ -5,8 +5,8 @@
  * struck through.
  * @module
  */
-import type { Memory } from '../../src/memory.js';
-import type { MemoryEntry, MemoryEventName, MemorySummary } from '../../src/types.js';
+import type { Memory } from 'recallkit';
+import type { MemoryEntry, MemoryEventName, MemorySummary } from 'recallkit';
 import type { Status } from './app.js';
 
 /** An event as the log shows it. */

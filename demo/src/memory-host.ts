@@ -4,10 +4,10 @@
  * creates a `Memory`; the rest of the playground only sees the `Memory` interface.
  * @module
  */
-import type { Memory } from '../../src/memory.js';
-import type { MemoryConfig, Summarizer } from '../../src/types.js';
-import type { MemoryProfileInput } from '../../src/strategies/profile/profile-types.js';
-import { createWorkerMemory } from '../../src/worker/client.js';
+import type { Memory } from 'recallkit';
+import type { MemoryConfig, Summarizer } from 'recallkit';
+import type { MemoryProfileInput } from 'recallkit';
+import { createWorkerMemory } from 'recallkit';
 import type { MemorySetup } from './presets.js';
 
 /** The IndexedDB database the playground keeps its sessions in. */

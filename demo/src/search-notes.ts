@@ -3,8 +3,8 @@
  * (compressed) entries included, narrowed to statements the user made earlier.
  * @module
  */
-import type { Memory } from '../../src/memory.js';
-import type { MemoryEntry } from '../../src/types.js';
+import type { Memory } from 'recallkit';
+import type { MemoryEntry } from 'recallkit';
 import { keywords, type Note } from './assistant.js';
 
 const MAX_NOTES = 3;

@@ -4,11 +4,12 @@
  * path before the running memory is touched, and works out the active token budget.
  * @module
  */
-import { ValidationError } from '../../src/errors.js';
-import { DEFAULT_MEMORY_CONFIG, validateConfig } from '../../src/core/config.js';
-import { parseProfile } from '../../src/strategies/profile/profile.js';
-import type { MemoryProfile } from '../../src/strategies/profile/profile-types.js';
-import type { MemoryConfig } from '../../src/types.js';
+import { ValidationError } from 'recallkit';
+import { DEFAULT_MEMORY_CONFIG } from 'recallkit';
+import { validateConfig } from 'recallkit/strategies';
+import { parseProfile } from 'recallkit/strategies';
+import type { MemoryProfile } from 'recallkit';
+import type { MemoryConfig } from 'recallkit';
 import type { MemorySetup } from './presets.js';
 
 /** The token budget the context is measured against, and where it comes from. */

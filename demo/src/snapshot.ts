@@ -3,8 +3,8 @@
  * the session list, all from the running memory.
  * @module
  */
-import type { Memory } from '../../src/memory.js';
-import type { ChatMessage, LLMContext, MemoryEntry, MemoryStats, MemorySummary, SessionMeta } from '../../src/types.js';
+import type { Memory } from 'recallkit';
+import type { ChatMessage, LLMContext, MemoryEntry, MemoryStats, MemorySummary, SessionMeta } from 'recallkit';
 import { contextBreakdown, type ContextBreakdown } from './context-rows.js';
 import type { ParsedSetup } from './setup-parse.js';
 

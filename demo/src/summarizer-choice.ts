@@ -3,10 +3,10 @@
  * browser (WebGPU), or an OpenAI-compatible endpoint whose key lives only in this closure.
  * @module
  */
-import type { Summarizer } from '../../src/types.js';
-import { fetchSummarizer } from '../../src/summarizers/fetch.js';
-import { isWebGPUAvailable } from '../../src/summarizers/webgpu.js';
-import type { WebLLMProgress } from '../../src/summarizers/webllm.js';
+import type { Summarizer } from 'recallkit';
+import { fetchSummarizer } from 'recallkit';
+import { isWebGPUAvailable } from 'recallkit';
+import type { WebLLMProgress } from 'recallkit';
 
 /** A summarizer in use, with what the page shows about it. */
 export interface ActiveSummarizer {
@@ -40,7 +40,7 @@ export const NO_WEBGPU_MESSAGE =
  */
 export async function loadWebLLM(model: string, onProgress: (p: WebLLMProgress) => void): Promise<ActiveSummarizer> {
   if (!(await isWebGPUAvailable())) throw new Error(NO_WEBGPU_MESSAGE);
-  const { webLLMSummarizer } = await import('../../src/summarizers/webllm.js');
+  const { webLLMSummarizer } = await import('recallkit');
   const summarizer = webLLMSummarizer({ model, onProgress });
   await summarizer.ready();
   return { kind: 'webllm', label: `WebLLM ${model}`, summarizer };

@@ -3,7 +3,7 @@
  * (storing its tool call and result when it uses a tool), store the reply.
  * @module
  */
-import type { Memory } from '../../src/memory.js';
+import type { Memory } from 'recallkit';
 import { respond, type AssistantTurn } from './assistant.js';
 import { searchNotes } from './search-notes.js';
 

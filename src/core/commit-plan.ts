@@ -42,7 +42,7 @@ export async function commit(
   }
   const aux = { ...indexOnPlan(cache, { ...(summary ? { summary } : {}), erasedIds: change.erasedIds, droppedSummaryIds: change.droppedSummaryIds }) };
   try {
-    if (summary && strategyId === 'summarizer' && deps.knowledgeBase) {
+    if (summary && deps.knowledgeBase && strategyId === deps.knowledgeBase.strategy) {
       const kb = await ensureKnowledgeBase(cache, deps.recallContext(cache), deps.knowledgeBase);
       Object.assign(aux, addSummaryChunks(kb, deps.knowledgeBase, summary, change.batch.meta.version));
     }

@@ -2,6 +2,7 @@ import type { ChatMessage, LLMContext, MemoryEntry } from '../types.js';
 import type { AddMessagesOptions, ContextFormat } from '../memory.js';
 import { parseMessages, checkFormat } from '../formats/parse-messages.js';
 import { toFormat } from '../formats/to-format.js';
+import { formatCodec } from '../formats/format-registry.js';
 import { mediaOf } from '../formats/media-parts.js';
 import { checkTimestamp, isPlainObject } from './validate.js';
 import { ValidationError } from '../errors.js';
@@ -24,9 +25,10 @@ export function formatContext(ctx: LLMContext, format: ContextFormat, active: re
 export function messagesToDrafts(input: unknown, options: AddMessagesOptions): EntryDraft[] {
   if (!isPlainObject(options)) throw new ValidationError('options', 'an object { format?, system? }', options);
   const format = checkFormat(options.format ?? 'openai', 'options.format');
+  const codec = formatCodec(format);
   const meta = { toolErrors: new Set<string>() };
   // Anthropic keeps the system prompt apart: given as options.system, or inside { system, messages }.
-  const source = format === 'anthropic' && Array.isArray(input) && options.system !== undefined ? { system: options.system, messages: input } : input;
+  const source = codec.withSystem && Array.isArray(input) && options.system !== undefined ? codec.withSystem(input, options.system) : input;
   const messages: ChatMessage[] = parseMessages(source, format, meta);
   const times = messageTimes(input, format, messages.length);
   const names = new Map<string, string>();
@@ -62,16 +64,14 @@ export function messagesToDrafts(input: unknown, options: AddMessagesOptions): E
   }
 }
 
-/** Where a format carries a message's time: OpenAI-shaped input `timestamp`, AI SDK `createdAt`. */
-const TIME_FIELD: Partial<Record<ContextFormat, string>> = { openai: 'timestamp', 'ai-sdk': 'createdAt' };
-
 /**
  * The time of each parsed message, from its input message's time field (ISO string or Date),
  * or `undefined` when no input message has one. Input messages map to parsed ones in order
  * (an AI SDK message with tool results may give several); each is parsed alone to count them.
  */
 function messageTimes(input: unknown, format: ContextFormat, total: number): (string | undefined)[] | undefined {
-  const key = TIME_FIELD[format];
+  // Where a format carries a message's time: OpenAI-shaped input `timestamp`, AI SDK `createdAt`.
+  const key = formatCodec(format).timeField;
   if (!key || !Array.isArray(input) || !input.some((m) => isPlainObject(m) && m[key] !== undefined)) return undefined;
   const out: (string | undefined)[] = [];
   input.forEach((m: unknown, i) => {

@@ -2,27 +2,19 @@
  * One entry point that validates messages of any supported format into {@link ChatMessage}s.
  * @module
  */
-import { ValidationError } from '../errors.js';
 import type { ChatMessage } from '../types.js';
-import { fromAISDK } from './from-ai-sdk.js';
-import { fromAnthropic } from './from-anthropic.js';
-import { fromLangChain } from './from-langchain.js';
-import { fromOpenAI } from './from-openai.js';
+import { formatCodec } from './format-registry.js';
 import type { ImportMeta } from './options.js';
-import { isRecord, readArray } from './read.js';
 
-/** The message formats RecallKit reads and writes. */
+/** The message formats RecallKit reads and writes out of the box (`registerFormat` adds more). */
 export const MESSAGE_FORMATS = ['openai', 'anthropic', 'ai-sdk', 'langchain'] as const;
 
 /** A message format: `openai` is RecallKit's own `ChatMessage` shape. */
 export type MessageFormat = (typeof MESSAGE_FORMATS)[number];
 
-/** A ValidationError for `format` listing the known formats. */
+/** `format` when it is registered, else a ValidationError at `field` listing the known formats. */
 export function checkFormat(format: unknown, field = 'format'): MessageFormat {
-  if (!(MESSAGE_FORMATS as readonly unknown[]).includes(format)) {
-    throw new ValidationError(field, `one of ${MESSAGE_FORMATS.map((f) => JSON.stringify(f)).join(', ')}`, format);
-  }
-  return format as MessageFormat;
+  return formatCodec(format, field).id as MessageFormat;
 }
 
 /**
@@ -35,15 +27,5 @@ export function checkFormat(format: unknown, field = 'format'): MessageFormat {
  * const messages = parseMessages(await request.json(), 'ai-sdk');
  */
 export function parseMessages(input: unknown, format: MessageFormat, meta?: ImportMeta): ChatMessage[] {
-  switch (checkFormat(format)) {
-    case 'openai':
-      return fromOpenAI(readArray(input, 'messages'));
-    case 'anthropic':
-      if (isRecord(input)) return fromAnthropic(input['system'], readArray(input['messages'], 'messages'), meta);
-      return fromAnthropic(undefined, readArray(input, 'messages'), meta);
-    case 'ai-sdk':
-      return fromAISDK(readArray(input, 'messages'), meta);
-    case 'langchain':
-      return fromLangChain(readArray(input, 'messages'), meta);
-  }
+  return formatCodec(format).parse(input, meta);
 }

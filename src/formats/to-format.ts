@@ -7,10 +7,8 @@ import type { AISDKMessage } from './ai-sdk-types.js';
 import type { AnthropicPrompt } from './anthropic-types.js';
 import type { LangChainMessage } from './langchain-types.js';
 import type { MessageFormat } from './parse-messages.js';
-import { checkFormat } from './parse-messages.js';
-import { toAISDK } from './to-ai-sdk.js';
-import { toAnthropic, type AnthropicExportOptions } from './to-anthropic.js';
-import { toLangChain } from './to-langchain.js';
+import { formatCodec } from './format-registry.js';
+import type { AnthropicExportOptions } from './to-anthropic.js';
 
 /** What {@link toFormat} returns for each format. */
 export interface FormattedMessages {
@@ -31,19 +29,5 @@ export function toFormat<F extends MessageFormat>(
   format: F,
   options: AnthropicExportOptions = {},
 ): FormattedMessages[F] {
-  const formatted: FormattedMessages[MessageFormat] = convert(messages, checkFormat(format), options);
-  return formatted as FormattedMessages[F];
-}
-
-function convert(messages: readonly ChatMessage[], format: MessageFormat, options: AnthropicExportOptions): FormattedMessages[MessageFormat] {
-  switch (format) {
-    case 'openai':
-      return { messages: messages.map((message) => ({ ...message })) };
-    case 'anthropic':
-      return toAnthropic(messages, options);
-    case 'ai-sdk':
-      return { messages: toAISDK(messages, options) };
-    case 'langchain':
-      return { messages: toLangChain(messages, options) };
-  }
+  return formatCodec(format).write(messages, options) as FormattedMessages[F];
 }

@@ -3,27 +3,16 @@
  * plain JSON (across a worker boundary too) and are built wherever the engine runs.
  * @module
  */
-import { createBufferWindow } from './short-term/buffer-window.js';
-import { createMaxTokens } from './short-term/max-tokens.js';
-import { createNeuralyzer } from './long-term/neuralyzer.js';
 import { parseProfile } from './profile/profile.js';
-import type {
-  KnowledgeBaseConfig,
-  LongTermConfig,
-  MemoryProfile,
-  MemoryProfileInput,
-  ShortTermConfig,
-  TextSplitterConfig,
-} from './profile/profile-types.js';
-import { createRolling } from './long-term/rolling.js';
-import { createSummarizer } from './long-term/summarizer.js';
-import { createSummaryBuffer } from './long-term/summary-buffer.js';
+import type { KnowledgeBaseConfig, MemoryProfile, MemoryProfileInput, TextSplitterConfig } from './profile/profile-types.js';
+import type { StrategyKind, StrategyTraits } from './strategy-definition.js';
+import { strategyDefinition } from './strategy-registry.js';
 import type { LongTermStrategy, PersistenceStrategy, ShortTermStrategy } from './types.js';
 
-/** Where a summarizer's summaries also go (knowledge-base support builds on this). */
+/** Where a strategy's summaries also go (knowledge-base support builds on this). */
 export interface KnowledgeBaseSetup {
-  /** The strategy whose summaries are stored. */
-  strategy: 'summarizer';
+  /** The id of the strategy whose summaries are stored (`summarizer`). */
+  strategy: string;
   knowledgeBase: KnowledgeBaseConfig;
   textSplitter: TextSplitterConfig;
 }
@@ -37,34 +26,16 @@ export interface Strategies {
   persistence: PersistenceStrategy;
   /** Present when a summarizer names a `knowledge_base`. */
   knowledgeBase?: KnowledgeBaseSetup;
+  /** What the strategies declared of themselves, in profile order (see `StrategyTraits`). */
+  traits: { shortTerm: StrategyTraits[]; longTerm: StrategyTraits[] };
 }
 
-type Factories<C, K extends keyof C, S> = {
-  [Id in C[K] & string]: (config: Extract<C, Record<K, Id>>) => S;
-};
-
-/** Long-term strategy factories by `long_term_memory_id`. */
-const longTermFactories: Factories<LongTermConfig, 'long_term_memory_id', LongTermStrategy> = {
-  summarizer: createSummarizer,
-  neuralyzer: createNeuralyzer,
-  summary_buffer: createSummaryBuffer,
-  rolling: createRolling,
-};
-
-/** Short-term strategy factories by `memory_strategy_id`. */
-const shortTermFactories: Factories<ShortTermConfig, 'memory_strategy_id', ShortTermStrategy> = {
-  max_tokens: createMaxTokens,
-  buffer_window: createBufferWindow,
-};
-
-function buildLongTerm(config: LongTermConfig): LongTermStrategy {
-  const factory = longTermFactories[config.long_term_memory_id] as (config: LongTermConfig) => LongTermStrategy;
-  return factory(config);
-}
-
-function buildShortTerm(config: ShortTermConfig): ShortTermStrategy {
-  const factory = shortTermFactories[config.memory_strategy_id] as (config: ShortTermConfig) => ShortTermStrategy;
-  return factory(config);
+/** Build one strategy from its validated entry, with the traits its definition declares. */
+function build<S>(kind: StrategyKind, config: object): { strategy: S; traits: StrategyTraits } {
+  const id = (config as Record<string, unknown>)[kind === 'short_term' ? 'memory_strategy_id' : 'long_term_memory_id'] as string;
+  // parseProfile has checked the id against the registry already.
+  const definition = strategyDefinition(kind, id)!;
+  return { strategy: definition.create(config as never) as S, traits: definition.traits?.(config as never) ?? {} };
 }
 
 /**
@@ -79,16 +50,15 @@ function buildShortTerm(config: ShortTermConfig): ShortTermStrategy {
  */
 export function createStrategies(profile: MemoryProfile | MemoryProfileInput): Strategies {
   const parsed = parseProfile(profile);
+  const shortTerm = parsed.short_term_memory_strategy.map((config) => build<ShortTermStrategy>('short_term', config));
+  const longTerm = parsed.long_term_memory_strategy.map((config) => build<LongTermStrategy>('long_term', config));
   const strategies: Strategies = {
-    longTerm: parsed.long_term_memory_strategy.map(buildLongTerm),
-    shortTerm: parsed.short_term_memory_strategy.map(buildShortTerm),
+    longTerm: longTerm.map((b) => b.strategy),
+    shortTerm: shortTerm.map((b) => b.strategy),
     persistence: parsed.persistence_strategy,
+    traits: { shortTerm: shortTerm.map((b) => b.traits), longTerm: longTerm.map((b) => b.traits) },
   };
-  for (const config of parsed.long_term_memory_strategy) {
-    if (config.long_term_memory_id === 'summarizer' && config.knowledge_base) {
-      strategies.knowledgeBase = { strategy: 'summarizer', knowledgeBase: config.knowledge_base, textSplitter: config.text_splitter };
-      break;
-    }
-  }
+  const kb = longTerm.find((b) => b.traits.knowledgeBase);
+  if (kb?.traits.knowledgeBase) strategies.knowledgeBase = { strategy: kb.strategy.id, ...kb.traits.knowledgeBase };
   return strategies;
 }

@@ -11,14 +11,15 @@ const ROOT = resolve(__dirname, '../..');
 
 beforeAll(() => {
   // `npm test` builds first; a bare `vitest run` builds here.
-  if (!existsSync(join(ROOT, 'dist/index.js'))) {
+  if (!existsSync(join(ROOT, 'dist/index.js')) || !existsSync(join(ROOT, 'dist/tokens/index.js'))) {
     execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT });
   }
 }, 120_000);
 
 it('imports recallkit from dist in plain Node and uses it: exact counts, compression, recall', () => {
   const script = `
-    const { createMemory, loadTiktoken, countChatMessages } = await import(${JSON.stringify(join(ROOT, 'dist/index.js'))});
+    const { createMemory } = await import(${JSON.stringify(join(ROOT, 'dist/index.js'))});
+    const { loadTiktoken, countChatMessages } = await import(${JSON.stringify(join(ROOT, 'dist/tokens/index.js'))});
     const memory = await createMemory({ config: { maxEntries: 6, recentWindow: 2 } });
     for (let i = 0; i < 5; i++) {
       await memory.addUserMessage('s', 'Question ' + i + ' about the Lisbon trip budget 🌍');

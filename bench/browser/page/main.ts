@@ -1,17 +1,18 @@
 /**
  * The browser bench page: measurements the runner (bench/browser/run.ts) calls through
  * `window.recallkitBench`, each returning plain numbers. Built by Vite like a user's app, with
- * the worker built from source.
+ * the worker built from source (the package entries map to src/ through tsconfig "paths").
  * @module
  */
 import { openDB } from 'idb';
-import type { Memory } from '../../../src/memory.js';
-import type { MemoryEntry, MemorySummary, SessionState } from '../../../src/types.js';
-import { createWorkerMemory } from '../../../src/worker/client.js';
-import { createMemory } from '../../../src/create-memory.js';
-import { instantiateTiktoken, loadRanks } from '../../../src/tokens/tiktoken-assets.js';
+import type { Memory } from 'recallkit';
+import type { MemoryEntry, MemorySummary, SessionState } from 'recallkit';
+import { createWorkerMemory } from 'recallkit';
+import { createMemory } from 'recallkit';
+import { instantiateTiktoken, loadRanks } from 'recallkit/tokens';
+import RecallKitWorker from 'recallkit/worker?worker';
 
-const spawn = (): Worker => new Worker(new URL('../../../src/worker/worker.ts', import.meta.url), { type: 'module' });
+const spawn = (): Worker => new RecallKitWorker();
 
 const WORDS = 'the trip to lisbon in may weather tram pastel nata museum river sunset booking hotel flight price budget day walk'.split(' ');
 

@@ -2,7 +2,7 @@
  * One stored entry as a chat bubble or tool card. Content is set as text, never HTML.
  * @module
  */
-import type { MemoryEntry } from '../../../src/types.js';
+import type { MemoryEntry } from 'recallkit';
 import { h } from '../dom.js';
 import { clock } from '../format.js';
 

@@ -3,7 +3,7 @@
  * cost (4 framing + the entries' or summary's tokens), adding up to `context.tokenCount`.
  * @module
  */
-import type { ChatMessage, RecallResult } from '../../../src/types.js';
+import type { ChatMessage, RecallResult } from 'recallkit';
 import { REPLY_PRIMING } from '../context-rows.js';
 import { h, panelShell, replace } from '../dom.js';
 import { num } from '../format.js';

@@ -2,7 +2,7 @@
  * `getStats()` of the session, as a grid of figures.
  * @module
  */
-import type { MemoryStats } from '../../../src/types.js';
+import type { MemoryStats } from 'recallkit';
 import { h, panelShell, replace } from '../dom.js';
 import { num } from '../format.js';
 import type { Snapshot } from '../snapshot.js';

@@ -3,7 +3,7 @@
  * counts, time range and text.
  * @module
  */
-import type { MemorySummary } from '../../../src/types.js';
+import type { MemorySummary } from 'recallkit';
 import { h, panelShell, replace } from '../dom.js';
 import { num, plural, timeRange } from '../format.js';
 import type { Snapshot } from '../snapshot.js';

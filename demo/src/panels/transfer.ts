@@ -3,7 +3,7 @@
  * a copy under a new session id), and clear it. Import errors are shown with their field path.
  * @module
  */
-import type { SessionState } from '../../../src/types.js';
+import type { SessionState } from 'recallkit';
 import type { App } from '../app.js';
 import { h, panelShell, replace } from '../dom.js';
 import { setupError } from '../setup-parse.js';

@@ -116,7 +116,27 @@ export interface RollingConfig {
 /** A long-term strategy entry. */
 export type LongTermConfig = SummarizerConfig | NeuralyzerConfig | SummaryBufferConfig | RollingConfig;
 
-/** A validated profile with every default applied. Plain JSON: it crosses a worker unchanged. */
+/**
+ * The entry of a short-term strategy added with `registerStrategy`: its id and the fields its
+ * definition reads (checked there, not by this type).
+ */
+export interface CustomShortTermConfig {
+  memory_strategy_id: string;
+  [field: string]: unknown;
+}
+
+/** The entry of a long-term strategy added with `registerStrategy` (see {@link CustomShortTermConfig}). */
+export interface CustomLongTermConfig {
+  long_term_memory_id: string;
+  [field: string]: unknown;
+}
+
+/**
+ * A validated profile with every default applied. Plain JSON: it crosses a worker unchanged.
+ * The lists are typed by the built-in entries; an entry of a strategy added with
+ * `registerStrategy` is there too, with its own id and fields (read it as a
+ * {@link CustomShortTermConfig} / {@link CustomLongTermConfig}).
+ */
 export interface MemoryProfile {
   short_term_memory_strategy: ShortTermConfig[];
   long_term_memory_strategy: LongTermConfig[];
@@ -132,7 +152,7 @@ type Loose<T, K extends keyof T> = Pick<T, K> & { [P in Exclude<keyof T, K>]?: T
  */
 export type MemoryProfileInput =
   | {
-      short_term_memory_strategy?: (Loose<MaxTokensConfig, 'memory_strategy_id'> | Loose<BufferWindowConfig, 'memory_strategy_id'>)[] | null;
+      short_term_memory_strategy?: (Loose<MaxTokensConfig, 'memory_strategy_id'> | Loose<BufferWindowConfig, 'memory_strategy_id'> | CustomShortTermConfig)[] | null;
       long_term_memory_strategy?: (
         | Loose<Omit<SummarizerConfig, 'knowledge_base' | 'text_splitter'>, 'long_term_memory_id'> & {
             knowledge_base?: Loose<KnowledgeBaseConfig, 'collection_id'> | null;
@@ -141,6 +161,7 @@ export type MemoryProfileInput =
         | Loose<NeuralyzerConfig, 'long_term_memory_id'>
         | Loose<SummaryBufferConfig, 'long_term_memory_id'>
         | Loose<RollingConfig, 'long_term_memory_id'>
+        | CustomLongTermConfig
       )[] | null;
       persistence_strategy?: PersistenceStrategy;
     }

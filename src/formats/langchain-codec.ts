@@ -1,0 +1,16 @@
+/**
+ * The `langchain` format: LangChain's serialized message objects.
+ * @module
+ */
+import type { FormatCodec } from './format-codec.js';
+import { fromLangChain } from './from-langchain.js';
+import type { LangChainMessage } from './langchain-types.js';
+import { readArray } from './read.js';
+import { toLangChain } from './to-langchain.js';
+
+/** Reads and writes LangChain messages. */
+export const langChainCodec: FormatCodec<{ messages: LangChainMessage[] }> = {
+  id: 'langchain',
+  parse: (input, meta) => fromLangChain(readArray(input, 'messages'), meta),
+  write: (messages, options) => ({ messages: toLangChain(messages, options) }),
+};

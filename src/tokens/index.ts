@@ -1,0 +1,43 @@
+/**
+ * `recallkit/tokens`: token counting as RecallKit does it: WASM tiktoken loaded lazily, the
+ * chat-message framing of OpenAI's rule, and calibration against a provider's reported usage.
+ * @example
+ * ```ts
+ * import { loadTiktoken, countChatMessages } from 'recallkit/tokens';
+ * const counter = await loadTiktoken('o200k_base');
+ * countChatMessages(counter, [{ role: 'user', content: 'Hello' }]);
+ * ```
+ * @module
+ */
+export {
+  loadTiktoken,
+  tiktokenStatus,
+  isTiktokenEncoding,
+  TIKTOKEN_ENCODINGS,
+  type TiktokenEncoding,
+  type TiktokenCounter,
+  type TiktokenStatus,
+} from './tiktoken.js';
+export { instantiateTiktoken, loadRanks } from './tiktoken-assets.js';
+export type { TiktokenLite, TiktokenRanks } from './types.js';
+export { resolveTokenizer, DEFAULT_ENCODING, type TokenizerOption } from './resolve-tokenizer.js';
+export {
+  countChatMessages,
+  entryTokens,
+  messageTokens,
+  toolCallTokens,
+  MESSAGE_FRAMING,
+  REPLY_PRIMING,
+  NAME_TOKENS,
+  TOOL_CALL_TYPE_TOKENS,
+  type EntryTokensInput,
+} from './chat-tokens.js';
+export {
+  createCalibration,
+  recordUsage,
+  correctionFactor,
+  applyCorrection,
+  type CalibrationState,
+  type UsageSample,
+  type CorrectionOptions,
+} from './calibration.js';
