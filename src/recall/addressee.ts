@@ -7,12 +7,13 @@
  */
 
 import { ADDRESSED_PREFIX } from './addressed.js';
+import { analyze } from './analyze.js';
 import type { IndexState } from './index-state.js';
 import { TF_BITS, TF_ESCAPE } from './postings.js';
 import { FIELD_COUNT, SPEAKER_FIELD } from './ranking.js';
 
 /** Role codes (bits): the speaker-field terms of the roles `user` and `assistant`. */
-const ROLE_TERMS: readonly [string, number][] = [['user', 1], ['assist', 2]];
+const ROLE_TERMS: readonly [string, number][] = [[analyze('user')[0]!, 1], [analyze('assistant')[0]!, 2]];
 /** Turns that must address a name before it is taken as a role's name. */
 const MIN_ADDRESSING = 3;
 /** How many times more often one role must address the name than the other. */
