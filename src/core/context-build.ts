@@ -1,4 +1,4 @@
-import type { ContextTruncatedInfo, LLMContext, MemoryEntry, TokenCounter } from '../types.js';
+import type { ContextTruncatedInfo, Interaction, LLMContext, MemoryEntry, TokenCounter } from '../types.js';
 import { MESSAGE_FRAMING, REPLY_PRIMING } from '../tokens/chat-tokens.js';
 import { createMaxTokens } from '../strategies/short-term/max-tokens.js';
 import { assembleContext, type AssemblyRules } from './assemble.js';
@@ -7,6 +7,7 @@ import { recallBlock, type RecallBlock } from './context-recall.js';
 import { countDraft } from './make-entry.js';
 import type { RecallContext } from './recall.js';
 import type { StoreRecall } from './recall-all.js';
+import type { KnowledgeBaseRequest } from './knowledge-base.js';
 import type { SessionCache } from './session.js';
 
 /** What building a planned context needs from the engine. */
@@ -19,6 +20,10 @@ export interface ContextBuildDeps {
   all: StoreRecall;
   /** The profile's token budget (`max_tokens`, `summary_buffer`), when it has one. */
   profileBudget?: number | undefined;
+  /** The interactions the profile shows now (the rolling window narrows them while its summary is pending); default: all active. */
+  interactions?: Interaction[] | undefined;
+  /** A knowledge base with `search_mode: 'always'`: its message of recalled items, in the room given. */
+  knowledge?: ((req: KnowledgeBaseRequest) => Promise<{ content: string; tokenCount: number } | undefined>) | undefined;
 }
 
 /** A built context, and what was cut to fit it. */
@@ -45,10 +50,16 @@ export async function buildPlannedContext(c: SessionCache, deps: ContextBuildDep
   const query = plan.query ?? newest?.content ?? '';
   const reserve = plan.recall && query ? Math.min(plan.recall.maxTokens, Math.max(0, budget - REPLY_PRIMING - MESSAGE_FRAMING - (newest?.tokenCount ?? 0))) : 0;
 
+  const interactions = deps.interactions ?? c.interactions;
   const seen = new Set<string>();
-  const base = assembleContext(c.interactions, c.summaries, rules, [], deps.scale, seen, reserve);
+  let base = assembleContext(interactions, c.summaries, rules, [], deps.scale, seen, reserve);
   // A profile budget of -1 ("include nothing") stays empty.
   if (budget <= 0) return { ctx: plan.recall ? { ...base, recalled: [] } : base };
+  // The knowledge base's message takes the room the history and recall's share leave.
+  const room = budget - base.tokenCount - reserve - (base.messages.length ? 0 : REPLY_PRIMING);
+  const knowledge = deps.knowledge ? await deps.knowledge({ inContext: seen, summaries: base.summaries, room }) : undefined;
+  const extra = knowledge ? [knowledge] : [];
+  if (knowledge) base = assembleContext(interactions, c.summaries, rules, extra, deps.scale, undefined, reserve);
   let block: RecallBlock | undefined;
   const ask = async (room: number): Promise<RecallBlock | undefined> =>
     plan.recall && query
@@ -65,7 +76,7 @@ export async function buildPlannedContext(c: SessionCache, deps: ContextBuildDep
     const left = budget - base.tokenCount - (base.messages.length ? 0 : REPLY_PRIMING);
     block = await ask(Math.min(plan.recall.maxTokens, left));
   }
-  let ctx = block ? assembleContext(c.interactions, c.summaries, rules, [block], deps.scale, undefined, reserve) : base;
+  let ctx = block ? assembleContext(interactions, c.summaries, rules, [...extra, block], deps.scale, undefined, reserve) : base;
   let truncated: ContextTruncatedInfo | undefined;
   if ((newest && !seen.has(newest.id)) || ctx.tokenCount > budget) {
     // The history could not keep the newest question (or pins broke the cap): send the question

@@ -31,7 +31,7 @@ import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './re
 import { isStored, readOnlyView } from './unstored.js';
 import { callAnswered, pairDrafts } from './tool-pairing.js';
 import { filterEntries } from './filter-entries.js';
-import { recalledMessage } from './knowledge-base.js';
+import { recalledMessage, type KnowledgeBaseRequest } from './knowledge-base.js';
 import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 import { REPLY_PRIMING } from '../tokens/chat-tokens.js';
 import type { Embedder } from '../recall/vectors/hybrid.js';
@@ -194,7 +194,12 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   async function plannedContext(c: SessionCache, plan: ReturnType<typeof planContext>): Promise<LLMContext> {
     if (plan.recall) await writer.flush(c.meta.sessionId);
     const scale = budgetScale(c.meta, deps.calibrate ?? false);
-    const deps2 = { rules, scale, counter: deps.counter, recall: recallContext(c), all, profileBudget: built.tokenBudget };
+    const kb = built.knowledgeBase?.knowledgeBase.search_mode === 'always' ? built.knowledgeBase : undefined;
+    const deps2 = {
+      rules, scale, counter: deps.counter, recall: recallContext(c), all, profileBudget: built.tokenBudget,
+      interactions: rollingWindowWhilePending(c.interactions, scheduler.pending(c.meta.sessionId), built.pendingWindow),
+      knowledge: kb && ((req: KnowledgeBaseRequest) => recalledMessage(c, recallContext(c), kb, deps.counter, req)),
+    };
     const { ctx, truncated } = await buildPlannedContext(c, deps2, plan);
     if (truncated) emitter.emit('context:truncated', c.meta.sessionId, truncated);
     return ctx;

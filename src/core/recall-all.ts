@@ -1,7 +1,7 @@
-import type { MemoryEntry, RecallOptions, RecallResult, SessionMeta, StoreAdapter } from '../types.js';
+import type { MemoryEntry, MemorySummary, RecallOptions, RecallResult, SessionMeta, StoreAdapter } from '../types.js';
 import { addTermStats, analyzeQuery, createRecallIndex, emptyTermStats, loadRecallIndex, type RecallIndex } from '../recall/recall-index.js';
 import { auxReader } from './aux-reader.js';
-import { entryDoc, recallEntries, SUMMARY_PREFIX, type RecallContext } from './recall.js';
+import { entryDoc, recallEntries, summaryAsEntry, summaryDoc, SUMMARY_PREFIX, type RecallContext } from './recall.js';
 import type { SessionCache } from './session.js';
 
 const SEP = '\u0000';
@@ -14,6 +14,8 @@ interface Covered {
   /** Entries with `seq` below this are indexed. */
   seq: number;
   index: RecallIndex;
+  /** The session's kept summaries by id (its index may still hold dropped ones: they are not searched). */
+  summaries: Map<string, MemorySummary>;
 }
 
 /** A hit in some session, before its entry is loaded. */
@@ -32,8 +34,11 @@ export interface StoreHit {
  * the store: it never waits on another session's calls.
  */
 export interface StoreRecall {
-  /** The best entry hits across the store, best first. */
-  search(query: string, topK: number): Promise<StoreHit[]>;
+  /**
+   * The best hits across the store, best first: entries, and the kept summaries of every
+   * session but `ownSession` (whose summaries the caller has fresher).
+   */
+  search(query: string, topK: number, ownSession?: string): Promise<StoreHit[]>;
   /** Load hits' entries (erased ones are left out), in the order given. */
   load(hits: readonly StoreHit[]): Promise<RecallResult[]>;
   /** Ids of up to `count` entries of the same session added just before / after an entry, nearest first. */
@@ -57,11 +62,17 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
       const from = meta.recallSeq ?? 0;
       const stored = from > 0 ? await loadRecallIndex(await auxReader(store, id, 'recall:')) : undefined;
       if (!stored && meta.nextSeq > 0) onUnindexed?.(id);
-      known = { version: meta.version, createdAt: meta.createdAt, seq: stored ? from : 0, index: stored ?? createRecallIndex() };
+      known = { version: meta.version, createdAt: meta.createdAt, seq: stored ? from : 0, index: stored ?? createRecallIndex(), summaries: new Map() };
     }
     if (meta.nextSeq > known.seq) {
       for (const e of await store.loadEntries(id, { fromSeq: known.seq })) known.index.add(entryDoc(e));
       known.seq = meta.nextSeq;
+    }
+    // Summaries exist once something was compressed or erased: read the kept ones, index the new.
+    if (meta.compressedEntries > 0 || meta.erasedEntries > 0 || known.summaries.size) {
+      const kept = (await store.loadSession(id))?.summaries ?? [];
+      known.summaries = new Map(kept.map((s) => [s.id, s]));
+      for (const s of kept) if (!known.index.has(SUMMARY_PREFIX + s.id)) known.index.add(summaryDoc(s));
     }
     known.version = meta.version;
     covered.set(id, known);
@@ -75,32 +86,33 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
   }
 
   return {
-    async search(query, topK) {
+    async search(query, topK, ownSession) {
       // One sync at a time: concurrent searches share it.
       syncing ??= sync().finally(() => (syncing = undefined));
       await syncing;
       const terms = analyzeQuery(query);
       const stats = emptyTermStats();
-      const holding: [string, RecallIndex][] = [];
-      for (const [sessionId, { index }] of covered) {
-        const own = index.termStats(terms);
+      const holding: [string, Covered][] = [];
+      for (const [sessionId, known] of covered) {
+        const own = known.index.termStats(terms);
         addTermStats(stats, own);
         // A session holding none of the terms has no hit: not searched.
         for (const df of own.df.values()) if (df > 0) {
-          holding.push([sessionId, index]);
+          holding.push([sessionId, known]);
           break;
         }
       }
       const hits: StoreHit[] = [];
-      for (const [sessionId, index] of holding) {
-        for (const h of index.searchTerms(terms, { topK, filter: isEntryDoc, stats })) hits.push({ sessionId, id: h.id, score: h.score });
+      for (const [sessionId, { index, summaries }] of holding) {
+        const filter = summaries.size && sessionId !== ownSession ? (id: string) => isEntryDoc(id) || summaries.has(id.slice(SUMMARY_PREFIX.length)) : isEntryDoc;
+        for (const h of index.searchTerms(terms, { topK, filter, stats })) hits.push({ sessionId, id: h.id, score: h.score });
       }
       return hits.sort((a, b) => b.score - a.score).slice(0, topK);
     },
 
     async load(hits) {
       const bySession = new Map<string, string[]>();
-      for (const h of hits) bySession.set(h.sessionId, [...(bySession.get(h.sessionId) ?? []), h.id]);
+      for (const h of hits) if (isEntryDoc(h.id)) bySession.set(h.sessionId, [...(bySession.get(h.sessionId) ?? []), h.id]);
       const found = new Map<string, MemoryEntry>();
       await Promise.all(
         [...bySession].map(async ([sessionId, ids]) => {
@@ -109,7 +121,8 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
       );
       const out: RecallResult[] = [];
       for (const h of hits) {
-        const entry = found.get(h.sessionId + SEP + h.id);
+        const summary = isEntryDoc(h.id) ? undefined : covered.get(h.sessionId)?.summaries.get(h.id.slice(SUMMARY_PREFIX.length));
+        const entry = summary ? summaryAsEntry(summary) : found.get(h.sessionId + SEP + h.id);
         if (entry) out.push({ entry, score: h.score });
       }
       return out;
@@ -134,8 +147,9 @@ export function walk(index: RecallIndex, id: string, step: 1 | -1, count: number
 }
 
 /**
- * `scope: 'all'`: the store-wide entry hits (this session's included), merged by score with
- * this session's summaries. The caller has flushed this session's pending writes.
+ * `scope: 'all'`: the store-wide hits (this session's entries, other sessions' entries and
+ * summaries), merged by score with this session's summaries. The caller has flushed this
+ * session's pending writes.
  */
 export async function recallAcross(c: SessionCache, rc: RecallContext, all: StoreRecall, query: string, options: RecallOptions): Promise<RecallResult[]> {
   const topK = options.topK ?? 10;
@@ -143,7 +157,7 @@ export async function recallAcross(c: SessionCache, rc: RecallContext, all: Stor
   const wantSummaries = c.summaries.length > 0 && (!types || types.includes('summary'));
   const summaries = wantSummaries ? await recallEntries(c, rc, query, { topK, types: ['summary'] }) : [];
   if (types && types.every((t) => t === 'summary')) return summaries;
-  const hits = await all.search(query, types || options.includeCompressed === false ? topK * 4 : topK);
+  const hits = await all.search(query, types || options.includeCompressed === false ? topK * 4 : topK, c.meta.sessionId);
   let found = await all.load(hits);
   if (types) found = found.filter((r) => types.includes(r.entry.type));
   if (options.includeCompressed === false) found = found.filter((r) => !r.entry.compressed);

@@ -25,7 +25,8 @@ export function entryDoc(e: MemoryEntry): RecallDoc {
   return doc;
 }
 
-function summaryDoc(s: MemorySummary): RecallDoc {
+/** The document a summary is indexed as (id: {@link SUMMARY_PREFIX} + its id). */
+export function summaryDoc(s: MemorySummary): RecallDoc {
   // Standalone: a summary neither lends nor borrows neighbouring-turn context.
   return { id: SUMMARY_PREFIX + s.id, text: s.content, role: 'system', timestamp: s.timeRange.end, standalone: true };
 }

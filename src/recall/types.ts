@@ -59,7 +59,12 @@ export interface TermStats {
   df: Map<string, number>;
   /** By query term: episodes holding it in the text. */
   edf: Map<string, number>;
+  /** By query term: user and assistant turns that address it as a name (`lexical/addressee.ts`). */
+  addressed: AddressCounts;
 }
+
+/** By query term: how many live turns of the user and of the assistant address it as a name. */
+export type AddressCounts = Map<string, [user: number, assistant: number]>;
 
 /** Aux values by key, ready for `StoreBatch.aux`; `null` deletes a key. */
 export type AuxEntries = Record<string, unknown>;

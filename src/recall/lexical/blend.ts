@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { RoleBoost } from './addressee.js';
 import type { IndexState } from './index-state.js';
 import type { RankingOptions } from './ranking.js';
 import { nextStamp } from './scratch.js';
@@ -17,7 +18,8 @@ const MAX_SKIP = 4;
 
 /**
  * Rank the documents scored under `queryStamp` (in `scratch.touched` / `scratch.score`).
- * `episodeOf` is given when episode scores were computed.
+ * `episodeOf` is given when episode scores were computed; `roles`, when the question names a
+ * role's speaker (`addressee.ts`).
  */
 export function blend(
   state: IndexState,
@@ -27,6 +29,7 @@ export function blend(
   ranking: RankingOptions,
   filter: ((id: string) => boolean) | undefined,
   episodeOf: Int32Array | undefined,
+  roles?: RoleBoost,
 ): SearchHit[] {
   const mark = nextStamp(scratch);
   const { termStamp, blended, candidates, score, named, episodeQueryStamp, episodeScore, touched } = scratch;
@@ -79,7 +82,7 @@ export function blend(
       if (e >= 0 && episodeQueryStamp[e] === queryStamp) s += episodeWeight * (episodeScore[e] as number);
     }
     // Said by someone the question names: "What did Jon …" favours Jon's own turns.
-    if (named[o] === queryStamp) s *= 1 + speakerBoost;
+    if (named[o] === queryStamp || (roles !== undefined && ((roles.of[o] as number) & roles.mask) !== 0)) s *= 1 + speakerBoost;
     if (s < top.threshold()) continue;
     if (filter !== undefined && !filter(state.ids[o] as string)) continue;
     top.push(o, s);

@@ -7,6 +7,7 @@
  */
 
 import { blend } from './blend.js';
+import { addAddressCounts, boostedRoles, createAddressee, type AddressCounts } from './addressee.js';
 import { createEpisodeCache } from './episodes.js';
 import type { IndexState } from './index-state.js';
 import { TF_BITS, TF_ESCAPE } from './postings.js';
@@ -17,7 +18,7 @@ import type { SearchHit, TermStats } from '../types.js';
 
 /** Empty statistics, to sum indexes' into. */
 export function emptyTermStats(): TermStats {
-  return { n: 0, lengthSums: new Array<number>(FIELD_COUNT).fill(0), episodes: 0, episodeLength: 0, df: new Map(), edf: new Map() };
+  return { n: 0, lengthSums: new Array<number>(FIELD_COUNT).fill(0), episodes: 0, episodeLength: 0, df: new Map(), edf: new Map(), addressed: new Map() };
 }
 
 /** Add `part` into `into`. */
@@ -28,6 +29,7 @@ export function addTermStats(into: TermStats, part: TermStats): void {
   into.episodeLength += part.episodeLength;
   for (const [t, v] of part.df) into.df.set(t, (into.df.get(t) ?? 0) + v);
   for (const [t, v] of part.edf) into.edf.set(t, (into.edf.get(t) ?? 0) + v);
+  addAddressCounts(into.addressed, part.addressed);
 }
 
 /** Search over analyzed query terms, scored with the index's own statistics or `stats`. */
@@ -53,6 +55,7 @@ export function idf(df: number, n: number): number {
 /** A searcher reading `state`. */
 export function createSearcher(state: IndexState): SearcherPair {
   const episodesFor = createEpisodeCache(state);
+  const addressee = createAddressee(state);
   const scratch = createScratch();
   // Per-term document and episode frequencies, valid for one index version, gap and date weight.
   let cache = new Map<string, [number, number]>();
@@ -114,6 +117,7 @@ export function createSearcher(state: IndexState): SearcherPair {
       out.df.set(t, known[0]);
       out.edf.set(t, known[1]);
     }
+    if (ranking.speakerBoost > 0) out.addressed = addressee.counts(terms);
     return out;
   };
 
@@ -214,7 +218,10 @@ export function createSearcher(state: IndexState): SearcherPair {
         episodeScore[e] = (episodeScore[e] as number) + (episodeIdf * tf * (k1 + 1)) / (tf + k1 * norm);
       }
     }
-    return blend(state, scratch, queryStamp, topK, ranking, filter, episodes?.of);
+    // A name the question uses that one role's turns keep addressing: the other role's turns are boosted.
+    const mask = ranking.speakerBoost > 0 ? boostedRoles(stats?.addressed ?? addressee.counts(terms)) : 0;
+    const roles = mask ? { of: addressee.roles(), mask } : undefined;
+    return blend(state, scratch, queryStamp, topK, ranking, filter, episodes?.of, roles);
   };
   return { search, termStats };
 }

@@ -14,7 +14,7 @@ import { NUMBER, TERM, WORD, tokenize } from './tokenize.js';
 import type { Tokens } from './tokenize.js';
 
 /** Bumped whenever analysis changes: a persisted index made by another version is rebuilt. */
-export const ANALYZER_VERSION = 2;
+export const ANALYZER_VERSION = 3;
 
 const STEM_CACHE_LIMIT = 50_000;
 const stemCache = new Map<string, string>();

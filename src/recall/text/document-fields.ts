@@ -5,17 +5,20 @@
  * @module
  */
 
+import { addressedTerms } from './addressed.js';
 import { analyze } from './analyze.js';
 import { timeTerms } from './dates.js';
 import { relativeDateTerms } from './relative-dates.js';
 import type { RecallDoc } from '../types.js';
 
-/** The text, speaker and date terms of a document. */
+/** The text, speaker (with the names the text addresses, `addressed.ts`) and date terms of a document. */
 export function documentFields(doc: RecallDoc): [string[], string[], string[]] {
   const speaker = [doc.speaker, doc.role, stringAt(doc.metadata, 'speaker')].filter((s): s is string => !!s);
   const dates = timeTerms(timeOf(doc.timestamp));
   dates.push(...relativeDateTerms(doc.text, documentTime(doc)));
-  return [analyze(doc.text), analyze([...new Set(speaker)].join(' ')), [...new Set(dates)]];
+  const speakerTerms = analyze([...new Set(speaker)].join(' '));
+  if (!doc.standalone) speakerTerms.push(...addressedTerms(doc.text));
+  return [analyze(doc.text), speakerTerms, [...new Set(dates)]];
 }
 
 /** When a document was said, epoch ms, NaN when unknown. */
