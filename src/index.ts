@@ -70,7 +70,7 @@ export {
 } from './errors.js';
 
 // Durability: the OPFS journal, loss detection, integrity check
-export type { Durability, StorageStatus, StorageState, VerifyReport } from './store/durability-types.js';
+export type { Durability, JournalWrites, StorageStatus, StorageState, VerifyReport } from './store/durability-types.js';
 
 // Configuration and profiles
 export { DEFAULT_MEMORY_CONFIG } from './core/config.js';

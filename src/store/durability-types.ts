@@ -19,6 +19,15 @@ export type Durability = 'journal' | 'none';
  */
 export type StorageStatus = 'fresh' | 'intact' | 'restored' | 'lost';
 
+/**
+ * How journal appends are written. `'awaited'`: before the write resolves, by a synchronous
+ * OPFS write from the engine's thread (a regular profile: the OPFS is a file on disk).
+ * `'deferred'`: off the record (incognito, guest, automation contexts), where Chromium keeps the
+ * OPFS and IndexedDB both in memory, so no crash can keep one and lose the other: appends are
+ * gathered for 50 ms and written by a journal writer worker, after the write resolves.
+ */
+export type JournalWrites = 'awaited' | 'deferred';
+
 /** What `memory.storageState()` returns. */
 export interface StorageState {
   /** The durability in effect. */
@@ -34,6 +43,8 @@ export interface StorageState {
   repairedJournals: number;
   /** Bytes of every journal file. */
   journalBytes: number;
+  /** How journal appends are written (with the OPFS journal in a browser). */
+  journalWrites?: JournalWrites;
 }
 
 /** What `memory.verify(s)` found: read-only, nothing is changed. */

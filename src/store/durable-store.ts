@@ -1,6 +1,8 @@
 /**
- * A store wrapped with a journal: every batch the inner store (IndexedDB) commits is then
- * appended to the session's journal, before the write resolves. On open the two are compared:
+ * A store wrapped with a journal: every batch the inner store (IndexedDB) commits is also
+ * appended to the session's journal, while it commits, before the write resolves (off the
+ * record, where both live in memory, the journal files may write it later: `writerJournalFiles`).
+ * On open the two are compared:
  * a session the store lost (or holds at an older version) is written back from the journal,
  * a journal behind the store (a crash between commit and append) is started over from the
  * store. The store stays the source of truth while it holds the data; the journal never holds

@@ -6,7 +6,8 @@ import type { StoreAdapter } from '../types.js';
 import type { Durability, StorageState } from './durability-types.js';
 import { ValidationError } from '../errors.js';
 import { durableStore, type DurableStore } from './durable-store.js';
-import { canUseOpfsJournal, opfsJournalFiles } from './journal/opfs-files.js';
+import { canUseOpfsJournal } from './journal/opfs-files.js';
+import { writerJournalFiles } from './journal/writer-files.js';
 import { sessionJournal } from './journal/session-journal.js';
 import type { JournalFiles } from './journal/files.js';
 
@@ -47,10 +48,12 @@ export async function openDurability(
   const chosen: Durability = durability === 'none' || unavailable ? 'none' : 'journal';
 
   if (chosen === 'journal') {
-    const journal = sessionJournal(files ?? opfsJournalFiles({ folder: encodeURIComponent(dbName) }));
+    const writer = files ? undefined : writerJournalFiles({ folder: encodeURIComponent(dbName) });
+    const journal = sessionJournal(files ?? writer!);
     const durable = durableStore(store, journal);
     await durable.open();
-    return { store: durable, state: () => durable.state() };
+    const journalWrites = await writer?.writes();
+    return { store: durable, state: () => ({ ...durable.state(), ...(journalWrites ? { journalWrites } : {}) }) };
   }
   // Opening means the database is reachable now, not at the first call.
   const had = (await store.listSessions()).length > 0;

@@ -101,6 +101,25 @@ describe('OPFS journal through a real Worker', () => {
     expect((await third.getActiveEntries('s')).length + (await third.getStats('s')).compressedEntries).toBe(6);
   });
 
+  it('off the record (this test browser), appends reach the journal within the gathering delay, and all of them by close', async () => {
+    const dbName = uniqueDb();
+    const first = await open(dbName);
+    // Playwright's contexts are off the record: Chromium keeps OPFS and IndexedDB in memory.
+    expect(await first.storageState()).toMatchObject({ durability: 'journal', journalWrites: 'deferred' });
+    await chat(first, 'd', 1);
+    const before = (await journalFiles(dbName))[0]!.size;
+    await first.addUserMessage('d', 'the last words before a pause');
+    // Written by the journal writer once due, without a close.
+    await expect.poll(async () => (await journalFiles(dbName))[0]!.size, { timeout: 5000 }).toBeGreaterThan(before);
+    for (let i = 0; i < 5; i++) await first.addAssistantMessage('d', `reply ${i} right before closing`);
+    const exported = await first.exportSession('d');
+    await first.close();
+    await deleteDatabase(dbName);
+    const second = await open(dbName);
+    expect((await second.storageState()).status).toBe('restored');
+    expect(await second.exportSession('d')).toEqual(exported);
+  });
+
   it('reports a loss when the database is gone and the journal is damaged: status lost and an error event', async () => {
     const dbName = uniqueDb();
     const first = await open(dbName);

@@ -28,6 +28,8 @@ export interface RoundResult {
   round: number;
   kind: 'kill' | 'kill+corrupt-log' | 'kill+delete-db';
   status: string;
+  /** `storageState().journalWrites`: a persistent profile must append before acknowledging ('awaited'). */
+  writes: string;
   acked: number;
   stored: number;
   lost: number;
@@ -163,7 +165,7 @@ async function openPage(browser: Browser, url: string, acked: Set<string>, order
 }
 
 type Checked = {
-  state: { status: string; restoredSessions: string[]; lostSessions: string[] };
+  state: { status: string; restoredSessions: string[]; lostSessions: string[]; journalWrites?: string };
   contents: string[];
   summaries: number;
   report: { ok: boolean; holes: number; duplicateSeqs: number[]; danglingSummaryLinks: string[]; statsMismatches: string[] };
@@ -207,6 +209,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<RoundResu
             round,
             kind: damage,
             status: found.state.status,
+            writes: found.state.journalWrites ?? 'none',
             acked: acked.size,
             stored: found.contents.length,
             lost,
@@ -260,15 +263,15 @@ export async function runCrashTest(options: CrashTestOptions): Promise<RoundResu
 }
 
 function formatRow(r: RoundResult): string {
-  return `| ${r.round} | ${r.kind} | ${r.status} | ${r.acked} | ${r.stored} | ${r.lost} | ${r.duplicates} | ${r.summaries} | ${r.verifyOk ? 'ok' : 'FAIL'} | ${r.statsOk ? 'ok' : 'FAIL'} | ${r.checkMs} |`;
+  return `| ${r.round} | ${r.kind} | ${r.status} (${r.writes}) | ${r.acked} | ${r.stored} | ${r.lost} | ${r.duplicates} | ${r.summaries} | ${r.verifyOk ? 'ok' : 'FAIL'} | ${r.statsOk ? 'ok' : 'FAIL'} | ${r.checkMs} |`;
 }
 
 /** The header of the printed table. */
 export const TABLE_HEADER = '| round | kill | storage on reopen | acknowledged | stored | lost | duplicated | summaries | verify | stats | check ms |\n|---|---|---|---|---|---|---|---|---|---|---|';
 
-/** Whether a run passed: nothing acknowledged lost or duplicated, every check consistent. */
+/** Whether a run passed: nothing acknowledged lost or duplicated, every check consistent, appends journaled before their acknowledgement. */
 export function passed(results: readonly RoundResult[]): boolean {
-  return results.every((r) => r.lost === 0 && r.duplicates === 0 && r.verifyOk && r.statsOk && r.status !== 'lost');
+  return results.every((r) => r.lost === 0 && r.duplicates === 0 && r.verifyOk && r.statsOk && r.status !== 'lost' && r.writes === 'awaited');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -57,8 +57,9 @@ async function appendRun(options: { n: number; dbName: string; burst: boolean; i
     return performance.now() - start;
   });
   const stats = await memory.getStats('bench');
+  const { journalWrites } = await memory.storageState();
   await memory.close();
-  return { totalMs: result.value, latencies, longTasks: result.count, longTaskMs: result.totalMs, maxLongTaskMs: result.maxMs, entries: stats.totalEntries };
+  return { totalMs: result.value, latencies, longTasks: result.count, longTaskMs: result.totalMs, maxLongTaskMs: result.maxMs, entries: stats.totalEntries, journalWrites: journalWrites ?? 'none' };
 }
 
 function add(memory: Memory, i: number): Promise<MemoryEntry> {

@@ -1,0 +1,254 @@
+/**
+ * The journal's OPFS files, written where it costs least for what a crash can take.
+ *
+ * In a regular profile the OPFS is a file on disk: an append is one synchronous write from this
+ * thread (microseconds, {@link opfsJournalFiles}), done before the write resolves (`'awaited'`).
+ *
+ * Off the record (incognito, guest profiles, Playwright's default contexts) Chromium keeps the
+ * OPFS in memory behind a synchronous IPC per file call, and IndexedDB in memory too: both end
+ * with the browser, so no crash can keep one and lose the other, and the journal has nothing to
+ * protect against until the tab closes. There each file write costs the browser about half a
+ * millisecond of work, which blocked this thread and slowed the IndexedDB commit beside it
+ * (measured: an awaited append 1.8 ms instead of 0.8). So there (`'deferred'`) the files belong to
+ * a journal writer worker ({@link JOURNAL_WRITER_SOURCE}, started from a Blob URL): appends are
+ * gathered per file for {@link COALESCE_MS}, then posted to it as one write, in order, and before
+ * any other call on the file; a write resolves without waiting for them.
+ *
+ * Which case applies is measured once on start: a file-size call takes about a microsecond on a
+ * disk file and over 100 µs through the IPC. When no writer can start (a CSP without `blob:` in
+ * `worker-src`, no nested workers), the files are written from this thread either way.
+ * @module
+ */
+import type { JournalWrites } from '../durability-types.js';
+import type { JournalFiles } from './files.js';
+import { JOURNAL_ROOT, opfsJournalFiles, type OpfsJournalOptions } from './opfs-files.js';
+import { JOURNAL_WRITER_SOURCE } from './writer-source.js';
+
+/** How long the writer may take to start before the files are written from this thread. */
+const START_TIMEOUT_MS = 10_000;
+/** Off the record: how long appends are gathered before they are written in one call. */
+export const COALESCE_MS = 50;
+/** A file-size call slower than this (µs, in every one of several batches) is served over an IPC. */
+const REMOTE_CALL_US = 25;
+/** Name of the file timed on start (not a journal file name). */
+const PROBE_FILE = 'probe.tmp';
+
+/** Journal files, and where their appends are written. */
+export interface WriterJournalFiles extends JournalFiles {
+  /** How appends are written (measures the OPFS on the first call). */
+  writes(): Promise<JournalWrites>;
+}
+
+interface Answer {
+  id: number;
+  ok: boolean;
+  value?: unknown;
+  error?: { name: string; message: string };
+}
+
+/** A started journal writer worker. */
+interface Writer {
+  call(op: string, args?: object): Promise<unknown>;
+  stop(): void;
+}
+
+type Mode = { kind: 'writer'; writer: Writer } | { kind: 'thread'; files: JournalFiles };
+
+/** The OPFS journal files of `options.folder`. */
+export function writerJournalFiles(options: OpfsJournalOptions): WriterJournalFiles {
+  const flushDelayMs = options.flushDelayMs ?? 1000;
+  let started: Promise<Mode> | undefined;
+  /** Appends that failed after their write resolved, by file: thrown by the next call on the file. */
+  const failed = new Map<string, Error>();
+  /** Appends not yet posted to the writer, by file. */
+  const gathered = new Map<string, Uint8Array[]>();
+  let gatherTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const start = async (): Promise<Mode> => {
+    const thread = (): Mode => ({ kind: 'thread', files: opfsJournalFiles(options) });
+    // Twice, with a task between: a regular profile would have to be descheduled in every batch
+    // of both to look remote.
+    if (!(await servedOverIpc(options.folder)) || !(await servedOverIpc(options.folder))) return thread();
+    const writer = await startWriter({ folder: options.folder, flushDelayMs });
+    return writer ? { kind: 'writer', writer } : thread();
+  };
+  const mode = (): Promise<Mode> => (started ??= start());
+
+  /** Post the gathered appends of `name` (of every file when absent) to the writer. */
+  const send = (writer: Writer, name?: string): void => {
+    for (const file of name === undefined ? [...gathered.keys()] : [name]) {
+      const frames = gathered.get(file);
+      gathered.delete(file);
+      if (!frames?.length) continue;
+      const bytes = frames.length === 1 ? frames[0]! : concat(frames);
+      writer.call('append', { name: file, bytes }).catch((error: Error) => failed.set(file, error));
+    }
+  };
+  /** Run `op` in the writer (after the file's gathered appends), or as `inThread` when there is none. */
+  const run = async <T>(inThread: (files: JournalFiles) => Promise<T>, op: string, args: { name?: string; [arg: string]: unknown } = {}): Promise<T> => {
+    const m = await mode();
+    if (m.kind === 'thread') return inThread(m.files);
+    send(m.writer, args.name);
+    return (await m.writer.call(op, args)) as T;
+  };
+  const reported = (name: string): void => {
+    const error = failed.get(name);
+    if (error) {
+      failed.delete(name);
+      throw error;
+    }
+  };
+
+  return {
+    kind: 'opfs',
+    async writes() {
+      return (await mode()).kind === 'thread' ? 'awaited' : 'deferred';
+    },
+    list: () => run((f) => f.list(), 'list'),
+    read: (name) => run((f) => f.read(name), 'read', { name }),
+    size: (name) => run((f) => f.size(name), 'size', { name }),
+    readAt: (name, at, length) => run((f) => f.readAt(name, at, length), 'readAt', { name, at, length }),
+    async append(name, bytes) {
+      reported(name);
+      const m = await mode();
+      if (m.kind === 'thread') return m.files.append(name, bytes);
+      const frames = gathered.get(name);
+      if (frames) frames.push(bytes);
+      else gathered.set(name, [bytes]);
+      gatherTimer ??= setTimeout(() => {
+        gatherTimer = undefined;
+        send(m.writer);
+      }, COALESCE_MS);
+    },
+    async truncate(name, size) {
+      reported(name);
+      return run((f) => f.truncate(name, size), 'truncate', { name, size });
+    },
+    async write(name, bytes) {
+      failed.delete(name);
+      gathered.delete(name);
+      return run((f) => f.write(name, bytes), 'write', { name, bytes });
+    },
+    async remove(name) {
+      failed.delete(name);
+      gathered.delete(name);
+      return run((f) => f.remove(name), 'remove', { name });
+    },
+    async close() {
+      if (!started) return;
+      const m = await started;
+      if (m.kind === 'thread') return m.files.close();
+      clearTimeout(gatherTimer);
+      gatherTimer = undefined;
+      send(m.writer);
+      try {
+        await m.writer.call('close');
+      } finally {
+        m.writer.stop();
+      }
+    },
+  };
+}
+
+/** The slice of `FileSystemSyncAccessHandle` the probe uses. */
+interface ProbeHandle {
+  getSize(): number;
+  close(): void;
+}
+
+/** Whether this origin's OPFS answers a file-size call over an IPC (kept in memory: off the record). */
+async function servedOverIpc(folder: string): Promise<boolean> {
+  type Dir = {
+    getDirectoryHandle(name: string, o?: { create?: boolean }): Promise<Dir>;
+    getFileHandle(name: string, o?: { create?: boolean }): Promise<{ createSyncAccessHandle(): Promise<ProbeHandle> }>;
+    removeEntry(name: string): Promise<void>;
+  };
+  try {
+    const root = (await (navigator.storage as unknown as { getDirectory(): Promise<Dir> }).getDirectory()) as Dir;
+    const dir = await (await root.getDirectoryHandle(JOURNAL_ROOT, { create: true })).getDirectoryHandle(folder, { create: true });
+    const h = await (await dir.getFileHandle(PROBE_FILE, { create: true })).createSyncAccessHandle();
+    try {
+      // Remote only when every batch is slow (a disk file answers the first in microseconds).
+      for (let batch = 0; batch < 4; batch++) {
+        const t = performance.now();
+        for (let i = 0; i < 10; i++) h.getSize();
+        if (((performance.now() - t) / 10) * 1000 < REMOTE_CALL_US) return false;
+      }
+      return true;
+    } finally {
+      h.close();
+      await dir.removeEntry(PROBE_FILE).catch(() => undefined);
+    }
+  } catch {
+    // Another tab holds the probe file, or the OPFS refused: write from this thread.
+    return false;
+  }
+}
+
+/** Start a journal writer worker; `undefined` when none can start here. */
+async function startWriter(init: { folder: string; flushDelayMs: number }): Promise<Writer | undefined> {
+  let worker: Worker;
+  let url: string;
+  try {
+    url = URL.createObjectURL(new Blob([JOURNAL_WRITER_SOURCE], { type: 'text/javascript' }));
+    worker = new Worker(url, { name: 'recallkit-journal' });
+  } catch {
+    return undefined;
+  }
+  let nextId = 0;
+  let dead: Error | undefined;
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const writer: Writer = {
+    call(op, args = {}) {
+      if (dead) return Promise.reject(dead);
+      return new Promise((resolve, reject) => {
+        const id = nextId++;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, op, ...args });
+      });
+    },
+    stop() {
+      worker.terminate();
+      URL.revokeObjectURL(url);
+    },
+  };
+  worker.onmessage = (event: MessageEvent<Answer>) => {
+    const { id, ok, value, error } = event.data;
+    const w = waiting.get(id);
+    waiting.delete(id);
+    if (!w) return;
+    if (ok) w.resolve(value);
+    else w.reject(Object.assign(new Error(error?.message ?? 'journal writer failed'), { name: error?.name ?? 'Error' }));
+  };
+  worker.onerror = (event: ErrorEvent) => {
+    event.preventDefault();
+    dead = new Error(`journal writer worker failed: ${event.message || 'it could not start'}`);
+    for (const w of waiting.values()) w.reject(dead);
+    waiting.clear();
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      writer.call('init', init),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('journal writer did not start')), START_TIMEOUT_MS);
+      }),
+    ]);
+    return writer;
+  } catch {
+    writer.stop();
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
