@@ -154,6 +154,16 @@ export async function applyBatches(sql: Sql, tenant: string, batches: readonly E
   return new Set(row?.ok ?? []);
 }
 
+/**
+ * One batch as statements to run in order in one transaction (for callers that write inside
+ * their own transaction): its deletions first, then the write statement, whose row `ok` lists
+ * the session's key when the version check passed.
+ */
+export function buildWrite(tenant: string, sessionId: string, batch: StoreBatch): { pre: Statement[]; main: Statement } {
+  const x = encodeBatch(tenant, sessionId, batch);
+  return { pre: x.pre, main: { text: WRITE_SQL, params: writeParams(tenant, [x]) } };
+}
+
 /** The error of a batch whose version check failed. */
 export const conflict = (x: EncodedBatch): ConflictError =>
   new ConflictError(
