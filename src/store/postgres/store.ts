@@ -11,7 +11,11 @@ import { migrate } from './migrations.js';
 import { checkOptions, type PostgresConnectionOptions, type PostgresStoreOptions } from './options.js';
 import * as q from './queries.js';
 import { createSubscriptions } from './subscribe.js';
-import { deleteSession, writeBatch } from './write.js';
+import { createGroupWriter, type GroupWriter } from './write-group.js';
+import { deleteSession, encodeBatch } from './write.js';
+
+/** Write statements of one store on a server at once; writes made meanwhile are grouped into the next. */
+const WRITES_IN_FLIGHT = Number(process.env['RK_INFLIGHT'] ?? 2);
 
 /** Open the driver the options name. */
 async function openDriver(options: PostgresStoreOptions): Promise<SqlDriver> {
@@ -41,6 +45,7 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
   // Opened on first use, so the factory stays synchronous; a failure reaches every call.
   let opened: Promise<SqlDriver> | undefined;
   let subscriptions: ReturnType<typeof createSubscriptions> | undefined;
+  let writes: GroupWriter | undefined;
   const db = (): Promise<SqlDriver> => {
     opened ??= openDriver(options).then(async (driver) => {
       try {
@@ -76,7 +81,12 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     getEntries: (sessionId, ids) => run(session('get entries of', sessionId), (d) => q.getEntries(d, tenant, sessionId, ids)),
     loadAux: (sessionId, key) => run(session(`load aux ${JSON.stringify(key)} of`, sessionId), (d) => q.loadAux(d, tenant, sessionId, key)),
     loadAuxPrefix: (sessionId, prefix) => run(session(`load aux ${JSON.stringify(prefix)}… of`, sessionId), (d) => q.loadAuxPrefix(d, tenant, sessionId, prefix)),
-    write: (sessionId, batch) => run(session('write', sessionId), (d) => writeBatch(d, tenant, sessionId, batch)),
+    write: (sessionId, batch) =>
+      run(session('write', sessionId), (d) => {
+        // Concurrent writes share statements (group commit); PGlite runs one statement at a time.
+        writes ??= createGroupWriter(d, tenant, d.kind === 'pglite' ? 1 : WRITES_IN_FLIGHT);
+        return writes.write(encodeBatch(tenant, sessionId, batch));
+      }),
     deleteSession: (sessionId) => run(session('delete', sessionId), (d) => deleteSession(d, tenant, sessionId)),
     listSessions: () => run('list sessions', (d) => q.listSessions(d, tenant)),
     subscribe(sessionId, onChange) {

@@ -1,7 +1,8 @@
 /**
- * Applying a `StoreBatch`: one statement whose first step checks and moves the session's
- * version (so the check and the write are one atomic step), followed by every entry, summary
- * and aux change, and the change notification, each gated on that step. A batch that must
+ * Applying `StoreBatch`es: ONE fixed statement applies any number of batches (of different
+ * sessions) given as arrays. Its first step checks and moves each session's version (so the
+ * check and the write are one atomic step); every entry, summary and aux change, and each
+ * change notification, is gated on its session's step having gone through. A batch that must
  * first delete rows it then writes again (`replace`, or an id both deleted and put) runs the
  * deletions and that statement in one transaction.
  * @module
@@ -17,111 +18,172 @@ export const CHANNEL = 'recallkit_changes';
 /** A change notification: `[tenant, sessionId, version]` (version 0: deleted). */
 export const notifyPayload = (tenant: string, sessionId: string, version: number): string => JSON.stringify([tenant, sessionId, version]);
 
+/** How a batch's session row is written: upsert (no check), insert if absent (expect 0), update if at the expected version. */
+const UPSERT = 0;
+const INSERT = 1;
+const UPDATE = 2;
+
 interface Statement {
   text: string;
   params: unknown[];
 }
 
-/** Encode the batch (refusing non-JSON values before anything is sent) and build its statements. */
-export function buildWrite(tenant: string, sessionId: string, batch: StoreBatch): { pre: Statement[]; main: Statement } {
+/** One batch, encoded (every value already JSON text) and ready to join a statement. */
+export interface EncodedBatch {
+  sessionId: string;
+  /** The session id as stored. */
+  key: string;
+  expectVersion: number | undefined;
+  /** Deletions to run first, in a transaction with the statement. */
+  pre: Statement[];
+  session: [mode: number, expect: number, version: number, meta: string, payload: string];
+  entries: [id: string, seq: number, active: boolean, body: string][];
+  summaries: [id: string, body: string][];
+  auxPut: [key: string, value: string][];
+  deleteEntries: string[];
+  deleteSummaries: string[];
+  deleteAux: string[];
+}
+
+/** Encode a batch, refusing non-JSON values before anything is sent. */
+export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch): EncodedBatch {
   const what = `session ${JSON.stringify(sessionId)}`;
-  const params: unknown[] = [encodeKey(tenant), encodeKey(sessionId)];
-  const p = (value: unknown): string => `$${params.push(value)}`;
+  const key = encodeKey(sessionId);
   const version = batch.meta.version;
   const meta = encodeValue(batch.meta, `the meta of ${what}`);
-  const ctes: string[] = [];
-
-  // The session row: its version is checked and moved in the same step.
-  if (batch.expectVersion === undefined) {
-    ctes.push(`s AS (INSERT INTO recallkit_sessions (tenant, session_id, version, meta) VALUES ($1, $2, ${p(version)}, ${p(meta)})
-      ON CONFLICT (tenant, session_id) DO UPDATE SET version = excluded.version, meta = excluded.meta RETURNING 1 AS ok)`);
-  } else if (batch.expectVersion === 0) {
-    ctes.push(`s AS (INSERT INTO recallkit_sessions (tenant, session_id, version, meta) VALUES ($1, $2, ${p(version)}, ${p(meta)})
-      ON CONFLICT (tenant, session_id) DO NOTHING RETURNING 1 AS ok)`);
-  } else {
-    ctes.push(`s AS (UPDATE recallkit_sessions SET version = ${p(version)}, meta = ${p(meta)}
-      WHERE tenant = $1 AND session_id = $2 AND version = ${p(batch.expectVersion)} RETURNING 1 AS ok)`);
-  }
+  const expect = batch.expectVersion;
+  const mode = expect === undefined ? UPSERT : expect === 0 ? INSERT : UPDATE;
 
   // Last write of an id in the batch wins, as it would applied one by one.
   const entries = new Map((batch.putEntries ?? []).map((e) => [e.id, e]));
   const summaries = new Map((batch.putSummaries ?? []).map((s) => [s.id, s]));
-  const auxPut = Object.entries(batch.aux ?? {}).filter(([, v]) => v !== null);
-  const auxDelete = Object.entries(batch.aux ?? {}).filter(([, v]) => v === null).map(([k]) => k);
-  const deleteEntries = (batch.deleteEntryIds ?? []).filter((id) => !entries.has(id) || batch.replace);
-  const deleteSummaries = (batch.deleteSummaryIds ?? []).filter((id) => !summaries.has(id) || batch.replace);
+  const aux = Object.entries(batch.aux ?? {});
   const pre: Statement[] = [];
+  const ids = [encodeKey(tenant), key];
   if (batch.replace) {
     for (const table of ['recallkit_entries', 'recallkit_summaries', 'recallkit_aux']) {
-      pre.push({ text: `DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2`, params: params.slice(0, 2) });
+      pre.push({ text: `DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2`, params: ids });
     }
   } else {
     // Deleted and put again in one batch: delete first (one statement cannot touch a row twice).
     const again = (batch.deleteEntryIds ?? []).filter((id) => entries.has(id));
-    if (again.length) pre.push({ text: 'DELETE FROM recallkit_entries WHERE tenant = $1 AND session_id = $2 AND id = ANY($3::text[])', params: [...params.slice(0, 2), again.map(encodeKey)] });
+    if (again.length) pre.push({ text: 'DELETE FROM recallkit_entries WHERE tenant = $1 AND session_id = $2 AND id = ANY($3::text[])', params: [...ids, again.map(encodeKey)] });
     const againS = (batch.deleteSummaryIds ?? []).filter((id) => summaries.has(id));
-    if (againS.length) pre.push({ text: 'DELETE FROM recallkit_summaries WHERE tenant = $1 AND session_id = $2 AND id = ANY($3::text[])', params: [...params.slice(0, 2), againS.map(encodeKey)] });
+    if (againS.length) pre.push({ text: 'DELETE FROM recallkit_summaries WHERE tenant = $1 AND session_id = $2 AND id = ANY($3::text[])', params: [...ids, againS.map(encodeKey)] });
   }
+  const notPut = (list: string[] | undefined, put: Map<string, unknown>): string[] =>
+    batch.replace ? [] : (list ?? []).filter((id) => !put.has(id)).map(encodeKey);
+  return {
+    sessionId,
+    key,
+    expectVersion: expect,
+    pre,
+    session: [mode, expect ?? 0, version, meta, notifyPayload(tenant, sessionId, version)],
+    entries: [...entries.values()]
+      .sort((a, b) => a.seq - b.seq)
+      .map((e) => [encodeKey(e.id), e.seq, !e.compressed, encodeValue(e, `entry ${JSON.stringify(e.id)} of ${what}`)]),
+    summaries: [...summaries.values()].map((s) => [encodeKey(s.id), encodeValue(s, `summary ${JSON.stringify(s.id)} of ${what}`)]),
+    auxPut: aux.filter(([, v]) => v !== null).map(([k, v]) => [encodeKey(k), encodeValue(v, `aux ${JSON.stringify(k)} of ${what}`)]),
+    deleteEntries: notPut(batch.deleteEntryIds, entries),
+    deleteSummaries: notPut(batch.deleteSummaryIds, summaries),
+    deleteAux: aux.filter(([, v]) => v === null).map(([k]) => encodeKey(k)),
+  };
+}
 
-  if (!batch.replace && deleteEntries.length) {
-    ctes.push(`de AS (DELETE FROM recallkit_entries WHERE tenant = $1 AND session_id = $2 AND id = ANY(${p(deleteEntries.map(encodeKey))}::text[]) AND EXISTS (SELECT 1 FROM s) RETURNING 1)`);
+/**
+ * The write statement. `b`: one row per batch; `s`: the sessions whose version step went
+ * through (an insert of a new session, an unconditional upsert, or an update at the expected
+ * version, locked row by row in session order); every other step writes only rows of those
+ * sessions. `ord` of new summaries follows batch order. Data-modifying steps always run; the
+ * final SELECT reads `n` so the notifications (sent on commit) are made.
+ */
+export const WRITE_SQL = `WITH b AS (
+  SELECT * FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::text[], $7::text[]) AS b(session_id, mode, expect, version, meta, payload)),
+s0 AS (INSERT INTO recallkit_sessions AS t (tenant, session_id, version, meta)
+  SELECT $1, b.session_id, b.version, b.meta FROM b WHERE b.mode = ${UPSERT} ORDER BY b.session_id
+  ON CONFLICT (tenant, session_id) DO UPDATE SET version = excluded.version, meta = excluded.meta RETURNING t.session_id),
+s1 AS (INSERT INTO recallkit_sessions AS t (tenant, session_id, version, meta)
+  SELECT $1, b.session_id, b.version, b.meta FROM b WHERE b.mode = ${INSERT} ORDER BY b.session_id
+  ON CONFLICT (tenant, session_id) DO NOTHING RETURNING t.session_id),
+s2 AS (UPDATE recallkit_sessions AS t SET version = b.version, meta = b.meta FROM b
+  WHERE b.mode = ${UPDATE} AND t.tenant = $1 AND t.session_id = b.session_id AND t.version = b.expect RETURNING t.session_id),
+s AS (SELECT session_id FROM s0 UNION ALL SELECT session_id FROM s1 UNION ALL SELECT session_id FROM s2),
+de AS (DELETE FROM recallkit_entries AS t USING unnest($8::text[], $9::text[]) AS u(session_id, id)
+  WHERE t.tenant = $1 AND t.session_id = u.session_id AND t.id = u.id AND u.session_id IN (SELECT session_id FROM s) RETURNING 1),
+ds AS (DELETE FROM recallkit_summaries AS t USING unnest($10::text[], $11::text[]) AS u(session_id, id)
+  WHERE t.tenant = $1 AND t.session_id = u.session_id AND t.id = u.id AND u.session_id IN (SELECT session_id FROM s) RETURNING 1),
+da AS (DELETE FROM recallkit_aux AS t USING unnest($12::text[], $13::text[]) AS u(session_id, key)
+  WHERE t.tenant = $1 AND t.session_id = u.session_id AND t.key = u.key AND u.session_id IN (SELECT session_id FROM s) RETURNING 1),
+pe AS (INSERT INTO recallkit_entries (tenant, session_id, id, seq, active, entry)
+  SELECT $1, u.session_id, u.id, u.seq, u.active, u.entry
+  FROM unnest($14::text[], $15::text[], $16::bigint[], $17::boolean[], $18::text[]) AS u(session_id, id, seq, active, entry)
+  WHERE u.session_id IN (SELECT session_id FROM s)
+  ON CONFLICT (tenant, session_id, id) DO UPDATE SET seq = excluded.seq, active = excluded.active, entry = excluded.entry RETURNING 1),
+ps AS (INSERT INTO recallkit_summaries (tenant, session_id, id, summary)
+  SELECT $1, u.session_id, u.id, u.summary FROM unnest($19::text[], $20::text[], $21::text[]) WITH ORDINALITY AS u(session_id, id, summary, n)
+  WHERE u.session_id IN (SELECT session_id FROM s) ORDER BY u.n
+  ON CONFLICT (tenant, session_id, id) DO UPDATE SET summary = excluded.summary RETURNING 1),
+pa AS (INSERT INTO recallkit_aux (tenant, session_id, key, value)
+  SELECT $1, u.session_id, u.key, u.value FROM unnest($22::text[], $23::text[], $24::text[]) AS u(session_id, key, value)
+  WHERE u.session_id IN (SELECT session_id FROM s)
+  ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value RETURNING 1),
+n AS (SELECT pg_notify('${CHANNEL}', b.payload) AS sent FROM b WHERE b.session_id IN (SELECT session_id FROM s))
+SELECT (SELECT coalesce(array_agg(session_id), '{}') FROM s) AS ok, (SELECT count(*) FROM n)::int AS notified`;
+
+/** The parameters of {@link WRITE_SQL} for batches of distinct sessions of one tenant. */
+export function writeParams(tenant: string, batches: readonly EncodedBatch[]): unknown[] {
+  const cols = (n: number): unknown[][] => Array.from({ length: n }, () => []);
+  const b = cols(6);
+  const [de, ds, da, pe, ps, pa] = [cols(2), cols(2), cols(2), cols(5), cols(3), cols(3)];
+  const push = (into: unknown[][], row: readonly unknown[]): void => row.forEach((v, i) => into[i]!.push(v));
+  for (const x of batches) {
+    push(b, [x.key, ...x.session]);
+    for (const id of x.deleteEntries) push(de, [x.key, id]);
+    for (const id of x.deleteSummaries) push(ds, [x.key, id]);
+    for (const key of x.deleteAux) push(da, [x.key, key]);
+    for (const e of x.entries) push(pe, [x.key, ...e]);
+    for (const s of x.summaries) push(ps, [x.key, ...s]);
+    for (const a of x.auxPut) push(pa, [x.key, ...a]);
   }
-  if (!batch.replace && deleteSummaries.length) {
-    ctes.push(`ds AS (DELETE FROM recallkit_summaries WHERE tenant = $1 AND session_id = $2 AND id = ANY(${p(deleteSummaries.map(encodeKey))}::text[]) AND EXISTS (SELECT 1 FROM s) RETURNING 1)`);
-  }
-  if (auxDelete.length) {
-    ctes.push(`da AS (DELETE FROM recallkit_aux WHERE tenant = $1 AND session_id = $2 AND key = ANY(${p(auxDelete.map(encodeKey))}::text[]) AND EXISTS (SELECT 1 FROM s) RETURNING 1)`);
-  }
-  if (entries.size) {
-    const list = [...entries.values()].sort((a, b) => a.seq - b.seq);
-    const ids = p(list.map((e) => encodeKey(e.id)));
-    const seqs = p(list.map((e) => e.seq));
-    const active = p(list.map((e) => !e.compressed));
-    const bodies = p(list.map((e) => encodeValue(e, `entry ${JSON.stringify(e.id)} of ${what}`)));
-    ctes.push(`pe AS (INSERT INTO recallkit_entries (tenant, session_id, id, seq, active, entry)
-      SELECT $1, $2, u.id, u.seq, u.active, u.entry FROM unnest(${ids}::text[], ${seqs}::bigint[], ${active}::boolean[], ${bodies}::text[]) AS u(id, seq, active, entry)
-      WHERE EXISTS (SELECT 1 FROM s)
-      ON CONFLICT (tenant, session_id, id) DO UPDATE SET seq = excluded.seq, active = excluded.active, entry = excluded.entry RETURNING 1)`);
-  }
-  if (summaries.size) {
-    const list = [...summaries.values()];
-    const ids = p(list.map((s) => encodeKey(s.id)));
-    const bodies = p(list.map((s) => encodeValue(s, `summary ${JSON.stringify(s.id)} of ${what}`)));
-    // `ord` (identity) is given to new rows in batch order and kept by an overwrite.
-    ctes.push(`ps AS (INSERT INTO recallkit_summaries (tenant, session_id, id, summary)
-      SELECT $1, $2, u.id, u.summary FROM unnest(${ids}::text[], ${bodies}::text[]) WITH ORDINALITY AS u(id, summary, n)
-      WHERE EXISTS (SELECT 1 FROM s) ORDER BY u.n
-      ON CONFLICT (tenant, session_id, id) DO UPDATE SET summary = excluded.summary RETURNING 1)`);
-  }
-  if (auxPut.length) {
-    const keys = p(auxPut.map(([k]) => encodeKey(k)));
-    const values = p(auxPut.map(([k, v]) => encodeValue(v, `aux ${JSON.stringify(k)} of ${what}`)));
-    ctes.push(`pa AS (INSERT INTO recallkit_aux (tenant, session_id, key, value)
-      SELECT $1, $2, u.key, u.value FROM unnest(${keys}::text[], ${values}::text[]) AS u(key, value)
-      WHERE EXISTS (SELECT 1 FROM s)
-      ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value RETURNING 1)`);
-  }
-  // Sent on commit, only when the session step went through.
-  ctes.push(`n AS (SELECT pg_notify('${CHANNEL}', ${p(notifyPayload(tenant, sessionId, version))}) AS sent FROM s)`);
-  const text = `WITH ${ctes.join(',\n')}\nSELECT (SELECT count(*) FROM s)::int AS ok, (SELECT count(*) FROM n)::int AS notified`;
-  return { pre, main: { text, params } };
+  return [encodeKey(tenant), ...b, ...de, ...ds, ...da, ...pe, ...ps, ...pa];
+}
+
+/** Run the statement on `batches` (distinct sessions); resolves the keys of the sessions written. */
+export async function applyBatches(sql: Sql, tenant: string, batches: readonly EncodedBatch[]): Promise<Set<string>> {
+  const [row] = await sql.query<{ ok: string[] }>(WRITE_SQL, writeParams(tenant, batches));
+  return new Set(row?.ok ?? []);
+}
+
+/**
+ * One batch as statements to run in order in one transaction (for callers that write inside
+ * their own transaction): its deletions first, then the write statement, whose row `ok` lists
+ * the session's key when the version check passed.
+ */
+export function buildWrite(tenant: string, sessionId: string, batch: StoreBatch): { pre: Statement[]; main: Statement } {
+  const x = encodeBatch(tenant, sessionId, batch);
+  return { pre: x.pre, main: { text: WRITE_SQL, params: writeParams(tenant, [x]) } };
+}
+
+/** The error of a batch whose version check failed. */
+export const conflict = (x: EncodedBatch): ConflictError =>
+  new ConflictError(
+    `postgresStore: session ${JSON.stringify(x.sessionId)} is not at version ${x.expectVersion ?? 0} (another writer got there first): nothing was written`,
+  );
+
+/** Apply one encoded batch atomically; `ConflictError` (nothing written) when the version check fails. */
+export async function applyOne(db: SqlDriver, tenant: string, x: EncodedBatch): Promise<void> {
+  const run = async (sql: Sql): Promise<void> => {
+    for (const s of x.pre) await sql.query(s.text, s.params);
+    if (!(await applyBatches(sql, tenant, [x])).has(x.key)) throw conflict(x);
+  };
+  // One statement is atomic on its own; deletions before it need a transaction.
+  if (x.pre.length === 0) await run(db);
+  else await db.transaction(run);
 }
 
 /** Apply a batch atomically; `ConflictError` (nothing written) when the version check fails. */
 export async function writeBatch(db: SqlDriver, tenant: string, sessionId: string, batch: StoreBatch): Promise<void> {
-  const { pre, main } = buildWrite(tenant, sessionId, batch);
-  const run = async (sql: Sql): Promise<void> => {
-    for (const s of pre) await sql.query(s.text, s.params);
-    const [row] = await sql.query<{ ok: number }>(main.text, main.params);
-    if (!row || Number(row.ok) !== 1) {
-      throw new ConflictError(
-        `postgresStore: session ${JSON.stringify(sessionId)} is not at version ${batch.expectVersion ?? 0} (another writer got there first): nothing was written`,
-      );
-    }
-  };
-  // One statement is atomic on its own; deletions before it need a transaction.
-  if (pre.length === 0) await run(db);
-  else await db.transaction(run);
+  await applyOne(db, tenant, encodeBatch(tenant, sessionId, batch));
 }
 
 /** Delete a session (its rows cascade) and notify, in one statement. */

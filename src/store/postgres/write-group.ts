@@ -1,0 +1,103 @@
+/**
+ * Group commit: writes of one store that arrive while earlier ones are in flight are sent
+ * together as ONE statement (one round trip, one commit, one NOTIFY lock), each batch still
+ * checked against its own expected version and failing alone with `ConflictError`.
+ * @module
+ */
+import type { SqlDriver } from './driver.js';
+import { applyBatches, applyOne, conflict, type EncodedBatch } from './write.js';
+
+/** Batches in one statement at most (keeps a statement's size and lock set small). */
+const MAX_GROUP = 64;
+
+interface Pending {
+  x: EncodedBatch;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** Writes of one store, grouped. */
+export interface GroupWriter {
+  /** Apply a batch atomically (alone or with others); `ConflictError` when its version check fails. */
+  write(x: EncodedBatch): Promise<void>;
+}
+
+/**
+ * Group the writes made through `db` for `tenant`. At most `maxInFlight` statements run at
+ * once; writes made meanwhile wait and go together in the next. A lone write goes at once,
+ * so grouping adds no wait. A group never holds two batches of one session, and a session's
+ * batches are sent in call order, one at a time. Batches that need a transaction of their own
+ * (`replace`, an id deleted and put again) are sent alone.
+ */
+export function createGroupWriter(db: SqlDriver, tenant: string, maxInFlight: number): GroupWriter {
+  const queue: Pending[] = [];
+  const busy = new Set<string>();
+  let inFlight = 0;
+  let gathering = false;
+
+  async function send(group: Pending[]): Promise<void> {
+    if (group.length === 1) {
+      const [one] = group as [Pending];
+      await applyOne(db, tenant, one.x).then(one.resolve, one.reject);
+      return;
+    }
+    let written: Set<string>;
+    try {
+      written = await applyBatches(db, tenant, group.map((p) => p.x));
+    } catch {
+      // The statement failed as a whole (nothing of it was written): each batch again alone,
+      // so each gets its own outcome and error.
+      for (const p of group) await applyOne(db, tenant, p.x).then(p.resolve, p.reject);
+      return;
+    }
+    for (const p of group) {
+      if (written.has(p.x.key)) p.resolve();
+      else p.reject(conflict(p.x));
+    }
+  }
+
+  function pump(): void {
+    while (inFlight < maxInFlight && queue.length > 0) {
+      const group: Pending[] = [];
+      const sessions = new Set<string>();
+      for (let i = 0; i < queue.length && group.length < MAX_GROUP; ) {
+        const p = queue[i]!;
+        // Skipped sessions keep their place, so their batches stay in call order.
+        const alone = p.x.pre.length > 0;
+        if (busy.has(p.x.key) || sessions.has(p.x.key) || (alone && group.length > 0)) {
+          sessions.add(p.x.key);
+          i++;
+          continue;
+        }
+        queue.splice(i, 1);
+        group.push(p);
+        sessions.add(p.x.key);
+        if (alone) break;
+      }
+      if (group.length === 0) return;
+      for (const p of group) busy.add(p.x.key);
+      inFlight++;
+      void send(group).finally(() => {
+        inFlight--;
+        for (const p of group) busy.delete(p.x.key);
+        // The writers this statement released write again within this turn of the event
+        // loop: wait for the turn to end, so their writes go together.
+        if (gathering) return;
+        gathering = true;
+        setImmediate(() => {
+          gathering = false;
+          pump();
+        });
+      });
+    }
+  }
+
+  return {
+    write(x) {
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ x, resolve, reject });
+        if (!gathering) pump();
+      });
+    },
+  };
+}

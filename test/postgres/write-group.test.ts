@@ -1,0 +1,98 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { PgPoolLike, PgQueryConfig } from '../../src/store/postgres/driver-pg.js';
+import { postgresStore } from '../../src/store/postgres/index.js';
+import { makeEntry, makeMeta } from '../../src/testing/index.js';
+import { DRIVERS, closeShared, freshTenant, sharedPool } from './support.js';
+
+afterAll(closeShared);
+
+/** The shared pool, counting the write statements sent through it. */
+function countingPool(): { pool: PgPoolLike; writes: () => number } {
+  const base = sharedPool();
+  let writes = 0;
+  const pool: PgPoolLike = {
+    query: (config: string | PgQueryConfig) => {
+      if (typeof config !== 'string' && config.text.includes('INSERT INTO recallkit_entries')) writes++;
+      return base.query(config);
+    },
+    connect: () => base.connect(),
+    end: async () => undefined,
+  };
+  return { pool, writes: () => writes };
+}
+
+const append = (id: string, seq: number, content = `m${seq}`) => ({
+  meta: makeMeta(id, seq + 1, { nextSeq: seq + 1 }),
+  putEntries: [makeEntry(id, seq, { content })],
+  expectVersion: seq,
+});
+
+describe('postgresStore group commit (pg): concurrent writes share statements', () => {
+  it('50 sessions written at once: fewer statements than writes, every write stored and heard', async () => {
+    const { pool, writes } = countingPool();
+    const store = postgresStore({ pool, tenant: freshTenant() });
+    await store.listSessions();
+    const heard = new Map<string, number[]>();
+    const stops = Array.from({ length: 50 }, (_, s) => store.subscribe!(`s${s}`, (v) => heard.set(`s${s}`, [...(heard.get(`s${s}`) ?? []), v])));
+    await store.listSessions(); // LISTEN in place
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(Array.from({ length: 50 }, (_, s) => store.write(`s${s}`, append(`s${s}`, round))));
+    }
+    expect(writes()).toBeLessThan(150);
+    for (let s = 0; s < 50; s++) {
+      expect((await store.loadEntries(`s${s}`)).map((e) => e.content)).toEqual(['m0', 'm1', 'm2']);
+      expect((await store.loadMeta(`s${s}`))?.version).toBe(3);
+    }
+    for (let i = 0; i < 200 && [...heard.values()].flat().length < 150; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let s = 0; s < 50; s++) expect(heard.get(`s${s}`)).toEqual([1, 2, 3]);
+    for (const stop of stops) stop();
+    await store.close();
+  });
+});
+
+describe.each(DRIVERS)('postgresStore group commit (%s): each batch keeps its own outcome', (_name, makeStore) => {
+  it('a stale batch among concurrent ones fails alone with ConflictError; the others are written', async () => {
+    const store = await makeStore(freshTenant());
+    await Promise.all(Array.from({ length: 10 }, (_, s) => store.write(`s${s}`, append(`s${s}`, 0))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, s) => store.write(`s${s}`, s === 4 ? { ...append('s4', 1), expectVersion: 7 } : append(`s${s}`, 1))),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 10 }, (_, s) => (s === 4 ? 'rejected' : 'fulfilled')));
+    expect((results[4] as PromiseRejectedResult).reason).toMatchObject({ name: 'ConflictError' });
+    expect((await store.loadEntries('s4')).map((e) => e.seq)).toEqual([0]);
+    expect((await store.loadMeta('s4'))?.version).toBe(1);
+    for (const s of [0, 3, 5, 9]) expect((await store.loadEntries(`s${s}`)).map((e) => e.seq)).toEqual([0, 1]);
+    await store.close();
+  });
+
+  it('a batch the database refuses fails alone; the batches sent with it are written', async () => {
+    const store = await makeStore(freshTenant());
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, s) =>
+        // 1e19 does not fit a bigint seq: PostgreSQL refuses the statement it is in.
+        store.write(`s${s}`, s === 2 ? { meta: makeMeta('s2', 1), putEntries: [{ ...makeEntry('s2', 0), seq: 1e19 }] } : append(`s${s}`, 0)),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 8 }, (_, s) => (s === 2 ? 'rejected' : 'fulfilled')));
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ name: 'StoreError' });
+    expect(await store.loadMeta('s2')).toBeUndefined();
+    for (const s of [0, 1, 3, 7]) expect((await store.loadEntries(`s${s}`)).map((e) => e.content)).toEqual(['m0']);
+    await store.close();
+  });
+
+  it('writes of one session made at once are applied one at a time, in call order', async () => {
+    const store = await makeStore(freshTenant());
+    const writes = [
+      store.write('s', { meta: makeMeta('s', 1), putEntries: [makeEntry('s', 0, { content: 'first' })] }),
+      store.write('s', { meta: makeMeta('s', 2), putEntries: [makeEntry('s', 0, { content: 'second' })] }),
+      store.write('t', { meta: makeMeta('t', 1), putEntries: [makeEntry('t', 0)] }),
+      store.write('s', { meta: makeMeta('s', 3), putEntries: [makeEntry('s', 1)], expectVersion: 2 }),
+      store.write('s', { meta: makeMeta('s', 9), replace: true, putEntries: [makeEntry('s', 5, { content: 'replaced' })], expectVersion: 3 }),
+    ];
+    await Promise.all(writes);
+    expect((await store.loadEntries('s')).map((e) => e.content)).toEqual(['replaced']);
+    expect((await store.loadMeta('s'))?.version).toBe(9);
+    expect(await store.loadEntries('t')).toHaveLength(1);
+    await store.close();
+  });
+});
