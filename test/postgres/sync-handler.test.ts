@@ -214,3 +214,18 @@ for (const [driver, connection] of SYNC_DRIVERS) {
     });
   });
 }
+
+describe('syncHandler (pg): pull pages are bounded in bytes too', () => {
+  it('three 4 MB entries come back two pages, every op once, `more` until the last', async () => {
+    const server = await startSyncServer({ pool: sharedPool() });
+    const t = freshTenant();
+    server.tokens.set('tok', t);
+    for (const id of ['big1', 'big2', 'big3']) await round(server.url, 'tok', [entryOp('s', id, { content: id.repeat(1_000_000) })]);
+    const first = await round(server.url, 'tok', [], '0');
+    expect([first.ops.map((o) => o.opId), first.more, first.cursor]).toEqual([['big1', 'big2'], true, '2']);
+    const second = await round(server.url, 'tok', [], first.cursor);
+    expect([second.ops.map((o) => o.opId), second.more, second.cursor]).toEqual([['big3'], false, '3']);
+    expect(second.ops[0]!.kind === 'entry' && second.ops[0]!.entry.content.length).toBe(4_000_000);
+    await server.close();
+  });
+});
