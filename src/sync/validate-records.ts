@@ -1,0 +1,108 @@
+/**
+ * Checks of the entries and summaries that travel in sync ops: every field of `MemoryEntry`
+ * and `MemorySummary`, so what the server stores and other devices pull is well-formed.
+ * @module
+ */
+import { ValidationError } from '../errors.js';
+import { checkData, isPlainObject } from '../core/validate.js';
+import type { MemoryEntry, MemoryEntryType, EntryRole, MemorySummary } from '../types.js';
+
+/** Longest id (op, entry, summary, device) accepted. */
+export const MAX_ID_LENGTH = 512;
+
+const TYPES: readonly MemoryEntryType[] = ['message', 'tool_call', 'tool_result', 'context'];
+const ROLES: readonly EntryRole[] = ['user', 'assistant', 'system'];
+
+/** A non-empty string of at most 512 characters. */
+export function checkId(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_ID_LENGTH) {
+    throw new ValidationError(field, `a non-empty string of at most ${MAX_ID_LENGTH} characters`, value);
+  }
+  return value;
+}
+
+/** A `MemoryEntry` of session `sessionId`. */
+export function checkSyncEntry(raw: unknown, f: string, sessionId: string): MemoryEntry {
+  if (!isPlainObject(raw)) throw new ValidationError(f, 'an entry object', raw);
+  if (raw.sessionId !== sessionId) throw new ValidationError(`${f}.sessionId`, `the op's sessionId ${JSON.stringify(sessionId)}`, raw.sessionId);
+  const entry: MemoryEntry = {
+    id: checkId(raw.id, `${f}.id`),
+    sessionId,
+    seq: count(raw.seq, `${f}.seq`),
+    interaction: count(raw.interaction, `${f}.interaction`),
+    type: oneOf(raw.type, TYPES, `${f}.type`),
+    role: oneOf(raw.role, ROLES, `${f}.role`),
+    content: text(raw.content, `${f}.content`),
+    timestamp: time(raw.timestamp, `${f}.timestamp`),
+    tokenCount: count(raw.tokenCount, `${f}.tokenCount`),
+    compressed: bool(raw.compressed, `${f}.compressed`),
+  };
+  if (raw.summaryId !== undefined) entry.summaryId = checkId(raw.summaryId, `${f}.summaryId`);
+  if (raw.pinned !== undefined) entry.pinned = bool(raw.pinned, `${f}.pinned`);
+  if (raw.tool !== undefined) {
+    const t = raw.tool;
+    if (!isPlainObject(t)) throw new ValidationError(`${f}.tool`, 'an object { name, callId, isError? }', t);
+    entry.tool = { name: checkId(t.name, `${f}.tool.name`), callId: checkId(t.callId, `${f}.tool.callId`) };
+    if (t.isError !== undefined) entry.tool.isError = bool(t.isError, `${f}.tool.isError`);
+  }
+  if (raw.metadata !== undefined) entry.metadata = data(raw.metadata, `${f}.metadata`);
+  return entry;
+}
+
+/** A `MemorySummary` of session `sessionId`. */
+export function checkSyncSummary(raw: unknown, f: string, sessionId: string): MemorySummary {
+  if (!isPlainObject(raw)) throw new ValidationError(f, 'a summary object', raw);
+  if (raw.sessionId !== sessionId) throw new ValidationError(`${f}.sessionId`, `the op's sessionId ${JSON.stringify(sessionId)}`, raw.sessionId);
+  if (!Array.isArray(raw.originalEntryIds)) throw new ValidationError(`${f}.originalEntryIds`, 'an array of entry ids', raw.originalEntryIds);
+  const tr = raw.timeRange;
+  if (!isPlainObject(tr)) throw new ValidationError(`${f}.timeRange`, 'an object { start, end }', tr);
+  const summary: MemorySummary = {
+    id: checkId(raw.id, `${f}.id`),
+    sessionId,
+    content: text(raw.content, `${f}.content`),
+    originalEntryIds: raw.originalEntryIds.map((id, i) => checkId(id, `${f}.originalEntryIds[${i}]`)),
+    tokenCount: count(raw.tokenCount, `${f}.tokenCount`),
+    originalTokenCount: count(raw.originalTokenCount, `${f}.originalTokenCount`),
+    compressionRatio: num(raw.compressionRatio, `${f}.compressionRatio`),
+    createdAt: time(raw.createdAt, `${f}.createdAt`),
+    timeRange: { start: time(tr.start, `${f}.timeRange.start`), end: time(tr.end, `${f}.timeRange.end`) },
+  };
+  if (raw.range !== undefined) {
+    const r = raw.range;
+    if (!isPlainObject(r)) throw new ValidationError(`${f}.range`, 'an object { startIndex, endIndex }', r);
+    summary.range = { startIndex: count(r.startIndex, `${f}.range.startIndex`), endIndex: count(r.endIndex, `${f}.range.endIndex`) };
+  }
+  if (raw.strategy !== undefined) summary.strategy = checkId(raw.strategy, `${f}.strategy`);
+  if (raw.metadata !== undefined) summary.metadata = data(raw.metadata, `${f}.metadata`);
+  return summary;
+}
+
+function data(value: unknown, field: string): Record<string, unknown> {
+  if (!isPlainObject(value)) throw new ValidationError(field, 'a plain object', value);
+  checkData(value, field, new Set(), 0);
+  return value;
+}
+function text(v: unknown, field: string): string {
+  if (typeof v !== 'string') throw new ValidationError(field, 'a string', v);
+  return v;
+}
+function time(v: unknown, field: string): string {
+  if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw new ValidationError(field, 'an ISO 8601 date string', v);
+  return v;
+}
+function bool(v: unknown, field: string): boolean {
+  if (typeof v !== 'boolean') throw new ValidationError(field, 'a boolean', v);
+  return v;
+}
+function count(v: unknown, field: string): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new ValidationError(field, 'an integer >= 0', v);
+  return v;
+}
+function num(v: unknown, field: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new ValidationError(field, 'a number >= 0', v);
+  return v;
+}
+function oneOf<T extends string>(v: unknown, allowed: readonly T[], field: string): T {
+  if (!allowed.includes(v as T)) throw new ValidationError(field, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, v);
+  return v as T;
+}
