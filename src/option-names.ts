@@ -21,6 +21,7 @@ export const MEMORY_OPTION_NAMES = [
   'durability',
   'contextRecall',
   'maxCachedSessions',
+  'sync',
 ] as const satisfies readonly (keyof MemoryOptions)[];
 
 // A new MemoryOptions field must be listed above, or this line fails to compile, naming it.
