@@ -8,3 +8,9 @@ export type { PostgresStoreOptions, PostgresConnectionOptions, PostgresPoolOptio
 export type { PgPoolLike, PgClientLike } from './driver-pg.js';
 export type { PGliteLike } from './driver-pglite.js';
 export { SCHEMA_VERSION } from './migrations.js';
+export { syncHandler } from './sync-handler.js';
+export type { SyncHandler } from './sync-handler.js';
+export type { SyncHandlerOptions, SyncAuthorize, SyncConnection } from './sync-handler-options.js';
+export { toNodeListener } from './node-listener.js';
+export { parseSyncRequest } from '../../sync/protocol.js';
+export type { SyncOp, ServerOp, SyncRequest, SyncResponse, SyncOpResult, SyncErrorBody } from '../../sync/protocol.js';

@@ -7,6 +7,7 @@
  */
 import { StoreError } from '../../errors.js';
 import type { Sql, SqlDriver } from './driver.js';
+import { SYNC_MIGRATION } from './sync-migration.js';
 
 /** One schema step. */
 export interface Migration {
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX recallkit_summaries_by_ord ON recallkit_summaries (tenant, session_id, ord)',
     ],
   },
+  SYNC_MIGRATION,
 ];
 
 /** The schema version this code reads and writes. */
