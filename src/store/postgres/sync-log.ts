@@ -177,7 +177,8 @@ export interface PullPage {
 /** Read the tenant's ops after `cursor`, at most `limit`. Each op comes back as JSON text, spliced, never re-parsed. */
 export async function pull(sql: Sql, tenant: string, cursor: string, limit: number): Promise<PullPage> {
   const rows = await sql.query<{ seq: string; device_id: string; op: string }>(
-    'SELECT seq::text AS seq, device_id, op FROM recallkit_sync_ops WHERE tenant = $1 AND seq > $2::bigint ORDER BY seq LIMIT $3',
+    // ORDER BY names the bigint column: the bare `seq` would be the text output column.
+    'SELECT o.seq::text AS seq, o.device_id, o.op FROM recallkit_sync_ops o WHERE o.tenant = $1 AND o.seq > $2::bigint ORDER BY o.seq LIMIT $3',
     [encodeKey(tenant), cursor, limit + 1],
   );
   const more = rows.length > limit;
