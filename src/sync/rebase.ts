@@ -73,7 +73,7 @@ export function rebase(input: RebaseInput): RebaseResult {
     const e: MemoryEntry = { ...base, seq, interaction, compressed };
     delete e.summaryId;
     if (summaryId) e.summaryId = summaryId;
-    out.push(reorder(e));
+    out.push(reorderEntry(e));
   };
   for (let i = 0; i < w.order.length; i++) {
     const id = w.order[i]!;
@@ -162,7 +162,8 @@ function metaFor(input: RebaseInput, entries: MemoryEntry[], nextSeq: number, in
 const ENTRY_KEYS: readonly (keyof MemoryEntry)[] = [
   'id', 'sessionId', 'seq', 'interaction', 'type', 'role', 'content', 'timestamp', 'tokenCount', 'compressed', 'summaryId', 'tool', 'pinned', 'metadata',
 ];
-function reorder(e: MemoryEntry): MemoryEntry {
+/** The entry with its keys in the engine's order (byte-identical JSON on every device). */
+export function reorderEntry(e: MemoryEntry): MemoryEntry {
   const out: Record<string, unknown> = {};
   for (const k of ENTRY_KEYS) if (e[k] !== undefined) out[k] = e[k];
   for (const [k, v] of Object.entries(e)) if (!(k in out) && v !== undefined) out[k] = v;

@@ -10,6 +10,7 @@ import type { ServerOp } from './protocol.js';
 import { applyOp, ERASED_KEY, fromWorking, SESSION_KEY, toWorking, type WorkingState } from './state.js';
 import { rebase } from './rebase.js';
 import { deriveOutbox, type SessionOutbox } from './outbox.js';
+import { fastApply, fastOutbox } from './session-fast.js';
 
 /** A session as the sync client reads it. */
 export interface SessionRead {
@@ -39,6 +40,8 @@ export async function readSession(store: StoreAdapter, sessionId: string): Promi
 
 /** The session's outbox. */
 export async function sessionOutbox(store: StoreAdapter, sessionId: string): Promise<{ outbox: SessionOutbox; version: number }> {
+  const fast = await fastOutbox(store, sessionId);
+  if (fast) return fast;
   const r = await readSession(store, sessionId);
   return { outbox: deriveOutbox(sessionId, r.state, r.entries, r.summaries, r.erasedLocal), version: r.meta?.version ?? 0 };
 }
@@ -54,10 +57,15 @@ export async function applyToSession(
   rejected: ReadonlySet<string>,
   now: string,
 ): Promise<boolean> {
+  if (!rejected.size) {
+    const fast = await fastApply(store, sessionId, ops, now);
+    if (fast.done) return fast.changed;
+  }
   const r = await readSession(store, sessionId);
   for (const op of ops) applyOp(r.state, op);
   if (!r.meta && r.state.order.length === 0 && r.state.summaries.size === 0) return false;
   const result = rebase({ sessionId, state: r.state, meta: r.meta, entries: r.entries, summaries: r.summaries, erasedLocal: r.erasedLocal, rejected, now });
+  r.state.synced = { compressedEntries: result.meta.compressedEntries, erasedEntries: result.meta.erasedEntries };
   const aux: Record<string, unknown> = { [SESSION_KEY]: fromWorking(r.state), [ERASED_KEY]: result.erasedLocal.length ? result.erasedLocal : null };
   const expectVersion = r.meta?.version ?? 0;
   let batch: StoreBatch;

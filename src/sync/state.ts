@@ -28,6 +28,14 @@ export interface SessionSyncState {
   summaries: MemorySummary[];
   /** The seq of the newest op applied to this session ('0' for none). */
   lastSeq: string;
+  /** The stored counters the last rebase wrote: while they hold, only entries were added since. */
+  synced?: SyncedCounters;
+}
+
+/** Counters of the meta a rebase wrote. */
+export interface SyncedCounters {
+  compressedEntries: number;
+  erasedEntries: number;
 }
 
 /** The confirmed state being worked on in a round, plus what the round's ops changed. */
@@ -40,6 +48,7 @@ export interface WorkingState {
   compacted: Map<string, string>;
   summaries: Map<string, MemorySummary>;
   lastSeq: bigint;
+  synced: SyncedCounters | undefined;
   /** Entries pulled this round (the local store may not hold them yet). */
   incoming: Map<string, MemoryEntry>;
   /** Summaries accepted this round (the local store may not hold them yet). */
@@ -64,6 +73,7 @@ export function toWorking(raw: unknown): WorkingState {
     compacted: new Map(Object.entries(s?.compacted ?? {})),
     summaries: new Map((s?.summaries ?? []).map((x) => [x.id, x])),
     lastSeq: BigInt(s?.lastSeq ?? '0'),
+    synced: s?.synced,
     incoming: new Map(),
     newSummaryIds: new Set(),
     removedEntryIds: new Set(),
@@ -83,6 +93,7 @@ export function fromWorking(w: WorkingState): SessionSyncState {
     compacted: Object.fromEntries(w.compacted),
     summaries: [...w.summaries.values()],
     lastSeq: w.lastSeq.toString(),
+    ...(w.synced ? { synced: w.synced } : {}),
   };
 }
 

@@ -54,6 +54,18 @@ describe('sync client (in-memory endpoint)', () => {
     expect(await exportJson(a, 's')).toBe(await exportJson(b, 's'));
     expect((await a.exportSession('s')).entries.at(-1)).toMatchObject({ content: 'b3', seq: 4, interaction: 3 });
     expect(server.log.filter((o) => o.kind === 'entry')).toHaveLength(5);
+    // Apart again, both synced before (the tail-only rebase): B's entries move after A's.
+    await a.addUserMessage('s', 'a6');
+    await b.addUserMessage('s', 'b7');
+    await b.addAssistantMessage('s', 'b8');
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    const again = await b.exportSession('s');
+    expect(again.entries.map((e) => e.content)).toEqual(['a1', 'a2', 'b1', 'b2', 'b3', 'a6', 'b7', 'b8']);
+    expect(again.entries.map((e) => e.interaction)).toEqual([1, 1, 2, 2, 3, 4, 5, 5]);
+    expect(await exportJson(a, 's')).toBe(await exportJson(b, 's'));
+    expect((await b.verify('s')).ok).toBe(true);
   });
 
   it('compaction on both devices converges to one summary: the first accepted wins, the other is discarded', async () => {
