@@ -101,7 +101,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     onChange: (sessionId) => emitter.emit('change', sessionId),
   });
   deps.hooks?.({
-    run: (s, task) => sessions.run(s, async (c) => (await writer.flush(c.meta.sessionId), task())),
+    run: (s, task) => sessions.run(s, async (c) => (await writer.flush(c.meta.sessionId), task(c))),
     drop: (s) => sessions.drop(s),
     emit: emitter.emit,
     on: emitter.on,

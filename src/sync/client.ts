@@ -181,11 +181,14 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
     const now = new Date().toISOString();
     for (const [sessionId, ops] of bySession) {
       const rejectedHere = rejected.get(sessionId) ?? new Set<string>();
-      const changed = await hooks.run(sessionId, async () => {
+      const changed = await hooks.run(sessionId, async (cache) => {
+        let kept = false;
         try {
-          return await applyToSession(store, sessionId, ops, rejectedHere, now);
+          const result = await applyToSession(store, sessionId, ops, rejectedHere, now, cache);
+          kept = result.cacheKept;
+          return result.changed;
         } finally {
-          hooks.drop(sessionId);
+          if (!kept) hooks.drop(sessionId);
         }
       });
       delete scanned[sessionId];

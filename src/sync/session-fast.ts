@@ -10,9 +10,11 @@
  */
 import type { MemoryEntry, SessionMeta, StoreAdapter } from '../types.js';
 import type { ServerOp } from './protocol.js';
-import { applyOp, ERASED_KEY, fromWorking, SESSION_KEY, toWorking, wireEntry, type WorkingState } from './state.js';
+import { applyOp, ERASED_KEY, wireEntry, type WorkingState } from './state.js';
+import { loadState, stateAux } from './state-cache.js';
 import type { SessionOutbox } from './outbox.js';
 import { reorderEntry } from './rebase.js';
+import { setActive, type SessionCache } from '../core/session.js';
 
 interface Tail {
   meta: SessionMeta;
@@ -24,9 +26,8 @@ interface Tail {
 
 /** The session's unconfirmed tail, when only entries were added since the last rebase. */
 async function readTail(store: StoreAdapter, sessionId: string): Promise<Tail | undefined> {
-  const [meta, raw, erased] = await Promise.all([store.loadMeta(sessionId), store.loadAux(sessionId, SESSION_KEY), store.loadAux(sessionId, ERASED_KEY)]);
+  const [meta, state, erased] = await Promise.all([store.loadMeta(sessionId), loadState(store, sessionId), store.loadAux(sessionId, ERASED_KEY)]);
   if (!meta) return undefined;
-  const state = toWorking(raw);
   const s = state.synced;
   if (!s || s.compressedEntries !== meta.compressedEntries || s.erasedEntries !== meta.erasedEntries || erased !== undefined) return undefined;
   const tail = await store.loadEntries(sessionId, { fromSeq: state.order.length });
@@ -43,8 +44,14 @@ export async function fastOutbox(store: StoreAdapter, sessionId: string): Promis
 }
 
 /** Apply pulled entry ops by rewriting only the tail; false when the full rebase is needed. */
-export async function fastApply(store: StoreAdapter, sessionId: string, ops: readonly ServerOp[], now: string): Promise<{ done: boolean; changed: boolean }> {
-  if (!ops.every((op) => op.kind === 'entry')) return { done: false, changed: false };
+export async function fastApply(
+  store: StoreAdapter,
+  sessionId: string,
+  ops: readonly ServerOp[],
+  now: string,
+  cache?: SessionCache,
+): Promise<{ done: boolean; changed: boolean; stale?: boolean }> {
+  if (!ops.length || !ops.every((op) => op.kind === 'entry')) return { done: false, changed: false };
   const t = await readTail(store, sessionId);
   if (!t) return { done: false, changed: false };
   const w = t.state;
@@ -80,11 +87,22 @@ export async function fastApply(store: StoreAdapter, sessionId: string, ops: rea
     meta.storedTokens += e.tokenCount;
   }
   w.synced = { compressedEntries: meta.compressedEntries, erasedEntries: meta.erasedEntries };
+  const saved = stateAux(store, sessionId, w);
   await store.write(sessionId, {
     meta,
     expectVersion: t.meta.version,
     ...(changed.length ? { putEntries: changed } : {}),
-    aux: { [SESSION_KEY]: fromWorking(w) },
+    aux: saved.aux,
   });
+  saved.commit();
+  // The engine's cached session, brought up to date in place (a reload would read every active entry).
+  if (cache && cache.meta.version === t.meta.version) {
+    cache.meta = meta;
+    if (changed.length) {
+      setActive(cache, [...cache.active.filter((e) => e.seq < start), ...out]);
+      delete cache.recall; // reloaded from the store and caught up from meta.recallSeq when next needed
+      delete cache.vectors;
+    }
+  } else if (cache) return { done: true, changed: changed.length > 0, stale: true };
   return { done: true, changed: changed.length > 0 };
 }

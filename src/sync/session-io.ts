@@ -7,7 +7,9 @@
  */
 import type { MemoryEntry, MemorySummary, SessionMeta, StoreAdapter, StoreBatch } from '../types.js';
 import type { ServerOp } from './protocol.js';
-import { applyOp, ERASED_KEY, fromWorking, SESSION_KEY, toWorking, type WorkingState } from './state.js';
+import type { SessionCache } from '../core/session.js';
+import { applyOp, ERASED_KEY, type WorkingState } from './state.js';
+import { loadState, stateAux } from './state-cache.js';
 import { rebase } from './rebase.js';
 import { deriveOutbox, type SessionOutbox } from './outbox.js';
 import { fastApply, fastOutbox } from './session-fast.js';
@@ -23,15 +25,11 @@ export interface SessionRead {
 
 /** Read everything the outbox and the rebase need. */
 export async function readSession(store: StoreAdapter, sessionId: string): Promise<SessionRead> {
-  const [meta, rawState, rawErased] = await Promise.all([
-    store.loadMeta(sessionId),
-    store.loadAux(sessionId, SESSION_KEY),
-    store.loadAux(sessionId, ERASED_KEY),
-  ]);
+  const [meta, state, rawErased] = await Promise.all([store.loadMeta(sessionId), loadState(store, sessionId), store.loadAux(sessionId, ERASED_KEY)]);
   const [entries, loaded] = meta ? await Promise.all([store.loadEntries(sessionId), store.loadSession(sessionId)]) : [[], undefined];
   return {
     meta,
-    state: toWorking(rawState),
+    state,
     entries,
     summaries: loaded?.summaries ?? [],
     erasedLocal: new Set(Array.isArray(rawErased) ? (rawErased as string[]) : []),
@@ -56,17 +54,23 @@ export async function applyToSession(
   ops: readonly ServerOp[],
   rejected: ReadonlySet<string>,
   now: string,
-): Promise<boolean> {
+  cache?: SessionCache,
+): Promise<{ changed: boolean; cacheKept: boolean }> {
   if (!rejected.size) {
-    const fast = await fastApply(store, sessionId, ops, now);
-    if (fast.done) return fast.changed;
+    const fast = await fastApply(store, sessionId, ops, now, cache);
+    if (fast.done) return { changed: fast.changed, cacheKept: cache !== undefined && !fast.stale };
   }
+  return { changed: await rebaseSession(store, sessionId, ops, rejected, now), cacheKept: false };
+}
+
+async function rebaseSession(store: StoreAdapter, sessionId: string, ops: readonly ServerOp[], rejected: ReadonlySet<string>, now: string): Promise<boolean> {
   const r = await readSession(store, sessionId);
   for (const op of ops) applyOp(r.state, op);
   if (!r.meta && r.state.order.length === 0 && r.state.summaries.size === 0) return false;
   const result = rebase({ sessionId, state: r.state, meta: r.meta, entries: r.entries, summaries: r.summaries, erasedLocal: r.erasedLocal, rejected, now });
   r.state.synced = { compressedEntries: result.meta.compressedEntries, erasedEntries: result.meta.erasedEntries };
-  const aux: Record<string, unknown> = { [SESSION_KEY]: fromWorking(r.state), [ERASED_KEY]: result.erasedLocal.length ? result.erasedLocal : null };
+  const saved = stateAux(store, sessionId, r.state);
+  const aux: Record<string, unknown> = { ...saved.aux, [ERASED_KEY]: result.erasedLocal.length ? result.erasedLocal : null };
   const expectVersion = r.meta?.version ?? 0;
   let batch: StoreBatch;
   let changed: boolean;
@@ -80,5 +84,6 @@ export async function applyToSession(
     batch = { meta: result.meta, replace: true, expectVersion, putEntries: result.entries, putSummaries: result.summaries, aux };
   }
   await store.write(sessionId, batch);
+  saved.commit();
   return changed;
 }

@@ -9,6 +9,7 @@
 import type { StoreAdapter, StoreBatch } from '../types.js';
 import { DEVICE_SESSION, type DeviceStore } from './device-state.js';
 import { ERASED_KEY, SESSION_KEY } from './state.js';
+import { STAMP_KEY } from './state-cache.js';
 
 /** Wrap `store` (the raw store the sync client reads and writes directly). */
 export function syncStoreView(store: StoreAdapter, device: DeviceStore): StoreAdapter {
@@ -31,10 +32,11 @@ async function withSyncAux(store: StoreAdapter, sessionId: string, batch: StoreB
   if (batch.replace) {
     // An import replaces the records, not what the server confirmed of the session.
     if (batch.aux && SESSION_KEY in batch.aux) return batch;
-    const [state, erased] = await Promise.all([store.loadAux(sessionId, SESSION_KEY), store.loadAux(sessionId, ERASED_KEY)]);
+    const [state, erased, stamp] = await Promise.all([store.loadAux(sessionId, SESSION_KEY), store.loadAux(sessionId, ERASED_KEY), store.loadAux(sessionId, STAMP_KEY)]);
     if (state === undefined && erased === undefined) return batch;
     const aux: Record<string, unknown> = { ...batch.aux };
     if (state !== undefined) aux[SESSION_KEY] = state;
+    if (stamp !== undefined) aux[STAMP_KEY] = stamp;
     if (erased !== undefined) aux[ERASED_KEY] = erased;
     return { ...batch, aux };
   }
