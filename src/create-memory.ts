@@ -20,6 +20,8 @@ import type { MemoryProfileInput } from './strategies/profile/profile-types.js';
 import type { Durability } from './store/durability-types.js';
 import { openDurability } from './store/open-durability.js';
 import { withStorage } from './store/storage-host.js';
+import { checkSyncOptions, type SyncOptions } from './sync/options.js';
+import { prepareSync } from './sync/with-sync.js';
 
 /** Options of {@link createMemory} (and `createWorkerMemory`). */
 export interface MemoryOptions {
@@ -66,6 +68,11 @@ export interface MemoryOptions {
    * sessions keeps flat memory.
    */
   maxCachedSessions?: number | undefined;
+  /**
+   * Keep this memory in sync with a `syncHandler` endpoint (`recallkit/postgres`): push local
+   * changes, pull other devices' ones, offline-first. Needs `fetch`. `memory.sync()` runs a round now.
+   */
+  sync?: SyncOptions | undefined;
 }
 
 /**
@@ -95,11 +102,15 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   if (maxCachedSessions !== undefined && (!Number.isInteger(maxCachedSessions) || maxCachedSessions < 1)) {
     throw new ValidationError('maxCachedSessions', 'a positive integer', maxCachedSessions);
   }
+  const syncOptions = checkSyncOptions(options.sync);
   const counter: TokenCounter = await resolveTokenizer(options.tokenizer);
   if (options.persist !== undefined && typeof options.persist !== 'boolean') throw new ValidationError('persist', 'a boolean', options.persist);
   const resolved = resolveStore(options.store, options.dbName, strategies.persistence, options.persist ?? false);
   // Opens the store now (and restores from the journal what it lost), before the engine reads it.
-  const { store, state } = await openDurability(resolved, options.durability, (options.dbName as string | undefined) ?? 'recallkit');
+  const opened = await openDurability(resolved, options.durability, (options.dbName as string | undefined) ?? 'recallkit');
+  const { state } = opened;
+  const sync = prepareSync(syncOptions, opened.store);
+  const store = sync.store;
   const engine = createEngine({
     store,
     counter,
@@ -110,8 +121,9 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     contextRecall,
     maxCachedSessions,
     strategies: (live) => withManager(strategies, live),
+    hooks: sync.hooks,
   });
-  return withStorage(engine, store, state);
+  return sync.finish(withStorage(engine, store, state));
 }
 
 type ProfileStrategies = Omit<BuiltStrategies, 'longTerm'> & { longTerm: BuiltStrategies['longTerm'] | undefined };

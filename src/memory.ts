@@ -183,6 +183,11 @@ export interface Memory {
   storageState(): Promise<StorageState>;
   /** A read-only integrity check of a stored session (holes, duplicates, summary links, stats). */
   verify(sessionId: string): Promise<VerifyReport>;
+  /**
+   * Run a sync round now (needs the `sync` option): push what the server has not acknowledged,
+   * pull what other devices wrote; resolves when both are done, rejects when the round failed.
+   */
+  sync(): Promise<void>;
   /** Listen to an event; returns the function that stops listening. */
   on<E extends MemoryEventName>(event: E, handler: MemoryEvents[E]): () => void;
   /** Finish pending work, close the database (and the worker). Later calls fail with `ClosedError`. */
@@ -190,4 +195,4 @@ export interface Memory {
 }
 
 /** What the engine itself provides; the hosts add the store-level methods (`createMemory`). */
-export type EngineMemory = Omit<Memory, 'storageState' | 'verify'>;
+export type EngineMemory = Omit<Memory, 'storageState' | 'verify' | 'sync'>;

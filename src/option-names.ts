@@ -22,6 +22,7 @@ export const MEMORY_OPTION_NAMES = [
   'durability',
   'contextRecall',
   'maxCachedSessions',
+  'sync',
 ] as const;
 
 /**

@@ -89,6 +89,12 @@ function describe(name: MemoryEventName, args: unknown[]): string {
       const info = args[0] as { originalTokens: number; keptTokens: number };
       return `newest message cut to fit the context: ${info.originalTokens} → ${info.keptTokens} tokens`;
     }
+    case 'sync:state': {
+      const s = args[0] as { state: string; pending: number; cursor: string };
+      return `sync ${s.state}, ${s.pending} pending, cursor ${s.cursor}`;
+    }
+    case 'sync:error':
+      return `sync failed: ${errorText(args[0])}`;
   }
 }
 

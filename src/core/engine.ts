@@ -40,6 +40,7 @@ import { planContext, type ResolvedRecall } from './context-options.js';
 import { buildPlannedContext } from './context-build.js';
 import { createStoreRecall, recallAcross } from './recall-all.js';
 import { withAddOptions } from './add-options.js';
+import type { EngineHooks } from './engine-hooks.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {
@@ -77,6 +78,8 @@ export interface EngineDeps {
   contextRecall?: ResolvedRecall | undefined;
   /** Sessions kept in memory, least recently used evicted first (default 1000). */
   maxCachedSessions?: number | undefined;
+  /** Given the engine's queue and cache once it is built (the sync client uses them). */
+  hooks?: ((hooks: EngineHooks) => void) | undefined;
 }
 
 /**
@@ -96,6 +99,12 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   const sessions = createSessionRunner(store, writer, now, () => closed, {
     maxCachedSessions: deps.maxCachedSessions,
     onChange: (sessionId) => emitter.emit('change', sessionId),
+  });
+  deps.hooks?.({
+    run: (s, task) => sessions.run(s, async (c) => (await writer.flush(c.meta.sessionId), task(c))),
+    drop: (s) => sessions.drop(s),
+    emit: emitter.emit,
+    on: emitter.on,
   });
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();

@@ -27,7 +27,7 @@ function openEvents(state: StorageState): Replay[] {
 }
 
 /** The engine plus the store-level methods. */
-export function withStorage(engine: EngineMemory, store: StoreAdapter, state: () => StorageState): Memory {
+export function withStorage(engine: EngineMemory, store: StoreAdapter, state: () => StorageState): Omit<Memory, 'sync'> {
   let closed = false;
   const replays = openEvents(state());
   return {

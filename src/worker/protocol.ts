@@ -37,6 +37,7 @@ export const REMOTE_METHODS = [
   'updateConfig',
   'storageState',
   'verify',
+  'sync',
 ] as const satisfies readonly (keyof Memory)[];
 
 /** A method the worker runs for the page. */

@@ -11,6 +11,7 @@ import { ValidationError } from '../errors.js';
 import { isPlainObject } from '../core/validate.js';
 import { checkOptionNames } from '../option-names.js';
 import { toSummarizer } from '../summarizers/callback.js';
+import { checkSyncOptions } from '../sync/options.js';
 import type { PageEmbedder, WorkerInitOptions } from './protocol.js';
 
 /** Options of `createWorkerMemory`: those of `createMemory`, plus the worker to run in. */
@@ -56,6 +57,9 @@ export function splitWorkerOptions(options: unknown): SplitOptions {
         'to count with your own function, use createMemory({ tokenizer }) in this thread',
     );
   }
+  // Checked here too: a relative URL resolves against the page, and a bad option fails before the worker starts.
+  const sync = checkSyncOptions(o.sync);
+  if (sync) o.sync = { ...o.sync, url: sync.url };
   if (embedder !== undefined && typeof embedder !== 'function') {
     throw new ValidationError('embedder', 'a function (texts: string[]) => Promise<number[][]>', embedder);
   }

@@ -1,0 +1,47 @@
+/**
+ * The store as the engine sees it when sync is on. It keeps the outbox derivable from the store
+ * alone: an erasure records its ids (in the same batch) until the server tombstones them, a
+ * cleared session leaves a `clear` to push (written before the data goes), an import that
+ * replaces a session keeps the session's sync state, and the device's reserved session is
+ * hidden from `listSessions`.
+ * @module
+ */
+import type { StoreAdapter, StoreBatch } from '../types.js';
+import { DEVICE_SESSION, type DeviceStore } from './device-state.js';
+import { ERASED_KEY, SESSION_KEY } from './state.js';
+import { STAMP_KEY } from './state-cache.js';
+
+/** Wrap `store` (the raw store the sync client reads and writes directly). */
+export function syncStoreView(store: StoreAdapter, device: DeviceStore): StoreAdapter {
+  return {
+    ...store,
+    async listSessions() {
+      return (await store.listSessions()).filter((m) => m.sessionId !== DEVICE_SESSION);
+    },
+    async write(sessionId, batch) {
+      return store.write(sessionId, await withSyncAux(store, sessionId, batch));
+    },
+    async deleteSession(sessionId) {
+      if (await store.loadMeta(sessionId)) await device.addClear(sessionId);
+      return store.deleteSession(sessionId);
+    },
+  };
+}
+
+async function withSyncAux(store: StoreAdapter, sessionId: string, batch: StoreBatch): Promise<StoreBatch> {
+  if (batch.replace) {
+    // An import replaces the records, not what the server confirmed of the session.
+    if (batch.aux && SESSION_KEY in batch.aux) return batch;
+    const [state, erased, stamp] = await Promise.all([store.loadAux(sessionId, SESSION_KEY), store.loadAux(sessionId, ERASED_KEY), store.loadAux(sessionId, STAMP_KEY)]);
+    if (state === undefined && erased === undefined) return batch;
+    const aux: Record<string, unknown> = { ...batch.aux };
+    if (state !== undefined) aux[SESSION_KEY] = state;
+    if (stamp !== undefined) aux[STAMP_KEY] = stamp;
+    if (erased !== undefined) aux[ERASED_KEY] = erased;
+    return { ...batch, aux };
+  }
+  if (!batch.deleteEntryIds?.length) return batch;
+  const before = (await store.loadAux(sessionId, ERASED_KEY)) as string[] | undefined;
+  const erased = [...new Set([...(before ?? []), ...batch.deleteEntryIds])];
+  return { ...batch, aux: { ...batch.aux, [ERASED_KEY]: erased } };
+}

@@ -1,0 +1,111 @@
+/**
+ * The sync client of createMemory (Node, memory store) against the real syncHandler on the
+ * throwaway PostgreSQL cluster: convergence, the compaction rule, tombstones, an erased entry's
+ * retry, first sync of a new device. The browsers' version is sync-browser.test.ts.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMemory } from '../../src/create-memory.js';
+import type { Memory } from '../../src/memory.js';
+import { closeShared, freshTenant, sharedPool } from './support.js';
+import { pullAll, startSyncServer, type SyncServer } from './sync-support.js';
+
+let server: SyncServer;
+const open: Memory[] = [];
+
+beforeAll(async () => {
+  server = await startSyncServer({ pool: sharedPool() });
+});
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((m) => m.close()));
+});
+afterAll(async () => {
+  await server.close();
+  await closeShared();
+});
+
+function tenantToken(): string {
+  const token = `tok-${freshTenant()}`;
+  server.tokens.set(token, freshTenant());
+  return token;
+}
+
+async function device(token: string, config: Record<string, unknown> = {}): Promise<Memory> {
+  const m = await createMemory({
+    store: 'memory',
+    tokenizer: { count: (t: string) => Math.ceil(t.length / 4) },
+    config: { autoCompress: false, ...config },
+    sync: { url: server.url, headers: { authorization: `Bearer ${token}` }, intervalMs: 0 },
+  });
+  open.push(m);
+  return m;
+}
+
+const json = async (m: Memory, s: string) => JSON.stringify(await m.exportSession(s));
+
+describe('sync client on the real handler (Node)', () => {
+  it('two devices that wrote apart converge: identical exports, every entry, server order', async () => {
+    const token = tenantToken();
+    const a = await device(token);
+    const b = await device(token);
+    await a.addUserMessage('s', 'a1');
+    await a.addAssistantMessage('s', 'a2');
+    await b.addUserMessage('s', 'b1');
+    await b.addToolCall('s', 'search', { q: 'x', nested: { z: 1, a: [1, 2] } });
+    await b.addToolResult('s', 'search', { hits: 3 });
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    const ea = await a.exportSession('s');
+    expect(ea.entries.map((e) => e.content.slice(0, 2))).toEqual(['a1', 'a2', 'b1', '{"', '{"']);
+    expect(await json(a, 's')).toBe(await json(b, 's'));
+    const ops = await pullAll(server.url, token);
+    expect(ops.filter((o) => o.kind === 'entry')).toHaveLength(5);
+  });
+
+  it('compaction on both devices converges to one summary', async () => {
+    const token = tenantToken();
+    const config = { maxEntries: 1000, recentWindow: 2, minEntriesToCompress: 2 };
+    const a = await device(token, config);
+    const b = await device(token, config);
+    for (let i = 0; i < 4; i++) {
+      await a.addUserMessage('s', `question ${i} about apples`);
+      await a.addAssistantMessage('s', `answer ${i} about pears`);
+    }
+    await a.sync();
+    await b.sync();
+    await a.compress('s');
+    await b.compress('s');
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    expect(await a.getSummaries('s')).toHaveLength(1);
+    expect(await json(a, 's')).toBe(await json(b, 's'));
+    // A second compaction later (the summary folds on both): still one story.
+    for (let i = 4; i < 8; i++) {
+      await b.addUserMessage('s', `question ${i} about plums`);
+      await b.addAssistantMessage('s', `answer ${i} about figs`);
+    }
+    await b.sync();
+    await a.sync();
+    await a.compress('s');
+    await a.sync();
+    await b.sync();
+    expect(await json(a, 's')).toBe(await json(b, 's'));
+    const stats = await b.getStats('s');
+    expect(stats.totalEntries).toBe(16);
+    expect(stats.compressedEntries).toBeGreaterThan(6);
+  });
+
+  it('a new device gets everything; clear and erase travel', async () => {
+    const token = tenantToken();
+    const a = await device(token);
+    for (let i = 0; i < 30; i++) await a.addUserMessage(`s${i % 3}`, `m${i}`);
+    await a.clearSession('s2');
+    await a.sync();
+    const b = await device(token);
+    await b.sync();
+
+    expect((await b.listSessions()).map((m) => m.sessionId).sort()).toEqual(['s0', 's1']);
+    for (const s of ['s0', 's1', 's2']) expect(await json(b, s)).toBe(await json(a, s));
+  });
+});
