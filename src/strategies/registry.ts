@@ -5,7 +5,7 @@
  */
 import { parseProfile } from './profile/profile.js';
 import type { KnowledgeBaseConfig, MemoryProfile, MemoryProfileInput, TextSplitterConfig } from './profile/profile-types.js';
-import type { StrategyKind, StrategyTraits } from './strategy-definition.js';
+import { STRATEGY_ID_KEYS, type StrategyKind, type StrategyTraits } from './strategy-definition.js';
 import { strategyDefinition } from './strategy-registry.js';
 import type { LongTermStrategy, PersistenceStrategy, ShortTermStrategy } from './types.js';
 
@@ -32,7 +32,7 @@ export interface Strategies {
 
 /** Build one strategy from its validated entry, with the traits its definition declares. */
 function build<S>(kind: StrategyKind, config: object): { strategy: S; traits: StrategyTraits } {
-  const id = (config as Record<string, unknown>)[kind === 'short_term' ? 'memory_strategy_id' : 'long_term_memory_id'] as string;
+  const id = (config as Record<string, unknown>)[STRATEGY_ID_KEYS[kind]] as string;
   // parseProfile has checked the id against the registry already.
   const definition = strategyDefinition(kind, id)!;
   return { strategy: definition.create(config as never) as S, traits: definition.traits?.(config as never) ?? {} };
