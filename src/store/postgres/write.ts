@@ -33,10 +33,13 @@ export function buildWrite(tenant: string, sessionId: string, batch: StoreBatch)
 
   // The session row: its version is checked and moved in the same step.
   if (batch.expectVersion === undefined) {
-    ctes.push(`s AS (INSERT INTO recallkit_sessions (tenant, session_id, version, meta) VALUES ($1, $2, ${p(version)}, ${p(meta)})
-      ON CONFLICT (tenant, session_id) DO UPDATE SET version = excluded.version, meta = excluded.meta RETURNING 1 AS ok)`);
+    ctes.push(`s AS (INSERT INTO recallkit_sessions (tenant, session_id, version, meta)
+      VALUES ($1, $2, ${p(version)}, ${p(meta)})
+      ON CONFLICT (tenant, session_id) DO UPDATE SET version = excluded.version, meta = excluded.meta
+      RETURNING 1 AS ok)`);
   } else if (batch.expectVersion === 0) {
-    ctes.push(`s AS (INSERT INTO recallkit_sessions (tenant, session_id, version, meta) VALUES ($1, $2, ${p(version)}, ${p(meta)})
+    ctes.push(`s AS (INSERT INTO recallkit_sessions (tenant, session_id, version, meta)
+      VALUES ($1, $2, ${p(version)}, ${p(meta)})
       ON CONFLICT (tenant, session_id) DO NOTHING RETURNING 1 AS ok)`);
   } else {
     ctes.push(`s AS (UPDATE recallkit_sessions SET version = ${p(version)}, meta = ${p(meta)}
@@ -64,13 +67,19 @@ export function buildWrite(tenant: string, sessionId: string, batch: StoreBatch)
   }
 
   if (!batch.replace && deleteEntries.length) {
-    ctes.push(`de AS (DELETE FROM recallkit_entries WHERE tenant = $1 AND session_id = $2 AND id = ANY(${p(deleteEntries.map(encodeKey))}::text[]) AND EXISTS (SELECT 1 FROM s) RETURNING 1)`);
+    ctes.push(`de AS (DELETE FROM recallkit_entries
+      WHERE tenant = $1 AND session_id = $2 AND id = ANY(${p(deleteEntries.map(encodeKey))}::text[])
+      AND EXISTS (SELECT 1 FROM s) RETURNING 1)`);
   }
   if (!batch.replace && deleteSummaries.length) {
-    ctes.push(`ds AS (DELETE FROM recallkit_summaries WHERE tenant = $1 AND session_id = $2 AND id = ANY(${p(deleteSummaries.map(encodeKey))}::text[]) AND EXISTS (SELECT 1 FROM s) RETURNING 1)`);
+    ctes.push(`ds AS (DELETE FROM recallkit_summaries
+      WHERE tenant = $1 AND session_id = $2 AND id = ANY(${p(deleteSummaries.map(encodeKey))}::text[])
+      AND EXISTS (SELECT 1 FROM s) RETURNING 1)`);
   }
   if (auxDelete.length) {
-    ctes.push(`da AS (DELETE FROM recallkit_aux WHERE tenant = $1 AND session_id = $2 AND key = ANY(${p(auxDelete.map(encodeKey))}::text[]) AND EXISTS (SELECT 1 FROM s) RETURNING 1)`);
+    ctes.push(`da AS (DELETE FROM recallkit_aux
+      WHERE tenant = $1 AND session_id = $2 AND key = ANY(${p(auxDelete.map(encodeKey))}::text[])
+      AND EXISTS (SELECT 1 FROM s) RETURNING 1)`);
   }
   if (entries.size) {
     const list = [...entries.values()].sort((a, b) => a.seq - b.seq);
@@ -79,9 +88,12 @@ export function buildWrite(tenant: string, sessionId: string, batch: StoreBatch)
     const active = p(list.map((e) => !e.compressed));
     const bodies = p(list.map((e) => encodeValue(e, `entry ${JSON.stringify(e.id)} of ${what}`)));
     ctes.push(`pe AS (INSERT INTO recallkit_entries (tenant, session_id, id, seq, active, entry)
-      SELECT $1, $2, u.id, u.seq, u.active, u.entry FROM unnest(${ids}::text[], ${seqs}::bigint[], ${active}::boolean[], ${bodies}::text[]) AS u(id, seq, active, entry)
+      SELECT $1, $2, u.id, u.seq, u.active, u.entry
+      FROM unnest(${ids}::text[], ${seqs}::bigint[], ${active}::boolean[], ${bodies}::text[])
+        AS u(id, seq, active, entry)
       WHERE EXISTS (SELECT 1 FROM s)
-      ON CONFLICT (tenant, session_id, id) DO UPDATE SET seq = excluded.seq, active = excluded.active, entry = excluded.entry RETURNING 1)`);
+      ON CONFLICT (tenant, session_id, id)
+      DO UPDATE SET seq = excluded.seq, active = excluded.active, entry = excluded.entry RETURNING 1)`);
   }
   if (summaries.size) {
     const list = [...summaries.values()];
@@ -103,7 +115,8 @@ export function buildWrite(tenant: string, sessionId: string, batch: StoreBatch)
   }
   // Sent on commit, only when the session step went through.
   ctes.push(`n AS (SELECT pg_notify('${CHANNEL}', ${p(notifyPayload(tenant, sessionId, version))}) AS sent FROM s)`);
-  const text = `WITH ${ctes.join(',\n')}\nSELECT (SELECT count(*) FROM s)::int AS ok, (SELECT count(*) FROM n)::int AS notified`;
+  const text =
+    `WITH ${ctes.join(',\n')}\n` + 'SELECT (SELECT count(*) FROM s)::int AS ok, (SELECT count(*) FROM n)::int AS notified';
   return { pre, main: { text, params } };
 }
 
@@ -115,7 +128,8 @@ export async function writeBatch(db: SqlDriver, tenant: string, sessionId: strin
     const [row] = await sql.query<{ ok: number }>(main.text, main.params);
     if (!row || Number(row.ok) !== 1) {
       throw new ConflictError(
-        `postgresStore: session ${JSON.stringify(sessionId)} is not at version ${batch.expectVersion ?? 0} (another writer got there first): nothing was written`,
+        `postgresStore: session ${JSON.stringify(sessionId)} is not at version ${batch.expectVersion ?? 0} ` +
+          '(another writer got there first): nothing was written',
       );
     }
   };
