@@ -66,7 +66,7 @@ export interface AddMessageOptions {
 export interface EntryFilter {
   /** Only these entry types. */
   types?: ('message' | 'tool_call' | 'tool_result' | 'context')[];
-  /** Only these roles (the seed's: a tool result and added context are `system`). */
+  /** Only these roles (a tool result and added context have the role `system`). */
   roles?: ('user' | 'assistant' | 'system')[];
 }
 
@@ -124,7 +124,7 @@ export interface Memory {
   addToolResult(sessionId: string, toolName: string, result: unknown, options?: ToolResultOptions): Promise<MemoryEntry>;
   /** Add context such as a file (type `context`, a system message naming `source`). */
   addContext(sessionId: string, content: string, source?: string): Promise<MemoryEntry>;
-  /** Add one rolling-seed interaction: the full user request and AI response, as JSON or text. */
+  /** Add one interaction: the full user request and AI response, as JSON or text. */
   addInteraction(sessionId: string, interaction: InteractionInput): Promise<StoredInteraction>;
   /** Add a whole conversation in any supported message format (an app migrating its history). */
   addMessages(sessionId: string, messages: unknown, options?: AddMessagesOptions): Promise<MemoryEntry[]>;
@@ -132,7 +132,8 @@ export interface Memory {
   getContextForLLM<F extends ContextFormat = 'openai'>(sessionId: string, options?: ContextOptions<F>): Promise<LLMContext<ContextMessages[F]>>;
   /**
    * Active (not compressed or erased) entries, oldest first; `filter` keeps some types / roles
-   * (a tool result has the seed's role `system`: select system messages with `{ types: ['message'], roles: ['system'] }`).
+   * (a tool result has the role `system`: select system messages with
+   * `{ types: ['message'], roles: ['system'] }`).
    */
   getActiveEntries(sessionId: string, filter?: EntryFilter): Promise<MemoryEntry[]>;
   /** Active interactions, oldest first. */
@@ -141,7 +142,10 @@ export interface Memory {
   getSummaries(sessionId: string): Promise<MemorySummary[]>;
   /** Counts and tokens of a session. */
   getStats(sessionId: string): Promise<MemoryStats>;
-  /** Run compression now (the Memory Manager's manual trigger, or every long-term strategy); resolves after its own run. */
+  /**
+   * Run compression now (the manual trigger of the `config` thresholds, or every long-term
+   * strategy of the profile); resolves after its own run.
+   */
   compress(sessionId: string): Promise<void>;
   /**
    * Resolves when every compression or erasure triggered so far in the session (with no

@@ -8,10 +8,10 @@ import type { SyncStatus } from './sync/options.js';
  * @module
  */
 
-/** The kind of a stored entry (memory-manager seed). */
+/** The kind of a stored entry. */
 export type MemoryEntryType = 'message' | 'tool_call' | 'tool_result' | 'context' | 'summary';
 
-/** The role an entry has in the memory-manager seed's table. */
+/** The role an entry has: a tool result and added context are `system`. */
 export type EntryRole = 'user' | 'assistant' | 'system';
 
 /** Tool details of a `tool_call` or `tool_result` entry. */
@@ -24,7 +24,7 @@ export interface ToolInfo {
   isError?: boolean;
 }
 
-/** One stored entry of a session (memory-manager seed, plus ordering and tool fields). */
+/** One stored entry of a session: its content, role, tokens, order and tool fields. */
 export interface MemoryEntry {
   /** Unique id (string). */
   id: string;
@@ -59,7 +59,7 @@ export interface MemoryEntry {
   metadata?: Record<string, unknown>;
 }
 
-/** A summary that replaced older entries (memory-manager seed). */
+/** A summary that replaced older entries. */
 export interface MemorySummary {
   id: string;
   sessionId: string;
@@ -93,7 +93,7 @@ export interface Interaction {
   tokenCount: number;
 }
 
-/** What `addInteraction` stores and returns: the rolling seed's `{ userRequest, aiResponse, ts }`. */
+/** What `addInteraction` stores and returns: `{ userRequest, aiResponse, ts }`. */
 export interface StoredInteraction extends Interaction {
   userRequest: unknown;
   aiResponse: unknown;
@@ -101,7 +101,7 @@ export interface StoredInteraction extends Interaction {
   ts: string;
 }
 
-/** The rolling seed's interaction item. */
+/** One interaction as `addInteraction` takes it: a user request and the AI's response. */
 export interface InteractionInput {
   /** The full request from the user (a string or any JSON value). */
   userRequest: unknown;
@@ -131,7 +131,7 @@ export interface ChatMessage {
 export interface LLMContext<M = ChatMessage> {
   /** The messages to send, summaries first as system messages. */
   messages: M[];
-  /** The memory-manager seed's text layout. */
+  /** The context as one text: summaries, then the recent conversation. */
   text: string;
   /** Tokens the model receives for `messages` (OpenAI's chat counting, reply priming included). */
   tokenCount: number;
@@ -146,7 +146,7 @@ export interface LLMContext<M = ChatMessage> {
   recalled?: RecallResult[];
 }
 
-/** Session statistics (memory-manager seed). */
+/** Session statistics: counts and tokens of entries and summaries. */
 export interface MemoryStats {
   /** Entries ever added and still stored: `activeEntries + compressedEntries`. */
   totalEntries: number;
@@ -186,7 +186,7 @@ export interface TokenDrift {
 
 /** A session as `exportSession` returns it and `importSession` takes it. */
 export interface SessionState {
-  /** Export format version; absent means the seed's unversioned shape (treated as 1). */
+  /** Export format version; absent means the unversioned shape (treated as 1). */
   schemaVersion?: number;
   sessionId: string;
   /** Every stored entry, active and compressed, oldest first. */
@@ -202,7 +202,7 @@ export interface SessionState {
   erasedEntries?: number;
 }
 
-/** The Memory Manager settings (memory-manager seed defaults). */
+/** The Memory Manager settings (compression thresholds and what a compression keeps). */
 export interface MemoryConfig {
   /** Compress when active entries exceed this (default 100). */
   maxEntries: number;
@@ -265,7 +265,10 @@ export interface Summarizer {
 /** Events and their listener arguments. */
 export interface MemoryEvents {
   'entry:added': (sessionId: string, entry: MemoryEntry) => void;
-  /** A compression started in the background; `id` pairs it with its `compressed`, `compression:discarded` or `error`. */
+  /**
+   * A compression started in the background; `id` pairs it with its `compressed`,
+   * `compression:discarded` or `error`.
+   */
   compressing: (sessionId: string, info: { id: string; strategy: string; entryCount: number }) => void;
   compressed: (sessionId: string, result: { id: string; summary: MemorySummary; tokensSaved: number }) => void;
   /** A summary made in the background no longer fitted the session (its entries changed meanwhile) and was dropped. */

@@ -1,5 +1,5 @@
 /**
- * `compileCondition`: turns an Alquimia condition (`message.role != 'tool'`) into a predicate,
+ * `compileCondition`: turns a profile condition (`message.role != 'tool'`) into a predicate,
  * with a hand-written parser and a tree-walking evaluator — no `eval`, no `new Function`.
  * @module
  */

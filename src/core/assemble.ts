@@ -8,7 +8,7 @@ import { entriesToChat } from './to-chat.js';
 /** How context is assembled for a profile. */
 export interface AssemblyRules {
   shortTerm: readonly ShortTermStrategy[];
-  /** The rolling seed lists summaries newest first. */
+  /** List summaries newest first (`rolling` does). */
   summariesNewestFirst: boolean;
 }
 

@@ -36,7 +36,10 @@ export interface CompactionSchedulerDeps {
 export interface CompactionScheduler {
   /** An entry was stored: run the strategies in the background (skipped while backing off). */
   trigger(sessionId: string, event: TriggerEvent): void;
-  /** Run every strategy now (`compress()`), after the runs already queued, ignoring backoff; resolves with its first failure. */
+  /**
+   * Run every strategy now (`compress()`), after the runs already queued, ignoring backoff;
+   * resolves with its first failure.
+   */
   compress(sessionId: string): Promise<Error | undefined>;
   /** Resolves when every run triggered so far in the session (or in every session) has settled. */
   idle(sessionId?: string): Promise<void>;

@@ -2,7 +2,10 @@ import type { MemoryConfig } from '../types.js';
 import { ValidationError } from '../errors.js';
 import { isPlainObject } from './validate.js';
 
-/** The memory-manager seed's defaults (plus RecallKit's summarizer timeout, summary limit and retry backoff). */
+/**
+ * The Memory Manager's defaults: compression thresholds and what a compression keeps, plus the
+ * summarizer timeout, summary limit and retry backoff.
+ */
 export const DEFAULT_MEMORY_CONFIG: Readonly<MemoryConfig> = Object.freeze({
   maxEntries: 100,
   maxTokens: 50000,

@@ -1,7 +1,7 @@
 import type { MemoryEntry, MemorySummary } from '../types.js';
 
 /**
- * The memory-manager seed's text layout:
+ * The context as one text:
  * `=== Previous Conversation Summaries ===`, each summary under its `[start - end]` dates,
  * then `=== Recent Conversation ===` with `User: …` / `Assistant: …` lines.
  */

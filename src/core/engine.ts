@@ -47,13 +47,16 @@ export interface BuiltStrategies {
   longTerm: LongTermStrategy[];
   shortTerm: ShortTermStrategy[];
   persistence: PersistenceStrategy;
-  /** List summaries newest first in the context (the rolling seed). */
+  /** List summaries newest first in the context (`rolling` does). */
   summariesNewestFirst: boolean;
   /** The `summarizer` strategy's knowledge base, when the profile names one. */
   knowledgeBase?: KnowledgeBaseSetup | undefined;
   /** The smallest short-term token budget (`memory_max_tokens`), when there is one. */
   contextBudget?: number | undefined;
-  /** The smallest token budget of the profile (`max_tokens`, `summary_buffer`): recall in the context counts inside it. */
+  /**
+   * The smallest token budget of the profile (`max_tokens`, `summary_buffer`): recall in the
+   * context counts inside it.
+   */
   tokenBudget?: number | undefined;
   /** `summary_buffer`'s budget: entries waiting for a background summary leave a context above it. */
   pendingBudget?: number | undefined;
@@ -108,7 +111,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   });
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
-  // scope 'all': every session's own index, searched with store-wide statistics, read-only; a session with no stored index then persists one.
+  // scope 'all': every session's own index, searched with store-wide statistics, read-only;
+  // a session with no stored index then persists one.
   const all = createStoreRecall(store, (id) => {
     if (!closed) sessions.run(id, async (c) => void (await ensureIndex(c, recallContext(c))), 'read').catch(() => undefined);
   });

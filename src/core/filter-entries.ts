@@ -6,7 +6,7 @@ const ENTRY_TYPES = ['message', 'tool_call', 'tool_result', 'context'] as const;
 const ROLES = ['user', 'assistant', 'system'] as const;
 
 /**
- * Entries of the given types and roles. Roles are the memory-manager seed's: a tool result and
+ * Entries of the given types and roles. A tool result and
  * added context are `system` entries like a system message, so `{ types: ['message'], roles:
  * ['system'] }` is what selects system messages alone.
  */

@@ -29,7 +29,8 @@ export async function checkImportOver(store: StoreAdapter, state: ParsedState, o
   const newer = (await store.loadEntries(state.sessionId, { fromSeq: state.nextSeq })).filter((e) => !known.has(e.id));
   if (!newer.length) return;
   throw new ImportConflictError(
-    `importSession: session ${JSON.stringify(state.sessionId)} holds ${newer.length} entr${newer.length === 1 ? 'y' : 'ies'} added after this export ` +
+    `importSession: session ${JSON.stringify(state.sessionId)} holds ${newer.length} ` +
+      `entr${newer.length === 1 ? 'y' : 'ies'} added after this export ` +
       `(seq ${newer[0]!.seq} and later), which the import would delete; nothing was changed. ` +
       'Pass importSession(state, { replace: true }) to replace the session anyway, or import under another sessionId.',
   );

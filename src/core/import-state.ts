@@ -23,9 +23,10 @@ export interface ParsedState {
 
 /**
  * Validate a whole `SessionState` before anything is written: every field is checked and the
- * first problem is refused with its path (`state.entries[3].content`). Accepts the seed's
+ * first problem is refused with its path (`state.entries[3].content`). Accepts the
  * unversioned shape (Date objects or ISO strings; seq/interaction optional) and
- * `schemaVersion` 1. Token counts are recomputed, so an export from another tokenizer imports exactly.
+ * `schemaVersion` 1. Token counts are recomputed, so an export from another tokenizer imports
+ * exactly.
  */
 export function parseSessionState(state: unknown, counter: TokenCounter, now: () => Date): ParsedState {
   if (!isPlainObject(state)) throw new ValidationError('state', 'an object { sessionId, entries, summaries }', state);
@@ -81,7 +82,7 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
       e.tool = { name: str(t.name, `${f}.tool.name`), callId: str(t.callId, `${f}.tool.callId`) };
       if (t.isError !== undefined) e.tool.isError = bool(t.isError, `${f}.tool.isError`);
     } else if (type === 'tool_call' || type === 'tool_result') {
-      // The seed's shape: the tool named in metadata, calls and results paired by order.
+      // The unversioned shape: the tool named in metadata, calls and results paired by order.
       const name = (raw.metadata as Record<string, unknown> | undefined)?.toolName;
       e.tool = { name: typeof name === 'string' && name ? name : 'tool', callId: `call_${id}` };
       if (type === 'tool_result') {

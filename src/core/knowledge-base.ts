@@ -75,12 +75,20 @@ async function embedChunks(c: SessionCache, rc: RecallContext, kb: KnowledgeBase
   return true;
 }
 
+/** Who an entry is from, as a recalled line names them: a tool call or result, or a role. */
+function speaker(e: MemoryEntry): string {
+  if (e.type === 'tool_result') return `Tool ${e.tool?.name ?? ''} result`;
+  if (e.type === 'tool_call') return `Tool call ${e.tool?.name ?? ''}`;
+  if (e.role === 'user') return 'User';
+  if (e.role === 'assistant') return 'Assistant';
+  return 'System';
+}
+
 /** One line per recalled item, as the system message shows it. */
 function line(item: { kind: 'entry'; entry: MemoryEntry } | { kind: 'chunk'; text: string; when: string }): string {
   if (item.kind === 'chunk') return `- [earlier summary${item.when ? `, ${item.when.slice(0, 10)}` : ''}] ${item.text}`;
   const e = item.entry;
-  const who = e.type === 'tool_result' ? `Tool ${e.tool?.name ?? ''} result` : e.type === 'tool_call' ? `Tool call ${e.tool?.name ?? ''}` : e.role === 'user' ? 'User' : e.role === 'assistant' ? 'Assistant' : 'System';
-  return `- [${e.timestamp.slice(0, 10)}] ${who}: ${e.content}`;
+  return `- [${e.timestamp.slice(0, 10)}] ${speaker(e)}: ${e.content}`;
 }
 
 /** What the recalled-items message needs to know about the context it joins. */

@@ -57,7 +57,8 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
     const id = meta.sessionId;
     let known = covered.get(id);
     if (known && known.version === meta.version && known.createdAt === meta.createdAt) return;
-    if (known && (known.createdAt !== meta.createdAt || meta.nextSeq < known.seq)) known = undefined; // replaced (import, clear): start over
+    // Replaced (import, clear): start over.
+    if (known && (known.createdAt !== meta.createdAt || meta.nextSeq < known.seq)) known = undefined;
     if (!known) {
       const from = meta.recallSeq ?? 0;
       const stored = from > 0 ? await loadRecallIndex(await auxReader(store, id, 'recall:')) : undefined;

@@ -37,7 +37,7 @@ export function setActive(cache: SessionCache, active: MemoryEntry[]): void {
   for (const e of active) cache.activeTokens += e.tokenCount;
 }
 
-/** The seed's stats, from the cache (no store read). */
+/** A session's {@link MemoryStats}, from the cache (no store read). */
 export function statsOf(cache: SessionCache): MemoryStats {
   let summaryTokens = 0;
   for (const s of cache.summaries) summaryTokens += s.tokenCount;

@@ -28,7 +28,8 @@ export async function callAnswered(c: SessionCache, store: StoreAdapter, toolNam
     if (call) return call.tool!.callId;
     throw new ValidationError(
       'toolName',
-      `a tool with an unanswered call in session ${JSON.stringify(c.meta.sessionId)} (${waiting(open)}): add the call first with addToolCall, or pass options.callId`,
+      `a tool with an unanswered call in session ${JSON.stringify(c.meta.sessionId)} (${waiting(open)}): ` +
+        'add the call first with addToolCall, or pass options.callId',
       toolName,
     );
   }
@@ -40,7 +41,8 @@ export async function callAnswered(c: SessionCache, store: StoreAdapter, toolNam
   }
   throw new ValidationError(
     'options.callId',
-    `the callId of a tool call in session ${JSON.stringify(c.meta.sessionId)} (${waiting(open)}): add the call first with addToolCall`,
+    `the callId of a tool call in session ${JSON.stringify(c.meta.sessionId)} (${waiting(open)}): ` +
+      'add the call first with addToolCall',
     callId,
   );
 }
@@ -75,7 +77,8 @@ export async function pairDrafts(c: SessionCache, store: StoreAdapter, drafts: r
     if (name === undefined) {
       throw new ValidationError(
         'messages',
-        `every tool result to answer a tool call earlier in the messages or in session ${JSON.stringify(c.meta.sessionId)}; ` +
+        'every tool result to answer a tool call earlier in the messages or in session ' +
+          `${JSON.stringify(c.meta.sessionId)}; ` +
           `the result with tool_call_id ${JSON.stringify(callId)} answers none (nothing was added)`,
       );
     }

@@ -87,7 +87,8 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
           continue;
         }
         if (stored && at && at.version < stored.version) {
-          await snapshotFromStore(sessionId); // the store has writes the journal lacks (journal off meanwhile, another tab)
+          // The store has writes the journal lacks (journal off meanwhile, another tab).
+          await snapshotFromStore(sessionId);
           continue;
         }
         const { fold, cutBytes } = await journal.load(sessionId);

@@ -64,7 +64,8 @@ export function openConnection(options: ConnectionOptions): Connection {
         opening = undefined;
         reject(
           new StoreError(
-            `${prefix}: cannot upgrade the database from version ${event.oldVersion} to ${version}: another tab holds it open; close or reload the other tabs`,
+            `${prefix}: cannot upgrade the database from version ${event.oldVersion} to ${version}: ` +
+              'another tab holds it open; close or reload the other tabs',
           ),
         );
       };
@@ -73,7 +74,8 @@ export function openConnection(options: ConnectionOptions): Connection {
         const cause = request.error;
         const message =
           cause?.name === 'VersionError'
-            ? `${prefix}: the database was written by a newer RecallKit (layout newer than version ${version}); reload the page`
+            ? `${prefix}: the database was written by a newer RecallKit ` +
+              `(layout newer than version ${version}); reload the page`
             : `${prefix}: could not open the database: ${describeCause(cause)}`;
         reject(new StoreError(message, { cause }));
       };
@@ -117,7 +119,8 @@ export function openConnection(options: ConnectionOptions): Connection {
       if (error instanceof RecallKitError) return error;
       if (isQuotaError(error)) {
         return new QuotaExceededError(
-          `${prefix}: storage quota exceeded while trying to ${what}; nothing was written. Free space (delete old sessions) or ask for persistent storage`,
+          `${prefix}: storage quota exceeded while trying to ${what}; nothing was written. ` +
+            'Free space (delete old sessions) or ask for persistent storage',
           { cause: error },
         );
       }

@@ -55,7 +55,8 @@ export async function requestPersistence(): Promise<boolean> {
   const storage = storageManager();
   if (typeof storage?.persist !== 'function') {
     throw new StoreError(
-      'requestPersistence: navigator.storage.persist() is not available here (Node, or a Web Worker: call it from the page)',
+      'requestPersistence: navigator.storage.persist() is not available here ' +
+        '(Node, or a Web Worker: call it from the page)',
     );
   }
   try {

@@ -26,7 +26,10 @@ export async function writeBatch(db: RecallKitIDB, sessionId: string, batch: Sto
       const check = tx.objectStore('sessions').get(sessionId).then((meta) => {
         const stored = meta?.version ?? 0;
         if (stored !== expected) {
-          throw new ConflictError(`session ${JSON.stringify(sessionId)} is at version ${stored}, not ${expected}: another tab wrote it; nothing was written`);
+          throw new ConflictError(
+            `session ${JSON.stringify(sessionId)} is at version ${stored}, not ${expected}: ` +
+              'another tab wrote it; nothing was written',
+          );
         }
       });
       // It may reject while the summary-order reads below are still awaited: handled here,

@@ -103,7 +103,10 @@ export function memoryStore(): StoreAdapter {
       }
       let s = sessions.get(sessionId);
       if (b.expectVersion !== undefined && (s?.meta.version ?? 0) !== b.expectVersion) {
-        throw new ConflictError(`memoryStore: session ${JSON.stringify(sessionId)} is at version ${s?.meta.version ?? 0}, not ${b.expectVersion}: nothing was written`);
+        throw new ConflictError(
+          `memoryStore: session ${JSON.stringify(sessionId)} is at version ${s?.meta.version ?? 0}, ` +
+            `not ${b.expectVersion}: nothing was written`,
+        );
       }
       if (!s || b.replace) {
         s = { meta: b.meta, entries: new Map(), summaries: new Map(), aux: new Map() };

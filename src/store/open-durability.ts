@@ -18,7 +18,9 @@ export interface OpenedStore {
 }
 
 const NO_OPFS =
-  'the journal needs the Origin Private File System with synchronous access handles, which only a dedicated worker has (createWorkerMemory runs there); the main thread only has createWritable, which rewrites the whole file on every append';
+  'the journal needs the Origin Private File System with synchronous access handles, ' +
+  'which only a dedicated worker has (createWorkerMemory runs there); ' +
+  'the main thread only has createWritable, which rewrites the whole file on every append';
 
 /**
  * Validate `durability` for `store`, open the store (and its journal), restore what the journal

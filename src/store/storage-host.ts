@@ -19,7 +19,8 @@ function openEvents(state: StorageState): Replay[] {
   for (const s of state.lostSessions) {
     out.push(['storage:lost', [s, state]]);
     const error = new StorageLostError(
-      `session ${JSON.stringify(s)}: its stored data is gone (IndexedDB lost it and its journal was damaged); it starts empty`,
+      `session ${JSON.stringify(s)}: its stored data is gone ` +
+        '(IndexedDB lost it and its journal was damaged); it starts empty',
     );
     out.push(['error', [s, error]]);
   }

@@ -15,7 +15,7 @@ export interface ConditionMessage {
   type: MemoryEntry['type'];
   /** The tool's name for tool entries, else `None`. */
   name: string | null;
-  /** Same as `name` (Alquimia spelling). */
+  /** Same as `name` (the other spelling conditions may use). */
   tool_name: string | null;
   /** Pairs a tool call with its result, else `None`. */
   tool_call_id: string | null;

@@ -113,5 +113,5 @@ export interface ShortTermStrategy {
   select(selection: ContextSelection, cost: ContextCost): ContextSelection;
 }
 
-/** When a session is written to the store (Alquimia's `persistence_strategy`). */
+/** When a session is written to the store (a profile's `persistence_strategy`). */
 export type PersistenceStrategy = 'INCREMENTAL' | 'FLUSH' | 'EPHEMERAL';

@@ -10,10 +10,17 @@ const THINK = /<(think|thinking|reasoning)>[\s\S]*?<\/\1>/giu;
 const WHOLE_FENCE = /^```[\w-]*[^\S\n]*\n([\s\S]*?)\n?```$/u;
 const ANY_FENCE = /```[\w-]*[^\S\n]*\n([\s\S]*?)\n?```/u;
 /** "Sure! Here is the summary:", "Below is a denser summary of the conversation:", … */
-const PREAMBLE =
-  /^(?:(?:sure|okay|ok|certainly|of course|absolutely)\b[,.!]*\s*)?(?:here(?:'s|’s| is| are)|below is|the following is)\b[^\n:]{0,120}:[^\S\n]*\n?/iu;
+const PREAMBLE = new RegExp(
+  String.raw`^(?:(?:sure|okay|ok|certainly|of course|absolutely)\b[,.!]*\s*)?` + // "Sure! "
+    String.raw`(?:here(?:'s|’s| is| are)|below is|the following is)\b[^\n:]{0,120}:[^\S\n]*\n?`, // "Here is …:"
+  'iu',
+);
 /** "Summary:", "**Denser Summary:**", "## Summary" on their own or before the text. */
-const LABEL = /^(?:#{1,6}\s*)?(?:\*\*|__)?(?:final |new |denser |updated |concise )?summary(?:\s*\(pass \d+\))?(?:\*\*|__)?\s*(?::|\n)(?:\*\*|__)?[^\S\n]*\n?/iu;
+const LABEL = new RegExp(
+  String.raw`^(?:#{1,6}\s*)?(?:\*\*|__)?(?:final |new |denser |updated |concise )?summary(?:\s*\(pass \d+\))?` +
+    String.raw`(?:\*\*|__)?\s*(?::|\n)(?:\*\*|__)?[^\S\n]*\n?`,
+  'iu',
+);
 
 function normalizeKey(key: string): string {
   return key.toLowerCase().replace(/[\s-]+/g, '_');

@@ -7,10 +7,14 @@
 /** Capitalized words that start sentences or fill them, never names on their own. */
 const COMMON = new Set(
   (
-    "i i'm i'll i've i'd a an the this that these those it it's its we you he she they my our your his her their me us " +
-    'hi hello hey thanks thank please yes no ok okay sure so and but or if when what why how where who which also then ' +
-    "now here there let let's great good well just do does did can could would should will is are was were be have has " +
-    'had not for in on at to of with by from as after before maybe note first last next sorry done step user assistant ' +
+    "i i'm i'll i've i'd a an the this that these those it it's its we you he she they " +
+    'my our your his her their me us ' +
+    'hi hello hey thanks thank please yes no ok okay sure so and but or if when what why ' +
+    'how where who which also then ' +
+    "now here there let let's great good well just do does did can could would should will " +
+    'is are was were be have has ' +
+    'had not for in on at to of with by from as after before maybe note first last next ' +
+    'sorry done step user assistant ' +
     'tool context earlier previous summary important todo fyi btw see use try all some any every each one ' +
     // Months: part of a date, which the number check covers.
     'january february march april may june july august september october november december'
@@ -73,7 +77,8 @@ const NUMBER = new RegExp(
     'v?\\d+\\.\\d+\\.\\d+(?:[-+][\\w.]+)?|v\\d+(?:\\.\\d+)?', // versions
     '\\d{1,2}:\\d{2}(?:\\s?[ap]\\.?m\\.?)?', // times
     '[$€£¥]\\s?\\d[\\d,]*(?:\\.\\d+)?(?:\\s?(?:k|m|bn|thousand|million|billion)\\b)?', // money
-    '\\d[\\d,]*(?:\\.\\d+)?(?:\\s?(?:%|percent\\b)|\\s(?:usd|eur|gbp|dollars|euros|pounds)\\b|[a-z]{1,3}\\b)?', // plain, %, units
+    // plain, %, units
+    '\\d[\\d,]*(?:\\.\\d+)?(?:\\s?(?:%|percent\\b)|\\s(?:usd|eur|gbp|dollars|euros|pounds)\\b|[a-z]{1,3}\\b)?',
   ].join('|'),
   'giu',
 );
@@ -107,13 +112,23 @@ export function numberCore(value: string): string {
   return lower.replace(/[^\d.]/gu, '').replace(/\.0+$/u, '');
 }
 
-const CUE =
-  /\b(?:decided|decide|agreed|chose|chosen|settled on|opted(?: for| to)?|going to|plan to|approved|selected|picked|go with|let'?s|let us|(?:we|i|you|they|he|she|team|\p{Lu}\w+)\s+will|(?:we|i|you|they)['’]ll)\b/iu;
+const CUE = new RegExp(
+  String.raw`\b(?:decided|decide|agreed|chose|chosen|settled on|opted(?: for| to)?|going to|plan to|` +
+    String.raw`approved|selected|picked|go with|let'?s|let us|` +
+    String.raw`(?:we|i|you|they|he|she|team|\p{Lu}\w+)\s+will|(?:we|i|you|they)['’]ll)\b`,
+  'iu',
+);
 const SKIP = new Set(
-  'to on for with that we i you they the a an our use using go going be should will just then it switch move adopt keep stick try make now also both all instead definitely probably do have start'.split(' '),
+  (
+    'to on for with that we i you they the a an our use using go going be should will just then it ' +
+    'switch move adopt keep stick try make now also both all instead definitely probably do have start'
+  ).split(' '),
 );
 const STOP = new Set(
-  'because since so but for to in on at by from after before and or with instead unless until if when as which that than'.split(' '),
+  (
+    'because since so but for to in on at by from after before and or with instead unless until ' +
+    'if when as which that than'
+  ).split(' '),
 );
 
 /**

@@ -27,7 +27,10 @@ export async function browserRefusal(endpoint: string, error: unknown, signal: A
   const url = new URL(endpoint);
   if (url.origin === origin) return undefined;
   if (origin.startsWith('https:') && url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
-    return `the browser blocked it as mixed content: this page is served over https (${origin}) and ${url.origin} is plain http; serve the model over https or proxy it from your server`;
+    return (
+      `the browser blocked it as mixed content: this page is served over https (${origin}) ` +
+      `and ${url.origin} is plain http; serve the model over https or proxy it from your server`
+    );
   }
   try {
     await globalThis.fetch(endpoint, { method: 'GET', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal });
@@ -35,8 +38,10 @@ export async function browserRefusal(endpoint: string, error: unknown, signal: A
     return undefined; // unreachable: a real network error
   }
   return (
-    `the browser refused the request before sending it (CORS): ${url.origin} answers, but does not allow requests from ${origin}. ` +
+    `the browser refused the request before sending it (CORS): ${url.origin} answers, ` +
+    `but does not allow requests from ${origin}. ` +
     `Allow this origin on the server: Ollama: set OLLAMA_ORIGINS=${origin} (or *) and restart it; ` +
-    'LM Studio: enable CORS in the server settings; others: send Access-Control-Allow-Origin and answer the OPTIONS preflight'
+    'LM Studio: enable CORS in the server settings; ' +
+    'others: send Access-Control-Allow-Origin and answer the OPTIONS preflight'
   );
 }

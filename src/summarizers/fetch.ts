@@ -122,7 +122,11 @@ export function fetchSummarizer(options: FetchSummarizerOptions): Summarizer {
     } catch (error) {
       const raw = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
       const type = /^[\w.+-]+\/[\w.+-]+$/u.test(raw) ? raw : 'unknown';
-      throw new SummarizerError(`fetchSummarizer: response from ${r.safeUrl} is not valid JSON (content-type ${type}, ${text.length} characters)`, { cause: error });
+      throw new SummarizerError(
+        `fetchSummarizer: response from ${r.safeUrl} is not valid JSON ` +
+          `(content-type ${type}, ${text.length} characters)`,
+        { cause: error },
+      );
     }
     return completionText(parsed, `fetchSummarizer (${r.safeUrl})`);
   };

@@ -1,6 +1,6 @@
 /**
- * The memory-manager seed's fallback summary, made without a model from the entries
- * themselves: message counts, first and last request, tools used, errors.
+ * The fallback summary, made without a model from the entries themselves: message counts,
+ * first and last request, tools used, errors.
  * @module
  */
 import type { MemoryEntry, MemorySummary, Summarizer } from '../types.js';
@@ -12,14 +12,14 @@ export interface HeuristicSummarizerOptions {
   quoteLength?: number;
   /**
    * Append a `Key terms: …` line with the names and numbers of the messages (default false:
-   * the output is exactly the seed's format). The seed's lines are unchanged either way.
+   * the output is exactly the fallback format below). Its other lines are unchanged either way.
    */
   keyTerms?: boolean;
 }
 
 const MAX_KEY_TERMS = 12;
 
-/** Collapses whitespace and cuts at a word boundary, adding `...` like the seed's example. */
+/** Collapses whitespace and cuts at a word boundary, adding `...` (`"Plan the trip to..."`). */
 export function quote(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
@@ -34,7 +34,7 @@ function plural(n: number, one: string, many: string): string {
 }
 
 /**
- * The seed's fallback text for `entries`:
+ * The fallback text for `entries`:
  * ```text
  * [Previous conversation summary]
  * 5 user messages
@@ -103,8 +103,8 @@ export function parseHeuristicSummary(content: string): { users: number; first?:
 }
 
 /**
- * A summarizer that needs no model: it ignores the prompt and returns the memory-manager
- * seed's fallback format built from `info.entries`. The default when no summarizer is given.
+ * A summarizer that needs no model: it ignores the prompt and returns the fallback format
+ * (see {@link heuristicSummary}) built from `info.entries`. The default when no summarizer is given.
  * Every pass returns the same text, so Chain of Density adds nothing with it.
  * @example
  * const memory = await createMemory({ summarizer: heuristicSummarizer() });

@@ -1,10 +1,10 @@
 /**
- * The first-pass summarization prompt: the memory-manager seed's default prompt, with the
+ * The first-pass summarization prompt: the default prompt, with the
  * conversation as a quoted data block and the caller's instructions and target size after it.
  * @module
  */
 
-/** The memory-manager seed's default summarization prompt; `{content}` is the conversation. */
+/** The default summarization prompt; `{content}` is the conversation. */
 export const DEFAULT_SUMMARY_PROMPT = `Summarize the following conversation, preserving:
 1. Key topics discussed
 2. Important decisions made
@@ -22,7 +22,7 @@ export const DATA_NOTICE =
 
 /** What shapes every pass's output: the caller's instructions, the target size, the reply form. */
 export interface PromptGuidance {
-  /** Extra instructions (Alquimia's `instructions`), repeated in every pass. */
+  /** Extra instructions (a profile's `instructions`), repeated in every pass. */
   instructions?: string;
   /** Target size of the summary in tokens. */
   targetTokens?: number;
@@ -42,7 +42,7 @@ export function guidanceLines(guidance: PromptGuidance): string[] {
 }
 
 /**
- * Pass 1's prompt: the seed's default prompt with `{content}` replaced by the data notice and
+ * Pass 1's prompt: the default prompt with `{content}` replaced by the data notice and
  * the conversation block, then the guidance.
  * @param conversation The rendered `<conversation>` block.
  */

@@ -1,6 +1,6 @@
 /**
  * Turns entries (and earlier summaries being folded in) into summary text: pass 1 with the
- * memory-manager seed's prompt, passes 2..n as Chain of Density densification, each call
+ * default summarization prompt, passes 2..n as Chain of Density densification, each call
  * bounded by a timeout and the caller's signal, each reply cleaned.
  * @module
  */
@@ -93,7 +93,7 @@ async function runPass(o: SummarizeEntriesOptions, prompt: string, pass: number)
  * Summarizes entries with `passes` summarizer calls and returns the cleaned text.
  *
  * Entries are quoted as data (`[User] …` lines inside `<conversation>` … `</conversation>`),
- * never merged into the instructions. Pass 1 uses the seed's default prompt; each later pass
+ * never merged into the instructions. Pass 1 uses the default prompt; each later pass
  * gets the previous pass's text and densifies it. If pass 1 fails, this rejects with a
  * SummarizerError (the caller keeps its entries); if a later pass fails, the last good pass's
  * text is returned with `metadata.passesCompleted`. Aborting `signal` always rejects.

@@ -248,7 +248,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
       expect((await store.loadSession('a'))?.summaries).toEqual([]);
     });
 
-    it('expectVersion: a batch applies only over the version it names, else ConflictError and nothing written', async () => {
+    it('expectVersion: a batch applies only over the version it names, ' + 'else ConflictError and nothing written', async () => {
       await store.write('v', { meta: makeMeta('v', 1), putEntries: [makeEntry('v', 0)], expectVersion: 0 });
       const before = await store.loadSession('v');
       const stale = store.write('v', { meta: makeMeta('v', 2), putEntries: [makeEntry('v', 1)], expectVersion: 0 });
@@ -332,7 +332,7 @@ function describeOptionalMethods(name: string, makeStore: () => Promise<StoreAda
       expect(await store.loadAux('a', 'r:seg:0')).toEqual([1, 2]);
     });
 
-    it('subscribe (when offered) reports writes and deletion with the stored version, until unsubscribed', async (ctx) => {
+    it('subscribe (when offered) reports writes and deletion with the stored version, ' + 'until unsubscribed', async (ctx) => {
       if (!store.subscribe) return ctx.skip();
       const heard: number[] = [];
       const other: number[] = [];

@@ -4,8 +4,9 @@
  * of the counts of any parts cut where a piece ends. In `o200k_base` and `cl100k_base` a piece
  * never runs past a run of line breaks except into whitespace (which may lead to another
  * line break) or, after punctuation in `o200k_base`, into `/`: a cut just after a run of line
- * breaks that is followed by any other character is such a place. Counting by those parts lets a counter remember the count of each
- * line, so a text assembled from known lines (a recalled block) costs a few lookups.
+ * breaks that is followed by any other character is such a place. Counting by those parts lets
+ * a counter remember the count of each line, so a text assembled from known lines (a recalled
+ * block) costs a few lookups.
  * @module
  */
 

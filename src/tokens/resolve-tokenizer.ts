@@ -12,7 +12,8 @@ export const DEFAULT_ENCODING: TiktokenEncoding = 'o200k_base';
 /** What the `tokenizer` option accepts: an encoding name or your own counter. */
 export type TokenizerOption = TiktokenEncoding | TokenCounter;
 
-const EXPECTED = `${TIKTOKEN_ENCODINGS.map((name) => `'${name}'`).join(' or ')}, or an object with a count(text) function`;
+const ENCODING_NAMES = TIKTOKEN_ENCODINGS.map((name) => `'${name}'`).join(' or ');
+const EXPECTED = `${ENCODING_NAMES}, or an object with a count(text) function`;
 
 /**
  * Resolves the `tokenizer` option: `undefined` gives tiktoken `o200k_base`, an encoding name

@@ -53,7 +53,8 @@ export function splitWorkerOptions(options: unknown): SplitOptions {
   if ((typeof o.tokenizer === 'object' && o.tokenizer !== null) || typeof o.tokenizer === 'function') {
     throw new ValidationError(
       'tokenizer',
-      "'o200k_base' or 'cl100k_base' in a worker: a TokenCounter object has methods, which cannot be sent to a worker; " +
+      "'o200k_base' or 'cl100k_base' in a worker: " +
+        'a TokenCounter object has methods, which cannot be sent to a worker; ' +
         'to count with your own function, use createMemory({ tokenizer }) in this thread',
     );
   }

@@ -1,7 +1,8 @@
 /**
- * Episodes: runs of consecutive turns (standalone documents such as summaries left out) with no pause longer than a gap between them, i.e. one
- * sitting of a conversation. Recall scores whole episodes too, so a turn inside the sitting
- * where a topic was discussed ranks above a stray mention elsewhere.
+ * Episodes: runs of consecutive turns (standalone documents such as summaries left out) with
+ * no pause longer than a gap between them, i.e. one sitting of a conversation. Recall scores
+ * whole episodes too, so a turn inside the sitting where a topic was discussed ranks above a
+ * stray mention elsewhere.
  * @module
  */
 

@@ -1,5 +1,5 @@
 /**
- * Alquimia's `text_splitter`: cut a text into chunks of at most `chunk_size` characters, at the
+ * The knowledge base's `text_splitter`: cut a text into chunks of at most `chunk_size` characters, at the
  * best separator available, neighbouring chunks sharing about `chunk_overlap` characters.
  * @module
  */

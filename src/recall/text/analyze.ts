@@ -32,7 +32,9 @@ function cachedStem(word: string): string {
 /**
  * The search terms of a text, in order, repeated as often as they occur.
  * With `query` set, the framing words of a question go too ("what kind of", "how long").
- * @example analyze("Caroline's painting, 7 May 2023") // ['carolin', 'paint', 'may', '7', '05-07', '2023', '2023-05', '2023-05-07']
+ * @example
+ * analyze("Caroline's painting, 7 May 2023");
+ * // ['carolin', 'paint', 'may', '7', '05-07', '2023', '2023-05', '2023-05-07']
  */
 export function analyze(text: string, query = false): string[] {
   const tokens = tokenize(text);

@@ -37,8 +37,14 @@ function push(tokens: Tokens, text: string, kind: number, cap = 0): void {
   tokens.cap[i] = cap;
 }
 
-const TOKEN_RE =
-  /(\d{4})[-/.](\d{1,2})(?:[-/.](\d{1,2}))?(?!\d)|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:st|nd|rd|th)?(?![\p{L}\p{N}])|[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
+const TOKEN_RE = new RegExp(
+  [
+    String.raw`(\d{4})[-/.](\d{1,2})(?:[-/.](\d{1,2}))?(?!\d)`, // a date: 2023-05-07, 2023/5
+    String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:st|nd|rd|th)?(?![\p{L}\p{N}])`, // a number: 1,000 or 7th
+    String.raw`[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*`, // a word, with its apostrophes
+  ].join('|'),
+  'gu',
+);
 const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
 const HAS_CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const NON_ASCII_RE = /[^\p{ASCII}]/u;

@@ -90,7 +90,8 @@ export interface HybridResult {
 /**
  * Lexical and semantic hits fused by reciprocal rank; lexical alone when the embedder fails.
  * @example
- * const { hits } = await hybridSearch({ query, lexical: index.search(query, { topK: 30 }), embedder, vectors: store.entries() });
+ * const lexical = index.search(query, { topK: 30 });
+ * const { hits } = await hybridSearch({ query, lexical, embedder, vectors: store.entries() });
  */
 export async function hybridSearch(options: HybridOptions): Promise<HybridResult> {
   const topK = options.topK ?? 10;

@@ -37,7 +37,8 @@ export async function loadMeta(sql: Sql, tenant: string, sessionId: string): Pro
 export async function loadEntries(sql: Sql, tenant: string, sessionId: string, options: LoadEntriesOptions = {}): Promise<MemoryEntry[]> {
   const { includeCompressed = true, fromSeq = 0 } = options;
   const rows = await sql.query<{ entry: string }>(
-    `SELECT entry FROM recallkit_entries WHERE ${WHERE} AND seq >= $3${includeCompressed ? '' : ' AND active'} ORDER BY seq`,
+    `SELECT entry FROM recallkit_entries
+      WHERE ${WHERE} AND seq >= $3${includeCompressed ? '' : ' AND active'} ORDER BY seq`,
     [encodeKey(tenant), encodeKey(sessionId), Math.max(-1, Math.floor(fromSeq))],
   );
   return rows.map((r) => decodeValue<MemoryEntry>(r.entry));
@@ -74,7 +75,8 @@ export async function loadAuxPrefix(sql: Sql, tenant: string, sessionId: string,
   const safe = /[\uD800-\uDBFF]$/.test(prefix) ? prefix.slice(0, -1) : prefix;
   const low = encodeKey(safe).slice(0, -1);
   const last = low.charCodeAt(low.length - 1);
-  const high = low.slice(0, -1) + String.fromCharCode(last + 1); // `low` ends in an ASCII char or a BMP char below U+D7FF/above U+DFFF
+  // `low` ends in an ASCII char or a BMP char below U+D7FF/above U+DFFF.
+  const high = low.slice(0, -1) + String.fromCharCode(last + 1);
   const bounded = last < 0xd7ff || (last > 0xdfff && last < 0xffff);
   const rows = await sql.query<{ key: string; value: string }>(
     `SELECT key, value FROM recallkit_aux WHERE ${WHERE} AND key >= $3${bounded ? ' AND key < $4' : ''}`,

@@ -37,7 +37,8 @@ async function openDriver(options: PostgresStoreOptions): Promise<SqlDriver> {
  * Needs `pg` or `@electric-sql/pglite` (optional peer dependencies).
  * @example
  * import { postgresStore } from 'recallkit/postgres';
- * const memory = await createMemory({ store: postgresStore({ connectionString: process.env.DATABASE_URL, tenant: userId }) });
+ * const store = postgresStore({ connectionString: process.env.DATABASE_URL, tenant: userId });
+ * const memory = await createMemory({ store });
  */
 export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
   const tenant = checkOptions(options);

@@ -2,7 +2,7 @@ import type { MemoryConfig, MemoryEntry } from '../../types.js';
 import type { LongTermStrategy } from '../types.js';
 
 /**
- * The Memory Manager's compression (memory-manager seed): when active entries exceed
+ * The Memory Manager's compression (the default without a profile): when active entries exceed
  * `maxEntries` or active tokens plus summaries exceed `maxTokens` (with `autoCompress`), or on
  * `compress()`, summarize the entries older than the newest `recentWindow` — at least
  * `minEntriesToCompress` of them — into a summary targeting `compressionRatio` of their tokens.

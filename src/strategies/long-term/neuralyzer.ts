@@ -1,5 +1,5 @@
 /**
- * Alquimia's `neuralyzer`: when a trigger fires, erase every active interaction but the
+ * `neuralyzer`: when a trigger fires, erase every active interaction but the
  * newest `interaction_keep`.
  * @module
  */

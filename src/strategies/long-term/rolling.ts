@@ -1,5 +1,5 @@
 /**
- * The rolling seed: a window of the newest `window` interactions, and a summary of each
+ * `rolling`: a window of the newest `window` interactions, and a summary of each
  * `window`-sized block, at most `max_summaries` kept.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Alquimia's `summarizer`: when a trigger fires, Chain of Density summary of every active
+ * `summarizer`: when a trigger fires, Chain of Density summary of every active
  * interaction but the newest `interaction_keep`.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Hector's `summary_buffer`: when the context passes `threshold × budget`, summarize the
+ * `summary_buffer`: when the context passes `threshold × budget`, summarize the
  * oldest messages so the rest plus the summary fit `target × budget`.
  * @module
  */
@@ -9,7 +9,7 @@ import type { SummaryBufferConfig } from '../profile/profile-types.js';
 import { protectedIds } from '../tool-pairs.js';
 import type { LongTermStrategy } from '../types.js';
 
-/** Hector keeps at least this many recent messages out of every summary. */
+/** At least this many recent messages stay out of every summary. */
 export const MIN_RECENT_MESSAGES = 3;
 
 /** Tokens a summary costs beyond its text (system-message framing), with room to spare. */

@@ -1,5 +1,5 @@
 /**
- * The trigger fields Alquimia's long-term strategies share, and which interactions a run
+ * The trigger fields the `summarizer` and `neuralyzer` strategies share, and which interactions a run
  * leaves alone (`interaction_keep`, the turn in progress).
  * @module
  */

@@ -115,7 +115,7 @@ export function checkBelow(target: number, threshold: number, path: string, thre
   }
 }
 
-/** A string, or `null` (the seeds' "default: null"). */
+/** A string, or `null` (for fields whose default is `null`). */
 export function stringOrNull(): Field<string | null> {
   return {
     read(value, path) {

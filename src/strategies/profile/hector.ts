@@ -1,5 +1,5 @@
 /**
- * The Hector adapter: turn Hector's `memory:` block into a RecallKit profile.
+ * `fromHectorConfig`: turn a working-memory `memory:` block (from YAML or JSON) into a profile.
  * @module
  */
 import { checkBelow, expectObject, fraction, int, oneOf, readFields } from './fields.js';
@@ -14,11 +14,12 @@ const hectorSpec = {
 };
 
 /**
- * Translate Hector's working-memory settings (`strategy`, `budget`, `threshold`, `target`,
- * `window_size`, Hector's defaults) into a profile: `summary_buffer` becomes the long-term
- * `summary_buffer` strategy (no short-term limit), `buffer_window` the short-term
+ * Translate working-memory settings (`strategy`, `budget`, `threshold`, `target`,
+ * `window_size`; defaults `summary_buffer`, 2000, 0.8, 0.6 and 20) into a profile:
+ * `summary_buffer` becomes the long-term `summary_buffer` strategy (no short-term limit),
+ * `buffer_window` the short-term
  * `buffer_window`. An empty block (`memory:` with nothing under it) means all defaults.
- * Errors name Hector's fields (`memory.threshold`).
+ * Errors name the block's own fields (`memory.threshold`).
  * @throws ValidationError for an unknown field or a value out of range.
  * @example
  * const profile = fromHectorConfig({ strategy: 'summary_buffer', budget: 2500, threshold: 0.75, target: 0.5 });

@@ -1,6 +1,6 @@
 /**
- * The shapes of a memory profile: Alquimia's JSON (snake_case) plus the ids covering the
- * Hector and rolling seeds. {@link MemoryProfile} is the resolved form, every default filled
+ * The shapes of a memory profile: JSON (snake_case) naming a short-term and long-term
+ * strategies by id. {@link MemoryProfile} is the resolved form, every default filled
  * in; {@link MemoryProfileInput} is what users write. Both are plain JSON.
  * @module
  */
@@ -15,10 +15,10 @@ export const LONG_TERM_STRATEGY_IDS = ['summarizer', 'neuralyzer', 'summary_buff
 /** Values of `persistence_strategy` (default `INCREMENTAL`). */
 export const PERSISTENCE_STRATEGIES = ['INCREMENTAL', 'FLUSH', 'EPHEMERAL'] as const satisfies readonly PersistenceStrategy[];
 
-/** Values of `knowledge_base.search_mode` the seeds document. */
+/** Values of `knowledge_base.search_mode`: the knowledge base is searched on every context. */
 export const KNOWLEDGE_BASE_SEARCH_MODES = ['always'] as const;
 
-/** `max_tokens`: keep the newest whole interactions that fit a token budget (Alquimia). */
+/** `max_tokens`: keep the newest whole interactions that fit a token budget. */
 export interface MaxTokensConfig {
   memory_strategy_id: 'max_tokens';
   /** Token budget of the whole request; `-1` = include nothing. Default 10000. */
@@ -27,7 +27,7 @@ export interface MaxTokensConfig {
   conditions: string[];
 }
 
-/** `buffer_window`: keep the newest `window_size` chat messages (Hector). */
+/** `buffer_window`: keep the newest `window_size` chat messages. */
 export interface BufferWindowConfig {
   memory_strategy_id: 'buffer_window';
   /** Messages kept. Default 20. */
@@ -38,7 +38,7 @@ export interface BufferWindowConfig {
 export type ShortTermConfig = MaxTokensConfig | BufferWindowConfig;
 
 /**
- * The trigger fields every Alquimia long-term strategy shares. A threshold fires when the
+ * The trigger fields `summarizer` and `neuralyzer` share. A threshold fires when the
  * count exceeds it; `-1` and `0` disable it.
  */
 export interface TriggerConfig {
@@ -93,7 +93,7 @@ export interface NeuralyzerConfig extends TriggerConfig {
   long_term_memory_id: 'neuralyzer';
 }
 
-/** `summary_buffer`: Hector's budget-driven summarization. */
+/** `summary_buffer`: summarize the oldest messages when the context outgrows a share of a token budget. */
 export interface SummaryBufferConfig {
   long_term_memory_id: 'summary_buffer';
   /** Token budget of the history. Default 2000. */
@@ -104,7 +104,7 @@ export interface SummaryBufferConfig {
   target: number;
 }
 
-/** `rolling`: a window of the newest interactions plus a few block summaries (rolling seed). */
+/** `rolling`: a window of the newest interactions plus a few block summaries. */
 export interface RollingConfig {
   long_term_memory_id: 'rolling';
   /** Interactions in the window. Default 21. */
@@ -147,8 +147,8 @@ export interface MemoryProfile {
 type Loose<T, K extends keyof T> = Pick<T, K> & { [P in Exclude<keyof T, K>]?: T[P] };
 
 /**
- * A profile as users write it: Alquimia's JSON with any default left out, optionally wrapped
- * as `{ profile: {...} }`, or Hector's `{ memory: {...} }` block.
+ * A profile as users write it: the JSON with any default left out, optionally wrapped
+ * as `{ profile: {...} }`, or a working-memory `{ memory: {...} }` block.
  */
 export type MemoryProfileInput =
   | {
@@ -168,7 +168,7 @@ export type MemoryProfileInput =
   | { profile: MemoryProfileInput }
   | { memory: HectorMemoryConfig | null };
 
-/** Hector's `memory:` block. */
+/** A working-memory `memory:` block, as `fromHectorConfig` reads it. */
 export interface HectorMemoryConfig {
   /** Default `summary_buffer`. */
   strategy?: 'summary_buffer' | 'buffer_window';

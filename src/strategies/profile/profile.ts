@@ -1,6 +1,6 @@
 /**
- * `parseProfile`: validate a memory profile (Alquimia JSON verbatim, `{ profile }`-wrapped,
- * or Hector's `{ memory }` block) and fill in every seed's defaults.
+ * `parseProfile`: validate a memory profile (snake_case JSON, `{ profile }`-wrapped, or a
+ * working-memory `{ memory }` block) and fill in every strategy's defaults.
  * @module
  */
 import { ValidationError } from '../../errors.js';
@@ -55,8 +55,8 @@ function readList<T>(value: unknown, path: string, read: (item: unknown, path: s
 const PROFILE_KEYS = ['short_term_memory_strategy', 'long_term_memory_strategy', 'persistence_strategy'];
 
 /**
- * Validate a memory profile and apply the seeds' defaults. Accepts Alquimia's JSON verbatim
- * (snake_case), the same wrapped as `{ profile: {...} }`, or Hector's `{ memory: {...} }`.
+ * Validate a memory profile and apply every strategy's defaults. Accepts the profile JSON
+ * (snake_case), the same wrapped as `{ profile: {...} }`, or a `{ memory: {...} }` block.
  * Conditions are compiled now, so a malformed one is refused here with its position.
  * @throws ValidationError naming the offending field path and what was expected.
  * @example

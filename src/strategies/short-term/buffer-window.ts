@@ -1,5 +1,5 @@
 /**
- * Hector's `buffer_window`: the newest `window_size` chat messages.
+ * `buffer_window`: the newest `window_size` chat messages.
  * @module
  */
 import type { Interaction, MemoryEntry } from '../../types.js';

@@ -1,5 +1,5 @@
 /**
- * Alquimia's `max_tokens`: the newest whole interactions (and summaries) that fit a token
+ * `max_tokens`: the newest whole interactions (and summaries) that fit a token
  * budget, after `conditions` have filtered messages.
  * @module
  */
