@@ -143,7 +143,8 @@ async function runVariant(mode: string, url: string | undefined, dataDir: string
     const sync = `${base}/sync`;
     const devices: Device[] = Array.from({ length: DEVICES }, (_, i) => ({ user: `user-${mode}-${Math.floor(i / 2)}`, id: `dev-${i}`, cursor: '0', n: 0 }));
     // Warm up (connect, migrate, JIT) with a device that is not counted.
-    for (let i = 0; i < 20; i++) await syncRound(sync, { user: 'warmup', id: 'warm', cursor: '0', n: i * 10 }, entries({ user: 'warmup', id: `warm${i}`, cursor: '0', n: 0 }), []);
+    const warm: Device = { user: 'warmup', id: 'warm', cursor: '0', n: 0 };
+    await bounded(Array.from({ length: 300 }, (_, i) => () => syncRound(sync, warm, i % 3 ? [] : entries(warm), [])));
     const idle = await stats(base);
     const rows: string[][] = [];
     const label = { echo: 'bare node:http + JSON (floor, no database)', pg: 'syncHandler on PostgreSQL (pg, 10 connections)', pglite: 'syncHandler on PGlite (in the server process)' }[mode] ?? mode;
