@@ -5,8 +5,8 @@
  * cluster (started and removed here, as the tests do) and on PGlite, against the floor of the
  * same Node HTTP server parsing the JSON and answering an empty round. Each device makes
  * ROUNDS rounds that push 2 entries (a question and its answer) and pull what its other device
- * wrote, then one idle poll (nothing to push or pull). At most CONCURRENCY requests are in
- * flight. Prints Markdown tables; asserts nothing.
+ * wrote, then a catch-up pull and an idle poll with at most CONCURRENCY requests in flight, and
+ * last an idle poll of every device at once (as many connections as devices). Prints Markdown tables; asserts nothing.
  * @module
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -88,9 +88,9 @@ function clusterCpuMs(dataDir: string | undefined): number {
 }
 
 /** Run `jobs` with at most CONCURRENCY in flight. */
-async function bounded(jobs: (() => Promise<void>)[]): Promise<void> {
+async function bounded(jobs: (() => Promise<void>)[], limit = CONCURRENCY): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+  await Promise.all(Array.from({ length: limit }, async () => {
     for (let i = next++; i < jobs.length; i = next++) await jobs[i]!();
   }));
 }
@@ -125,11 +125,11 @@ function entries(d: Device): SyncOp[] {
   });
 }
 
-async function phase(base: string, dataDir: string | undefined, jobs: (() => Promise<void>)[], latencies: number[]): Promise<Phase> {
+async function phase(base: string, dataDir: string | undefined, jobs: (() => Promise<void>)[], latencies: number[], limit = CONCURRENCY): Promise<Phase> {
   const s0 = await stats(base);
   const pg0 = clusterCpuMs(dataDir);
   const start = performance.now();
-  await bounded(jobs);
+  await bounded(jobs, limit);
   const wallMs = performance.now() - start;
   const s1 = await stats(base);
   return { requests: jobs.length, wallMs, serverCpuMs: cpuMs(s1) - cpuMs(s0), pgCpuMs: clusterCpuMs(dataDir) - pg0, latencies, pg: dataDir !== undefined };
@@ -143,7 +143,8 @@ async function runVariant(mode: string, url: string | undefined, dataDir: string
     const sync = `${base}/sync`;
     const devices: Device[] = Array.from({ length: DEVICES }, (_, i) => ({ user: `user-${mode}-${Math.floor(i / 2)}`, id: `dev-${i}`, cursor: '0', n: 0 }));
     // Warm up (connect, migrate, JIT) with a device that is not counted.
-    for (let i = 0; i < 20; i++) await syncRound(sync, { user: 'warmup', id: 'warm', cursor: '0', n: i * 10 }, entries({ user: 'warmup', id: `warm${i}`, cursor: '0', n: 0 }), []);
+    const warm: Device = { user: 'warmup', id: 'warm', cursor: '0', n: 0 };
+    await bounded(Array.from({ length: 300 }, (_, i) => () => syncRound(sync, warm, i % 3 ? [] : entries(warm), [])));
     const idle = await stats(base);
     const rows: string[][] = [];
     const label = { echo: 'bare node:http + JSON (floor, no database)', pg: 'syncHandler on PostgreSQL (pg, 10 connections)', pglite: 'syncHandler on PGlite (in the server process)' }[mode] ?? mode;
@@ -154,6 +155,9 @@ async function runVariant(mode: string, url: string | undefined, dataDir: string
     rows.push(row(label, 'pull only (catch up)', await phase(base, dataDir, devices.map((d) => () => syncRound(sync, d, [], catchLat)), catchLat)));
     const idleLat: number[] = [];
     rows.push(row(label, 'idle poll (nothing new)', await phase(base, dataDir, devices.map((d) => () => syncRound(sync, d, [], idleLat)), idleLat)));
+    // Every device at once: as many connections as devices, the peak a server must hold.
+    const burstLat: number[] = [];
+    rows.push(row(label, `idle poll, all ${DEVICES} at once`, await phase(base, dataDir, devices.map((d) => () => syncRound(sync, d, [], burstLat)), burstLat, DEVICES)));
     const end = await stats(base);
     memRows.push([label, `${fmt(idle.rss / 2 ** 20, 1)} MB`, `${fmt(end.maxRss / 2 ** 20, 1)} MB`, `${fmt((end.maxRss - idle.rss) / 2 ** 20, 1)} MB`]);
     return rows;
