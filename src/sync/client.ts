@@ -42,6 +42,8 @@ export interface SyncClientDeps {
   device: DeviceStore;
   hooks: EngineHooks;
   fetch: typeof fetch;
+  /** Web Locks name: tabs sharing the database run their rounds one at a time. */
+  lockName: string;
 }
 
 /** Start syncing: a first round at once, then on local changes, every `intervalMs`, and on `online`. */
@@ -107,7 +109,13 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
     return p;
   };
 
-  async function round(): Promise<void> {
+  /** One round, holding the database's sync lock where Web Locks exist (another tab's client may share the store). */
+  function round(): Promise<void> {
+    const locks = (globalThis as { navigator?: { locks?: { request(name: string, fn: () => Promise<void>): Promise<void> } } }).navigator?.locks;
+    return locks ? locks.request(deps.lockName, lockedRound) : lockedRound();
+  }
+
+  async function lockedRound(): Promise<void> {
     const state = await device.load();
     status.cursor = state.cursor;
     setStatus({ state: 'syncing' });
