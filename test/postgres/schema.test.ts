@@ -40,7 +40,7 @@ describe('postgresStore schema: versioned, forward-only migrations', () => {
     const driver = pgDriver(pool, false);
     expect(await migrate(driver, 1)).toBe(0);
     expect(await schemaVersion(driver)).toBe(1);
-    const indexes = async () => (await pool.query("SELECT indexname FROM pg_indexes WHERE tablename LIKE 'recallkit_%' AND indexname NOT LIKE '%pkey'")).rows.length;
+    const indexes = async () => (await pool.query("SELECT indexname FROM pg_indexes WHERE tablename LIKE 'recallkit_%' AND tablename NOT LIKE 'recallkit_sync_%' AND indexname NOT LIKE '%pkey'")).rows.length;
     expect(await indexes()).toBe(0);
     await writeBatch(driver, 't', 's', {
       meta: makeMeta('s', 1, { nextSeq: 2 }),

@@ -1,7 +1,7 @@
 /** The sync handler on a real Node http server (127.0.0.1), on the throwaway PostgreSQL cluster and on PGlite. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import { postgresStore } from '../../src/store/postgres/index.js';
+import { postgresStore, syncHandler } from '../../src/store/postgres/index.js';
 import type { SyncConnection } from '../../src/store/postgres/sync-handler-options.js';
 import { closeShared, freshTenant, sharedPGlite, sharedPool } from './support.js';
 import { SYNC_DRIVERS, clearOp, compactOp, dropOp, entryOp, eraseOp, post, pullAll, round, startSyncServer, type SyncServer } from './sync-support.js';
@@ -18,6 +18,25 @@ async function everything(driver: string): Promise<unknown> {
   }
   return out;
 }
+
+describe('syncHandler options', () => {
+  it('refuses to start without authorize, or with no database or two, naming the option', () => {
+    const pool = sharedPool();
+    expect(() => syncHandler({ pool } as never)).toThrow(/^authorize: expected a function/);
+    expect(() => syncHandler({ pool, authorize: 'u1' } as never)).toThrow(/^authorize: expected a function/);
+    expect(() => syncHandler({ authorize: () => 'u1' } as never)).toThrow(/^options: expected exactly one of connectionString, pool or pglite/);
+    expect(() => syncHandler({ pool, pglite: 'x', authorize: () => 'u1' } as never)).toThrow(/^options: expected exactly one/);
+    expect(() => syncHandler({ pool, authorize: () => 'u1', tenant: 'u1' } as never)).toThrow(/^options.tenant: expected one of the known options/);
+  });
+
+  it('an authorize that throws is a 500 naming its error (not a 401: the token may be fine)', async () => {
+    const handler = syncHandler({ pool: sharedPool(), authorize: () => { throw new Error('token service down'); } });
+    const res = await handler(new Request('http://x/sync', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ v: 1, deviceId: 'd', cursor: '0', ops: [entryOp('s')] }) }));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'authorize failed: token service down' });
+    await handler.close();
+  });
+});
 
 for (const [driver, connection] of SYNC_DRIVERS) {
   describe(`syncHandler (${driver}) over HTTP`, () => {
@@ -195,3 +214,18 @@ for (const [driver, connection] of SYNC_DRIVERS) {
     });
   });
 }
+
+describe('syncHandler (pg): pull pages are bounded in bytes too', () => {
+  it('three 4 MB entries come back two pages, every op once, `more` until the last', async () => {
+    const server = await startSyncServer({ pool: sharedPool() });
+    const t = freshTenant();
+    server.tokens.set('tok', t);
+    for (const id of ['big1', 'big2', 'big3']) await round(server.url, 'tok', [entryOp('s', id, { content: id.repeat(1_000_000) })]);
+    const first = await round(server.url, 'tok', [], '0');
+    expect([first.ops.map((o) => o.opId), first.more, first.cursor]).toEqual([['big1', 'big2'], true, '2']);
+    const second = await round(server.url, 'tok', [], first.cursor);
+    expect([second.ops.map((o) => o.opId), second.more, second.cursor]).toEqual([['big3'], false, '3']);
+    expect(second.ops[0]!.kind === 'entry' && second.ops[0]!.entry.content.length).toBe(4_000_000);
+    await server.close();
+  });
+});

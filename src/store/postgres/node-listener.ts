@@ -3,7 +3,6 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 
 /**
  * Adapt a `(Request) => Promise<Response>` handler (such as `syncHandler`) to a Node
@@ -34,6 +33,8 @@ async function serve(handler: (request: Request) => Promise<Response>, req: Inco
   res.on('close', () => aborted.abort());
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: aborted.signal };
   if (hasBody) {
+    // Loaded here, so `recallkit/postgres` imports nothing of Node's until a Node server mounts it.
+    const { Readable } = await import('node:stream');
     init.body = Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }

@@ -86,7 +86,8 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
 
     try {
       const driver = await db();
-      const results = await driver.transaction(async (tx) => {
+      // A pull-only round (the common poll) takes no lock and writes nothing.
+      const results = sync.ops.length === 0 ? [] : await driver.transaction(async (tx) => {
         const outcome = await applyPush(tx, tenant, sync.deviceId, sync.ops);
         if (mirror && outcome.applied.length) await materialize(tx, tenant, outcome.applied);
         return outcome.results;

@@ -5,7 +5,7 @@
  * read in one go, decided in memory (`sync-rules.ts`), and written back in one go.
  * @module
  */
-import type { SyncOp, SyncOpResult } from '../../sync/protocol.js';
+import { MAX_SYNC_BODY_BYTES, type SyncOp, type SyncOpResult } from '../../sync/protocol.js';
 import { encodeKey } from './codec.js';
 import type { Sql } from './driver.js';
 import { decide, pairKey, type EntryState, type PushState, type SummaryState } from './sync-rules.js';
@@ -174,18 +174,26 @@ export interface PullPage {
   more: boolean;
 }
 
-/** Read the tenant's ops after `cursor`, at most `limit`. Each op comes back as JSON text, spliced, never re-parsed. */
-export async function pull(sql: Sql, tenant: string, cursor: string, limit: number): Promise<PullPage> {
+/**
+ * Read the tenant's ops after `cursor`: at most `limit`, and no more than `maxBytes` of JSON
+ * (UTF-16 units) unless a single op is larger. Each op comes back as JSON text, spliced, never re-parsed.
+ */
+export async function pull(sql: Sql, tenant: string, cursor: string, limit: number, maxBytes = MAX_SYNC_BODY_BYTES): Promise<PullPage> {
   const rows = await sql.query<{ seq: string; device_id: string; op: string }>(
     // ORDER BY names the bigint column: the bare `seq` would be the text output column.
     'SELECT o.seq::text AS seq, o.device_id, o.op FROM recallkit_sync_ops o WHERE o.tenant = $1 AND o.seq > $2::bigint ORDER BY o.seq LIMIT $3',
     [encodeKey(tenant), cursor, limit + 1],
   );
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  return {
-    ops: page.map((r) => `{"seq":"${r.seq}","deviceId":${r.device_id},${r.op.slice(1)}`),
-    cursor: page.length ? page[page.length - 1]!.seq : cursor,
-    more,
-  };
+  const ops: string[] = [];
+  let bytes = 0;
+  let last = cursor;
+  for (const r of rows.slice(0, limit)) {
+    const text = `{"seq":"${r.seq}","deviceId":${r.device_id},${r.op.slice(1)}`;
+    // A page stays under the byte cap (one op always goes, and no op is larger than a push body).
+    if (ops.length > 0 && bytes + text.length > maxBytes) break;
+    ops.push(text);
+    bytes += text.length;
+    last = r.seq;
+  }
+  return { ops, cursor: last, more: rows.length > ops.length };
 }
