@@ -109,7 +109,7 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   // Opens the store now (and restores from the journal what it lost), before the engine reads it.
   const opened = await openDurability(resolved, options.durability, (options.dbName as string | undefined) ?? 'recallkit');
   const { state } = opened;
-  const sync = prepareSync(syncOptions, opened.store);
+  const sync = prepareSync(syncOptions, opened.store, (options.dbName as string | undefined) ?? 'recallkit');
   const store = sync.store;
   const engine = createEngine({
     store,

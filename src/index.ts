@@ -69,6 +69,10 @@ export {
   StorageLostError,
 } from './errors.js';
 
+// Sync with a syncHandler endpoint (recallkit/postgres): createMemory({ sync }), memory.sync()
+export { SyncError } from './sync/transport.js';
+export type { SyncOptions, SyncStatus } from './sync/options.js';
+
 // Durability: the OPFS journal, loss detection, integrity check
 export type { Durability, JournalWrites, StorageStatus, StorageState, VerifyReport } from './store/durability-types.js';
 

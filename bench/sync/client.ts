@@ -68,7 +68,7 @@ async function main(): Promise<void> {
       markdownTable(
         [{ header: `First sync of a ${fmt(ENTRIES)}-entry session` }, { header: 'time', align: 'right' }, { header: 'entries/s', align: 'right' }],
         [
-          ['device A pushes it (sync(): 500-op pushes, pulls its own ops back, rebases)', ms(pushMs), fmt(ENTRIES / (pushMs / 1000))],
+          ['device A pushes it (sync(): pushes of up to 1,000 ops, pulls its own back, rebases)', ms(pushMs), fmt(ENTRIES / (pushMs / 1000))],
           [`**new device B: sync()** (pull 1,000 ops a request, rebase, store)${same ? ', export identical to A' : ', EXPORT DIFFERS'}`, ms(firstMs), fmt(ENTRIES / (firstMs / 1000))],
           [`peer: the same ${fmt(rawOps.length)} ops pulled raw over HTTP (handler + PostgreSQL only)`, ms(rawMs), fmt(ENTRIES / (rawMs / 1000))],
           ['peer: importSession of the same export (local, no network)', ms(importMs), fmt(ENTRIES / (importMs / 1000))],

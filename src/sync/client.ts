@@ -16,7 +16,9 @@ import { applyToSession, sessionOutbox } from './session-io.js';
 import { postRound, SyncError } from './transport.js';
 
 /** Ops pushed per request (the server takes up to 1,000). */
-const PUSH_LIMIT = 500;
+const PUSH_LIMIT = 1000;
+/** JSON bytes pushed per request (the server takes up to 10 MB); one bigger op still goes alone. */
+const PUSH_BYTES = 4 * 1024 * 1024;
 /** Ops pulled per request. */
 const PULL_LIMIT = 1000;
 /** A local change is pushed this long after it (changes in a burst share one round). */
@@ -40,6 +42,8 @@ export interface SyncClientDeps {
   device: DeviceStore;
   hooks: EngineHooks;
   fetch: typeof fetch;
+  /** Web Locks name: tabs sharing the database run their rounds one at a time. */
+  lockName: string;
 }
 
 /** Start syncing: a first round at once, then on local changes, every `intervalMs`, and on `online`. */
@@ -105,7 +109,13 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
     return p;
   };
 
-  async function round(): Promise<void> {
+  /** One round, holding the database's sync lock where Web Locks exist (another tab's client may share the store). */
+  function round(): Promise<void> {
+    const locks = (globalThis as { navigator?: { locks?: { request(name: string, fn: () => Promise<void>): Promise<void> } } }).navigator?.locks;
+    return locks ? locks.request(deps.lockName, lockedRound) : lockedRound();
+  }
+
+  async function lockedRound(): Promise<void> {
     const state = await device.load();
     status.cursor = state.cursor;
     setStatus({ state: 'syncing' });
@@ -148,6 +158,7 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
     const clearOps = await device.clears();
     for (const [sessionId, opId] of clearOps) ops.push({ opId, sessionId, kind: 'clear' });
     let full = true;
+    let bytes = 0;
     const metas = await store.listSessions();
     for (const meta of metas) {
       const id = meta.sessionId;
@@ -164,10 +175,17 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
       delete scanned[id];
       // A session's ops travel together (a compaction needs its entries pushed first); one too
       // big for a request sends its first entries now and the rest next pass.
-      const room = PUSH_LIMIT - ops.length;
-      const taken = o.ops.length <= room ? o.ops : o.ops.slice(0, room).filter((op) => op.kind === 'entry');
+      let fit = 0;
+      while (fit < o.ops.length && ops.length + fit < PUSH_LIMIT) {
+        const size = JSON.stringify(o.ops[fit]).length;
+        if (bytes + size > PUSH_BYTES && ops.length + fit > 0) break;
+        bytes += size;
+        fit += 1;
+      }
+      const taken = fit === o.ops.length ? o.ops : o.ops.slice(0, fit).filter((op, i, all) => op.kind === 'entry' && all.slice(0, i).every((p) => p.kind === 'entry'));
       if (taken.length < o.ops.length) full = false;
       ops.push(...taken);
+      if (!full) break;
       for (const [k, v] of o.groups) groups.set(k, v);
     }
     return { ops, groups, full };

@@ -48,11 +48,10 @@ export function createDeviceStore(store: StoreAdapter, deviceId?: string): Devic
     await store.write(DEVICE_SESSION, { meta: next, aux });
     meta = next;
   };
-  let cached: DeviceState | undefined;
   return {
+    // Read each round: another tab's client may have moved the cursor.
     load: () =>
       serial(async () => {
-        if (cached) return structuredClone(cached);
         const raw = (await store.loadAux(DEVICE_SESSION, DEVICE_KEY)) as Partial<DeviceState> | undefined;
         const state: DeviceState = {
           deviceId: deviceId ?? raw?.deviceId ?? newId(),
@@ -60,13 +59,11 @@ export function createDeviceStore(store: StoreAdapter, deviceId?: string): Devic
           scanned: raw?.scanned ?? {},
         };
         if (!raw || raw.deviceId !== state.deviceId) await write({ [DEVICE_KEY]: state });
-        cached = state;
-        return structuredClone(state);
+        return state;
       }),
     save: (state) =>
       serial(async () => {
         await write({ [DEVICE_KEY]: state });
-        cached = structuredClone(state);
       }),
     addClear: (sessionId) => serial(() => write({ [CLEAR_PREFIX + sessionId]: newId() })),
     clears: () =>

@@ -71,7 +71,9 @@ export async function fastApply(
   for (const e of t.tail) {
     if (w.pos.has(e.id)) continue;
     if (e.type === 'message' && e.role === 'user') interaction += 1;
-    out.push(reorderEntry({ ...e, seq: seq++, interaction }));
+    // Still provisional and numbered as it was: kept as it is.
+    out.push(e.seq === seq && e.interaction === interaction ? e : { ...e, seq, interaction });
+    seq += 1;
   }
   // A renumbered entry that the persisted recall index (or embeddings) already holds: full rebase.
   const was = new Map(t.tail.map((e) => [e.id, e.seq]));
@@ -79,7 +81,7 @@ export async function fastApply(
   if (out.some((e) => was.has(e.id) && was.get(e.id) !== e.seq && was.get(e.id)! < watermark)) {
     return { done: false, changed: false };
   }
-  const changed = out.filter((e) => JSON.stringify(e) !== JSON.stringify(local.get(e.id)));
+  const changed = out.filter((e) => e !== local.get(e.id) && JSON.stringify(e) !== JSON.stringify(local.get(e.id)));
   const meta: SessionMeta = { ...t.meta, version: t.meta.version + 1, updatedAt: now, nextSeq: seq, interactionCount: interaction };
   meta.totalEntries = t.meta.totalEntries;
   for (const e of out) if (!local.has(e.id)) {

@@ -23,7 +23,7 @@ export interface SyncSetup {
 }
 
 /** Prepare sync over the opened store (`options` undefined: sync off, `sync()` refuses). */
-export function prepareSync(options: ResolvedSyncOptions | undefined, store: StoreAdapter): SyncSetup {
+export function prepareSync(options: ResolvedSyncOptions | undefined, store: StoreAdapter, dbName = 'recallkit'): SyncSetup {
   if (!options) {
     return {
       store,
@@ -43,7 +43,7 @@ export function prepareSync(options: ResolvedSyncOptions | undefined, store: Sto
     hooks: (h) => (hooks = h),
     finish(memory) {
       if (!hooks) throw new Error('recallkit: the engine did not lend its hooks to sync');
-      const client: SyncClient = startSyncClient({ options, store, device, hooks, fetch: (input, init) => fetchFn(input, init) });
+      const client: SyncClient = startSyncClient({ options, store, device, hooks, fetch: (input, init) => fetchFn(input, init), lockName: `recallkit-sync:${dbName}` });
       return {
         ...memory,
         sync: () => client.sync(),

@@ -15,6 +15,7 @@ import {
   SummarizerError,
   ValidationError,
 } from '../errors.js';
+import { SyncError } from '../sync/transport.js';
 
 /** An error as plain, cloneable data. */
 export interface WireError {
@@ -27,6 +28,9 @@ export interface WireError {
   /** `ExpressionError.position` / `.expression`. */
   position?: number;
   expression?: string;
+  /** `SyncError.offline` / `.status`. */
+  offline?: boolean;
+  status?: number;
 }
 
 /** Whether `value` is a {@link WireError}. */
@@ -43,6 +47,10 @@ export function toWireError(error: unknown): WireError {
   const wire: WireError = { recallkitError: true, name: error.name, message: error.message };
   if (typeof error.stack === 'string') wire.stack = error.stack;
   if (error instanceof ValidationError) wire.field = error.field;
+  if (error instanceof SyncError) {
+    wire.offline = error.offline;
+    if (error.status !== undefined) wire.status = error.status;
+  }
   if (error instanceof ExpressionError) {
     wire.position = error.position;
     wire.expression = error.expression;
@@ -77,6 +85,7 @@ export function fromWireError(value: unknown): Error {
 function build(wire: WireError): Error {
   if (wire.name === 'ValidationError') return new ValidationError(wire.field ?? '', '');
   if (wire.name === 'ExpressionError') return new ExpressionError(wire.expression ?? '', wire.position ?? 0, '');
+  if (wire.name === 'SyncError') return new SyncError(wire.message, wire.offline ?? false, wire.status);
   const Simple = SIMPLE[wire.name];
   return Simple ? new Simple(wire.message) : new Error(wire.message);
 }

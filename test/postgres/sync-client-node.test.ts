@@ -96,6 +96,49 @@ describe('sync client on the real handler (Node)', () => {
     expect(stats.compressedEntries).toBeGreaterThan(6);
   });
 
+  it('entries too big for one request (10 MB) are pushed over several', async () => {
+    const token = tenantToken();
+    const a = await device(token);
+    const big = (n: number) => `${n} ${'x'.repeat(3 * 1024 * 1024)}`;
+    for (let i = 0; i < 4; i++) await a.addContext('docs', big(i), `file${i}`);
+    await a.sync();
+    const b = await device(token);
+    await b.sync();
+    expect((await b.exportSession('docs')).entries.map((e) => e.content.slice(0, 2))).toEqual(['0 ', '1 ', '2 ', '3 ']);
+    expect(await json(a, 'docs')).toBe(await json(b, 'docs'));
+  });
+
+  it('neuralyzer erasures travel as tombstones', async () => {
+    const token = tenantToken();
+    const a = await createMemory({
+      store: 'memory',
+      tokenizer: { count: (t: string) => Math.ceil(t.length / 4) },
+      profile: { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 100, interaction_keep: 1 }] },
+      sync: { url: server.url, headers: { authorization: `Bearer ${token}` }, intervalMs: 0 },
+    });
+    open.push(a);
+    const b = await device(token);
+    for (let i = 0; i < 4; i++) {
+      await a.addUserMessage('s', `secret question ${i}`);
+      await a.addAssistantMessage('s', `secret answer ${i}`);
+    }
+    await a.sync();
+    await b.sync();
+    expect((await b.getStats('s')).totalEntries).toBe(8);
+    await a.compress('s');
+    expect((await a.getStats('s')).totalEntries).toBe(2);
+    await a.sync();
+    await b.sync();
+    const eb = await b.exportSession('s');
+    expect(eb.entries.map((e) => e.content)).toEqual(['secret question 3', 'secret answer 3']);
+    expect(eb.erasedEntries).toBe(6);
+    expect(eb.entries.map((e) => e.seq)).toEqual([6, 7]);
+    expect(await json(a, 's')).toBe(JSON.stringify(eb));
+    const recalled = (await b.recall('s', 'secret question 1')).map((r) => r.entry.content);
+    expect(recalled.length).toBeGreaterThan(0);
+    expect(recalled.filter((c) => /[012]$/.test(c))).toEqual([]);
+  });
+
   it('a new device gets everything; clear and erase travel', async () => {
     const token = tenantToken();
     const a = await device(token);

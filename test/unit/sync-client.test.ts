@@ -142,6 +142,21 @@ describe('sync client (in-memory endpoint)', () => {
     expect((await m.getStats('s')).totalEntries).toBe(1);
   });
 
+  it('syncs by itself: an add is pushed soon after it, and the other device pulls every intervalMs', async () => {
+    server = await startMemorySyncServer();
+    const opts = (ms: number) => ({ store: 'memory' as const, sync: { url: server.url, headers: { authorization: 'Bearer secret' }, intervalMs: ms } });
+    const a = await createMemory(opts(0));
+    const b = await createMemory(opts(50));
+    open.push(a, b);
+    const changed: string[] = [];
+    b.on('change', (s) => changed.push(s));
+    await a.addUserMessage('auto', 'no sync() called');
+    const deadline = Date.now() + 10_000;
+    while ((await b.getStats('auto')).totalEntries === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect((await b.getActiveEntries('auto')).map((e) => e.content)).toEqual(['no sync() called']);
+    expect(changed).toContain('auto');
+  });
+
   it('refuses a bad sync option naming the field', async () => {
     server = await startMemorySyncServer();
     await expect(createMemory({ store: 'memory', sync: { url: 'ftp://x' } })).rejects.toThrow(/sync\.url: expected an http: or https: URL/);
