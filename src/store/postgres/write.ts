@@ -163,9 +163,14 @@ export function writeParams(tenant: string, batches: readonly EncodedBatch[]): u
   return [encodeKey(tenant), ...b, ...de, ...ds, ...da, ...pe, ...ps, ...pa, chunks];
 }
 
-/** Run the statement on `batches` (distinct sessions); resolves the keys of the sessions written. */
+/**
+ * Run the statement on `batches` (distinct sessions); resolves the keys of the sessions written.
+ * Batches go in session order, so statements of several processes lock session rows in one
+ * order (two of them never wait for each other's rows).
+ */
 export async function applyBatches(sql: Sql, tenant: string, batches: readonly EncodedBatch[]): Promise<Set<string>> {
-  const [row] = await sql.query<{ ok: string[] }>(WRITE_SQL, writeParams(tenant, batches));
+  const ordered = batches.length > 1 ? [...batches].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : batches;
+  const [row] = await sql.query<{ ok: string[] }>(WRITE_SQL, writeParams(tenant, ordered));
   return new Set(row?.ok ?? []);
 }
 
