@@ -5,6 +5,8 @@
  * @module
  */
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -19,47 +21,100 @@ import { fmt, markdownTable, ms } from '../lib/table.js';
 
 const SESSIONS = 100;
 const WRITERS = 10;
-const APPENDS = Number(process.env['APPENDS'] ?? 3000);
+const APPENDS = Number(process.env['APPENDS'] ?? 5000);
+const ROUNDS = Number(process.env['ROUNDS'] ?? 5);
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 };
 
-/** `WRITERS` loops share `APPENDS` jobs over `SESSIONS` sessions; resolves appends per second. */
-async function concurrently(job: (i: number) => Promise<void>): Promise<number> {
+/** CPU time (ms) used so far by the cluster's server processes (the postmaster, its backends, those that ended), from /proc. */
+function serverCpuMs(postmaster: number): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pid) === postmaster || Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+      // Backends that ended (a pool closes idle connections) are counted in the postmaster's children time.
+      if (Number(pid) === postmaster) ticks += Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** Rates and CPU time per append (this process and the server's), for the appends table. */
+interface Run {
+  rate: number;
+  nodeUs: number;
+  serverUs: number;
+}
+let postmasterPid = 0;
+
+/** Measure `fn` (which makes `count` appends): appends/s and CPU µs per append. */
+async function measured(count: number, fn: () => Promise<number>): Promise<Run> {
+  const cpu = process.cpuUsage();
+  const server = serverCpuMs(postmasterPid);
+  const rate = await fn();
+  const used = process.cpuUsage(cpu);
+  return { rate, nodeUs: (used.user + used.system) / count, serverUs: ((serverCpuMs(postmasterPid) - server) * 1000) / count };
+}
+
+/** `WRITERS` loops share `count` jobs over `SESSIONS` sessions; resolves appends per second. */
+async function concurrently(count: number, job: (i: number) => Promise<void>): Promise<number> {
   let next = 0;
   const start = performance.now();
   await Promise.all(
     Array.from({ length: WRITERS }, async () => {
-      for (let i = next++; i < APPENDS; i = next++) await job(i);
+      for (let i = next++; i < count; i = next++) await job(i);
     }),
   );
-  return APPENDS / ((performance.now() - start) / 1000);
+  return count / ((performance.now() - start) / 1000);
 }
 
 /** Appends through the memory (one user message each), autoCompress off: the store path. */
-async function memoryAppends(store: StoreAdapter): Promise<number> {
+async function memoryAppends(store: StoreAdapter, count = APPENDS): Promise<number> {
   const memory = await createMemory({ store, config: { autoCompress: false } });
-  // Writers own disjoint sessions (writer w: sessions w, w+10, …), as requests of different users.
-  const rate = await concurrently(async (i) => {
+  // Each writer appends to the session of its job (job i: session i % 100), as requests of different users.
+  const rate = await concurrently(count, async (i) => {
     await memory.addUserMessage(`s${i % SESSIONS}`, `message ${i}: the quick brown fox jumps over the lazy dog`);
   });
   await memory.close();
   return rate;
 }
 
-/** The same rows, as raw parameterized INSERTs of the entry JSON (no version check, no meta). */
-async function rawAppends(pool: pg.Pool): Promise<number> {
+/** The same rows, as raw parameterized INSERTs of the entry JSON (no version check, no meta), one per append. */
+async function rawAppends(pool: pg.Pool, tag: string, count = APPENDS): Promise<number> {
   await pool.query('CREATE TABLE IF NOT EXISTS raw_entries (tenant text, session_id text, id text, seq bigint, entry text, PRIMARY KEY (tenant, session_id, id))');
   const seqs = new Map<number, number>();
-  return concurrently(async (i) => {
+  return concurrently(count, async (i) => {
     const s = i % SESSIONS;
     const seq = seqs.get(s) ?? 0;
     seqs.set(s, seq + 1);
     const entry: MemoryEntry = makeEntry(`s${s}`, seq, { id: `raw-${i}`, content: `message ${i}: the quick brown fox jumps over the lazy dog` });
-    await pool.query('INSERT INTO raw_entries (tenant, session_id, id, seq, entry) VALUES ($1, $2, $3, $4, $5)', ['"raw"', `"s${s}"`, `"${entry.id}"`, seq, JSON.stringify(entry)]);
+    await pool.query('INSERT INTO raw_entries (tenant, session_id, id, seq, entry) VALUES ($1, $2, $3, $4, $5)', [`"${tag}"`, `"s${s}"`, `"${entry.id}"`, seq, JSON.stringify(entry)]);
   });
+}
+
+/**
+ * The same rows through `postgresStore.write` alone: one append batch per call, as the engine
+ * makes it (the session's new meta and the entry, checked against the version before).
+ */
+async function storeAppends(store: StoreAdapter, count = APPENDS): Promise<number> {
+  const seqs = new Map<number, number>();
+  const rate = await concurrently(count, async (i) => {
+    const s = i % SESSIONS;
+    const seq = seqs.get(s) ?? 0;
+    seqs.set(s, seq + 1);
+    const entry = makeEntry(`s${s}`, seq, { id: `w-${i}`, content: `message ${i}: the quick brown fox jumps over the lazy dog` });
+    await store.write(`s${s}`, { meta: makeMeta(`s${s}`, seq + 1, { nextSeq: seq + 1, totalEntries: seq + 1 }), putEntries: [entry], expectVersion: seq });
+  });
+  await store.close();
+  return rate;
 }
 
 /** A 10,000-entry session (100 active, 9,900 compressed, 10 summaries) written straight to the store. */
@@ -100,20 +155,53 @@ async function main(): Promise<void> {
   const pool = new pg.Pool({ connectionString: cluster.url, max: 10 });
   const lite = await PGlite.create();
   try {
-    // 1. Appends per second.
-    const raw = await rawAppends(pool);
-    const pgRate = await memoryAppends(postgresStore({ pool, tenant: 'bench-appends' }));
+    // 1. Appends per second: a warm-up of each (connections, JIT, plans), then ROUNDS rounds
+    // alternating raw and store (the machine is shared: each side meets the same load); medians.
+    await rawAppends(pool, 'warm', APPENDS / 10);
+    await memoryAppends(postgresStore({ pool, tenant: 'bench-warm' }), APPENDS / 10);
+    postmasterPid = Number(readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    await storeAppends(postgresStore({ pool, tenant: 'bench-warm-store' }), APPENDS / 10);
+    const rawRuns: Run[] = [];
+    const pgRuns: Run[] = [];
+    const writeRuns: Run[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      rawRuns.push(await measured(APPENDS, () => rawAppends(pool, `raw-${r}`)));
+      writeRuns.push(await measured(APPENDS, () => storeAppends(postgresStore({ pool, tenant: `bench-writes-${r}` }))));
+      pgRuns.push(await measured(APPENDS, () => memoryAppends(postgresStore({ pool, tenant: `bench-appends-${r}` }))));
+    }
+    const writeRate = quantile(writeRuns.map((x) => x.rate), 0.5);
+    const raws = rawRuns.map((x) => x.rate);
+    const pgRates = pgRuns.map((x) => x.rate);
+    const raw = quantile(raws, 0.5);
+    const pgRate = quantile(pgRates, 0.5);
+    const vsRaw = (rate: number): string => (rate <= raw ? `${(raw / rate).toFixed(2)}x slower` : `${(rate / raw).toFixed(2)}x faster`);
+    const cpu = (runs: Run[]): string[] => {
+      const node = quantile(runs.map((x) => x.nodeUs), 0.5);
+      const server = quantile(runs.map((x) => x.serverUs), 0.5);
+      return [`${fmt(node)} µs`, `${fmt(server)} µs`, `${fmt(node + server)} µs`];
+    };
     const liteRate = await memoryAppends(postgresStore({ pglite: lite, tenant: 'bench-appends' }));
-    const memRate = await memoryAppends(memoryStore());
+    const memRun = await measured(APPENDS, () => memoryAppends(memoryStore()));
+    const memRate = memRun.rate;
     out.push(
       '',
+      `Appends: median of ${ROUNDS} alternating rounds (raw ${raws.map((x) => fmt(x)).join(' / ')}; write ${writeRuns.map((x) => fmt(x.rate)).join(' / ')}; memory on postgresStore ${pgRates.map((x) => fmt(x)).join(' / ')} appends/s).`,
+      '',
       markdownTable(
-        [{ header: 'Appends (addUserMessage)' }, { header: 'appends/s', align: 'right' }, { header: 'vs raw INSERT', align: 'right' }],
         [
-          ['raw parameterized INSERT, same rows, same pool', fmt(raw), '1.00x'],
-          ['postgresStore (pg)', fmt(pgRate), `${(raw / pgRate).toFixed(2)}x slower`],
-          ['postgresStore (PGlite, in-memory)', fmt(liteRate), ''],
-          ['memoryStore', fmt(memRate), ''],
+          { header: 'Appends: 100 sessions, 10 concurrent writers' },
+          { header: 'appends/s', align: 'right' },
+          { header: 'vs raw INSERT', align: 'right' },
+          { header: 'CPU/append: Node', align: 'right' },
+          { header: 'server', align: 'right' },
+          { header: 'total', align: 'right' },
+        ],
+        [
+          ['raw parameterized INSERT, same rows, same pool', fmt(raw), '1.00x', ...cpu(rawRuns)],
+          ['postgresStore.write (pg): one append batch per call', fmt(writeRate), vsRaw(writeRate), ...cpu(writeRuns)],
+          ['memory.addUserMessage on postgresStore (pg)', fmt(pgRate), vsRaw(pgRate), ...cpu(pgRuns)],
+          ['memory.addUserMessage on postgresStore (PGlite, in-memory)', fmt(liteRate), '', '', '', ''],
+          ['memory.addUserMessage on memoryStore (the engine alone)', fmt(memRate), vsRaw(memRate), `${fmt(memRun.nodeUs)} µs`, '', ''],
         ],
       ),
     );

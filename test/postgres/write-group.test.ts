@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createMemory } from '../../src/create-memory.js';
 import type { PgPoolLike, PgQueryConfig } from '../../src/store/postgres/driver-pg.js';
 import { postgresStore } from '../../src/store/postgres/index.js';
 import { makeEntry, makeMeta } from '../../src/testing/index.js';
@@ -6,19 +7,22 @@ import { DRIVERS, closeShared, freshTenant, sharedPool } from './support.js';
 
 afterAll(closeShared);
 
-/** The shared pool, counting the write statements sent through it. */
-function countingPool(): { pool: PgPoolLike; writes: () => number } {
+/** The shared pool, counting the write statements and session loads sent through it. */
+function countingPool(): { pool: PgPoolLike; writes: () => number; loads: () => number } {
   const base = sharedPool();
   let writes = 0;
+  let loads = 0;
   const pool: PgPoolLike = {
     query: (config: string | PgQueryConfig) => {
-      if (typeof config !== 'string' && config.text.includes('INSERT INTO recallkit_entries')) writes++;
+      const text = typeof config === 'string' ? config : config.text;
+      if (text.includes('INSERT INTO recallkit_entries')) writes++;
+      if (text.startsWith('SELECT 0 AS k')) loads++;
       return base.query(config);
     },
     connect: () => base.connect(),
     end: async () => undefined,
   };
-  return { pool, writes: () => writes };
+  return { pool, writes: () => writes, loads: () => loads };
 }
 
 const append = (id: string, seq: number, content = `m${seq}`) => ({
@@ -47,6 +51,24 @@ describe('postgresStore group commit (pg): concurrent writes share statements', 
     for (let s = 0; s < 50; s++) expect(heard.get(`s${s}`)).toEqual([1, 2, 3]);
     for (const stop of stops) stop();
     await store.close();
+  });
+
+  it('a memory appending from 10 writers to 20 sessions loads each session once: its own notifications never make it reload', async () => {
+    const { pool, writes, loads } = countingPool();
+    const memory = await createMemory({ store: postgresStore({ pool, tenant: freshTenant() }), config: { autoCompress: false } });
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let i = next++; i < 400; i = next++) await memory.addUserMessage(`s${i % 20}`, `message ${i}`);
+      }),
+    );
+    expect(loads()).toBe(20);
+    expect(writes()).toBeLessThan(400);
+    for (let s = 0; s < 20; s++) {
+      const { messages } = await memory.getContextForLLM(`s${s}`);
+      expect(messages.map((m) => m.content)).toEqual(Array.from({ length: 20 }, (_, k) => `message ${k * 20 + s}`));
+    }
+    await memory.close();
   });
 });
 

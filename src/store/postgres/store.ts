@@ -14,8 +14,12 @@ import { createSubscriptions } from './subscribe.js';
 import { createGroupWriter, type GroupWriter } from './write-group.js';
 import { deleteSession, encodeBatch } from './write.js';
 
-/** Write statements of one store on a server at once; writes made meanwhile are grouped into the next. */
-const WRITES_IN_FLIGHT = Number(process.env['RK_INFLIGHT'] ?? 2);
+/**
+ * Write statements of one store on a server at once (a pool's default size): the writes made in
+ * one turn of the event loop go as one statement, so under load statements carry many writes
+ * without any one waiting for another's statement to finish.
+ */
+const WRITES_IN_FLIGHT = 10;
 
 /** Open the driver the options name. */
 async function openDriver(options: PostgresStoreOptions): Promise<SqlDriver> {
@@ -32,8 +36,9 @@ async function openDriver(options: PostgresStoreOptions): Promise<SqlDriver> {
  * (`connectionString` or your `pool`), or embedded through PGlite (`pglite`: a directory, or your
  * instance). Every row and query is scoped by `tenant`, so one database holds many users' memories
  * and none sees another's. Each write is one atomic statement (or transaction) whose version
- * check happens inside it; other processes' writes are heard through LISTEN/NOTIFY. The schema
- * is created and migrated forward on open. `close()` releases only what the store opened.
+ * check happens inside it; concurrent writes share a statement (group commit), each checked and
+ * failing on its own. Other processes' writes are heard through LISTEN/NOTIFY. The schema is
+ * created and migrated forward on open. `close()` releases only what the store opened.
  * Needs `pg` or `@electric-sql/pglite` (optional peer dependencies).
  * @example
  * import { postgresStore } from 'recallkit/postgres';
@@ -47,6 +52,16 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
   let opened: Promise<SqlDriver> | undefined;
   let subscriptions: ReturnType<typeof createSubscriptions> | undefined;
   let writes: GroupWriter | undefined;
+  // This store's latest write per session while in flight (notifications of a session wait for it).
+  const inFlight = new Map<string, Promise<void>>();
+  const track = (sessionId: string, write: Promise<void>): Promise<void> => {
+    inFlight.set(sessionId, write);
+    const done = (): void => {
+      if (inFlight.get(sessionId) === write) inFlight.delete(sessionId);
+    };
+    write.then(done, done);
+    return write;
+  };
   const db = (): Promise<SqlDriver> => {
     opened ??= openDriver(options).then(async (driver) => {
       try {
@@ -86,13 +101,13 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       run(session('write', sessionId), (d) => {
         // Concurrent writes share statements (group commit); PGlite runs one statement at a time.
         writes ??= createGroupWriter(d, tenant, d.kind === 'pglite' ? 1 : WRITES_IN_FLIGHT);
-        return writes.write(encodeBatch(tenant, sessionId, batch));
+        return track(sessionId, writes.write(encodeBatch(tenant, sessionId, batch)));
       }),
     deleteSession: (sessionId) => run(session('delete', sessionId), (d) => deleteSession(d, tenant, sessionId)),
     listSessions: () => run('list sessions', (d) => q.listSessions(d, tenant)),
     subscribe(sessionId, onChange) {
       if (closed) throw new ClosedError('postgresStore: the store is closed');
-      subscriptions ??= createSubscriptions(async (channel, onPayload) => (await db()).listen(channel, onPayload), tenant);
+      subscriptions ??= createSubscriptions(async (channel, onPayload) => (await db()).listen(channel, onPayload), tenant, (id) => inFlight.get(id));
       return subscriptions.subscribe(sessionId, onChange);
     },
     async close() {

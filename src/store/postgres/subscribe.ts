@@ -1,7 +1,7 @@
 /**
- * `subscribe` over LISTEN/NOTIFY: every write's statement notifies `[tenant, sessionId,
- * version]` on commit; the store listens once (on the first subscription) and hands each
- * notification of its tenant to that session's listeners.
+ * `subscribe` over LISTEN/NOTIFY: on commit, a write statement notifies `[tenant, sessionId,
+ * version]` of each session it changed (several in one JSON array); the store listens once (on
+ * the first subscription) and hands each change of its tenant to that session's listeners.
  * @module
  */
 import { createListeners } from '../listeners.js';
@@ -16,10 +16,24 @@ export interface Subscriptions {
   close(): Promise<void>;
 }
 
-/** Listen lazily (through `listen`, a driver's) for `tenant`'s changes. */
-export function createSubscriptions(listen: SqlDriver['listen'], tenant: string): Subscriptions {
+/**
+ * Listen lazily (through `listen`, a driver's) for `tenant`'s changes. `writing(sessionId)`:
+ * this store's write to the session still in flight, if any. A change is handed on only after
+ * it settles: the notification of a commit can arrive before the reply to the statement that
+ * made it, and a writer must have taken in its own write before it hears of it (else it would
+ * take its own write for another's and reload the session).
+ */
+export function createSubscriptions(listen: SqlDriver['listen'], tenant: string, writing: (sessionId: string) => Promise<unknown> | undefined = () => undefined): Subscriptions {
   const listeners = createListeners();
   let listening: Promise<() => Promise<void>> | undefined;
+  const one = (change: unknown): void => {
+    if (!Array.isArray(change) || change[0] !== tenant || typeof change[1] !== 'string' || typeof change[2] !== 'number') return;
+    const [, sessionId, version] = change as [string, string, number];
+    const pending = writing(sessionId);
+    if (pending) void pending.then(() => listeners.notify(sessionId, version), () => listeners.notify(sessionId, version));
+    else listeners.notify(sessionId, version);
+  };
+  // A payload is one change `[tenant, sessionId, version]`, or an array of them (a write statement's).
   const onPayload = (payload: string): void => {
     let message: unknown;
     try {
@@ -27,8 +41,8 @@ export function createSubscriptions(listen: SqlDriver['listen'], tenant: string)
     } catch {
       return;
     }
-    if (!Array.isArray(message) || message[0] !== tenant || typeof message[1] !== 'string' || typeof message[2] !== 'number') return;
-    listeners.notify(message[1], message[2]);
+    if (Array.isArray(message) && Array.isArray(message[0])) for (const change of message) one(change);
+    else one(message);
   };
   return {
     subscribe(sessionId, onChange) {

@@ -7,6 +7,12 @@
 import type { SqlDriver } from './driver.js';
 import { applyBatches, applyOne, conflict, type EncodedBatch } from './write.js';
 
+/** Run `fn` once the current turn of the event loop ends (Node's setImmediate; a timer elsewhere). */
+const afterTurn = (fn: () => void): void => {
+  if (typeof setImmediate === 'function') setImmediate(fn);
+  else setTimeout(fn, 0);
+};
+
 /** Batches in one statement at most (keeps a statement's size and lock set small). */
 const MAX_GROUP = 64;
 
@@ -23,11 +29,11 @@ export interface GroupWriter {
 }
 
 /**
- * Group the writes made through `db` for `tenant`. At most `maxInFlight` statements run at
- * once; writes made meanwhile wait and go together in the next. A lone write goes at once,
- * so grouping adds no wait. A group never holds two batches of one session, and a session's
- * batches are sent in call order, one at a time. Batches that need a transaction of their own
- * (`replace`, an id deleted and put again) are sent alone.
+ * Group the writes made through `db` for `tenant`. The writes made in one turn of the event
+ * loop are sent together when it ends; at most `maxInFlight` statements run at once, and writes
+ * made meanwhile wait and go together in the next. A group never holds two batches of one
+ * session, and a session's batches are sent in call order, one at a time. Batches that need a
+ * transaction of their own (`replace`, an id deleted and put again) are sent alone.
  */
 export function createGroupWriter(db: SqlDriver, tenant: string, maxInFlight: number): GroupWriter {
   const queue: Pending[] = [];
@@ -56,6 +62,17 @@ export function createGroupWriter(db: SqlDriver, tenant: string, maxInFlight: nu
     }
   }
 
+  // Writes made in one turn of the event loop (the writers a statement released, the replies
+  // that arrived together) are sent when the turn ends, so they go together.
+  function schedule(): void {
+    if (gathering) return;
+    gathering = true;
+    afterTurn(() => {
+      gathering = false;
+      pump();
+    });
+  }
+
   function pump(): void {
     while (inFlight < maxInFlight && queue.length > 0) {
       const group: Pending[] = [];
@@ -80,14 +97,7 @@ export function createGroupWriter(db: SqlDriver, tenant: string, maxInFlight: nu
       void send(group).finally(() => {
         inFlight--;
         for (const p of group) busy.delete(p.x.key);
-        // The writers this statement released write again within this turn of the event
-        // loop: wait for the turn to end, so their writes go together.
-        if (gathering) return;
-        gathering = true;
-        setImmediate(() => {
-          gathering = false;
-          pump();
-        });
+        schedule();
       });
     }
   }
@@ -96,7 +106,7 @@ export function createGroupWriter(db: SqlDriver, tenant: string, maxInFlight: nu
     write(x) {
       return new Promise<void>((resolve, reject) => {
         queue.push({ x, resolve, reject });
-        if (!gathering) pump();
+        schedule();
       });
     },
   };

@@ -15,8 +15,14 @@ import type { Sql, SqlDriver } from './driver.js';
 /** The NOTIFY channel of every `postgresStore` on a database. */
 export const CHANNEL = 'recallkit_changes';
 
-/** A change notification: `[tenant, sessionId, version]` (version 0: deleted). */
+/**
+ * A change notification: `[tenant, sessionId, version]` (version 0: deleted). A write
+ * statement sends its changes together as a JSON array of these.
+ */
 export const notifyPayload = (tenant: string, sessionId: string, version: number): string => JSON.stringify([tenant, sessionId, version]);
+
+/** Payload bytes of one notification at most (PostgreSQL's limit is 8,000). */
+const NOTIFY_BYTES = 7_000;
 
 /** How a batch's session row is written: upsert (no check), insert if absent (expect 0), update if at the expected version. */
 const UPSERT = 0;
@@ -98,7 +104,7 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
  * final SELECT reads `n` so the notifications (sent on commit) are made.
  */
 export const WRITE_SQL = `WITH b AS (
-  SELECT * FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::text[], $7::text[]) AS b(session_id, mode, expect, version, meta, payload)),
+  SELECT * FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::text[], $7::text[], $25::int[]) WITH ORDINALITY AS b(session_id, mode, expect, version, meta, payload, chunk, n)),
 s0 AS (INSERT INTO recallkit_sessions AS t (tenant, session_id, version, meta)
   SELECT $1, b.session_id, b.version, b.meta FROM b WHERE b.mode = ${UPSERT} ORDER BY b.session_id
   ON CONFLICT (tenant, session_id) DO UPDATE SET version = excluded.version, meta = excluded.meta RETURNING t.session_id),
@@ -127,17 +133,26 @@ pa AS (INSERT INTO recallkit_aux (tenant, session_id, key, value)
   SELECT $1, u.session_id, u.key, u.value FROM unnest($22::text[], $23::text[], $24::text[]) AS u(session_id, key, value)
   WHERE u.session_id IN (SELECT session_id FROM s)
   ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value RETURNING 1),
-n AS (SELECT pg_notify('${CHANNEL}', b.payload) AS sent FROM b WHERE b.session_id IN (SELECT session_id FROM s))
+n AS (SELECT pg_notify('${CHANNEL}', '[' || string_agg(b.payload, ',' ORDER BY b.n) || ']') AS sent
+  FROM b WHERE b.session_id IN (SELECT session_id FROM s) GROUP BY b.chunk)
 SELECT (SELECT coalesce(array_agg(session_id), '{}') FROM s) AS ok, (SELECT count(*) FROM n)::int AS notified`;
 
 /** The parameters of {@link WRITE_SQL} for batches of distinct sessions of one tenant. */
 export function writeParams(tenant: string, batches: readonly EncodedBatch[]): unknown[] {
   const cols = (n: number): unknown[][] => Array.from({ length: n }, () => []);
   const b = cols(6);
+  // Notifications of a statement go together, in as few payloads as fit PostgreSQL's limit.
+  const chunks: number[] = [];
+  let chunk = 0;
+  let bytes = 0;
   const [de, ds, da, pe, ps, pa] = [cols(2), cols(2), cols(2), cols(5), cols(3), cols(3)];
   const push = (into: unknown[][], row: readonly unknown[]): void => row.forEach((v, i) => into[i]!.push(v));
   for (const x of batches) {
     push(b, [x.key, ...x.session]);
+    const size = x.session[4].length * 3 + 1; // UTF-8 bytes at most
+    if (bytes > 0 && bytes + size > NOTIFY_BYTES) [chunk, bytes] = [chunk + 1, 0];
+    chunks.push(chunk);
+    bytes += size;
     for (const id of x.deleteEntries) push(de, [x.key, id]);
     for (const id of x.deleteSummaries) push(ds, [x.key, id]);
     for (const key of x.deleteAux) push(da, [x.key, key]);
@@ -145,12 +160,17 @@ export function writeParams(tenant: string, batches: readonly EncodedBatch[]): u
     for (const s of x.summaries) push(ps, [x.key, ...s]);
     for (const a of x.auxPut) push(pa, [x.key, ...a]);
   }
-  return [encodeKey(tenant), ...b, ...de, ...ds, ...da, ...pe, ...ps, ...pa];
+  return [encodeKey(tenant), ...b, ...de, ...ds, ...da, ...pe, ...ps, ...pa, chunks];
 }
 
-/** Run the statement on `batches` (distinct sessions); resolves the keys of the sessions written. */
+/**
+ * Run the statement on `batches` (distinct sessions); resolves the keys of the sessions written.
+ * Batches go in session order, so statements of several processes lock session rows in one
+ * order (two of them never wait for each other's rows).
+ */
 export async function applyBatches(sql: Sql, tenant: string, batches: readonly EncodedBatch[]): Promise<Set<string>> {
-  const [row] = await sql.query<{ ok: string[] }>(WRITE_SQL, writeParams(tenant, batches));
+  const ordered = batches.length > 1 ? [...batches].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : batches;
+  const [row] = await sql.query<{ ok: string[] }>(WRITE_SQL, writeParams(tenant, ordered));
   return new Set(row?.ok ?? []);
 }
 
