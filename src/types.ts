@@ -1,6 +1,6 @@
 import type { CalibrationState } from './tokens/calibration.js';
 import type { StorageState } from './store/durability-types.js';
-import type { SyncStatus } from './sync/options.js';
+import type { SyncStatus } from './sync/types.js';
 
 /**
  * RecallKit's public data shapes. Everything here is plain, structured-cloneable data:

@@ -9,12 +9,9 @@ import { StoreError } from '../../errors.js';
 import type { Sql, SqlDriver } from './driver.js';
 import { SYNC_MIGRATION } from './sync-migration.js';
 
-/** One schema step. */
-export interface Migration {
-  version: number;
-  description: string;
-  statements: readonly string[];
-}
+import type { Migration } from './migration.js';
+
+export type { Migration };
 
 const C = 'COLLATE "C" NOT NULL';
 

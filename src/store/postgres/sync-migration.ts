@@ -4,7 +4,7 @@
  * `recallkit_sync_tenants`, locked for the length of a push, so commit order equals seq order.
  * @module
  */
-import type { Migration } from './migrations.js';
+import type { Migration } from './migration.js';
 
 const C = 'COLLATE "C" NOT NULL';
 
