@@ -3,7 +3,8 @@ import { createMemory } from '../../src/create-memory.js';
 import type { PgPoolLike, PgQueryConfig } from '../../src/store/postgres/driver-pg.js';
 import { postgresStore } from '../../src/store/postgres/index.js';
 import { makeEntry, makeMeta } from '../../src/testing/index.js';
-import { DRIVERS, closeShared, freshTenant, sharedPool } from './support.js';
+import pg from 'pg';
+import { DRIVERS, closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
 
 afterAll(closeShared);
 
@@ -69,6 +70,39 @@ describe('postgresStore group commit (pg): concurrent writes share statements', 
       expect(messages.map((m) => m.content)).toEqual(Array.from({ length: 20 }, (_, k) => `message ${k * 20 + s}`));
     }
     await memory.close();
+  });
+});
+
+describe('postgresStore group commit (pg): two writers on the same sessions', () => {
+  it('two memories on pools of their own append to 20 shared sessions in opposite orders: every message lands, each memory in its order', async () => {
+    const tenant = freshTenant();
+    const pools = [new pg.Pool({ connectionString: pgUrl(), max: 5 }), new pg.Pool({ connectionString: pgUrl(), max: 5 })];
+    const memories = await Promise.all(pools.map((pool) => createMemory({ store: postgresStore({ pool, tenant }), config: { autoCompress: false } })));
+    await Promise.all(
+      memories.map(async (memory, m) => {
+        let next = 0;
+        // Five writers per memory; memory 0 walks the sessions up, memory 1 down.
+        await Promise.all(
+          Array.from({ length: 5 }, async () => {
+            for (let i = next++; i < 200; i = next++) {
+              const s = m === 0 ? i % 20 : 19 - (i % 20);
+              await memory.addUserMessage(`s${s}`, `m${m} #${Math.floor(i / 20)}`);
+            }
+          }),
+        );
+      }),
+    );
+    const store = postgresStore({ pool: sharedPool(), tenant });
+    for (let s = 0; s < 20; s++) {
+      const entries = await store.loadEntries(`s${s}`);
+      expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, k) => k));
+      for (const m of [0, 1]) {
+        expect(entries.filter((e) => e.content.startsWith(`m${m} `)).map((e) => e.content)).toEqual(Array.from({ length: 10 }, (_, k) => `m${m} #${k}`));
+      }
+    }
+    await store.close();
+    await Promise.all(memories.map((memory) => memory.close()));
+    await Promise.all(pools.map((pool) => pool.end()));
   });
 });
 
