@@ -9,8 +9,8 @@
  * @module
  */
 import pg from 'pg';
-import { createMemory } from '../../src/create-memory.js';
-import type { Memory } from '../../src/memory.js';
+import { createMemory } from 'recallkit';
+import type { Memory } from 'recallkit';
 import { startCluster } from '../../test/postgres/cluster.js';
 import { pullAll, startSyncServer, type SyncServer } from '../../test/postgres/sync-support.js';
 import { machineHeader } from '../lib/machine.js';

@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { SyncOp, SyncResponse } from '../../src/sync/protocol.js';
+import type { SyncOp, SyncResponse } from 'recallkit/postgres';
 import { startCluster } from '../../test/postgres/cluster.js';
 import { machineHeader } from '../lib/machine.js';
 import { fmt, markdownTable, ms } from '../lib/table.js';

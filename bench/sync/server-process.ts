@@ -8,7 +8,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { syncHandler, toNodeListener } from '../../src/store/postgres/index.js';
+import { syncHandler, toNodeListener } from 'recallkit/postgres';
 
 const [mode, url] = process.argv.slice(2);
 /** `Bearer <user>`: the bench's users are their own tokens (no lookup, so auth costs nothing here). */
