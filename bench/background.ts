@@ -19,13 +19,20 @@ import { median, quantile } from './lib/stats.js';
 import { markdownTable, ms, ratio } from './lib/table.js';
 
 /** Compresses about every 8 turns, keeping the newest 4 entries. */
-const CONFIG: Partial<MemoryConfig> = { maxEntries: 20, recentWindow: 4, minEntriesToCompress: 4, summarizeTimeoutMs: 0 };
+const CONFIG: Partial<MemoryConfig> = {
+  maxEntries: 20,
+  recentWindow: 4,
+  minEntriesToCompress: 4,
+  summarizeTimeoutMs: 0,
+};
 const S = 'bench';
 
 /** A summarizer that answers after `delayMs`, as a remote LLM would. */
 function slowSummarizer(delayMs: number): SummarizeCallback {
   return (_prompt, info) =>
-    new Promise((resolve) => setTimeout(() => resolve(`Summary of ${info.entries.length} messages about the order and the invoice.`), delayMs));
+    new Promise((resolve) =>
+      setTimeout(() => resolve(`Summary of ${info.entries.length} messages about the order and the invoice.`), delayMs),
+    );
 }
 
 function turnText(i: number): [string, string] {
@@ -36,11 +43,18 @@ function turnText(i: number): [string, string] {
 }
 
 /** Add `turns` user/assistant pairs; returns every add's latency and the total wall time. */
-async function addTurns(memory: Memory, turns: number, inline: boolean): Promise<{ latencies: number[]; wall: number }> {
+async function addTurns(
+  memory: Memory,
+  turns: number,
+  inline: boolean,
+): Promise<{ latencies: number[]; wall: number }> {
   const latencies: number[] = [];
   const start = performance.now();
   for (let i = 0; i < turns; i++) {
-    for (const [role, text] of [['user', turnText(i)[0]], ['assistant', turnText(i)[1]]] as const) {
+    for (const [role, text] of [
+      ['user', turnText(i)[0]],
+      ['assistant', turnText(i)[1]],
+    ] as const) {
       const t0 = performance.now();
       if (role === 'user') await memory.addUserMessage(S, text);
       else await memory.addAssistantMessage(S, text);
@@ -58,7 +72,10 @@ interface Scenario {
   inline: boolean;
 }
 
-async function measure(s: Scenario, turns: number): Promise<{ latencies: number[]; adds: number; settled: number; summaries: number }> {
+async function measure(
+  s: Scenario,
+  turns: number,
+): Promise<{ latencies: number[]; adds: number; settled: number; summaries: number }> {
   const memory = await createMemory({
     store: 'memory',
     config: { ...CONFIG, autoCompress: s.autoCompress },
@@ -78,7 +95,7 @@ async function measure(s: Scenario, turns: number): Promise<{ latencies: number[
 /** Runs both measurements and returns their tables as Markdown. */
 export async function runBackgroundBench(): Promise<string> {
   // Warm tiktoken's WASM and the JIT so the first scenario is not charged for them.
-  await measure({ name: "warm-up", autoCompress: false, inline: false }, 100);
+  await measure({ name: 'warm-up', autoCompress: false, inline: false }, 100);
 
   const latencyTurns = 150;
   const repetitions = 5;
@@ -86,8 +103,18 @@ export async function runBackgroundBench(): Promise<string> {
     // The reference: the same compressions, by the built-in heuristic (no LLM call, no wait).
     { name: 'no summarizer (heuristic, no LLM)', autoCompress: true, inline: false },
     { name: 'no compression at all (autoCompress off)', autoCompress: false, inline: false },
-    { name: '3 s summarizer, background (this release)', summarizer: slowSummarizer(3_000), autoCompress: true, inline: false },
-    { name: '3 s summarizer, inline (release 1: add waits)', summarizer: slowSummarizer(3_000), autoCompress: true, inline: true },
+    {
+      name: '3 s summarizer, background (this release)',
+      summarizer: slowSummarizer(3_000),
+      autoCompress: true,
+      inline: false,
+    },
+    {
+      name: '3 s summarizer, inline (release 1: add waits)',
+      summarizer: slowSummarizer(3_000),
+      autoCompress: true,
+      inline: true,
+    },
   ];
   // Scenarios interleaved, each repeated: the median of each run's p50 and p99 (one 2-core
   // machine shared with other work: a single run's p99 is one GC pause away from noise).
@@ -105,7 +132,14 @@ export async function runBackgroundBench(): Promise<string> {
   const baseP50 = median(runs[0]!.p50);
   const base = median(runs[0]!.p99);
   const latencyTable = markdownTable(
-    [{ header: 'adds' }, { header: 'p50', align: 'right' }, { header: 'p99', align: 'right' }, { header: 'p50 vs none', align: 'right' }, { header: 'p99 vs none', align: 'right' }, { header: 'summaries', align: 'right' }],
+    [
+      { header: 'adds' },
+      { header: 'p50', align: 'right' },
+      { header: 'p99', align: 'right' },
+      { header: 'p50 vs none', align: 'right' },
+      { header: 'p99 vs none', align: 'right' },
+      { header: 'summaries', align: 'right' },
+    ],
     scenarios.map((s, i) => [
       s.name,
       ms(median(runs[i]!.p50)),
@@ -117,10 +151,20 @@ export async function runBackgroundBench(): Promise<string> {
   );
 
   const turns = 60;
-  const background = await measure({ name: 'background', summarizer: slowSummarizer(2_000), autoCompress: true, inline: false }, turns);
-  const inline = await measure({ name: 'inline', summarizer: slowSummarizer(2_000), autoCompress: true, inline: true }, turns);
+  const background = await measure(
+    { name: 'background', summarizer: slowSummarizer(2_000), autoCompress: true, inline: false },
+    turns,
+  );
+  const inline = await measure(
+    { name: 'inline', summarizer: slowSummarizer(2_000), autoCompress: true, inline: true },
+    turns,
+  );
   const wallTable = markdownTable(
-    [{ header: `${turns} turns, 2 s summarizer` }, { header: 'wall time', align: 'right' }, { header: 'summaries', align: 'right' }],
+    [
+      { header: `${turns} turns, 2 s summarizer` },
+      { header: 'wall time', align: 'right' },
+      { header: 'summaries', align: 'right' },
+    ],
     [
       ['adds only (background, this release)', ms(background.adds), String(background.summaries)],
       ['adds, then idle() (background)', ms(background.settled), String(background.summaries)],

@@ -40,8 +40,16 @@ export async function runContextBench(): Promise<string> {
       const lc = await measureLangChain(messages, BUDGET, count, size);
       rows.push({ size, subject: 'LangChain `trimMessages`, cached counts', result: lc.cached });
       if (lc.naive) rows.push({ size, subject: 'LangChain `trimMessages`, naive counter', result: lc.naive });
-      rows.push({ size, subject: 'LlamaIndex `Memory.getLLM`', result: await measureLlamaMemory(messages, BUDGET, count) });
-      rows.push({ size, subject: 'LlamaIndex `ChatMemoryBuffer.getMessages`', result: await measureChatMemoryBuffer(messages, BUDGET, count, size) });
+      rows.push({
+        size,
+        subject: 'LlamaIndex `Memory.getLLM`',
+        result: await measureLlamaMemory(messages, BUDGET, count),
+      });
+      rows.push({
+        size,
+        subject: 'LlamaIndex `ChatMemoryBuffer.getMessages`',
+        result: await measureChatMemoryBuffer(messages, BUDGET, count, size),
+      });
     }
   } finally {
     counter.free();
@@ -50,11 +58,13 @@ export async function runContextBench(): Promise<string> {
 }
 
 function report(rows: readonly Row[]): string {
-  const trimOf = (size: number): PeerResult | undefined => rows.find((r) => r.size === size && r.subject.includes('cached'))?.result;
-  const rkOf = (size: number): PeerResult | undefined => rows.find((r) => r.size === size && r.subject.startsWith('RecallKit'))?.result;
+  const trimOf = (size: number): PeerResult | undefined =>
+    rows.find((r) => r.size === size && r.subject.includes('cached'))?.result;
+  const rkOf = (size: number): PeerResult | undefined =>
+    rows.find((r) => r.size === size && r.subject.startsWith('RecallKit'))?.result;
   const table = markdownTable(
     [
-      { header: 'history' , align: 'right' },
+      { header: 'history', align: 'right' },
       { header: 'subject' },
       { header: 'median', align: 'right' },
       { header: 'p95', align: 'right' },
@@ -73,7 +83,11 @@ function report(rows: readonly Row[]): string {
         `${prefix}${ms(r.latency.median)}`,
         r.latency.runs > 1 ? ms(r.latency.p95) : '',
         String(r.latency.runs),
-        r === trim ? '(reference)' : trim ? `${trim.estimated || r.estimated ? '~' : ''}${speedup(trim.latency.median, r.latency.median)}` : '',
+        r === trim
+          ? '(reference)'
+          : trim
+            ? `${trim.estimated || r.estimated ? '~' : ''}${speedup(trim.latency.median, r.latency.median)}`
+            : '',
         r.kept === undefined ? '' : fmt(r.kept),
         r.tokens === undefined ? '' : fmt(r.tokens),
         r.note ?? '',
@@ -97,10 +111,10 @@ function report(rows: readonly Row[]): string {
       `RecallKit at 50,000 vs 1,000 messages: ${ratio(growth)} (goal: flat).`,
     '',
     'What each side does:',
-    '- RecallKit: `createMemory({ store: \'memory\', tokenizer: \'o200k_base\', profile: { short_term_memory_strategy: [{ memory_strategy_id: \'max_tokens\', memory_max_tokens: 8000 }] } })`, ' +
+    "- RecallKit: `createMemory({ store: 'memory', tokenizer: 'o200k_base', profile: { short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 8000 }] } })`, " +
       'history loaded with `importSession` (counts every entry once), then `getContextForLLM`. Keeps whole interactions (a user turn with its tool pairs), newest first, ' +
       'and returns OpenAI messages, the text layout and the exact `tokenCount`.',
-    '- LangChain: `trimMessages(history, { maxTokens: 8000, strategy: \'last\', tokenCounter })`, the counter applying the same OpenAI rule. ' +
+    "- LangChain: `trimMessages(history, { maxTokens: 8000, strategy: 'last', tokenCounter })`, the counter applying the same OpenAI rule. " +
       '"cached": per-message counts in a `Map` keyed by message id (trimMessages copies the messages, keeping their `id`), so each message is encoded once in its life. ' +
       '"naive": every message encoded on every counter call. Keeps single messages (may start on an assistant or tool message).',
     '- LlamaIndex (`@llamaindex/core/memory`): `createMemory(history, { tokenLimit: 8000, shortTermTokenLimitRatio: 1 }).getLLM()` (its current `Memory` API), and the deprecated ' +

@@ -37,14 +37,23 @@ import { machineHeader } from './lib/machine.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** LOCOMO_DIR, else ../shared/data/locomo beside the repository (or beside its worktree folder). */
-const DATA_DIR = process.env.LOCOMO_DIR
-  ?? [resolve(ROOT, '../shared/data/locomo'), resolve(ROOT, '../../shared/data/locomo')].find((d) => existsSync(d))
-  ?? resolve(ROOT, '../shared/data/locomo');
+const DATA_DIR =
+  process.env.LOCOMO_DIR ??
+  [resolve(ROOT, '../shared/data/locomo'), resolve(ROOT, '../../shared/data/locomo')].find((d) => existsSync(d)) ??
+  resolve(ROOT, '../shared/data/locomo');
 /** Conversations the engine may be tuned on; the others are held out. */
 const TRAIN = ['conv-26', 'conv-30', 'conv-41', 'conv-42'];
 const QUICK = ['conv-26', 'conv-30'];
 
-interface Args { quick: boolean; json?: string; convs?: string[]; profiles?: string[]; budgets: number[]; budgetsGiven?: boolean; modes: EvalMode[] }
+interface Args {
+  quick: boolean;
+  json?: string;
+  convs?: string[];
+  profiles?: string[];
+  budgets: number[];
+  budgetsGiven?: boolean;
+  modes: EvalMode[];
+}
 
 function parseArgs(argv: readonly string[]): Args {
   const args: Args = { quick: false, budgets: [1000, 2000, 4000, 8000], modes: ['one chat', 'across chats'] };
@@ -57,20 +66,26 @@ function parseArgs(argv: readonly string[]): Args {
     };
     if (a === '--quick') args.quick = true;
     else if (a === '--json') args.json = value();
-    else if (a === '--convs') args.convs = value().split(',').map((c) => (c.startsWith('conv-') ? c : `conv-${c}`));
+    else if (a === '--convs')
+      args.convs = value()
+        .split(',')
+        .map((c) => (c.startsWith('conv-') ? c : `conv-${c}`));
     else if (a === '--profiles') args.profiles = value().toLowerCase().split(',');
     else if (a === '--budgets') {
       args.budgets = value().split(',').map(Number);
       args.budgetsGiven = true;
-    }
-    else if (a === '--mode') args.modes = value() === 'one' ? ['one chat'] : ['across chats'];
-    else throw new Error(`unknown flag ${a}: expected --quick, --json FILE, --convs 26,30, --profiles truncation,rolling, --budgets 2000,4000, --mode one|across`);
+    } else if (a === '--mode') args.modes = value() === 'one' ? ['one chat'] : ['across chats'];
+    else
+      throw new Error(
+        `unknown flag ${a}: expected --quick, --json FILE, --convs 26,30, --profiles truncation,rolling, --budgets 2000,4000, --mode one|across`,
+      );
   }
   if (args.quick) {
     args.convs ??= QUICK;
     if (!args.budgetsGiven) args.budgets = [2000];
   }
-  if (args.budgets.some((b) => !Number.isInteger(b) || b < 100)) throw new Error(`--budgets: expected integers ≥ 100, got ${args.budgets.join(',')}`);
+  if (args.budgets.some((b) => !Number.isInteger(b) || b < 100))
+    throw new Error(`--budgets: expected integers ≥ 100, got ${args.budgets.join(',')}`);
   return args;
 }
 
@@ -85,35 +100,71 @@ async function main(): Promise<void> {
   const counter = await loadTiktoken('o200k_base');
   const started = performance.now();
   const board = await runEvaluation({
-    convs, budgets: args.budgets, profiles: PROFILES.filter((p) => !args.profiles || args.profiles.some((w) => p.name.toLowerCase().includes(w))), modes: args.modes, features, counter,
+    convs,
+    budgets: args.budgets,
+    profiles: PROFILES.filter((p) => !args.profiles || args.profiles.some((w) => p.name.toLowerCase().includes(w))),
+    modes: args.modes,
+    features,
+    counter,
     log: (line) => process.stderr.write(`${line}\n`),
   });
   counter.free();
   const seconds = (performance.now() - started) / 1000;
   const questions = convs.reduce((s, c) => s + c.questions.length, 0);
-  const missing = Object.entries(features).filter(([, v]) => !v).map(([k]) => k);
+  const missing = Object.entries(features)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
 
-  console.log(`# Context quality: what the model sees (LoCoMo, ${convs.length} conversations, ${questions} questions of categories 1–4)\n`);
+  console.log(
+    `# Context quality: what the model sees (LoCoMo, ${convs.length} conversations, ${questions} questions of categories 1–4)\n`,
+  );
   console.log(machineHeader());
-  console.log(`Engine features: ${Object.entries(features).map(([k, v]) => `${k} ${v ? 'yes' : 'NOT SUPPORTED'}`).join(', ')}.`);
-  if (missing.length) console.log(`Fallbacks: ${[
-    !features.timestamp ? 'dates go in metadata.session_date (no { timestamp })' : '',
-    !features.maxTokens ? 'no per-call maxTokens: profiles without a budget return what they keep (over-budget rows flagged)' : '',
-    !features.contextRecall ? 'no recall in the context: "with recall" rows are not measured' : '',
-    !features.scopeAll ? 'no scope "all": across chats, recall finds nothing' : '',
-  ].filter(Boolean).join('; ')}.`);
-  console.log(`Answer: every content word of the gold answer is in the context text. Evidence: mean share of a question's evidence turns found verbatim. Run time ${seconds.toFixed(0)} s.\n`);
+  console.log(
+    `Engine features: ${Object.entries(features)
+      .map(([k, v]) => `${k} ${v ? 'yes' : 'NOT SUPPORTED'}`)
+      .join(', ')}.`,
+  );
+  if (missing.length)
+    console.log(
+      `Fallbacks: ${[
+        !features.timestamp ? 'dates go in metadata.session_date (no { timestamp })' : '',
+        !features.maxTokens
+          ? 'no per-call maxTokens: profiles without a budget return what they keep (over-budget rows flagged)'
+          : '',
+        !features.contextRecall ? 'no recall in the context: "with recall" rows are not measured' : '',
+        !features.scopeAll ? 'no scope "all": across chats, recall finds nothing' : '',
+      ]
+        .filter(Boolean)
+        .join('; ')}.`,
+    );
+  console.log(
+    `Answer: every content word of the gold answer is in the context text. Evidence: mean share of a question's evidence turns found verbatim. Run time ${seconds.toFixed(0)} s.\n`,
+  );
   for (const mode of args.modes) {
     console.log(`## ${mode}\n\n${fullTable(board, mode)}\n`);
   }
   for (const mode of args.modes) {
-    console.log(`## README table, ${mode}: answer coverage (evidence coverage)\n\n${compactTable(board, mode, args.budgets)}\n`);
+    console.log(
+      `## README table, ${mode}: answer coverage (evidence coverage)\n\n${compactTable(board, mode, args.budgets)}\n`,
+    );
   }
   const focus = args.budgets.includes(2000) ? 2000 : args.budgets[0]!;
-  console.log(`## Answer coverage per category at ${focus / 1000}k\n\n${categoryTable(board, focus, ['yes', 'splice', 'no'])}\n`);
-  console.log(`## Answer coverage per conversation at ${focus / 1000}k (* held out: not to tune on)\n\n${splitTable(board, focus, convs.map((c) => c.name), TRAIN)}\n`);
+  console.log(
+    `## Answer coverage per category at ${focus / 1000}k\n\n${categoryTable(board, focus, ['yes', 'splice', 'no'])}\n`,
+  );
+  console.log(
+    `## Answer coverage per conversation at ${focus / 1000}k (* held out: not to tune on)\n\n${splitTable(
+      board,
+      focus,
+      convs.map((c) => c.name),
+      TRAIN,
+    )}\n`,
+  );
   if (args.json) {
-    writeFileSync(args.json, `${JSON.stringify({ features, budgets: args.budgets, conversations: convs.map((c) => c.name), seconds, rows: toJson(board) }, null, 1)}\n`);
+    writeFileSync(
+      args.json,
+      `${JSON.stringify({ features, budgets: args.budgets, conversations: convs.map((c) => c.name), seconds, rows: toJson(board) }, null, 1)}\n`,
+    );
     console.log(`Wrote ${args.json}.`);
   }
 }

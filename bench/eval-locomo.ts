@@ -21,12 +21,38 @@ export const TRAIN = ['conv-26', 'conv-30', 'conv-41', 'conv-42'];
 const KS = [5, 10, 20] as const;
 const CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
 
-interface Turn { speaker: string; dia_id: string; text: string; blip_caption?: string }
-interface Question { question: string; evidence: string[]; category: number }
+interface Turn {
+  speaker: string;
+  dia_id: string;
+  text: string;
+  blip_caption?: string;
+}
+interface Question {
+  question: string;
+  evidence: string[];
+  category: number;
+}
 /** One conversation ready to ingest. */
-export interface Conversation { name: string; docs: (RecallDoc & { role: string; turnText: string })[]; questions: Question[] }
+export interface Conversation {
+  name: string;
+  docs: (RecallDoc & { role: string; turnText: string })[];
+  questions: Question[];
+}
 
-const MONTH = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /** "1:56 pm on 8 May, 2023" → a local ISO time (no zone), or undefined. */
 export function sessionTime(text: string): string | undefined {
@@ -40,48 +66,72 @@ export function sessionTime(text: string): string | undefined {
 
 /** Load every conv-*.json of the data directory, turns in order (speaker A = user). */
 export function loadConversations(dir = DATA_DIR): Conversation[] {
-  return readdirSync(dir).filter((f) => /^conv-.*\.json$/.test(f)).sort().map((file) => {
-    const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
-    const docs: Conversation['docs'] = [];
-    for (let n = 1; Array.isArray(raw[`session_${n}`]); n++) {
-      const sessionDate = String(raw[`session_${n}_date_time`] ?? '');
-      const timestamp = sessionTime(sessionDate);
-      for (const turn of raw[`session_${n}`] as Turn[]) {
-        // The image caption is part of the turn as the benchmark gives it.
-        const text = turn.blip_caption ? `${turn.text} (${turn.blip_caption})` : turn.text;
-        docs.push({
-          id: turn.dia_id, text, turnText: turn.text, speaker: turn.speaker,
-          role: turn.speaker === raw.speaker_a ? 'user' : 'assistant',
-          ...(timestamp ? { timestamp } : {}),
-          metadata: { dia_id: turn.dia_id, session: n },
-        });
+  return readdirSync(dir)
+    .filter((f) => /^conv-.*\.json$/.test(f))
+    .sort()
+    .map((file) => {
+      const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+      const docs: Conversation['docs'] = [];
+      for (let n = 1; Array.isArray(raw[`session_${n}`]); n++) {
+        const sessionDate = String(raw[`session_${n}_date_time`] ?? '');
+        const timestamp = sessionTime(sessionDate);
+        for (const turn of raw[`session_${n}`] as Turn[]) {
+          // The image caption is part of the turn as the benchmark gives it.
+          const text = turn.blip_caption ? `${turn.text} (${turn.blip_caption})` : turn.text;
+          docs.push({
+            id: turn.dia_id,
+            text,
+            turnText: turn.text,
+            speaker: turn.speaker,
+            role: turn.speaker === raw.speaker_a ? 'user' : 'assistant',
+            ...(timestamp ? { timestamp } : {}),
+            metadata: { dia_id: turn.dia_id, session: n },
+          });
+        }
       }
-    }
-    const questions = (raw.qa as Question[]).filter((q) => q.category !== 5 && q.evidence.length > 0);
-    return { name: file.replace(/\.json$/, ''), docs, questions };
-  });
+      const questions = (raw.qa as Question[]).filter((q) => q.category !== 5 && q.evidence.length > 0);
+      return { name: file.replace(/\.json$/, ''), docs, questions };
+    });
 }
 
 /** A ranker: ingest a conversation, return a function from question to ranked dia_ids. */
 export type Ranker = (conv: Conversation) => Promise<(question: string, k: number) => Promise<string[]> | string[]>;
 
 /** RecallKit's recall through the index module, optionally with ranking overrides. */
-export const recallKit = (ranking: Partial<RankingOptions> = {}): Ranker => async (conv) => {
-  const index = createRecallIndex({ ranking });
-  for (const doc of conv.docs) index.add(doc);
-  return (question, k) => index.search(question, { topK: k }).map((h) => h.id);
-};
+export const recallKit =
+  (ranking: Partial<RankingOptions> = {}): Ranker =>
+  async (conv) => {
+    const index = createRecallIndex({ ranking });
+    for (const doc of conv.docs) index.add(doc);
+    return (question, k) => index.search(question, { topK: k }).map((h) => h.id);
+  };
 
 /** The structural slice of `Memory` the engine ranker uses. */
 interface EngineLike {
-  addUserMessage(s: string, content: string, metadata?: Record<string, unknown>, options?: { timestamp?: string }): Promise<unknown>;
-  addAssistantMessage(s: string, content: string, metadata?: Record<string, unknown>, options?: { timestamp?: string }): Promise<unknown>;
-  recall(s: string, query: string, options: { topK: number }): Promise<{ entry: { metadata?: Record<string, unknown> } }[]>;
+  addUserMessage(
+    s: string,
+    content: string,
+    metadata?: Record<string, unknown>,
+    options?: { timestamp?: string },
+  ): Promise<unknown>;
+  addAssistantMessage(
+    s: string,
+    content: string,
+    metadata?: Record<string, unknown>,
+    options?: { timestamp?: string },
+  ): Promise<unknown>;
+  recall(
+    s: string,
+    query: string,
+    options: { topK: number },
+  ): Promise<{ entry: { metadata?: Record<string, unknown> } }[]>;
 }
 
 /** RecallKit's recall through `createMemory` (memory store, default config), when the engine exists. */
 export const viaEngine = async (): Promise<Ranker | undefined> => {
-  const { createMemory } = (await import('recallkit')) as unknown as { createMemory: (o: object) => Promise<EngineLike> };
+  const { createMemory } = (await import('recallkit')) as unknown as {
+    createMemory: (o: object) => Promise<EngineLike>;
+  };
   const memory = await createMemory({ store: 'memory' });
   return async (conv) => {
     for (const d of conv.docs) {
@@ -105,40 +155,52 @@ const ABLATIONS: [string, Partial<RankingOptions>][] = [
 ];
 
 // The README baseline: lower-cased alphanumeric tokens, NLTK English stop words, speaker prepended.
-const NLTK = new Set(('i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they them their theirs themselves what which who whom this that these those am is are was were be been being have has had having do does did doing a an the and but if or because as until while of at by for with about against between into through during before after above below to from up down in out on off over under again further then once here there when where why how all any both each few more most other some such no nor not only own same so than too very s t can will just don should now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn shan shouldn wasn weren won wouldn').split(' '));
+const NLTK = new Set(
+  'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they them their theirs themselves what which who whom this that these those am is are was were be been being have has had having do does did doing a an the and but if or because as until while of at by for with about against between into through during before after above below to from up down in out on off over under again further then once here there when where why how all any both each few more most other some such no nor not only own same so than too very s t can will just don should now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn shan shouldn wasn weren won wouldn'.split(
+    ' ',
+  ),
+);
 const words = (s: string): string[] => (s.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !NLTK.has(w));
 
 /** Plain turn-level BM25 (k1 1.2, b 0.75), brute force. `captions`: keep image captions in the turn. */
-export const baseline = (captions: boolean): Ranker => async (conv) => {
-  const docs = conv.docs.map((d) => {
-    const text = captions ? d.text : d.turnText;
-    const tf = new Map<string, number>();
-    const tokens = words(`${d.speaker ?? ''} ${text}`);
-    for (const w of tokens) tf.set(w, (tf.get(w) ?? 0) + 1);
-    return { id: d.id, tf, len: tokens.length };
-  });
-  const df = new Map<string, number>();
-  for (const d of docs) for (const w of d.tf.keys()) df.set(w, (df.get(w) ?? 0) + 1);
-  const n = docs.length;
-  const avg = docs.reduce((s, d) => s + d.len, 0) / n;
-  return (question, k) => {
-    const q = words(question);
-    const scored = docs.map((d, i) => {
-      let s = 0;
-      for (const w of q) {
-        const f = d.tf.get(w) ?? 0;
-        const m = df.get(w) ?? 0;
-        if (f > 0) s += (Math.log(1 + (n - m + 0.5) / (m + 0.5)) * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * d.len) / avg));
-      }
-      return { i, s };
+export const baseline =
+  (captions: boolean): Ranker =>
+  async (conv) => {
+    const docs = conv.docs.map((d) => {
+      const text = captions ? d.text : d.turnText;
+      const tf = new Map<string, number>();
+      const tokens = words(`${d.speaker ?? ''} ${text}`);
+      for (const w of tokens) tf.set(w, (tf.get(w) ?? 0) + 1);
+      return { id: d.id, tf, len: tokens.length };
     });
-    scored.sort((a, b) => b.s - a.s || a.i - b.i);
-    return scored.slice(0, k).map(({ i }) => (docs[i] as { id: string }).id);
+    const df = new Map<string, number>();
+    for (const d of docs) for (const w of d.tf.keys()) df.set(w, (df.get(w) ?? 0) + 1);
+    const n = docs.length;
+    const avg = docs.reduce((s, d) => s + d.len, 0) / n;
+    return (question, k) => {
+      const q = words(question);
+      const scored = docs.map((d, i) => {
+        let s = 0;
+        for (const w of q) {
+          const f = d.tf.get(w) ?? 0;
+          const m = df.get(w) ?? 0;
+          if (f > 0)
+            s += (Math.log(1 + (n - m + 0.5) / (m + 0.5)) * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * d.len) / avg));
+        }
+        return { i, s };
+      });
+      scored.sort((a, b) => b.s - a.s || a.i - b.i);
+      return scored.slice(0, k).map(({ i }) => (docs[i] as { id: string }).id);
+    };
   };
-};
 
 /** Recall@k sums and counts by group (overall, per category). */
-export interface Scores { sums: Map<string, number[]>; counts: Map<string, number>; ms: number; queries: number }
+export interface Scores {
+  sums: Map<string, number[]>;
+  counts: Map<string, number>;
+  ms: number;
+  queries: number;
+}
 
 /** Evaluate a ranker over conversations. */
 export async function evaluate(ranker: Ranker, convs: readonly Conversation[]): Promise<Scores> {
@@ -184,7 +246,9 @@ async function main(): Promise<void> {
   const convs = loadConversations();
   const train = convs.filter((c) => TRAIN.includes(c.name));
   const heldOut = convs.filter((c) => !TRAIN.includes(c.name));
-  console.log(`LoCoMo evidence recall, ${convs.length} conversations, ${convs.reduce((s, c) => s + c.questions.length, 0)} questions (category 5 left out)\n`);
+  console.log(
+    `LoCoMo evidence recall, ${convs.length} conversations, ${convs.reduce((s, c) => s + c.questions.length, 0)} questions (category 5 left out)\n`,
+  );
   console.log(`| ${'method / split'.padEnd(34)} | ${'qs'.padStart(5)} |   R@5  |  R@10  |  R@20  |`);
   console.log(`|${'-'.repeat(36)}|${'-'.repeat(7)}|--------|--------|--------|`);
   const all = await evaluate(recallKit(), convs);

@@ -21,7 +21,13 @@ import { activeState, managerState } from './lib/to-state.js';
 const ENTRIES = 100_000;
 const SESSION = 'heap';
 const MB = 1024 * 1024;
-const QUERIES = ['refund invoice Paris', 'Hiroshi HTTP 502', 'getUserById() timeout', 'schema migration lock', 'calendar meeting Keiko'];
+const QUERIES = [
+  'refund invoice Paris',
+  'Hiroshi HTTP 502',
+  'getUserById() timeout',
+  'schema migration lock',
+  'calendar meeting Keiko',
+];
 
 interface Step {
   config: string;
@@ -36,8 +42,17 @@ export async function runHeapBench(): Promise<string> {
   let messages: GenMessage[] | undefined = generateConversation(ENTRIES, { seed: 21 });
   const chars = textLength(messages);
   const steps: Step[] = [];
-  const profile = { short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens' as const, memory_max_tokens: 8000 }] };
-  steps.push(...(await measure('`max_tokens` 8,000 (all entries active)', { profile }, () => activeState(SESSION, messages!), true)));
+  const profile = {
+    short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens' as const, memory_max_tokens: 8000 }],
+  };
+  steps.push(
+    ...(await measure(
+      '`max_tokens` 8,000 (all entries active)',
+      { profile },
+      () => activeState(SESSION, messages!),
+      true,
+    )),
+  );
   steps.push(...(await measure('default Memory Manager', {}, () => managerState(SESSION, messages!), false)));
   messages = undefined;
   const table = markdownTable(
@@ -49,13 +64,20 @@ export async function runHeapBench(): Promise<string> {
       { header: 'per entry', align: 'right' },
       { header: 'time', align: 'right' },
     ],
-    steps.map((s) => [s.config, s.step, `${fmt(s.heap / MB, 1)} MB`, `${fmt(s.delta / MB, 1)} MB`, `${fmt(s.delta / ENTRIES)} B`, s.timeMs === undefined ? '' : ms(s.timeMs)]),
+    steps.map((s) => [
+      s.config,
+      s.step,
+      `${fmt(s.heap / MB, 1)} MB`,
+      `${fmt(s.delta / MB, 1)} MB`,
+      `${fmt(s.delta / ENTRIES)} B`,
+      s.timeMs === undefined ? '' : ms(s.timeMs),
+    ]),
   );
   return [
     `## Heap: one ${fmt(ENTRIES)}-entry session`,
     '',
     `A generated conversation of ${fmt(ENTRIES)} entries (${fmt(chars / MB, 1)} MB of text, ~${fmt(chars / ENTRIES)} characters per entry), ` +
-      'imported into `createMemory({ store: \'memory\' })`. Heap used after forced garbage collection, measured after each step; ' +
+      "imported into `createMemory({ store: 'memory' })`. Heap used after forced garbage collection, measured after each step; " +
       '"added" is the growth over the previous step. The tiktoken WASM memory is outside the JS heap and not counted.',
     '',
     table,
@@ -74,7 +96,12 @@ export async function runHeapBench(): Promise<string> {
 const approxCounter = { count: (text: string): number => Math.ceil(text.length / 4) };
 
 /** One engine, measured step by step; nothing of it is reachable once this returns. */
-async function measure(config: string, options: MemoryOptions, state: () => SessionState, withRecall: boolean): Promise<Step[]> {
+async function measure(
+  config: string,
+  options: MemoryOptions,
+  state: () => SessionState,
+  withRecall: boolean,
+): Promise<Step[]> {
   const memory = await createMemory({ store: 'memory', tokenizer: approxCounter, ...options });
   try {
     await memory.getStats('warm-up'); // load lazily imported modules before the baseline
@@ -110,7 +137,13 @@ async function steps(config: string, memory: Memory, state: () => SessionState, 
     await memory.recall(SESSION, query);
     times.push(performance.now() - t);
   }
-  out.push({ config, step: `later \`recall\` (median of ${QUERIES.length} queries)`, heap: last, delta: 0, timeMs: median(times) });
+  out.push({
+    config,
+    step: `later \`recall\` (median of ${QUERIES.length} queries)`,
+    heap: last,
+    delta: 0,
+    timeMs: median(times),
+  });
   return out;
 }
 

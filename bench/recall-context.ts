@@ -44,7 +44,10 @@ function questions(chats: readonly GenMessage[][], count: number, seed = 5): str
 
 const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
 /** Wall-time samples and the CPU time per call over the same calls. */
-interface Samples { wall: number[]; cpuPerCall: number }
+interface Samples {
+  wall: number[];
+  cpuPerCall: number;
+}
 
 /** `sampleAsync`, with the process's CPU time per call beside it (steadier on a shared machine). */
 async function sample(fn: () => Promise<unknown>, runs: number, budgetMs: number): Promise<Samples> {
@@ -55,15 +58,30 @@ async function sample(fn: () => Promise<unknown>, runs: number, budgetMs: number
   return { wall, cpuPerCall: (used.user + used.system) / 1000 / wall.length };
 }
 
-const row = (label: string, s: Samples, goal: string): string[] =>
-  [label, String(s.wall.length), ms(mean(s.wall)), ms(quantile(s.wall, 0.5)), ms(quantile(s.wall, 0.99)), ms(s.cpuPerCall), goal];
+const row = (label: string, s: Samples, goal: string): string[] => [
+  label,
+  String(s.wall.length),
+  ms(mean(s.wall)),
+  ms(quantile(s.wall, 0.5)),
+  ms(quantile(s.wall, 0.99)),
+  ms(s.cpuPerCall),
+  goal,
+];
 const COLUMNS = [
-  { header: 'measure' }, { header: 'runs', align: 'right' as const }, { header: 'mean', align: 'right' as const },
-  { header: 'p50', align: 'right' as const }, { header: 'p99', align: 'right' as const }, { header: 'CPU mean', align: 'right' as const }, { header: 'goal' },
+  { header: 'measure' },
+  { header: 'runs', align: 'right' as const },
+  { header: 'mean', align: 'right' as const },
+  { header: 'p50', align: 'right' as const },
+  { header: 'p99', align: 'right' as const },
+  { header: 'CPU mean', align: 'right' as const },
+  { header: 'goal' },
 ];
 
 /** Wall and CPU time (ms) of one call: CPU time is steadier on a shared machine. */
-interface Timed { wall: number; cpu: number }
+interface Timed {
+  wall: number;
+  cpu: number;
+}
 async function timed(fn: () => Promise<unknown>): Promise<Timed> {
   const cpu = process.cpuUsage();
   const start = performance.now();
@@ -76,19 +94,29 @@ async function timed(fn: () => Promise<unknown>): Promise<Timed> {
 const shared = (store: StoreAdapter): StoreAdapter => ({ ...store, close: async () => {} });
 
 async function acrossChats(scopeAll: boolean): Promise<string> {
-  const chats = Array.from({ length: CHATS }, (_, i) => generateConversation(PER_CHAT, { seed: 1000 + i, callPrefix: `c${i}_` }));
+  const chats = Array.from({ length: CHATS }, (_, i) =>
+    generateConversation(PER_CHAT, { seed: 1000 + i, callPrefix: `c${i}_` }),
+  );
   const qs = questions(chats, QUERIES);
   const store = memoryStore();
-  const first = (await createMemory({ store: shared(store), tokenizer: 'o200k_base' })) as unknown as EvalMemory & { importSession(s: unknown): Promise<void> };
+  const first = (await createMemory({ store: shared(store), tokenizer: 'o200k_base' })) as unknown as EvalMemory & {
+    importSession(s: unknown): Promise<void>;
+  };
   const t0 = performance.now();
   for (const [i, chat] of chats.entries()) await first.importSession(activeState(`chat-${i}`, chat));
   const importMs = performance.now() - t0;
   const scope = scopeAll ? { scope: 'all' as const } : {};
-  const label = scopeAll ? `recall(s, q, { scope: 'all' }), ${CHATS} chats × ${PER_CHAT.toLocaleString('en-US')}` : `recall(s, q) in one chat of ${PER_CHAT.toLocaleString('en-US')} (scope 'all' not supported)`;
+  const label = scopeAll
+    ? `recall(s, q, { scope: 'all' }), ${CHATS} chats × ${PER_CHAT.toLocaleString('en-US')}`
+    : `recall(s, q) in one chat of ${PER_CHAT.toLocaleString('en-US')} (scope 'all' not supported)`;
   // The first recall builds the indexes (entries were imported, not added one by one).
   const build = await timed(() => first.recall('chat-0', qs[0]!, { topK: 10, ...scope }));
   let q = 0;
-  const steady = await sample(() => first.recall('chat-0', qs[q++ % qs.length]!, { topK: 10, ...scope }), QUERIES, 20_000);
+  const steady = await sample(
+    () => first.recall('chat-0', qs[q++ % qs.length]!, { topK: 10, ...scope }),
+    QUERIES,
+    20_000,
+  );
   await first.close();
   // Which chats' indexes were written to the store (meta.recallSeq): those a reload can read instead of rebuilding.
   let stored = 0;
@@ -101,7 +129,10 @@ async function acrossChats(scopeAll: boolean): Promise<string> {
   });
   const reopened = second!;
   const firstRecall = await timed(() => reopened.recall('chat-0', qs[1]!, { topK: 10, ...scope }));
-  const next = await sampleAsync(() => reopened.recall('chat-0', qs[q++ % qs.length]!, { topK: 10, ...scope }), { warmup: 0, runs: 20 });
+  const next = await sampleAsync(() => reopened.recall('chat-0', qs[q++ % qs.length]!, { topK: 10, ...scope }), {
+    warmup: 0,
+    runs: 20,
+  });
   await reopened.close();
 
   // The reference: rebuilding every index from the stored entries.
@@ -113,14 +144,27 @@ async function acrossChats(scopeAll: boolean): Promise<string> {
 
   const table = markdownTable(COLUMNS, [row(label, steady, scopeAll ? '≤ 10 ms mean' : '')]);
   const both = (t: Timed): [string, string] => [ms(t.wall), ms(t.cpu)];
-  const reopen = markdownTable([{ header: 'opening a memory over that store' }, { header: 'wall', align: 'right' }, { header: 'CPU', align: 'right' }], [
-    ['import (importSession, all chats)', ms(importMs), ''],
-    ['first recall after import (indexes built)', ...both(build)],
-    [`reopen: createMemory on the same store`, ...both(open)],
-    [`reopen: first recall (indexes stored for ${stored} of ${CHATS} chats; any other is rebuilt)`, ...both(firstRecall)],
-    ['reopen: next recalls, mean', ms(mean(next)), ''],
-    [`reference: rebuild the index${scopeAll ? 'es' : ''} from ${entries.length.toLocaleString('en-US')} entries`, ...both(rebuild)],
-  ]);
+  const reopen = markdownTable(
+    [
+      { header: 'opening a memory over that store' },
+      { header: 'wall', align: 'right' },
+      { header: 'CPU', align: 'right' },
+    ],
+    [
+      ['import (importSession, all chats)', ms(importMs), ''],
+      ['first recall after import (indexes built)', ...both(build)],
+      [`reopen: createMemory on the same store`, ...both(open)],
+      [
+        `reopen: first recall (indexes stored for ${stored} of ${CHATS} chats; any other is rebuilt)`,
+        ...both(firstRecall),
+      ],
+      ['reopen: next recalls, mean', ms(mean(next)), ''],
+      [
+        `reference: rebuild the index${scopeAll ? 'es' : ''} from ${entries.length.toLocaleString('en-US')} entries`,
+        ...both(rebuild),
+      ],
+    ],
+  );
   return `${table}\n\n${reopen}`;
 }
 
@@ -129,14 +173,27 @@ async function bigSession(contextRecall: boolean): Promise<string> {
   const qs = questions([chat], QUERIES, 9);
   const profile = { short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 2000 }] };
   const open = async (recall: boolean) => {
-    const options = { store: 'memory', tokenizer: 'o200k_base', profile, ...(recall ? { contextRecall: { maxTokens: 1000 } } : {}) };
-    const memory = (await createMemory(options as Parameters<typeof createMemory>[0])) as unknown as EvalMemory & { importSession(s: unknown): Promise<void> };
+    const options = {
+      store: 'memory',
+      tokenizer: 'o200k_base',
+      profile,
+      ...(recall ? { contextRecall: { maxTokens: 1000 } } : {}),
+    };
+    const memory = (await createMemory(options as Parameters<typeof createMemory>[0])) as unknown as EvalMemory & {
+      importSession(s: unknown): Promise<void>;
+    };
     await memory.importSession(activeState('big', chat));
     return memory;
   };
   const rows: string[][] = [];
   const plain = await open(false);
-  rows.push(row(`getContextForLLM(s), ${BIG_SESSION.toLocaleString('en-US')} entries, max_tokens 2,000, no recall`, await sample(() => plain.getContextForLLM('big'), QUERIES, 10_000), 'reference'));
+  rows.push(
+    row(
+      `getContextForLLM(s), ${BIG_SESSION.toLocaleString('en-US')} entries, max_tokens 2,000, no recall`,
+      await sample(() => plain.getContextForLLM('big'), QUERIES, 10_000),
+      'reference',
+    ),
+  );
   await plain.close();
   if (!contextRecall) {
     rows.push([`getContextForLLM(s, { query }) with contextRecall`, '', 'not supported', '', '', '', '≤ 5 ms mean']);
@@ -145,7 +202,11 @@ async function bigSession(contextRecall: boolean): Promise<string> {
     let i = 0;
     const first = await memory.getContextForLLM('big', { query: qs[0]! });
     if (!Array.isArray(first.recalled)) throw new Error('contextRecall: getContextForLLM returned no `recalled`');
-    const samples = await sample(() => memory.getContextForLLM('big', { query: qs[i++ % qs.length]! }), QUERIES, 20_000);
+    const samples = await sample(
+      () => memory.getContextForLLM('big', { query: qs[i++ % qs.length]! }),
+      QUERIES,
+      20_000,
+    );
     rows.push(row(`getContextForLLM(s, { query }), contextRecall 1,000 of 2,000 tokens`, samples, '≤ 5 ms mean'));
     await memory.close();
   }
@@ -164,8 +225,11 @@ export async function runRecallContextBench(): Promise<string> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runRecallContextBench().then((t) => console.log(t), (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+  runRecallContextBench().then(
+    (t) => console.log(t),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
 }

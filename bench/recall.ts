@@ -30,8 +30,13 @@ function random(seed: number): () => number {
   };
 }
 
-const FUNCTION_WORDS = 'i you the a and to of it that is in my was for me on so but have with this just be we at what how not do are your'.split(' ');
-const SYLLABLES = 'ka ro mi ten sa lu ver pan dor el is ment ing ed ly tra con bel fa ri no sun gar wil os ter'.split(' ');
+const FUNCTION_WORDS =
+  'i you the a and to of it that is in my was for me on so but have with this just be we at what how not do are your'.split(
+    ' ',
+  );
+const SYLLABLES = 'ka ro mi ten sa lu ver pan dor el is ment ing ed ly tra con bel fa ri no sun gar wil os ter'.split(
+  ' ',
+);
 
 /** Synthetic chat turns: function words plus a 30,000-word vocabulary with Zipf frequencies. */
 export function syntheticTurns(count: number, seed = 7): string[] {
@@ -115,7 +120,9 @@ async function runCorpus(name: string, texts: string[], queries: string[]): Prom
   const latencies = queries.map((q) => time(() => index.search(q, { topK: 10 }))).sort((a, b) => a - b);
   const mean = latencies.reduce((sum, v) => sum + v, 0) / latencies.length;
   const cpuMean = cpu(() => queries.forEach((q) => index.search(q, { topK: 10 }))) / queries.length;
-  console.log(`\n| search, top 10, ${queries.length} queries, wall | mean ${mean.toFixed(2)} ms | p50 ${percentile(latencies, 0.5).toFixed(2)} ms | p95 ${percentile(latencies, 0.95).toFixed(2)} ms | max ${(latencies.at(-1) as number).toFixed(2)} ms | CPU mean ${cpuMean.toFixed(2)} ms |`);
+  console.log(
+    `\n| search, top 10, ${queries.length} queries, wall | mean ${mean.toFixed(2)} ms | p50 ${percentile(latencies, 0.5).toFixed(2)} ms | p95 ${percentile(latencies, 0.95).toFixed(2)} ms | max ${(latencies.at(-1) as number).toFixed(2)} ms | CPU mean ${cpuMean.toFixed(2)} ms |`,
+  );
 
   const aux = new Map(Object.entries(index.toAux()));
   const bytes = [...aux.values()].reduce((sum: number, v) => sum + JSON.stringify(v).length, 0);
@@ -127,13 +134,16 @@ async function runCorpus(name: string, texts: string[], queries: string[]): Prom
   const growing = createRecallIndex();
   for (const d of docs.slice(0, 1000)) growing.add(d);
   growing.flush();
-  const flushMs = time(() => {
-    for (const d of docs.slice(1000, 1200)) {
-      growing.add(d);
-      growing.flush();
-    }
-  }) / 200;
-  console.log(`\n| persistence | ${aux.size} aux keys, ${(bytes / 1e6).toFixed(1)} MB as JSON | reopen ${reopenMs.toFixed(0)} ms CPU (${reopened?.size ?? 0} entries, nothing re-tokenized) vs rebuild ${addMs.toFixed(0)} ms CPU | add + flush per turn ${flushMs.toFixed(3)} ms |`);
+  const flushMs =
+    time(() => {
+      for (const d of docs.slice(1000, 1200)) {
+        growing.add(d);
+        growing.flush();
+      }
+    }) / 200;
+  console.log(
+    `\n| persistence | ${aux.size} aux keys, ${(bytes / 1e6).toFixed(1)} MB as JSON | reopen ${reopenMs.toFixed(0)} ms CPU (${reopened?.size ?? 0} entries, nothing re-tokenized) vs rebuild ${addMs.toFixed(0)} ms CPU | add + flush per turn ${flushMs.toFixed(3)} ms |`,
+  );
 }
 
 /** Run both corpora. */
@@ -145,12 +155,20 @@ export async function runRecallBench(): Promise<void> {
     const start = Math.floor(rand() * Math.max(1, words.length - 5));
     return `What about ${words.slice(start, start + 2 + Math.floor(rand() * 5)).join(' ')}?`;
   };
-  await runCorpus('synthetic', synthetic, Array.from({ length: QUERIES }, () => pick(synthetic)));
+  await runCorpus(
+    'synthetic',
+    synthetic,
+    Array.from({ length: QUERIES }, () => pick(synthetic)),
+  );
   if (existsSync(DATA_DIR)) {
     const convs = loadConversations();
     const turns = convs.flatMap((c) => c.docs.map((d) => d.text));
     const questions = convs.flatMap((c) => c.questions.map((q) => q.question)).slice(0, QUERIES);
-    await runCorpus('LoCoMo turns repeated', Array.from({ length: DOCS }, (_, i) => turns[i % turns.length] as string), questions);
+    await runCorpus(
+      'LoCoMo turns repeated',
+      Array.from({ length: DOCS }, (_, i) => turns[i % turns.length] as string),
+      questions,
+    );
   }
 }
 

@@ -29,10 +29,18 @@ const maxTokens = (conditions: string[]) => ({
 });
 
 const CONFIGS: readonly Config[] = [
-  { name: 'default Memory Manager (heuristic summarizer)', options: { store: 'memory', tokenizer: 'o200k_base' }, state: managerState },
-  { name: '`max_tokens` 8,000', options: { store: 'memory', tokenizer: 'o200k_base', profile: maxTokens([]) }, state: activeState },
   {
-    name: "`max_tokens` 8,000 + `conditions: [\"message.role != 'tool'\"]`",
+    name: 'default Memory Manager (heuristic summarizer)',
+    options: { store: 'memory', tokenizer: 'o200k_base' },
+    state: managerState,
+  },
+  {
+    name: '`max_tokens` 8,000',
+    options: { store: 'memory', tokenizer: 'o200k_base', profile: maxTokens([]) },
+    state: activeState,
+  },
+  {
+    name: '`max_tokens` 8,000 + `conditions: ["message.role != \'tool\'"]`',
     options: { store: 'memory', tokenizer: 'o200k_base', profile: maxTokens(["message.role != 'tool'"]) },
     state: activeState,
   },
@@ -92,8 +100,16 @@ export async function runScalingBench(): Promise<string> {
       const alone = large!.addAlone.median / small!.addAlone.median;
       const add = large!.add.median / small!.add.median;
       const get = large!.get.median / small!.get.median;
-      const missed = [alone > 2 ? 'add alone' : '', add > 2 ? 'add after get' : '', get > 2 ? 'get' : ''].filter(Boolean);
-      return [config.name, ratio(alone), ratio(add), ratio(get), missed.length ? `missed (${missed.join(', ')})` : 'met'];
+      const missed = [alone > 2 ? 'add alone' : '', add > 2 ? 'add after get' : '', get > 2 ? 'get' : ''].filter(
+        Boolean,
+      );
+      return [
+        config.name,
+        ratio(alone),
+        ratio(add),
+        ratio(get),
+        missed.length ? `missed (${missed.join(', ')})` : 'met',
+      ];
     }),
   );
   return [

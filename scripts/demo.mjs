@@ -22,7 +22,8 @@ function stop(signal) {
   setTimeout(() => child.kill('SIGKILL'), 5000).unref();
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
 // Orphaned (npm and its shell were killed): the parent id changes.
 setInterval(() => {
   if (process.ppid !== parent) stop('SIGTERM');

@@ -1,4 +1,11 @@
-import type { ContextRecallOptions, MemoryConfig, StoreAdapter, SummarizeCallback, Summarizer, TokenCounter } from './types.js';
+import type {
+  ContextRecallOptions,
+  MemoryConfig,
+  StoreAdapter,
+  SummarizeCallback,
+  Summarizer,
+  TokenCounter,
+} from './types.js';
 import type { Memory } from './memory.js';
 import type { BuiltStrategies } from './core/engine.js';
 import { createEngine } from './core/engine.js';
@@ -86,12 +93,14 @@ export interface MemoryOptions {
  * ```
  */
 export async function createMemory(options: MemoryOptions = {}): Promise<Memory> {
-  if (!isPlainObject(options as unknown)) throw new ValidationError('options', 'an object of createMemory options', options);
+  if (!isPlainObject(options as unknown))
+    throw new ValidationError('options', 'an object of createMemory options', options);
   checkOptionNames(options);
   const config = validateConfig(options.config, 'config');
   const contextRecall = checkContextRecall(options.contextRecall);
   const strategies = buildStrategies(options.profile);
-  const summarizer = options.summarizer === undefined ? heuristicSummarizer() : toSummarizer(options.summarizer, 'summarizer');
+  const summarizer =
+    options.summarizer === undefined ? heuristicSummarizer() : toSummarizer(options.summarizer, 'summarizer');
   if (options.embedder !== undefined && typeof options.embedder !== 'function') {
     throw new ValidationError('embedder', 'a function (texts: string[]) => Promise<number[][]>', options.embedder);
   }
@@ -104,10 +113,15 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   }
   const syncOptions = checkSyncOptions(options.sync);
   const counter: TokenCounter = await resolveTokenizer(options.tokenizer);
-  if (options.persist !== undefined && typeof options.persist !== 'boolean') throw new ValidationError('persist', 'a boolean', options.persist);
+  if (options.persist !== undefined && typeof options.persist !== 'boolean')
+    throw new ValidationError('persist', 'a boolean', options.persist);
   const resolved = resolveStore(options.store, options.dbName, strategies.persistence, options.persist ?? false);
   // Opens the store now (and restores from the journal what it lost), before the engine reads it.
-  const opened = await openDurability(resolved, options.durability, (options.dbName as string | undefined) ?? 'recallkit');
+  const opened = await openDurability(
+    resolved,
+    options.durability,
+    (options.dbName as string | undefined) ?? 'recallkit',
+  );
   const { state } = opened;
   const sync = prepareSync(syncOptions, opened.store, (options.dbName as string | undefined) ?? 'recallkit');
   const store = sync.store;
@@ -129,7 +143,8 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
 type ProfileStrategies = Omit<BuiltStrategies, 'longTerm'> & { longTerm: BuiltStrategies['longTerm'] | undefined };
 
 function buildStrategies(profile: unknown): ProfileStrategies {
-  if (profile === undefined) return { longTerm: undefined, shortTerm: [], persistence: 'INCREMENTAL', summariesNewestFirst: false };
+  if (profile === undefined)
+    return { longTerm: undefined, shortTerm: [], persistence: 'INCREMENTAL', summariesNewestFirst: false };
   const built = createStrategies(parseProfile(profile, 'profile'));
   return {
     longTerm: built.longTerm,
@@ -145,7 +160,12 @@ function withManager(s: ProfileStrategies, config: () => MemoryConfig): BuiltStr
   return { ...s, longTerm: s.longTerm ?? [managerStrategy(config)] };
 }
 
-function resolveStore(store: MemoryOptions['store'], dbName: unknown, persistence: BuiltStrategies['persistence'], persist: boolean): StoreAdapter {
+function resolveStore(
+  store: MemoryOptions['store'],
+  dbName: unknown,
+  persistence: BuiltStrategies['persistence'],
+  persist: boolean,
+): StoreAdapter {
   if (dbName !== undefined && (typeof dbName !== 'string' || dbName.length === 0)) {
     throw new ValidationError('dbName', 'a non-empty string', dbName);
   }
@@ -159,9 +179,23 @@ function resolveStore(store: MemoryOptions['store'], dbName: unknown, persistenc
     return indexedDBStore({ persist, ...(dbName === undefined ? {} : { dbName: dbName as string }) });
   }
   if (isPlainObject(choice) || (typeof choice === 'object' && choice !== null)) {
-    for (const m of ['loadSession', 'loadMeta', 'loadEntries', 'getEntries', 'loadAux', 'write', 'deleteSession', 'listSessions', 'close'] as const) {
+    for (const m of [
+      'loadSession',
+      'loadMeta',
+      'loadEntries',
+      'getEntries',
+      'loadAux',
+      'write',
+      'deleteSession',
+      'listSessions',
+      'close',
+    ] as const) {
       if (typeof (choice as unknown as Record<string, unknown>)[m] !== 'function') {
-        throw new ValidationError(`store.${m}`, 'a function (a StoreAdapter implements every method)', (choice as unknown as Record<string, unknown>)[m]);
+        throw new ValidationError(
+          `store.${m}`,
+          'a function (a StoreAdapter implements every method)',
+          (choice as unknown as Record<string, unknown>)[m],
+        );
       }
     }
     return choice as StoreAdapter;

@@ -120,7 +120,12 @@ export {
   type WebLLMProgress,
 } from './summarizers/webllm.js';
 export { isWebGPUAvailable } from './summarizers/webgpu.js';
-export { webLLMEmbedder, type WebLLMEmbedder, type WebLLMEmbedderOptions, type WebLLMEmbeddingEngine } from './embedders/webllm.js';
+export {
+  webLLMEmbedder,
+  type WebLLMEmbedder,
+  type WebLLMEmbedderOptions,
+  type WebLLMEmbeddingEngine,
+} from './embedders/webllm.js';
 export { summarizeEntries, type SummarizeEntriesOptions, type SummaryText } from './summarizers/summarize-entries.js';
 export { extractSummary } from './summarizers/extract-summary.js';
 export { findMissingFacts, type MissingFacts } from './summarizers/fact-check.js';

@@ -115,13 +115,28 @@ export interface AddMessagesOptions {
 /** The conversation memory. Every method is async; calls on one session apply in call order. */
 export interface Memory {
   /** Add a user message; it opens a new interaction. */
-  addUserMessage(sessionId: string, content: string, metadata?: Record<string, unknown>, options?: AddMessageOptions): Promise<MemoryEntry>;
+  addUserMessage(
+    sessionId: string,
+    content: string,
+    metadata?: Record<string, unknown>,
+    options?: AddMessageOptions,
+  ): Promise<MemoryEntry>;
   /** Add an assistant message. */
-  addAssistantMessage(sessionId: string, content: string, metadata?: Record<string, unknown>, options?: AddMessageOptions): Promise<MemoryEntry>;
+  addAssistantMessage(
+    sessionId: string,
+    content: string,
+    metadata?: Record<string, unknown>,
+    options?: AddMessageOptions,
+  ): Promise<MemoryEntry>;
   /** Add a tool call (type `tool_call`); `args` is any JSON value, or a JSON string as OpenAI returns it. */
   addToolCall(sessionId: string, toolName: string, args: unknown, options?: ToolCallOptions): Promise<MemoryEntry>;
   /** Add a tool's result (type `tool_result`); non-string results are stored as JSON. */
-  addToolResult(sessionId: string, toolName: string, result: unknown, options?: ToolResultOptions): Promise<MemoryEntry>;
+  addToolResult(
+    sessionId: string,
+    toolName: string,
+    result: unknown,
+    options?: ToolResultOptions,
+  ): Promise<MemoryEntry>;
   /** Add context such as a file (type `context`, a system message naming `source`). */
   addContext(sessionId: string, content: string, source?: string): Promise<MemoryEntry>;
   /** Add one interaction: the full user request and AI response, as JSON or text. */
@@ -129,7 +144,10 @@ export interface Memory {
   /** Add a whole conversation in any supported message format (an app migrating its history). */
   addMessages(sessionId: string, messages: unknown, options?: AddMessagesOptions): Promise<MemoryEntry[]>;
   /** What the model should see now: summaries and kept history, within the profile's budget. */
-  getContextForLLM<F extends ContextFormat = 'openai'>(sessionId: string, options?: ContextOptions<F>): Promise<LLMContext<ContextMessages[F]>>;
+  getContextForLLM<F extends ContextFormat = 'openai'>(
+    sessionId: string,
+    options?: ContextOptions<F>,
+  ): Promise<LLMContext<ContextMessages[F]>>;
   /**
    * Active (not compressed or erased) entries, oldest first; `filter` keeps some types / roles
    * (a tool result has the role `system`: select system messages with

@@ -32,6 +32,7 @@ export const MEMORY_OPTION_NAMES = [
 export function checkOptionNames(options: object, extra: readonly string[] = []): void {
   const known: readonly string[] = [...MEMORY_OPTION_NAMES, ...extra];
   for (const key of Object.keys(options)) {
-    if (!known.includes(key)) throw new ValidationError(`options.${key}`, `one of the known options (${known.join(', ')})`, key);
+    if (!known.includes(key))
+      throw new ValidationError(`options.${key}`, `one of the known options (${known.join(', ')})`, key);
   }
 }

@@ -34,7 +34,8 @@ type Call<K extends keyof Bench> = Awaited<ReturnType<Bench[K]>>;
 function call<K extends keyof Bench>(page: Page, name: K, options: Parameters<Bench[K]>[0]): Promise<Call<K>> {
   return page.evaluate(
     ([n, o]) => {
-      const bench = (globalThis as unknown as { recallkitBench: Record<string, (o: unknown) => Promise<unknown>> }).recallkitBench;
+      const bench = (globalThis as unknown as { recallkitBench: Record<string, (o: unknown) => Promise<unknown>> })
+        .recallkitBench;
       return bench[n]!(o);
     },
     [name, options] as const,
@@ -57,10 +58,23 @@ async function openPage(browser: Browser, url: string): Promise<Page> {
 export async function runBrowserBench(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'recallkit-bench-page-'));
   const root = join(REPO, 'bench/browser/page');
-  await build({ root, configFile: false, logLevel: 'warn', resolve: { tsconfigPaths: true }, worker: { format: 'es' }, build: { outDir, emptyOutDir: true } });
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    resolve: { tsconfigPaths: true },
+    worker: { format: 'es' },
+    build: { outDir, emptyOutDir: true },
+  });
   // Cross-origin isolated, so performance.now() is precise to 5 µs rather than 100 µs.
   const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
-  const server = await preview({ root, configFile: false, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, headers } });
+  const server = await preview({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, headers },
+  });
   const url = server.resolvedUrls!.local[0]!;
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
@@ -78,10 +92,16 @@ export async function runBrowserBench(): Promise<string> {
     const strict: Call<'rawRun'>[] = [];
     const relaxed: Call<'rawRun'>[] = [];
     for (let r = 0; r < RUNS; r++) {
-      strict.push(await call(page, 'rawRun', { n: APPENDS / 4, dbName: db('strict'), withMeta: true, durability: 'strict' }));
-      relaxed.push(await call(page, 'rawRun', { n: APPENDS / 4, dbName: db('relaxed'), withMeta: true, durability: 'relaxed' }));
+      strict.push(
+        await call(page, 'rawRun', { n: APPENDS / 4, dbName: db('strict'), withMeta: true, durability: 'strict' }),
+      );
+      relaxed.push(
+        await call(page, 'rawRun', { n: APPENDS / 4, dbName: db('relaxed'), withMeta: true, durability: 'relaxed' }),
+      );
       awaited.push(await call(page, 'appendRun', { n: APPENDS, dbName: db('append'), burst: false }));
-      noJournal.push(await call(page, 'appendRun', { n: APPENDS, dbName: db('append-none'), burst: false, durability: 'none' }));
+      noJournal.push(
+        await call(page, 'appendRun', { n: APPENDS, dbName: db('append-none'), burst: false, durability: 'none' }),
+      );
       burst.push(await call(page, 'appendRun', { n: APPENDS, dbName: db('burst'), burst: true }));
       inThread.push(await call(page, 'appendRun', { n: APPENDS, dbName: db('thread'), burst: false, inThread: true }));
       raw.push(await call(page, 'rawRun', { n: APPENDS, dbName: db('raw'), withMeta: false }));
@@ -90,26 +110,97 @@ export async function runBrowserBench(): Promise<string> {
     }
     const longTasks = (runs: Call<'appendRun'>[]): string =>
       `${fmt(median(runs.map((r) => r.longTasks)))} (max ${fmt(Math.max(...runs.map((r) => r.longTasks)))}; longest ${ms(Math.max(...runs.map((r) => r.maxLongTaskMs)))})`;
-    rows.push([`Main-thread long tasks, ${fmt(APPENDS)} awaited appends via worker`, longTasks(awaited), '0', met(median(awaited.map((r) => r.longTasks)) === 0)]);
-    rows.push([`Main-thread long tasks, ${fmt(APPENDS)} appends fired at once`, longTasks(burst), '0', met(median(burst.map((r) => r.longTasks)) === 0)]);
+    rows.push([
+      `Main-thread long tasks, ${fmt(APPENDS)} awaited appends via worker`,
+      longTasks(awaited),
+      '0',
+      met(median(awaited.map((r) => r.longTasks)) === 0),
+    ]);
+    rows.push([
+      `Main-thread long tasks, ${fmt(APPENDS)} appends fired at once`,
+      longTasks(burst),
+      '0',
+      met(median(burst.map((r) => r.longTasks)) === 0),
+    ]);
 
-    const lat = (runs: { latencies: number[] }[], q: number): number => median(runs.map((r) => quantile(r.latencies, q)));
+    const lat = (runs: { latencies: number[] }[], q: number): number =>
+      median(runs.map((r) => quantile(r.latencies, q)));
     const workerMedian = lat(awaited, 0.5);
     const rawMedian = lat(raw, 0.5);
     const trips = await call(page, 'roundTrips', { n: 500, dbName: db('trip') });
     const noJournalMedian = lat(noJournal, 0.5);
-    rows.push([`Append latency, worker + IndexedDB + OPFS journal (default, journalWrites '${awaited[0]!.journalWrites}'; median / p95)`, `${ms(workerMedian)} / ${ms(lat(awaited, 0.95))}`, '≤ 2.5× raw', '']);
-    rows.push(['Append latency, worker + IndexedDB, `durability: \'none\'` (median / p95)', `${ms(noJournalMedian)} / ${ms(lat(noJournal, 0.95))}`, '≤ 2× raw', '']);
-    rows.push(['Raw `idb` put of the same record, same page (median / p95)', `${ms(rawMedian)} / ${ms(lat(raw, 0.95))}`, '', '']);
-    rows.push(['  ratio worker + journal / raw', `${fmt(workerMedian / rawMedian, 2)}×`, '≤ 2.5×', met(workerMedian / rawMedian <= 2.5)]);
-    rows.push(['  ratio worker without journal / raw', `${fmt(noJournalMedian / rawMedian, 2)}×`, '≤ 2×', met(noJournalMedian / rawMedian <= 2)]);
-    rows.push(['  where it goes: same engine in the page (createMemory, IndexedDB)', `${ms(lat(inThread, 0.5))} / ${ms(lat(inThread, 0.95))}`, '', '']);
-    rows.push(['  worker round trip of a no-op call', `${ms(quantile(trips.latencies, 0.5))} / ${ms(quantile(trips.latencies, 0.95))}`, '', '']);
-    rows.push(['  raw: record + session meta in one transaction', `${ms(lat(rawMeta, 0.5))} / ${ms(lat(rawMeta, 0.95))}`, '', '']);
-    rows.push(['  raw: Web Lock + meta read + that transaction (an add\'s I/O)', `${ms(lat(pattern, 0.5))} / ${ms(lat(pattern, 0.95))}`, '', '']);
-    rows.push(["  raw: record + meta, IndexedDB `durability: 'strict'` / `'relaxed'` (fsync per commit or not)", `${ms(lat(strict, 0.5))} / ${ms(lat(relaxed, 0.5))} (p95 ${ms(lat(strict, 0.95))} / ${ms(lat(relaxed, 0.95))})`, '', '']);
-    rows.push(['  raw: Web Lock acquisition alone', `${ms(median(pattern.map((r) => quantile(r.lock, 0.5))))} / ${ms(median(pattern.map((r) => quantile(r.lock, 0.95))))}`, '', '']);
-    rows.push([`Throughput: ${fmt(APPENDS)} awaited / fired-at-once appends`, `${ms(median(awaited.map((r) => r.totalMs)))} / ${ms(median(burst.map((r) => r.totalMs)))}`, '', '']);
+    rows.push([
+      `Append latency, worker + IndexedDB + OPFS journal (default, journalWrites '${awaited[0]!.journalWrites}'; median / p95)`,
+      `${ms(workerMedian)} / ${ms(lat(awaited, 0.95))}`,
+      '≤ 2.5× raw',
+      '',
+    ]);
+    rows.push([
+      "Append latency, worker + IndexedDB, `durability: 'none'` (median / p95)",
+      `${ms(noJournalMedian)} / ${ms(lat(noJournal, 0.95))}`,
+      '≤ 2× raw',
+      '',
+    ]);
+    rows.push([
+      'Raw `idb` put of the same record, same page (median / p95)',
+      `${ms(rawMedian)} / ${ms(lat(raw, 0.95))}`,
+      '',
+      '',
+    ]);
+    rows.push([
+      '  ratio worker + journal / raw',
+      `${fmt(workerMedian / rawMedian, 2)}×`,
+      '≤ 2.5×',
+      met(workerMedian / rawMedian <= 2.5),
+    ]);
+    rows.push([
+      '  ratio worker without journal / raw',
+      `${fmt(noJournalMedian / rawMedian, 2)}×`,
+      '≤ 2×',
+      met(noJournalMedian / rawMedian <= 2),
+    ]);
+    rows.push([
+      '  where it goes: same engine in the page (createMemory, IndexedDB)',
+      `${ms(lat(inThread, 0.5))} / ${ms(lat(inThread, 0.95))}`,
+      '',
+      '',
+    ]);
+    rows.push([
+      '  worker round trip of a no-op call',
+      `${ms(quantile(trips.latencies, 0.5))} / ${ms(quantile(trips.latencies, 0.95))}`,
+      '',
+      '',
+    ]);
+    rows.push([
+      '  raw: record + session meta in one transaction',
+      `${ms(lat(rawMeta, 0.5))} / ${ms(lat(rawMeta, 0.95))}`,
+      '',
+      '',
+    ]);
+    rows.push([
+      "  raw: Web Lock + meta read + that transaction (an add's I/O)",
+      `${ms(lat(pattern, 0.5))} / ${ms(lat(pattern, 0.95))}`,
+      '',
+      '',
+    ]);
+    rows.push([
+      "  raw: record + meta, IndexedDB `durability: 'strict'` / `'relaxed'` (fsync per commit or not)",
+      `${ms(lat(strict, 0.5))} / ${ms(lat(relaxed, 0.5))} (p95 ${ms(lat(strict, 0.95))} / ${ms(lat(relaxed, 0.95))})`,
+      '',
+      '',
+    ]);
+    rows.push([
+      '  raw: Web Lock acquisition alone',
+      `${ms(median(pattern.map((r) => quantile(r.lock, 0.5))))} / ${ms(median(pattern.map((r) => quantile(r.lock, 0.95))))}`,
+      '',
+      '',
+    ]);
+    rows.push([
+      `Throughput: ${fmt(APPENDS)} awaited / fired-at-once appends`,
+      `${ms(median(awaited.map((r) => r.totalMs)))} / ${ms(median(burst.map((r) => r.totalMs)))}`,
+      '',
+      '',
+    ]);
 
     // Playwright's contexts are off the record, where Chromium keeps OPFS in memory behind an
     // IPC per call; a user's profile writes OPFS files directly. Measure the journal there too.
@@ -128,14 +219,33 @@ export async function runBrowserBench(): Promise<string> {
         pr.push(await call(p, 'rawRun', { n: APPENDS, dbName: db('p-raw'), withMeta: false }));
       }
       const [j, n, raw0] = [lat(pj, 0.5), lat(pn, 0.5), lat(pr, 0.5)];
-      rows.push([`Regular (persistent) profile: append with journal ('${pj[0]!.journalWrites}') / none / raw \`idb\` put (median)`, `${ms(j)} / ${ms(n)} / ${ms(raw0)}`, '', '']);
-      rows.push(['  ratio worker + journal / raw, regular profile', `${fmt(j / raw0, 2)}× (none ${fmt(n / raw0, 2)}×)`, '≤ 2.5×', met(j / raw0 <= 2.5)]);
+      rows.push([
+        `Regular (persistent) profile: append with journal ('${pj[0]!.journalWrites}') / none / raw \`idb\` put (median)`,
+        `${ms(j)} / ${ms(n)} / ${ms(raw0)}`,
+        '',
+        '',
+      ]);
+      rows.push([
+        '  ratio worker + journal / raw, regular profile',
+        `${fmt(j / raw0, 2)}× (none ${fmt(n / raw0, 2)}×)`,
+        '≤ 2.5×',
+        met(j / raw0 <= 2.5),
+      ]);
     } finally {
       await persistent.close();
       rmSync(profileDir, { recursive: true, force: true });
     }
 
-    if (process.env['RECALLKIT_BENCH_APPENDS_ONLY']) return markdownTable([{ header: 'Measure' }, { header: `Median of ${RUNS} runs`, align: 'right' }, { header: 'Goal' }, { header: 'Met' }], rows);
+    if (process.env['RECALLKIT_BENCH_APPENDS_ONLY'])
+      return markdownTable(
+        [
+          { header: 'Measure' },
+          { header: `Median of ${RUNS} runs`, align: 'right' },
+          { header: 'Goal' },
+          { header: 'Met' },
+        ],
+        rows,
+      );
 
     // Cold start: a fresh browser context each run (empty HTTP and code caches), then warm.
     const cold: Call<'coldStart'>[] = [];
@@ -168,7 +278,12 @@ export async function runBrowserBench(): Promise<string> {
       '',
       '',
     ]);
-    rows.push(['Warm start (new worker, files cached), journal / none', `${ms(median(warm.map((c) => c.answered)))} / ${ms(median(warmNone.map((c) => c.answered)))}`, '', '']);
+    rows.push([
+      'Warm start (new worker, files cached), journal / none',
+      `${ms(median(warm.map((c) => c.answered)))} / ${ms(median(warmNone.map((c) => c.answered)))}`,
+      '',
+      '',
+    ]);
 
     // Reopen: a new worker on an existing database, first context of the session.
     const bigDb = db('big');
@@ -193,31 +308,69 @@ export async function runBrowserBench(): Promise<string> {
     ];
     rows.push(reopenRow(BIG, big));
     rows.push(reopenRow(SMALL, small));
-    rows.push(['  ratio 100k / 1k: first call / first call + context', `${fmt(bigOpen / smallOpen, 2)}× / ${fmt(bigFirst / smallFirst, 2)}×`, '≤ 2×', `${met(bigOpen / smallOpen <= 2)} / ${met(bigFirst / smallFirst <= 2)}`]);
-    rows.push([`Building them: importSession of ${fmt(BIG.total)} / ${fmt(SMALL.total)} entries`, `${ms(bigBuild.importMs)} / ${ms(smallBuild.importMs)}`, '', '']);
+    rows.push([
+      '  ratio 100k / 1k: first call / first call + context',
+      `${fmt(bigOpen / smallOpen, 2)}× / ${fmt(bigFirst / smallFirst, 2)}×`,
+      '≤ 2×',
+      `${met(bigOpen / smallOpen <= 2)} / ${met(bigFirst / smallFirst <= 2)}`,
+    ]);
+    rows.push([
+      `Building them: importSession of ${fmt(BIG.total)} / ${fmt(SMALL.total)} entries`,
+      `${ms(bigBuild.importMs)} / ${ms(smallBuild.importMs)}`,
+      '',
+      '',
+    ]);
 
     // The journal's cost on open and on disk: the same 100,000-entry session without a journal.
     const before = await call(page, 'usage', undefined as never);
     const plainDb = db('big-none');
-    const plainBuild = await call(page, 'buildSession', { dbName: plainDb, sessionId: 'big', ...BIG, durability: 'none' });
+    const plainBuild = await call(page, 'buildSession', {
+      dbName: plainDb,
+      sessionId: 'big',
+      ...BIG,
+      durability: 'none',
+    });
     const afterPlain = await call(page, 'usage', undefined as never);
     const plain: Call<'reopen'>[] = [];
-    for (let r = 0; r < RUNS; r++) plain.push(await call(page, 'reopen', { dbName: plainDb, sessionId: 'big', durability: 'none' }));
+    for (let r = 0; r < RUNS; r++)
+      plain.push(await call(page, 'reopen', { dbName: plainDb, sessionId: 'big', durability: 'none' }));
     const startJ = median(big.map((r) => r.startMs));
     const startN = median(plain.map((r) => r.startMs));
-    rows.push([`Cold-start overhead of the journal: worker start on the ${fmt(BIG.total)}-entry database, journal / none`, `${ms(startJ)} / ${ms(startN)} (+${ms(startJ - startN)})`, '', '']);
-    rows.push([`  importSession of ${fmt(BIG.total)} entries, journal / none`, `${ms(bigBuild.importMs)} / ${ms(plainBuild.importMs)}`, '', '']);
+    rows.push([
+      `Cold-start overhead of the journal: worker start on the ${fmt(BIG.total)}-entry database, journal / none`,
+      `${ms(startJ)} / ${ms(startN)} (+${ms(startJ - startN)})`,
+      '',
+      '',
+    ]);
+    rows.push([
+      `  importSession of ${fmt(BIG.total)} entries, journal / none`,
+      `${ms(bigBuild.importMs)} / ${ms(plainBuild.importMs)}`,
+      '',
+      '',
+    ]);
     const idbBytes = afterPlain - before;
     const journalBytes = big[0]!.journalBytes;
-    rows.push([`Storage: IndexedDB (estimate) / journal file, ${fmt(BIG.total)} entries`, `${fmt(idbBytes / 1e6, 1)} MB / ${fmt(journalBytes / 1e6, 1)} MB (+${fmt((100 * journalBytes) / Math.max(1, idbBytes), 0)}%)`, '', '']);
+    rows.push([
+      `Storage: IndexedDB (estimate) / journal file, ${fmt(BIG.total)} entries`,
+      `${fmt(idbBytes / 1e6, 1)} MB / ${fmt(journalBytes / 1e6, 1)} MB (+${fmt((100 * journalBytes) / Math.max(1, idbBytes), 0)}%)`,
+      '',
+      '',
+    ]);
 
     const version = browser.version();
     const table = markdownTable(
-      [{ header: 'Measure' }, { header: `Median of ${RUNS} runs`, align: 'right' }, { header: 'Goal' }, { header: 'Met' }],
+      [
+        { header: 'Measure' },
+        { header: `Median of ${RUNS} runs`, align: 'right' },
+        { header: 'Goal' },
+        { header: 'Met' },
+      ],
       rows,
     );
     // The table stands without it: a failed pack (a broken install) is reported, not fatal.
-    const bundle = await bundleSizes().catch((error: unknown) => `not measured: ${String(error instanceof Error ? error.message.split('\n')[0] : error)}`);
+    const bundle = await bundleSizes().catch(
+      (error: unknown) => `not measured: ${String(error instanceof Error ? error.message.split('\n')[0] : error)}`,
+    );
     return [
       '## RecallKit in the browser (createWorkerMemory, IndexedDB, headless Chromium)',
       '',

@@ -30,8 +30,15 @@ export async function buildLibrary(outDir: string): Promise<void> {
   const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
   const { output } = await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir], REPO);
   await run(process.execPath, [join(REPO, 'scripts/copy-ranks.mjs'), outDir], REPO);
-  for (const file of ['index.js', 'index.d.ts', 'worker/worker.js', 'worker/client.js', 'tokens/ranks/o200k_base.json']) {
-    if (!existsSync(join(outDir, file))) throw new Error(`library build did not write ${file}:\n${output.slice(-3000)}`);
+  for (const file of [
+    'index.js',
+    'index.d.ts',
+    'worker/worker.js',
+    'worker/client.js',
+    'tokens/ranks/o200k_base.json',
+  ]) {
+    if (!existsSync(join(outDir, file)))
+      throw new Error(`library build did not write ${file}:\n${output.slice(-3000)}`);
   }
 }
 
@@ -45,7 +52,15 @@ export interface PackedLibrary {
 }
 
 /** What a source checkout needs for `npm pack` to build and pack (its `prepare` script runs the build). */
-const PACK_SOURCES = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts/copy-ranks.mjs'];
+const PACK_SOURCES = [
+  'package.json',
+  'README.md',
+  'LICENSE',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'src',
+  'scripts/copy-ranks.mjs',
+];
 
 /**
  * Pack the library exactly as a user's `npm pack` or git install does: the sources are copied
@@ -61,7 +76,11 @@ export async function packLibrary(): Promise<PackedLibrary> {
     for (const path of PACK_SOURCES) cpSync(join(REPO, path), join(checkout, path), { recursive: true });
     symlinkSync(join(REPO, 'node_modules'), join(checkout, 'node_modules'), 'dir');
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const { code, output, stdout } = await run(npm, ['pack', '--json', '--ignore-scripts=false', '--pack-destination', dir], checkout);
+    const { code, output, stdout } = await run(
+      npm,
+      ['pack', '--json', '--ignore-scripts=false', '--pack-destination', dir],
+      checkout,
+    );
     // The lifecycle scripts print to stdout too; the report is the array that starts a line.
     const start = stdout.startsWith('[') ? 0 : stdout.lastIndexOf('\n[') + 1;
     const json = stdout.slice(start);
@@ -70,8 +89,18 @@ export async function packLibrary(): Promise<PackedLibrary> {
     const files = report!.files.map((f) => f.path);
     await run('tar', ['-xzf', join(dir, report!.filename), '-C', dir], dir);
     const unpacked = join(dir, 'package');
-    for (const file of ['package.json', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/worker/worker.js', 'dist/worker/client.js', 'dist/tokens/ranks/o200k_base.json', 'dist/tokens/ranks/cl100k_base.json']) {
-      if (!existsSync(join(unpacked, file))) throw new Error(`npm pack shipped no ${file} (files: ${files.join(', ')})`);
+    for (const file of [
+      'package.json',
+      'LICENSE',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/worker/worker.js',
+      'dist/worker/client.js',
+      'dist/tokens/ranks/o200k_base.json',
+      'dist/tokens/ranks/cl100k_base.json',
+    ]) {
+      if (!existsSync(join(unpacked, file)))
+        throw new Error(`npm pack shipped no ${file} (files: ${files.join(', ')})`);
     }
     return { dir: unpacked, files, remove };
   } catch (error) {
@@ -95,7 +124,9 @@ export function createUserApp(pkg: PackedLibrary): UserApp {
   const root = mkdtempSync(join(tmpdir(), 'recallkit-vite-app-'));
   cpSync(FIXTURE, root, { recursive: true });
   cpSync(pkg.dir, join(root, 'node_modules/recallkit'), { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
   for (const dep of Object.keys(manifest.dependencies ?? {})) {
     cpSync(join(REPO, 'node_modules', dep), join(root, 'node_modules', dep), { recursive: true, dereference: true });
   }
@@ -122,7 +153,10 @@ export interface AppBuild {
  * `vite build` the app with no Vite config at all (only the two pages as inputs), or with the
  * one optional setting the README suggests: `worker: { format: 'es' }`.
  */
-export async function buildUserApp(root: string, options: { workerFormat?: 'es'; outDir?: string } = {}): Promise<AppBuild> {
+export async function buildUserApp(
+  root: string,
+  options: { workerFormat?: 'es'; outDir?: string } = {},
+): Promise<AppBuild> {
   const outDir = join(root, options.outDir ?? 'dist');
   const result = await build({
     root,
@@ -132,7 +166,13 @@ export async function buildUserApp(root: string, options: { workerFormat?: 'es';
     build: {
       outDir,
       emptyOutDir: true,
-      rolldownOptions: { input: { main: join(root, 'index.html'), explicit: join(root, 'explicit.html'), webllm: join(root, 'webllm.html') } },
+      rolldownOptions: {
+        input: {
+          main: join(root, 'index.html'),
+          explicit: join(root, 'explicit.html'),
+          webllm: join(root, 'webllm.html'),
+        },
+      },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
@@ -175,8 +215,14 @@ export function pageChunksOf(chunks: AppBuild['chunks'], entry: string): AppBuil
 export function bundleTable(files: BundleFile[]): string {
   const rows = [...files].sort((a, b) => a.kind.localeCompare(b.kind) || b.bytes - a.bytes);
   const kb = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
-  const lines = rows.map((f) => `| ${f.kind.padEnd(6)} | ${f.file.padEnd(40)} | ${kb(f.bytes).padStart(11)} | ${kb(f.gzip).padStart(11)} |`);
-  return ['| kind   | file                                     |       bytes |     gzip -9 |', '|---|---|---:|---:|', ...lines].join('\n');
+  const lines = rows.map(
+    (f) => `| ${f.kind.padEnd(6)} | ${f.file.padEnd(40)} | ${kb(f.bytes).padStart(11)} | ${kb(f.gzip).padStart(11)} |`,
+  );
+  return [
+    '| kind   | file                                     |       bytes |     gzip -9 |',
+    '|---|---|---:|---:|',
+    ...lines,
+  ].join('\n');
 }
 
 function listFiles(dir: string): string[] {
@@ -187,7 +233,11 @@ function listFiles(dir: string): string[] {
   });
 }
 
-function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string; stdout: string }> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+): Promise<{ code: number | null; output: string; stdout: string }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

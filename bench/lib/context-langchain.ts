@@ -23,7 +23,11 @@ const NAIVE_MAX_SIZE = 1_000;
 const NAIVE_DEADLINE_MS = 3_000;
 
 /** What `strategy: 'last'` keeps: the longest suffix within the budget, and the calls it needs. */
-export function expectedTrim(messages: readonly GenMessage[], count: Count, budget: number): { kept: number; tokens: number; work: number } {
+export function expectedTrim(
+  messages: readonly GenMessage[],
+  count: Count,
+  budget: number,
+): { kept: number; tokens: number; work: number } {
   let tokens = REPLY_PRIMING;
   let kept = 0;
   for (let i = messages.length - 1; i >= 0; i--) {
@@ -45,7 +49,12 @@ export interface LangChainResults {
 }
 
 /** Measure `trimMessages` over `messages`. */
-export async function measureLangChain(messages: readonly GenMessage[], budget: number, count: Count, size: number): Promise<LangChainResults> {
+export async function measureLangChain(
+  messages: readonly GenMessage[],
+  budget: number,
+  count: Count,
+  size: number,
+): Promise<LangChainResults> {
   const history = toLangChain(messages);
   const expected = expectedTrim(messages, count, budget);
   const trim = (probe: TokenCounterProbe): Promise<BaseMessage[]> =>
@@ -67,7 +76,8 @@ export async function measureLangChain(messages: readonly GenMessage[], budget: 
         estimated: true,
         kept: expected.kept,
         tokens: expected.tokens,
-        note: `stopped at ${fmt(CALL_DEADLINE_MS / 1000)} s after ${fmt(check.stepsDone())} of ${fmt(size - expected.kept + 1)} counter calls; ` +
+        note:
+          `stopped at ${fmt(CALL_DEADLINE_MS / 1000)} s after ${fmt(check.stepsDone())} of ${fmt(size - expected.kept + 1)} counter calls; ` +
           'estimated from the time per cached count; kept = what the budget allows',
       },
     };
@@ -87,7 +97,8 @@ export async function measureLangChain(messages: readonly GenMessage[], budget: 
       latency: latencyOf(samples),
       kept: out.length,
       tokens: await cached.tokenCounter(out),
-      note: `first call (encodes ${fmt(size)} msgs) ${ms(firstMs)}; ${fmt(cached.calls / (samples.length + 1))} counter calls per trim` +
+      note:
+        `first call (encodes ${fmt(size)} msgs) ${ms(firstMs)}; ${fmt(cached.calls / (samples.length + 1))} counter calls per trim` +
         (encodedAfterFirst === 0 ? '' : `; ${fmt(encodedAfterFirst)} cache misses after warm-up`),
     },
   };
@@ -95,7 +106,12 @@ export async function measureLangChain(messages: readonly GenMessage[], budget: 
   return result;
 }
 
-async function measureNaive(history: BaseMessage[], budget: number, count: Count, expected: ReturnType<typeof expectedTrim>): Promise<PeerResult> {
+async function measureNaive(
+  history: BaseMessage[],
+  budget: number,
+  count: Count,
+  expected: ReturnType<typeof expectedTrim>,
+): Promise<PeerResult> {
   const check = progress(NAIVE_DEADLINE_MS);
   const naive = naiveTokenCounter(count, (n) => check.step(n));
   const start = performance.now();

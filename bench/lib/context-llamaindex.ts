@@ -35,14 +35,23 @@ function openAITokens(count: Count, messages: readonly ChatMessage[]): number {
 }
 
 /** `Memory.getLLM()` over `messages`, `tokenLimit` = budget, all of it for short-term messages. */
-export async function measureLlamaMemory(messages: readonly GenMessage[], budget: number, count: Count): Promise<PeerResult> {
+export async function measureLlamaMemory(
+  messages: readonly GenMessage[],
+  budget: number,
+  count: Count,
+): Promise<PeerResult> {
   const encoder = get_encoding('o200k_base');
   try {
     useLlamaIndexTokenizer((text) => encoder.encode_ordinary(text));
     const memory = createLlamaMemory(toLlamaIndex(messages), { tokenLimit: budget, shortTermTokenLimitRatio: 1 });
     const out = await memory.getLLM();
     const samples = await sampleAsync(() => memory.getLLM(), { warmup: 0, runs: 7, budgetMs: 3_000 });
-    return { latency: latencyOf(samples), kept: out.length, tokens: openAITokens(count, out), note: 'counts joined text only' };
+    return {
+      latency: latencyOf(samples),
+      kept: out.length,
+      tokens: openAITokens(count, out),
+      note: 'counts joined text only',
+    };
   } finally {
     encoder.free();
   }
@@ -52,7 +61,12 @@ export async function measureLlamaMemory(messages: readonly GenMessage[], budget
 let bufferMsPerChar = Number.NaN;
 
 /** `ChatMemoryBuffer.getMessages()`: one run with a deadline on short histories, a model estimate beyond. */
-export async function measureChatMemoryBuffer(messages: readonly GenMessage[], budget: number, count: Count, size: number): Promise<PeerResult> {
+export async function measureChatMemoryBuffer(
+  messages: readonly GenMessage[],
+  budget: number,
+  count: Count,
+  size: number,
+): Promise<PeerResult> {
   const history = toLlamaIndex(messages);
   const model = bufferModel(history, count, budget);
   const keptTokens = openAITokens(count, history.slice(history.length - model.kept));
@@ -68,7 +82,10 @@ export async function measureChatMemoryBuffer(messages: readonly GenMessage[], b
   const encoder = get_encoding('o200k_base');
   const check = progress(BUFFER_DEADLINE_MS);
   try {
-    useLlamaIndexTokenizer((text) => encoder.encode_ordinary(text), (chars) => check.step(chars));
+    useLlamaIndexTokenizer(
+      (text) => encoder.encode_ordinary(text),
+      (chars) => check.step(chars),
+    );
     // Its constructor reads the LLM's context window even when tokenLimit is given.
     const llm = { metadata: { contextWindow: 128_000 } } as unknown as LLM;
     const buffer = new ChatMemoryBuffer({ tokenLimit: budget, chatHistory: history, llm });

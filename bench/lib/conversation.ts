@@ -18,14 +18,37 @@ function length(r: Random, skew: number): number {
 }
 
 const TOOLS: readonly ((r: Random) => { name: string; args: unknown; result: unknown })[] = [
-  (r) => ({ name: 'get_weather', args: { city: city(r), unit: 'celsius' }, result: { temperature: r.int(-5, 35), conditions: 'partly cloudy', humidity: r.int(20, 95) } }),
+  (r) => ({
+    name: 'get_weather',
+    args: { city: city(r), unit: 'celsius' },
+    result: { temperature: r.int(-5, 35), conditions: 'partly cloudy', humidity: r.int(20, 95) },
+  }),
   (r) => ({
     name: 'search_docs',
     args: { query: `${topicWord(r)} ${topicWord(r)}`, limit: 3 },
-    result: { hits: Array.from({ length: 3 }, (_, i) => ({ title: prose(r, r.int(3, 7)), score: Math.round((0.9 - i * 0.2) * 100) / 100, snippet: prose(r, r.int(10, 30)) })) },
+    result: {
+      hits: Array.from({ length: 3 }, (_, i) => ({
+        title: prose(r, r.int(3, 7)),
+        score: Math.round((0.9 - i * 0.2) * 100) / 100,
+        snippet: prose(r, r.int(10, 30)),
+      })),
+    },
   }),
-  (r) => ({ name: 'lookup_contact', args: { name: personName(r) }, result: { email: `${personName(r).toLowerCase()}@example.com`, team: topicWord(r), timezone: 'UTC+1' } }),
-  (r) => ({ name: 'run_sql', args: { sql: `SELECT id, status FROM orders WHERE user_id = ${r.int(1, 99999)} LIMIT 5` }, result: { rows: Array.from({ length: r.int(0, 5) }, () => ({ id: r.int(1, 1e6), status: r.pick(['paid', 'shipped', 'refunded']) })) } }),
+  (r) => ({
+    name: 'lookup_contact',
+    args: { name: personName(r) },
+    result: { email: `${personName(r).toLowerCase()}@example.com`, team: topicWord(r), timezone: 'UTC+1' },
+  }),
+  (r) => ({
+    name: 'run_sql',
+    args: { sql: `SELECT id, status FROM orders WHERE user_id = ${r.int(1, 99999)} LIMIT 5` },
+    result: {
+      rows: Array.from({ length: r.int(0, 5) }, () => ({
+        id: r.int(1, 1e6),
+        status: r.pick(['paid', 'shipped', 'refunded']),
+      })),
+    },
+  }),
 ];
 
 /** Options of {@link generateConversation}. */

@@ -9,10 +9,12 @@
  * forms of "to be", pronouns. Kept short on purpose: "yes", "no", numbers, months stay content.
  */
 export const ANSWER_STOP_WORDS: ReadonlySet<string> = new Set(
-  ('a an the and or but of to in on at for with by from as about into than ' +
+  (
+    'a an the and or but of to in on at for with by from as about into than ' +
     'is are was were be been being am do does did has have had ' +
     'it its this that these those he she they him her his hers them their theirs ' +
-    'i me my we us our you your s').split(' '),
+    'i me my we us our you your s'
+  ).split(' '),
 );
 
 /** Lower-case alphanumeric words of a text. */

@@ -40,7 +40,7 @@ export function progress(deadlineMs: number): Progress {
       let work = 0;
       for (let i = from; i < done; i++) work += sizes[i]!;
       const spent = starts[done]! - starts[from]!;
-      return (starts[0]! - start) + (spent / work) * totalWork;
+      return starts[0]! - start + (spent / work) * totalWork;
     },
   };
 }

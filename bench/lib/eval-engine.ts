@@ -7,7 +7,10 @@
 import { createMemory } from 'recallkit';
 
 /** A message as the evaluation reads it (OpenAI shape, content only). */
-export interface EvalMessage { role: string; content: unknown }
+export interface EvalMessage {
+  role: string;
+  content: unknown;
+}
 
 /** What `getContextForLLM` returns, as far as the evaluation reads it. */
 export interface EvalContext {
@@ -18,7 +21,10 @@ export interface EvalContext {
 }
 
 /** A recall hit as the evaluation reads it. */
-export interface EvalHit { entry: { sessionId?: string; role?: string; content: string; metadata?: Record<string, unknown> }; score: number }
+export interface EvalHit {
+  entry: { sessionId?: string; role?: string; content: string; metadata?: Record<string, unknown> };
+  score: number;
+}
 
 /** Per-call options of `getContextForLLM` (second release; ignored by an older engine). */
 export interface EvalContextOptions {
@@ -29,8 +35,18 @@ export interface EvalContextOptions {
 
 /** The memory methods the evaluation calls. */
 export interface EvalMemory {
-  addUserMessage(s: string, content: string, metadata?: Record<string, unknown>, options?: { timestamp?: string }): Promise<{ timestamp?: unknown }>;
-  addAssistantMessage(s: string, content: string, metadata?: Record<string, unknown>, options?: { timestamp?: string }): Promise<{ timestamp?: unknown }>;
+  addUserMessage(
+    s: string,
+    content: string,
+    metadata?: Record<string, unknown>,
+    options?: { timestamp?: string },
+  ): Promise<{ timestamp?: unknown }>;
+  addAssistantMessage(
+    s: string,
+    content: string,
+    metadata?: Record<string, unknown>,
+    options?: { timestamp?: string },
+  ): Promise<{ timestamp?: unknown }>;
   getContextForLLM(s: string, options?: EvalContextOptions): Promise<EvalContext>;
   recall(s: string, query: string, options?: { topK?: number; scope?: 'session' | 'all' }): Promise<EvalHit[]>;
   clearSession(s: string): Promise<void>;
@@ -80,8 +96,13 @@ export async function detectFeatures(): Promise<EngineFeatures> {
     const scopeAll = hits.some((h) => h.entry.sessionId === 'probe-a');
     const capped = await memory.getContextForLLM('probe-a', { maxTokens: 300 });
     const maxTokens = capped.tokenCount <= 300 && capped.messages.length > 0;
-    const ctx = await memory.getContextForLLM('probe-a', { query: 'What is the dog called?', recall: { maxTokens: 200 }, maxTokens: 600 });
-    const contextRecall = Array.isArray(ctx.recalled) && ctx.messages.some((m) => String(m.content).includes('Rexford'));
+    const ctx = await memory.getContextForLLM('probe-a', {
+      query: 'What is the dog called?',
+      recall: { maxTokens: 200 },
+      maxTokens: 600,
+    });
+    const contextRecall =
+      Array.isArray(ctx.recalled) && ctx.messages.some((m) => String(m.content).includes('Rexford'));
     return { timestamp, contextRecall, maxTokens, scopeAll };
   } finally {
     await memory.close();

@@ -21,13 +21,43 @@ const longTerm = (strategy: object) => ({ profile: { long_term_memory_strategy: 
 
 /** Every profile, truncation first. */
 export const PROFILES: readonly EvalProfile[] = [
-  { name: 'truncation (max_tokens)', ownBudget: true, options: (b) => shortTerm({ memory_strategy_id: 'max_tokens', memory_max_tokens: b }) },
-  { name: 'buffer_window 20', ownBudget: false, options: () => shortTerm({ memory_strategy_id: 'buffer_window', window_size: 20 }) },
+  {
+    name: 'truncation (max_tokens)',
+    ownBudget: true,
+    options: (b) => shortTerm({ memory_strategy_id: 'max_tokens', memory_max_tokens: b }),
+  },
+  {
+    name: 'buffer_window 20',
+    ownBudget: false,
+    options: () => shortTerm({ memory_strategy_id: 'buffer_window', window_size: 20 }),
+  },
   { name: 'Memory Manager (default)', ownBudget: false, options: () => ({}) },
-  { name: 'summarizer 20/keep 3', ownBudget: false, options: () => longTerm({ long_term_memory_id: 'summarizer', interaction_threshold_qty: 20, cod_max_loops: 5, interaction_keep: 3 }) },
-  { name: 'summary_buffer', ownBudget: true, options: (b) => longTerm({ long_term_memory_id: 'summary_buffer', budget: b, threshold: 0.8, target: 0.6 }) },
-  { name: 'rolling 21/3', ownBudget: false, options: () => longTerm({ long_term_memory_id: 'rolling', window: 21, max_summaries: 3 }) },
-  { name: 'neuralyzer 30/keep 5', ownBudget: false, options: () => longTerm({ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 30, interaction_keep: 5 }) },
+  {
+    name: 'summarizer 20/keep 3',
+    ownBudget: false,
+    options: () =>
+      longTerm({
+        long_term_memory_id: 'summarizer',
+        interaction_threshold_qty: 20,
+        cod_max_loops: 5,
+        interaction_keep: 3,
+      }),
+  },
+  {
+    name: 'summary_buffer',
+    ownBudget: true,
+    options: (b) => longTerm({ long_term_memory_id: 'summary_buffer', budget: b, threshold: 0.8, target: 0.6 }),
+  },
+  {
+    name: 'rolling 21/3',
+    ownBudget: false,
+    options: () => longTerm({ long_term_memory_id: 'rolling', window: 21, max_summaries: 3 }),
+  },
+  {
+    name: 'neuralyzer 30/keep 5',
+    ownBudget: false,
+    options: () => longTerm({ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 30, interaction_keep: 5 }),
+  },
 ];
 
 /** The whole history, no budget: the reference row. */

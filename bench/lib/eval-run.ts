@@ -8,7 +8,13 @@
 import { countChatMessages } from 'recallkit/tokens';
 import type { ChatMessage, TokenCounter } from 'recallkit';
 import { answerCovered, evidenceFound, scoredText, type ScoredText } from './coverage.js';
-import { openMemory, type EngineFeatures, type EvalContext, type EvalContextOptions, type EvalMemory } from './eval-engine.js';
+import {
+  openMemory,
+  type EngineFeatures,
+  type EvalContext,
+  type EvalContextOptions,
+  type EvalMemory,
+} from './eval-engine.js';
 import { FULL_HISTORY, SPLICE, type EvalProfile } from './eval-profiles.js';
 import { Scoreboard, type RowKey } from './eval-scores.js';
 import type { LocomoConversation, LocomoQuestion, LocomoTurn } from './locomo-data.js';
@@ -44,12 +50,19 @@ interface Prepared {
 function prepare(conv: LocomoConversation): Prepared {
   const turns = conv.sessions.flatMap((s) => s.turns);
   const byId = new Map(turns.map((t) => [t.diaId, t.text]));
-  const evidence = conv.questions.map((q) => q.evidence.map((id) => byId.get(id.trim())).filter((t): t is string => t !== undefined));
+  const evidence = conv.questions.map((q) =>
+    q.evidence.map((id) => byId.get(id.trim())).filter((t): t is string => t !== undefined),
+  );
   const newestUser = [...turns].reverse().find((t) => t.role === 'user')?.content ?? '';
   return { conv, turns, evidence, newestUser };
 }
 
-async function ingest(memory: EvalMemory, sessionId: string, turns: readonly LocomoTurn[], features: EngineFeatures): Promise<void> {
+async function ingest(
+  memory: EvalMemory,
+  sessionId: string,
+  turns: readonly LocomoTurn[],
+  features: EngineFeatures,
+): Promise<void> {
   for (const t of turns) {
     // Without `{ timestamp }`, the engine of release 1 reads a session's date from this key.
     const metadata = features.timestamp ? { dia_id: t.diaId } : { dia_id: t.diaId, session_date: t.sessionDate };
@@ -79,8 +92,14 @@ const holds = (messages: readonly { role: string; content: unknown }[], text: st
   messages.some((m) => m.role === 'user' && typeof m.content === 'string' && m.content.includes(text));
 
 /** Every fifth question: recount the context message by message (`tokenCount` must be exact). */
-function exactness(o: RunOptions, qi: number, ctx: Pick<EvalContext, 'messages' | 'tokenCount'>): { countExact?: boolean } {
-  return qi % 5 === 0 ? { countExact: countChatMessages(o.counter, ctx.messages as ChatMessage[]) === ctx.tokenCount } : {};
+function exactness(
+  o: RunOptions,
+  qi: number,
+  ctx: Pick<EvalContext, 'messages' | 'tokenCount'>,
+): { countExact?: boolean } {
+  return qi % 5 === 0
+    ? { countExact: countChatMessages(o.counter, ctx.messages as ChatMessage[]) === ctx.tokenCount }
+    : {};
 }
 
 function observe(p: Prepared, qi: number, scored: ScoredText, tokens: number, newestPresent: boolean, polluted = 0) {
@@ -105,7 +124,13 @@ function callOptions(profile: EvalProfile, budget: number, features: EngineFeatu
   return !profile.ownBudget && features.maxTokens ? { maxTokens: budget } : {};
 }
 
-async function oneChat(p: Prepared, profile: EvalProfile, budgets: readonly number[], o: RunOptions, board: Scoreboard): Promise<void> {
+async function oneChat(
+  p: Prepared,
+  profile: EvalProfile,
+  budgets: readonly number[],
+  o: RunOptions,
+  board: Scoreboard,
+): Promise<void> {
   const memory = await openMemory(profile.options(budgets[0]!));
   try {
     await ingest(memory, ONE_CHAT, p.turns, o.features);
@@ -113,15 +138,27 @@ async function oneChat(p: Prepared, profile: EvalProfile, budgets: readonly numb
     for (const budget of budgets) {
       const cap = callOptions(profile, budget, o.features);
       // Without recall the context does not depend on the question: one call serves them all.
-      const base = await memory.getContextForLLM(ONE_CHAT, { ...cap, ...(o.features.contextRecall ? { recall: false } : {}) });
+      const base = await memory.getContextForLLM(ONE_CHAT, {
+        ...cap,
+        ...(o.features.contextRecall ? { recall: false } : {}),
+      });
       const scored = scoredText(contextText(base.messages));
       const present = holds(base.messages, p.newestUser);
       const key: RowKey = { mode: 'one chat', method: profile.name, budget, recall: 'no' };
-      p.conv.questions.forEach((_, qi) => board.record(key, p.conv.name, { ...observe(p, qi, scored, base.tokenCount, present), ...exactness(o, qi === 0 ? 0 : 1, base) }));
+      p.conv.questions.forEach((_, qi) =>
+        board.record(key, p.conv.name, {
+          ...observe(p, qi, scored, base.tokenCount, present),
+          ...exactness(o, qi === 0 ? 0 : 1, base),
+        }),
+      );
       if (!o.features.contextRecall) continue;
       const withRecall: RowKey = { ...key, recall: 'yes' };
       for (const [qi, q] of p.conv.questions.entries()) {
-        const ctx = await memory.getContextForLLM(ONE_CHAT, { ...cap, query: q.question, recall: { maxTokens: Math.floor(budget / 2) } });
+        const ctx = await memory.getContextForLLM(ONE_CHAT, {
+          ...cap,
+          query: q.question,
+          recall: { maxTokens: Math.floor(budget / 2) },
+        });
         board.record(withRecall, p.conv.name, {
           ...observe(p, qi, scoredText(contextText(ctx.messages)), ctx.tokenCount, holds(ctx.messages, p.newestUser)),
           ...exactness(o, qi, ctx),
@@ -143,7 +180,9 @@ async function references(p: Prepared, o: RunOptions, board: Scoreboard): Promis
     const scored = scoredText(contextText(full.messages));
     for (const mode of o.modes) {
       const key: RowKey = { mode, method: FULL_HISTORY.name, budget: 0, recall: 'no' };
-      p.conv.questions.forEach((_, qi) => board.record(key, p.conv.name, observe(p, qi, scored, full.tokenCount, true)));
+      p.conv.questions.forEach((_, qi) =>
+        board.record(key, p.conv.name, observe(p, qi, scored, full.tokenCount, true)),
+      );
     }
     if (!o.modes.includes('one chat')) return;
     const recent: RecentMessage[] = p.turns.map((t) => ({ role: t.role, content: t.content }));
@@ -153,8 +192,11 @@ async function references(p: Prepared, o: RunOptions, board: Scoreboard): Promis
       for (const budget of o.budgets) {
         const messages = naiveSplice(counter, hits, recent, budget);
         const tokens = countChatMessages(o.counter, messages);
-        board.record({ mode: 'one chat', method: SPLICE, budget, recall: 'splice' }, p.conv.name,
-          observe(p, qi, scoredText(contextText(messages)), tokens, holds(messages, p.newestUser)));
+        board.record(
+          { mode: 'one chat', method: SPLICE, budget, recall: 'splice' },
+          p.conv.name,
+          observe(p, qi, scoredText(contextText(messages)), tokens, holds(messages, p.newestUser)),
+        );
       }
     }
   } finally {
@@ -162,7 +204,14 @@ async function references(p: Prepared, o: RunOptions, board: Scoreboard): Promis
   }
 }
 
-async function acrossChats(p: Prepared, profile: EvalProfile, budgets: readonly number[], o: RunOptions, board: Scoreboard, splice: boolean): Promise<void> {
+async function acrossChats(
+  p: Prepared,
+  profile: EvalProfile,
+  budgets: readonly number[],
+  o: RunOptions,
+  board: Scoreboard,
+  splice: boolean,
+): Promise<void> {
   const memory = await openMemory(profile.options(budgets[0]!));
   const counter = memoCounter(o.counter);
   try {
@@ -174,16 +223,44 @@ async function acrossChats(p: Prepared, profile: EvalProfile, budgets: readonly 
       await memory.addUserMessage(chat, q.question, {}, o.features.timestamp ? { timestamp: asked } : undefined);
       for (const budget of budgets) {
         const cap = callOptions(profile, budget, o.features);
-        const record = (recall: RowKey['recall'], ctx: Pick<EvalContext, 'messages' | 'tokenCount' | 'recalled'>): void => {
+        const record = (
+          recall: RowKey['recall'],
+          ctx: Pick<EvalContext, 'messages' | 'tokenCount' | 'recalled'>,
+        ): void => {
           const polluted = (ctx.recalled ?? []).filter((r) => r.entry.sessionId?.startsWith('question-')).length;
-          board.record({ mode: 'across chats', method: recall === 'splice' ? SPLICE : profile.name, budget, recall }, p.conv.name,
-            { ...observe(p, qi, scoredText(contextText(ctx.messages, q.question)), ctx.tokenCount, holds(ctx.messages, q.question), polluted), ...exactness(o, qi, ctx) });
+          board.record(
+            { mode: 'across chats', method: recall === 'splice' ? SPLICE : profile.name, budget, recall },
+            p.conv.name,
+            {
+              ...observe(
+                p,
+                qi,
+                scoredText(contextText(ctx.messages, q.question)),
+                ctx.tokenCount,
+                holds(ctx.messages, q.question),
+                polluted,
+              ),
+              ...exactness(o, qi, ctx),
+            },
+          );
         };
-        record('no', await memory.getContextForLLM(chat, { ...cap, ...(o.features.contextRecall ? { recall: false } : {}) }));
+        record(
+          'no',
+          await memory.getContextForLLM(chat, { ...cap, ...(o.features.contextRecall ? { recall: false } : {}) }),
+        );
         // The query is left to its default: the newest user message, the question.
-        if (o.features.contextRecall) record('yes', await memory.getContextForLLM(chat, { ...cap, recall: { maxTokens: Math.floor(budget / 2), scope: 'all' } }));
+        if (o.features.contextRecall)
+          record(
+            'yes',
+            await memory.getContextForLLM(chat, {
+              ...cap,
+              recall: { maxTokens: Math.floor(budget / 2), scope: 'all' },
+            }),
+          );
         if (splice) {
-          const hits = (await memory.recall(chat, q.question, { topK: HITS, scope: 'all' })).filter((h) => h.entry.sessionId !== chat);
+          const hits = (await memory.recall(chat, q.question, { topK: HITS, scope: 'all' })).filter(
+            (h) => h.entry.sessionId !== chat,
+          );
           const messages = naiveSplice(counter, hits, [{ role: 'user', content: q.question }], budget);
           record('splice', { messages: messages as ChatMessage[], tokenCount: countChatMessages(o.counter, messages) });
         }
@@ -209,7 +286,9 @@ export async function runEvaluation(o: RunOptions): Promise<Scoreboard> {
         if (o.modes.includes('across chats')) await acrossChats(p, profile, group, o, board, profile === o.profiles[0]);
       }
     }
-    o.log(`${conv.name}: ${p.turns.length} turns, ${conv.questions.length} questions, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    o.log(
+      `${conv.name}: ${p.turns.length} turns, ${conv.questions.length} questions, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   return board;
 }

@@ -38,7 +38,9 @@ export interface RowKey {
 }
 
 /** A row: its key and its tallies by conversation. */
-export interface Row extends RowKey { byConv: Map<string, Tally> }
+export interface Row extends RowKey {
+  byConv: Map<string, Tally>;
+}
 
 /** One measured context of one question. */
 export interface Observation {
@@ -55,8 +57,19 @@ export interface Observation {
 }
 
 const emptyTally = (): Tally => ({
-  answerable: 0, answered: 0, categories: {}, evidenceQuestions: 0, evidenceShare: 0,
-  contexts: 0, tokens: 0, maxTokens: 0, overBudget: 0, newestPresent: 0, polluted: 0, countChecked: 0, countWrong: 0,
+  answerable: 0,
+  answered: 0,
+  categories: {},
+  evidenceQuestions: 0,
+  evidenceShare: 0,
+  contexts: 0,
+  tokens: 0,
+  maxTokens: 0,
+  overBudget: 0,
+  newestPresent: 0,
+  polluted: 0,
+  countChecked: 0,
+  countWrong: 0,
 });
 
 /** The rows of a run, in the order they were first recorded. */
@@ -130,6 +143,7 @@ export function total(row: Row, convs?: readonly string[]): Tally {
 /** Answer coverage in percent. */
 export const answerPct = (t: Tally): number => (t.answerable ? (100 * t.answered) / t.answerable : NaN);
 /** Evidence coverage in percent (mean over questions of the share of evidence turns found). */
-export const evidencePct = (t: Tally): number => (t.evidenceQuestions ? (100 * t.evidenceShare) / t.evidenceQuestions : NaN);
+export const evidencePct = (t: Tally): number =>
+  t.evidenceQuestions ? (100 * t.evidenceShare) / t.evidenceQuestions : NaN;
 /** Mean tokens of the contexts. */
 export const meanTokens = (t: Tally): number => (t.contexts ? t.tokens / t.contexts : NaN);

@@ -20,7 +20,9 @@ export function toLangChain(messages: readonly GenMessage[]): BaseMessage[] {
         return new AIMessage({
           id,
           content: '',
-          tool_calls: [{ id: m.callId, name: m.toolName, args: JSON.parse(m.args) as Record<string, unknown>, type: 'tool_call' }],
+          tool_calls: [
+            { id: m.callId, name: m.toolName, args: JSON.parse(m.args) as Record<string, unknown>, type: 'tool_call' },
+          ],
         });
       case 'tool_result':
         return new ToolMessage({ id, content: m.content, tool_call_id: m.callId });
@@ -34,7 +36,8 @@ export function langChainMessageTokens(count: Count, m: BaseMessage): number {
   if (typeof m.content === 'string' && m.content.length > 0) tokens += count(m.content);
   if (ToolMessage.isInstance(m)) tokens += count(m.tool_call_id);
   if (AIMessage.isInstance(m)) {
-    for (const call of m.tool_calls ?? []) tokens += count(call.id ?? '') + count(call.name) + count(JSON.stringify(call.args)) + 1;
+    for (const call of m.tool_calls ?? [])
+      tokens += count(call.id ?? '') + count(call.name) + count(JSON.stringify(call.args)) + 1;
   }
   return tokens;
 }

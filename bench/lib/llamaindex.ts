@@ -18,9 +18,17 @@ export function toLlamaIndex(messages: readonly GenMessage[]): ChatMessage[] {
       case 'assistant':
         return { role: m.kind, content: m.content };
       case 'tool_call':
-        return { role: 'assistant', content: m.args, options: { toolCall: [{ id: m.callId, name: m.toolName, input: m.args }] } };
+        return {
+          role: 'assistant',
+          content: m.args,
+          options: { toolCall: [{ id: m.callId, name: m.toolName, input: m.args }] },
+        };
       case 'tool_result':
-        return { role: 'user', content: m.content, options: { toolResult: { id: m.callId, result: m.content, isError: false } } };
+        return {
+          role: 'user',
+          content: m.content,
+          options: { toolResult: { id: m.callId, result: m.content, isError: false } },
+        };
     }
   });
 }
@@ -29,7 +37,10 @@ export function toLlamaIndex(messages: readonly GenMessage[]): ChatMessage[] {
  * Make LlamaIndex count with `encode` (o200k_base) instead of its default cl100k_base.
  * `check` is called on every encode with the text's length (to stop a run past its deadline).
  */
-export function useLlamaIndexTokenizer(encode: (text: string) => Uint32Array, check: (chars: number) => void = () => {}): void {
+export function useLlamaIndexTokenizer(
+  encode: (text: string) => Uint32Array,
+  check: (chars: number) => void = () => {},
+): void {
   Settings.tokenizer = {
     encode: (text: string) => {
       check(text.length);

@@ -44,21 +44,50 @@ export interface LocomoConversation {
 }
 
 /** Category names of LoCoMo (5, adversarial, is left out). */
-export const CATEGORY_NAMES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
+export const CATEGORY_NAMES: Record<number, string> = {
+  1: 'multi-hop',
+  2: 'temporal',
+  3: 'open-domain',
+  4: 'single-hop',
+};
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /** "1:56 pm on 8 May, 2023" → epoch ms (read as UTC); throws on anything else. */
 export function parseSessionDate(text: string): number {
   const m = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([a-z]+),?\s+(\d{4})/i.exec(text);
   const month = MONTHS.indexOf((m?.[5] ?? '').toLowerCase());
-  if (!m || month < 0) throw new Error(`session date: expected "h:mm am|pm on D Month, YYYY", got ${JSON.stringify(text)}`);
+  if (!m || month < 0)
+    throw new Error(`session date: expected "h:mm am|pm on D Month, YYYY", got ${JSON.stringify(text)}`);
   const hour = (Number(m[1]) % 12) + (m[3]!.toLowerCase() === 'pm' ? 12 : 0);
   return Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]));
 }
 
-interface RawTurn { speaker: string; dia_id: string; text: string; blip_caption?: string }
-interface RawQuestion { question: string; answer?: unknown; evidence?: string[]; category: number }
+interface RawTurn {
+  speaker: string;
+  dia_id: string;
+  text: string;
+  blip_caption?: string;
+}
+interface RawQuestion {
+  question: string;
+  answer?: unknown;
+  evidence?: string[];
+  category: number;
+}
 
 /** Read one conv-*.json file. */
 export function readConversation(file: string): LocomoConversation {
@@ -88,5 +117,8 @@ export function readConversation(file: string): LocomoConversation {
 
 /** Every conv-*.json of `dir`, sorted by name. */
 export function readConversations(dir: string): LocomoConversation[] {
-  return readdirSync(dir).filter((f) => /^conv-.*\.json$/.test(f)).sort().map((f) => readConversation(join(dir, f)));
+  return readdirSync(dir)
+    .filter((f) => /^conv-.*\.json$/.test(f))
+    .sort()
+    .map((f) => readConversation(join(dir, f)));
 }

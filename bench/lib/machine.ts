@@ -10,12 +10,21 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The packages the benchmarks compare against, and RecallKit's own tokenizer dependency. */
-export const BENCH_PACKAGES = ['@langchain/core', '@llamaindex/core', '@dqbd/tiktoken', 'js-tiktoken', 'gpt-tokenizer', 'tsx'];
+export const BENCH_PACKAGES = [
+  '@langchain/core',
+  '@llamaindex/core',
+  '@dqbd/tiktoken',
+  'js-tiktoken',
+  'gpt-tokenizer',
+  'tsx',
+];
 
 /** The installed version of `name`, read from `node_modules/<name>/package.json`. */
 export function packageVersion(name: string): string {
   try {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version?: string;
+    };
     return pkg.version ?? 'unknown';
   } catch {
     return 'not installed';

@@ -8,7 +8,10 @@ import type { ChatMessage, TokenCounter } from 'recallkit';
 import type { EvalHit } from './eval-engine.js';
 
 /** A recent message to keep after the spliced block. */
-export interface RecentMessage { role: 'user' | 'assistant'; content: string }
+export interface RecentMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
 
 const HEADER = 'Relevant earlier messages:';
 
@@ -28,7 +31,12 @@ export function memoCounter(counter: TokenCounter): TokenCounter {
  * The spliced context: hits in rank order within `budget / 2`, then the newest messages within
  * the rest. Counts are summed per line for speed, then checked exactly (never over `budget`).
  */
-export function naiveSplice(counter: TokenCounter, hits: readonly EvalHit[], recent: readonly RecentMessage[], budget: number): ChatMessage[] {
+export function naiveSplice(
+  counter: TokenCounter,
+  hits: readonly EvalHit[],
+  recent: readonly RecentMessage[],
+  budget: number,
+): ChatMessage[] {
   const lines: string[] = [];
   let blockTokens = messageTokens(counter, { role: 'system', content: HEADER }) + REPLY_PRIMING;
   for (const h of hits) {

@@ -17,7 +17,8 @@ export function markdownTable(columns: readonly Column[], rows: readonly (readon
   const widths = columns.map((c, i) => Math.max(3, c.header.length, ...rows.map((r) => (r[i] ?? '').length)));
   const cell = (text: string, i: number): string =>
     columns[i]?.align === 'right' ? text.padStart(widths[i]!) : text.padEnd(widths[i]!);
-  const line = (cells: readonly string[]): string => `| ${columns.map((_, i) => cell(cells[i] ?? '', i)).join(' | ')} |`;
+  const line = (cells: readonly string[]): string =>
+    `| ${columns.map((_, i) => cell(cells[i] ?? '', i)).join(' | ')} |`;
   const rule = `| ${columns.map((c, i) => (c.align === 'right' ? `${'-'.repeat(widths[i]! - 1)}:` : '-'.repeat(widths[i]!))).join(' | ')} |`;
   return [line(columns.map((c) => c.header)), rule, ...rows.map(line)].join('\n');
 }

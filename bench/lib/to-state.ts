@@ -22,9 +22,21 @@ export function toEntries(sessionId: string, messages: readonly GenMessage[]): M
       case 'assistant':
         return { ...base, type: 'message', role: m.kind, content: m.content };
       case 'tool_call':
-        return { ...base, type: 'tool_call', role: 'assistant', content: m.args, tool: { name: m.toolName, callId: m.callId, isError: false } };
+        return {
+          ...base,
+          type: 'tool_call',
+          role: 'assistant',
+          content: m.args,
+          tool: { name: m.toolName, callId: m.callId, isError: false },
+        };
       case 'tool_result':
-        return { ...base, type: 'tool_result', role: 'system', content: m.content, tool: { name: m.toolName, callId: m.callId, isError: false } };
+        return {
+          ...base,
+          type: 'tool_result',
+          role: 'system',
+          content: m.content,
+          tool: { name: m.toolName, callId: m.callId, isError: false },
+        };
     }
   });
 }

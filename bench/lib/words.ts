@@ -20,8 +20,22 @@ const TOPIC = (
   'payment refund shipping address calendar meeting report draft email document file folder upload download'
 ).split(' ');
 
-const NAMES = 'Alice Bob Carmen Dmitri Elena Farid Grace Hiroshi Ingrid Jamal Keiko Luis Maya Noor Olga Pablo'.split(' ');
-const CODE = ['getUserById()', 'config.yaml', 'useEffect', 'SELECT *', 'npm run build', 'HTTP 502', 'null', 'undefined', '`idx_orders_user`', 'v2.4.1', 'localhost:5173'];
+const NAMES = 'Alice Bob Carmen Dmitri Elena Farid Grace Hiroshi Ingrid Jamal Keiko Luis Maya Noor Olga Pablo'.split(
+  ' ',
+);
+const CODE = [
+  'getUserById()',
+  'config.yaml',
+  'useEffect',
+  'SELECT *',
+  'npm run build',
+  'HTTP 502',
+  'null',
+  'undefined',
+  '`idx_orders_user`',
+  'v2.4.1',
+  'localhost:5173',
+];
 const CITIES = ['Paris', 'Tokyo', 'Lagos', 'Lima', 'Oslo', 'Pune', 'Denver', 'Seoul'];
 
 /** A plausible word: mostly common words, then topic words, sometimes a name, number or identifier. */

@@ -37,7 +37,8 @@ function serverCpuMs(postmaster: number): number {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(pid) === postmaster || Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+      if (Number(pid) === postmaster || Number(fields[1]) === postmaster)
+        ticks += Number(fields[11]) + Number(fields[12]);
       // Backends that ended (a pool closes idle connections) are counted in the postmaster's children time.
       if (Number(pid) === postmaster) ticks += Number(fields[13]) + Number(fields[14]);
     } catch {
@@ -61,7 +62,11 @@ async function measured(count: number, fn: () => Promise<number>): Promise<Run> 
   const server = serverCpuMs(postmasterPid);
   const rate = await fn();
   const used = process.cpuUsage(cpu);
-  return { rate, nodeUs: (used.user + used.system) / count, serverUs: ((serverCpuMs(postmasterPid) - server) * 1000) / count };
+  return {
+    rate,
+    nodeUs: (used.user + used.system) / count,
+    serverUs: ((serverCpuMs(postmasterPid) - server) * 1000) / count,
+  };
 }
 
 /** `WRITERS` loops share `count` jobs over `SESSIONS` sessions; resolves appends per second. */
@@ -89,14 +94,25 @@ async function memoryAppends(store: StoreAdapter, count = APPENDS): Promise<numb
 
 /** The same rows, as raw parameterized INSERTs of the entry JSON (no version check, no meta), one per append. */
 async function rawAppends(pool: pg.Pool, tag: string, count = APPENDS): Promise<number> {
-  await pool.query('CREATE TABLE IF NOT EXISTS raw_entries (tenant text, session_id text, id text, seq bigint, entry text, PRIMARY KEY (tenant, session_id, id))');
+  await pool.query(
+    'CREATE TABLE IF NOT EXISTS raw_entries (tenant text, session_id text, id text, seq bigint, entry text, PRIMARY KEY (tenant, session_id, id))',
+  );
   const seqs = new Map<number, number>();
   return concurrently(count, async (i) => {
     const s = i % SESSIONS;
     const seq = seqs.get(s) ?? 0;
     seqs.set(s, seq + 1);
-    const entry: MemoryEntry = makeEntry(`s${s}`, seq, { id: `raw-${i}`, content: `message ${i}: the quick brown fox jumps over the lazy dog` });
-    await pool.query('INSERT INTO raw_entries (tenant, session_id, id, seq, entry) VALUES ($1, $2, $3, $4, $5)', [`"${tag}"`, `"s${s}"`, `"${entry.id}"`, seq, JSON.stringify(entry)]);
+    const entry: MemoryEntry = makeEntry(`s${s}`, seq, {
+      id: `raw-${i}`,
+      content: `message ${i}: the quick brown fox jumps over the lazy dog`,
+    });
+    await pool.query('INSERT INTO raw_entries (tenant, session_id, id, seq, entry) VALUES ($1, $2, $3, $4, $5)', [
+      `"${tag}"`,
+      `"s${s}"`,
+      `"${entry.id}"`,
+      seq,
+      JSON.stringify(entry),
+    ]);
   });
 }
 
@@ -110,8 +126,15 @@ async function storeAppends(store: StoreAdapter, count = APPENDS): Promise<numbe
     const s = i % SESSIONS;
     const seq = seqs.get(s) ?? 0;
     seqs.set(s, seq + 1);
-    const entry = makeEntry(`s${s}`, seq, { id: `w-${i}`, content: `message ${i}: the quick brown fox jumps over the lazy dog` });
-    await store.write(`s${s}`, { meta: makeMeta(`s${s}`, seq + 1, { nextSeq: seq + 1, totalEntries: seq + 1 }), putEntries: [entry], expectVersion: seq });
+    const entry = makeEntry(`s${s}`, seq, {
+      id: `w-${i}`,
+      content: `message ${i}: the quick brown fox jumps over the lazy dog`,
+    });
+    await store.write(`s${s}`, {
+      meta: makeMeta(`s${s}`, seq + 1, { nextSeq: seq + 1, totalEntries: seq + 1 }),
+      putEntries: [entry],
+      expectVersion: seq,
+    });
   });
   await store.close();
   return rate;
@@ -121,10 +144,20 @@ async function storeAppends(store: StoreAdapter, count = APPENDS): Promise<numbe
 async function seedLong(store: StoreAdapter, sessionId: string): Promise<void> {
   for (let from = 0; from < 10_000; from += 2_000) {
     await store.write(sessionId, {
-      meta: makeMeta(sessionId, from / 2_000 + 1, { nextSeq: from + 2_000, totalEntries: from + 2_000, compressedEntries: Math.min(9_900, from + 2_000) }),
+      meta: makeMeta(sessionId, from / 2_000 + 1, {
+        nextSeq: from + 2_000,
+        totalEntries: from + 2_000,
+        compressedEntries: Math.min(9_900, from + 2_000),
+      }),
       putEntries: Array.from({ length: 2_000 }, (_, i) => {
         const seq = from + i;
-        return makeEntry(sessionId, seq, seq < 9_900 ? { compressed: true, summaryId: `sum${seq % 10}`, content: `note ${seq} about topic${seq % 97}` } : { content: `recent ${seq} about topic${seq % 97}` });
+        return makeEntry(
+          sessionId,
+          seq,
+          seq < 9_900
+            ? { compressed: true, summaryId: `sum${seq % 10}`, content: `note ${seq} about topic${seq % 97}` }
+            : { content: `recent ${seq} about topic${seq % 97}` },
+        );
       }),
       putSummaries: from === 0 ? Array.from({ length: 10 }, (_, k) => makeSummary(sessionId, `sum${k}`)) : [],
     });
@@ -132,7 +165,10 @@ async function seedLong(store: StoreAdapter, sessionId: string): Promise<void> {
 }
 
 /** Cold getContextForLLM (a new memory each time) and a cold recall: p50/p99 in ms. */
-async function coldOpens(makeStore: () => StoreAdapter, runs: number): Promise<{ context: number[]; recall: number[] }> {
+async function coldOpens(
+  makeStore: () => StoreAdapter,
+  runs: number,
+): Promise<{ context: number[]; recall: number[] }> {
   const context: number[] = [];
   const recall: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -151,7 +187,11 @@ async function coldOpens(makeStore: () => StoreAdapter, runs: number): Promise<{
 
 async function main(): Promise<void> {
   const cluster = startCluster();
-  const out: string[] = [machineHeader(), '', `PostgreSQL: throwaway local cluster (Unix socket, fsync off), pool of 10; ${APPENDS} appends, ${SESSIONS} sessions, ${WRITERS} concurrent writers.`];
+  const out: string[] = [
+    machineHeader(),
+    '',
+    `PostgreSQL: throwaway local cluster (Unix socket, fsync off), pool of 10; ${APPENDS} appends, ${SESSIONS} sessions, ${WRITERS} concurrent writers.`,
+  ];
   const pool = new pg.Pool({ connectionString: cluster.url, max: 10 });
   const lite = await PGlite.create();
   try {
@@ -169,15 +209,25 @@ async function main(): Promise<void> {
       writeRuns.push(await measured(APPENDS, () => storeAppends(postgresStore({ pool, tenant: `bench-writes-${r}` }))));
       pgRuns.push(await measured(APPENDS, () => memoryAppends(postgresStore({ pool, tenant: `bench-appends-${r}` }))));
     }
-    const writeRate = quantile(writeRuns.map((x) => x.rate), 0.5);
+    const writeRate = quantile(
+      writeRuns.map((x) => x.rate),
+      0.5,
+    );
     const raws = rawRuns.map((x) => x.rate);
     const pgRates = pgRuns.map((x) => x.rate);
     const raw = quantile(raws, 0.5);
     const pgRate = quantile(pgRates, 0.5);
-    const vsRaw = (rate: number): string => (rate <= raw ? `${(raw / rate).toFixed(2)}x slower` : `${(rate / raw).toFixed(2)}x faster`);
+    const vsRaw = (rate: number): string =>
+      rate <= raw ? `${(raw / rate).toFixed(2)}x slower` : `${(rate / raw).toFixed(2)}x faster`;
     const cpu = (runs: Run[]): string[] => {
-      const node = quantile(runs.map((x) => x.nodeUs), 0.5);
-      const server = quantile(runs.map((x) => x.serverUs), 0.5);
+      const node = quantile(
+        runs.map((x) => x.nodeUs),
+        0.5,
+      );
+      const server = quantile(
+        runs.map((x) => x.serverUs),
+        0.5,
+      );
       return [`${fmt(node)} µs`, `${fmt(server)} µs`, `${fmt(node + server)} µs`];
     };
     const liteRate = await memoryAppends(postgresStore({ pglite: lite, tenant: 'bench-appends' }));
@@ -201,7 +251,14 @@ async function main(): Promise<void> {
           ['postgresStore.write (pg): one append batch per call', fmt(writeRate), vsRaw(writeRate), ...cpu(writeRuns)],
           ['memory.addUserMessage on postgresStore (pg)', fmt(pgRate), vsRaw(pgRate), ...cpu(pgRuns)],
           ['memory.addUserMessage on postgresStore (PGlite, in-memory)', fmt(liteRate), '', '', '', ''],
-          ['memory.addUserMessage on memoryStore (the engine alone)', fmt(memRate), vsRaw(memRate), `${fmt(memRun.nodeUs)} µs`, '', ''],
+          [
+            'memory.addUserMessage on memoryStore (the engine alone)',
+            fmt(memRate),
+            vsRaw(memRate),
+            `${fmt(memRun.nodeUs)} µs`,
+            '',
+            '',
+          ],
         ],
       ),
     );
@@ -224,7 +281,13 @@ async function main(): Promise<void> {
       ['memoryStore', () => keep(mem)],
     ] as const) {
       const { context, recall } = await coldOpens(make, 40);
-      rows.push([name, ms(quantile(context, 0.5)), ms(quantile(context, 0.99)), ms(quantile(recall, 0.5)), ms(quantile(recall, 0.99))]);
+      rows.push([
+        name,
+        ms(quantile(context, 0.5)),
+        ms(quantile(context, 0.99)),
+        ms(quantile(recall, 0.5)),
+        ms(quantile(recall, 0.99)),
+      ]);
     }
     out.push(
       '',
@@ -248,7 +311,12 @@ async function main(): Promise<void> {
       Array.from({ length: WRITERS }, async () => {
         for (let s = n++; s < 10_000; s = n++) {
           const id = `user-${s}`;
-          await seedStore.write(id, { meta: makeMeta(id, 1, { nextSeq: 20 }), putEntries: Array.from({ length: 20 }, (_, i) => makeEntry(id, i, { content: `message ${i} of ${id}: ${'lorem ipsum '.repeat(10)}` })) });
+          await seedStore.write(id, {
+            meta: makeMeta(id, 1, { nextSeq: 20 }),
+            putEntries: Array.from({ length: 20 }, (_, i) =>
+              makeEntry(id, i, { content: `message ${i} of ${id}: ${'lorem ipsum '.repeat(10)}` }),
+            ),
+          });
         }
       }),
     );
@@ -256,8 +324,17 @@ async function main(): Promise<void> {
     const memRows: string[][] = [];
     for (const max of [1000, 20_000]) {
       const child = fileURLToPath(new URL('./touch-sessions.ts', import.meta.url));
-      const stdout = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', child, cluster.url, tenant, String(max)], { encoding: 'utf8' });
-      const m = JSON.parse(stdout.trim().split('\n').pop()!) as { rssBefore: number; rssAfter: number; heapBefore: number; heapAfter: number };
+      const stdout = execFileSync(
+        process.execPath,
+        ['--expose-gc', '--import', 'tsx', child, cluster.url, tenant, String(max)],
+        { encoding: 'utf8' },
+      );
+      const m = JSON.parse(stdout.trim().split('\n').pop()!) as {
+        rssBefore: number;
+        rssAfter: number;
+        heapBefore: number;
+        heapAfter: number;
+      };
       const mb = (bytes: number): string => `${fmt(bytes / 2 ** 20)} MB`;
       memRows.push([
         max === 1000 ? 'default (maxCachedSessions 1000)' : 'unbounded (maxCachedSessions 20000)',

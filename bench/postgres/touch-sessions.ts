@@ -16,12 +16,23 @@ const gc = (): void => {
   global.gc();
 };
 
-const memory = await createMemory({ store: postgresStore({ connectionString: url, tenant }), maxCachedSessions: Number(max), config: { autoCompress: false } });
+const memory = await createMemory({
+  store: postgresStore({ connectionString: url, tenant }),
+  maxCachedSessions: Number(max),
+  config: { autoCompress: false },
+});
 await memory.getContextForLLM('user-0'); // connected and migrated: the pool and schema check are in the baseline
 gc();
 const before = process.memoryUsage();
 for (let s = 0; s < 10_000; s++) await memory.getContextForLLM(`user-${s}`);
 gc();
 const after = process.memoryUsage();
-console.log(JSON.stringify({ rssBefore: before.rss, rssAfter: after.rss, heapBefore: before.heapUsed, heapAfter: after.heapUsed }));
+console.log(
+  JSON.stringify({
+    rssBefore: before.rss,
+    rssAfter: after.rss,
+    heapBefore: before.heapUsed,
+    heapAfter: after.heapUsed,
+  }),
+);
 await memory.close();

@@ -45,13 +45,20 @@ async function main(): Promise<void> {
   const pool = new pg.Pool({ connectionString: cluster.url, max: 10 });
   const server = await startSyncServer({ pool });
   server.tokens.set('bench', 'bench-tenant');
-  const out: string[] = [machineHeader(), '', `syncHandler over node-postgres (pool of 10) on a throwaway local cluster (Unix socket, fsync off); HTTP on 127.0.0.1; devices are createMemory({ store: 'memory', sync }) in this process.`];
+  const out: string[] = [
+    machineHeader(),
+    '',
+    `syncHandler over node-postgres (pool of 10) on a throwaway local cluster (Unix socket, fsync off); HTTP on 127.0.0.1; devices are createMemory({ store: 'memory', sync }) in this process.`,
+  ];
   const closing: Memory[] = [];
   try {
     // 1. First sync of a big session.
     const a = await device(server, 'bench');
     closing.push(a);
-    const messages = Array.from({ length: ENTRIES }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `message ${i}: the quick brown fox jumps over the lazy dog, about topic ${i % 97}` }));
+    const messages = Array.from({ length: ENTRIES }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      content: `message ${i}: the quick brown fox jumps over the lazy dog, about topic ${i % 97}`,
+    }));
     for (let i = 0; i < ENTRIES; i += 500) await a.addMessages('big', messages.slice(i, i + 500));
     const [, pushMs] = await timed(() => a.sync());
     const [rawOps, rawMs] = await timed(() => pullAll(server.url, 'bench', '0', 1000));
@@ -66,12 +73,32 @@ async function main(): Promise<void> {
     out.push(
       '',
       markdownTable(
-        [{ header: `First sync of a ${fmt(ENTRIES)}-entry session` }, { header: 'time', align: 'right' }, { header: 'entries/s', align: 'right' }],
         [
-          ['device A pushes it (sync(): pushes of up to 1,000 ops, pulls its own back, rebases)', ms(pushMs), fmt(ENTRIES / (pushMs / 1000))],
-          [`**new device B: sync()** (pull 1,000 ops a request, rebase, store)${same ? ', export identical to A' : ', EXPORT DIFFERS'}`, ms(firstMs), fmt(ENTRIES / (firstMs / 1000))],
-          [`peer: the same ${fmt(rawOps.length)} ops pulled raw over HTTP (handler + PostgreSQL only)`, ms(rawMs), fmt(ENTRIES / (rawMs / 1000))],
-          ['peer: importSession of the same export (local, no network)', ms(importMs), fmt(ENTRIES / (importMs / 1000))],
+          { header: `First sync of a ${fmt(ENTRIES)}-entry session` },
+          { header: 'time', align: 'right' },
+          { header: 'entries/s', align: 'right' },
+        ],
+        [
+          [
+            'device A pushes it (sync(): pushes of up to 1,000 ops, pulls its own back, rebases)',
+            ms(pushMs),
+            fmt(ENTRIES / (pushMs / 1000)),
+          ],
+          [
+            `**new device B: sync()** (pull 1,000 ops a request, rebase, store)${same ? ', export identical to A' : ', EXPORT DIFFERS'}`,
+            ms(firstMs),
+            fmt(ENTRIES / (firstMs / 1000)),
+          ],
+          [
+            `peer: the same ${fmt(rawOps.length)} ops pulled raw over HTTP (handler + PostgreSQL only)`,
+            ms(rawMs),
+            fmt(ENTRIES / (rawMs / 1000)),
+          ],
+          [
+            'peer: importSession of the same export (local, no network)',
+            ms(importMs),
+            fmt(ENTRIES / (importMs / 1000)),
+          ],
         ],
       ),
     );
@@ -87,7 +114,10 @@ async function main(): Promise<void> {
       let polling = true;
       const arrived = new Map<string, () => void>();
       const stop = b.on('change', () => {
-        for (const [content, done] of arrived) void b.getActiveEntries(session).then((es) => es.some((e) => e.content === content) && (arrived.delete(content), done()));
+        for (const [content, done] of arrived)
+          void b
+            .getActiveEntries(session)
+            .then((es) => es.some((e) => e.content === content) && (arrived.delete(content), done()));
       });
       const poller = (async () => {
         while (polling) await b.sync().catch(() => undefined);
@@ -113,7 +143,13 @@ async function main(): Promise<void> {
         await b.sync();
         rounds.push(performance.now() - t);
       }
-      rows.push([label, fmt(adds), ms(quantile(latencies, 0.5)), ms(quantile(latencies, 0.99)), ms(quantile(rounds, 0.5))]);
+      rows.push([
+        label,
+        fmt(adds),
+        ms(quantile(latencies, 0.5)),
+        ms(quantile(latencies, 0.99)),
+        ms(quantile(rounds, 0.5)),
+      ]);
     }
     out.push(
       '',

@@ -40,7 +40,9 @@ interface Phase {
 
 /** Start the server process; resolves its base URL. */
 function startServer(mode: string, url?: string): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode, ...(url ? [url] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode, ...(url ? [url] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((ok, fail) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -52,7 +54,8 @@ function startServer(mode: string, url?: string): Promise<{ base: string; child:
   });
 }
 
-const stats = async (base: string): Promise<Stats> => (await (await fetch(`${base}/stats`, { method: 'POST' })).json()) as Stats;
+const stats = async (base: string): Promise<Stats> =>
+  (await (await fetch(`${base}/stats`, { method: 'POST' })).json()) as Stats;
 const cpuMs = (s: Stats): number => (s.cpu.user + s.cpu.system) / 1000;
 
 /** CPU time (ms) of the PostgreSQL cluster: the postmaster, the backends it reaped, and its live backends. */
@@ -90,9 +93,11 @@ function clusterCpuMs(dataDir: string | undefined): number {
 /** Run `jobs` with at most CONCURRENCY in flight. */
 async function bounded(jobs: (() => Promise<void>)[], limit = CONCURRENCY): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    for (let i = next++; i < jobs.length; i = next++) await jobs[i]!();
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      for (let i = next++; i < jobs.length; i = next++) await jobs[i]!();
+    }),
+  );
 }
 
 /** One simulated device: its user, id and cursor. */
@@ -120,46 +125,122 @@ const T = new Date().toISOString();
 function entries(d: Device): SyncOp[] {
   return (['user', 'assistant'] as const).map((role) => {
     const id = `${d.id}-${d.n++}`;
-    const entry = { id, sessionId: 'chat', seq: 0, interaction: 0, type: 'message' as const, role, content: `${role} message ${id}: the quick brown fox jumps over the lazy dog`, timestamp: T, tokenCount: 14, compressed: false };
+    const entry = {
+      id,
+      sessionId: 'chat',
+      seq: 0,
+      interaction: 0,
+      type: 'message' as const,
+      role,
+      content: `${role} message ${id}: the quick brown fox jumps over the lazy dog`,
+      timestamp: T,
+      tokenCount: 14,
+      compressed: false,
+    };
     return { opId: id, sessionId: 'chat', kind: 'entry' as const, entry };
   });
 }
 
-async function phase(base: string, dataDir: string | undefined, jobs: (() => Promise<void>)[], latencies: number[], limit = CONCURRENCY): Promise<Phase> {
+async function phase(
+  base: string,
+  dataDir: string | undefined,
+  jobs: (() => Promise<void>)[],
+  latencies: number[],
+  limit = CONCURRENCY,
+): Promise<Phase> {
   const s0 = await stats(base);
   const pg0 = clusterCpuMs(dataDir);
   const start = performance.now();
   await bounded(jobs, limit);
   const wallMs = performance.now() - start;
   const s1 = await stats(base);
-  return { requests: jobs.length, wallMs, serverCpuMs: cpuMs(s1) - cpuMs(s0), pgCpuMs: clusterCpuMs(dataDir) - pg0, latencies, pg: dataDir !== undefined };
+  return {
+    requests: jobs.length,
+    wallMs,
+    serverCpuMs: cpuMs(s1) - cpuMs(s0),
+    pgCpuMs: clusterCpuMs(dataDir) - pg0,
+    latencies,
+    pg: dataDir !== undefined,
+  };
 }
 
-const quantile = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
+const quantile = (xs: number[], q: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 
 async function runVariant(mode: string, url: string | undefined, dataDir: string | undefined): Promise<string[][]> {
   const { base, child } = await startServer(mode, url);
   try {
     const sync = `${base}/sync`;
-    const devices: Device[] = Array.from({ length: DEVICES }, (_, i) => ({ user: `user-${mode}-${Math.floor(i / 2)}`, id: `dev-${i}`, cursor: '0', n: 0 }));
+    const devices: Device[] = Array.from({ length: DEVICES }, (_, i) => ({
+      user: `user-${mode}-${Math.floor(i / 2)}`,
+      id: `dev-${i}`,
+      cursor: '0',
+      n: 0,
+    }));
     // Warm up (connect, migrate, JIT) with a device that is not counted.
     const warm: Device = { user: 'warmup', id: 'warm', cursor: '0', n: 0 };
     await bounded(Array.from({ length: 300 }, (_, i) => () => syncRound(sync, warm, i % 3 ? [] : entries(warm), [])));
     const idle = await stats(base);
     const rows: string[][] = [];
-    const label = { echo: 'bare node:http + JSON (floor, no database)', pg: 'syncHandler on PostgreSQL (pg, 10 connections)', pglite: 'syncHandler on PGlite (in the server process)' }[mode] ?? mode;
+    const label =
+      {
+        echo: 'bare node:http + JSON (floor, no database)',
+        pg: 'syncHandler on PostgreSQL (pg, 10 connections)',
+        pglite: 'syncHandler on PGlite (in the server process)',
+      }[mode] ?? mode;
     const pushLat: number[] = [];
-    const pushJobs = Array.from({ length: ROUNDS }, () => devices.map((d) => () => syncRound(sync, d, entries(d), pushLat))).flat();
+    const pushJobs = Array.from({ length: ROUNDS }, () =>
+      devices.map((d) => () => syncRound(sync, d, entries(d), pushLat)),
+    ).flat();
     rows.push(row(label, `push 2 + pull (×${ROUNDS} per device)`, await phase(base, dataDir, pushJobs, pushLat)));
     const catchLat: number[] = [];
-    rows.push(row(label, 'pull only (catch up)', await phase(base, dataDir, devices.map((d) => () => syncRound(sync, d, [], catchLat)), catchLat)));
+    rows.push(
+      row(
+        label,
+        'pull only (catch up)',
+        await phase(
+          base,
+          dataDir,
+          devices.map((d) => () => syncRound(sync, d, [], catchLat)),
+          catchLat,
+        ),
+      ),
+    );
     const idleLat: number[] = [];
-    rows.push(row(label, 'idle poll (nothing new)', await phase(base, dataDir, devices.map((d) => () => syncRound(sync, d, [], idleLat)), idleLat)));
+    rows.push(
+      row(
+        label,
+        'idle poll (nothing new)',
+        await phase(
+          base,
+          dataDir,
+          devices.map((d) => () => syncRound(sync, d, [], idleLat)),
+          idleLat,
+        ),
+      ),
+    );
     // Every device at once: as many connections as devices, the peak a server must hold.
     const burstLat: number[] = [];
-    rows.push(row(label, `idle poll, all ${DEVICES} at once`, await phase(base, dataDir, devices.map((d) => () => syncRound(sync, d, [], burstLat)), burstLat, DEVICES)));
+    rows.push(
+      row(
+        label,
+        `idle poll, all ${DEVICES} at once`,
+        await phase(
+          base,
+          dataDir,
+          devices.map((d) => () => syncRound(sync, d, [], burstLat)),
+          burstLat,
+          DEVICES,
+        ),
+      ),
+    );
     const end = await stats(base);
-    memRows.push([label, `${fmt(idle.rss / 2 ** 20, 1)} MB`, `${fmt(end.maxRss / 2 ** 20, 1)} MB`, `${fmt((end.maxRss - idle.rss) / 2 ** 20, 1)} MB`]);
+    memRows.push([
+      label,
+      `${fmt(idle.rss / 2 ** 20, 1)} MB`,
+      `${fmt(end.maxRss / 2 ** 20, 1)} MB`,
+      `${fmt((end.maxRss - idle.rss) / 2 ** 20, 1)} MB`,
+    ]);
     return rows;
   } finally {
     child.kill('SIGKILL');
@@ -182,12 +263,20 @@ function row(label: string, what: string, p: Phase): string[] {
 }
 
 console.log(machineHeader());
-console.log(`\n${DEVICES} devices (${DEVICES / 2} users × 2), ${ROUNDS} push rounds each, at most ${CONCURRENCY} requests in flight, loopback HTTP; the load generator shares the machine.\n`);
+console.log(
+  `\n${DEVICES} devices (${DEVICES / 2} users × 2), ${ROUNDS} push rounds each, at most ${CONCURRENCY} requests in flight, loopback HTTP; the load generator shares the machine.\n`,
+);
 const cluster = VARIANTS.includes('pg') ? startCluster() : undefined;
 try {
   const rows: string[][] = [];
   for (const mode of VARIANTS) {
-    rows.push(...(await runVariant(mode, mode === 'pg' ? cluster!.url : undefined, mode === 'pg' ? `${cluster!.dir}/data` : undefined)));
+    rows.push(
+      ...(await runVariant(
+        mode,
+        mode === 'pg' ? cluster!.url : undefined,
+        mode === 'pg' ? `${cluster!.dir}/data` : undefined,
+      )),
+    );
   }
   console.log(
     markdownTable(
@@ -207,7 +296,12 @@ try {
   console.log(`\nServer process memory (RSS) for ${DEVICES} devices:\n`);
   console.log(
     markdownTable(
-      [{ header: 'server' }, { header: 'RSS idle (warmed up)', align: 'right' }, { header: 'peak RSS under load', align: 'right' }, { header: 'added by the load', align: 'right' }],
+      [
+        { header: 'server' },
+        { header: 'RSS idle (warmed up)', align: 'right' },
+        { header: 'peak RSS under load', align: 'right' },
+        { header: 'added by the load', align: 'right' },
+      ],
       memRows,
     ),
   );

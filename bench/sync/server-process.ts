@@ -12,13 +12,16 @@ import { syncHandler, toNodeListener } from 'recallkit/postgres';
 
 const [mode, url] = process.argv.slice(2);
 /** `Bearer <user>`: the bench's users are their own tokens (no lookup, so auth costs nothing here). */
-const authorize = (req: Request): string | undefined => /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1];
+const authorize = (req: Request): string | undefined =>
+  /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1];
 
 const echo = async (req: Request): Promise<Response> => {
   if (!authorize(req)) return new Response('{"error":"unauthorized"}', { status: 401 });
   const body = (await req.json()) as { ops: { opId: string }[]; cursor: string };
   const results = body.ops.map((o) => ({ opId: o.opId, status: 'applied', seq: '1' }));
-  return new Response(JSON.stringify({ v: 1, results, ops: [], cursor: body.cursor, more: false }), { headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify({ v: 1, results, ops: [], cursor: body.cursor, more: false }), {
+    headers: { 'content-type': 'application/json' },
+  });
 };
 const handler =
   mode === 'echo'
@@ -32,7 +35,14 @@ const server = createServer((req, res) => {
   if (req.url === '/stats') {
     const mem = process.memoryUsage();
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ cpu: process.cpuUsage(), rss: mem.rss, heap: mem.heapUsed, maxRss: process.resourceUsage().maxRSS * 1024 }));
+    res.end(
+      JSON.stringify({
+        cpu: process.cpuUsage(),
+        rss: mem.rss,
+        heap: mem.heapUsed,
+        maxRss: process.resourceUsage().maxRSS * 1024,
+      }),
+    );
     return;
   }
   listener(req, res);

@@ -102,11 +102,24 @@ export async function createApp(initial: { sessionId: string; presetId: string; 
           again = false;
           const m = memory;
           try {
-            const snap = await takeSnapshot({ memory: m, sessionId, setup, presetId, summarizerLabel: summarizer.label, erased: erased.get(sessionId) ?? [], recall });
+            const snap = await takeSnapshot({
+              memory: m,
+              sessionId,
+              setup,
+              presetId,
+              summarizerLabel: summarizer.label,
+              erased: erased.get(sessionId) ?? [],
+              recall,
+            });
             for (const e of snap.entries) seen.set(e.id, e);
             if (m === memory) snapshotListeners.forEach((l) => l(snap));
           } catch (error) {
-            if (m === memory) setStatus({ busy: false, text: `Could not read the session: ${(error as Error).message}`, tone: 'error' });
+            if (m === memory)
+              setStatus({
+                busy: false,
+                text: `Could not read the session: ${(error as Error).message}`,
+                tone: 'error',
+              });
           }
         } while (again);
       } finally {
@@ -135,7 +148,13 @@ export async function createApp(initial: { sessionId: string; presetId: string; 
     stopEvents();
     await memory.close().catch(() => undefined);
     memory = await openMemory(next.setup, nextSummarizer.summarizer);
-    stopEvents = watchEvents(memory, { seen, erased, emit: (e) => eventListeners.forEach((l) => l(e)), status: setStatus, changed: () => void refresh() });
+    stopEvents = watchEvents(memory, {
+      seen,
+      erased,
+      emit: (e) => eventListeners.forEach((l) => l(e)),
+      status: setStatus,
+      changed: () => void refresh(),
+    });
   };
 
   const app: App = {

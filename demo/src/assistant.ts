@@ -38,9 +38,11 @@ export interface AssistantTools {
 const STOP_WORDS = new Set(
   [
     'a an and are as at be by did do does for from had has have how i in is it me my of on or our so that the this to was we were',
-    "what when where which who why will with you your about again tell recall remember remind say said would like also want need",
+    'what when where which who why will with you your about again tell recall remember remind say said would like also want need',
     "just let's lets keep get got i'm",
-  ].join(' ').split(' '),
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 /** Content words of a message, lowercased, in order, without duplicates. */
@@ -49,7 +51,8 @@ export function keywords(text: string): string[] {
   return [...new Set(words.filter((w) => w.length > 2 && !STOP_WORDS.has(w)))];
 }
 
-const RECALL_QUESTION = /^(what|which|who|when|where|how much|how many|do you remember|remind me what|did i)\b.*\b(my|i|we|our|did)\b.*\?\s*$/i;
+const RECALL_QUESTION =
+  /^(what|which|who|when|where|how much|how many|do you remember|remind me what|did i)\b.*\b(my|i|we|our|did)\b.*\?\s*$/i;
 
 function quote(text: string, max = 80): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -63,7 +66,12 @@ export async function respond(text: string, tools: AssistantTools): Promise<Assi
     try {
       const value = formatNumber(calculate(expression));
       return {
-        tool: { name: 'calculator', args: { expression }, result: JSON.stringify({ value: Number(value) }), isError: false },
+        tool: {
+          name: 'calculator',
+          args: { expression },
+          result: JSON.stringify({ value: Number(value) }),
+          isError: false,
+        },
         reply: `${expression} = ${value}.`,
       };
     } catch (error) {
@@ -89,10 +97,14 @@ export async function respond(text: string, tools: AssistantTools): Promise<Assi
   const fact = /\b(?:my|our)\s+([\p{L}' ]{2,30}?)\s+(?:is|are|was)\s+(.+?)[.!]?$/iu.exec(text.trim());
   if (fact?.[1] && fact[2]) {
     // Echoed back to the user: "my dog" in what they said is "your dog" in the reply.
-    return { reply: `Noted: your ${toSecondPerson(fact[1].trim())} is ${quote(toSecondPerson(fact[2]), 60)}. Ask me about it later.` };
+    return {
+      reply: `Noted: your ${toSecondPerson(fact[1].trim())} is ${quote(toSecondPerson(fact[2]), 60)}. Ask me about it later.`,
+    };
   }
 
   const words = keywords(text);
   if (words.length === 0) return { reply: `You said “${quote(text)}”.` };
-  return { reply: `Noted (${words.length} key word${words.length === 1 ? '' : 's'}: ${words.slice(0, 4).join(', ')}).` };
+  return {
+    reply: `Noted (${words.length} key word${words.length === 1 ? '' : 's'}: ${words.slice(0, 4).join(', ')}).`,
+  };
 }

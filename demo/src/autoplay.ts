@@ -18,7 +18,13 @@ export interface AutoplayTarget {
  * Send `count` scripted turns, starting after the `done` turns the session already has.
  * Stops early when `signal` aborts; resolves to the number of turns sent.
  */
-export async function autoplay(target: AutoplayTarget, done: number, count: number, signal: AbortSignal, onTurn: (sent: number) => void): Promise<number> {
+export async function autoplay(
+  target: AutoplayTarget,
+  done: number,
+  count: number,
+  signal: AbortSignal,
+  onTurn: (sent: number) => void,
+): Promise<number> {
   let sent = 0;
   for (const text of scriptTurns(done, count)) {
     if (signal.aborted) break;

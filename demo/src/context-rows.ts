@@ -74,7 +74,12 @@ export function contextBreakdown(context: LLMContext<ChatMessage>, active: reado
       rows.push({ message, kind: 'summary', tokens: MESSAGE_FRAMING + summary.tokenCount, sourceIds: [summary.id] });
       return;
     }
-    if (context.recalled?.length && i === context.summaries.length && message.role === 'system' && message.content?.startsWith(RECALLED_HEADER)) {
+    if (
+      context.recalled?.length &&
+      i === context.summaries.length &&
+      message.role === 'system' &&
+      message.content?.startsWith(RECALLED_HEADER)
+    ) {
       // Its tokens are what the rest leaves of tokenCount (worked out below).
       rows.push({ message, kind: 'recalled', tokens: 0, sourceIds: context.recalled.map((r) => r.entry.id) });
       return;
@@ -83,7 +88,10 @@ export function contextBreakdown(context: LLMContext<ChatMessage>, active: reado
     if (message.role === 'tool') {
       sources = [byCallId.get(message.tool_call_id ?? '')?.find((e) => e.type === 'tool_result')];
     } else if (message.role === 'assistant' && message.tool_calls?.length) {
-      const text = message.content === null ? [] : [next((e) => e.type === 'message' && e.role === 'assistant' && e.content === message.content)];
+      const text =
+        message.content === null
+          ? []
+          : [next((e) => e.type === 'message' && e.role === 'assistant' && e.content === message.content)];
       const calls = message.tool_calls.map((c) => byCallId.get(c.id)?.find((e) => e.type === 'tool_call'));
       sources = [...text, ...calls];
       const last = calls.at(-1);

@@ -45,7 +45,8 @@ export interface EventSinks {
 
 function errorText(value: unknown): string {
   if (value instanceof Error) return `${value.name}: ${value.message}`;
-  if (typeof value === 'object' && value !== null && 'message' in value) return String((value as { message: unknown }).message);
+  if (typeof value === 'object' && value !== null && 'message' in value)
+    return String((value as { message: unknown }).message);
   return String(value);
 }
 
@@ -83,7 +84,9 @@ function describe(name: MemoryEventName, args: unknown[]): string {
       return 'stored data lost (IndexedDB and journal)';
     case 'summary:facts-missing': {
       const info = args[0] as { missing: Record<string, string[]> };
-      return `summary lacks ${Object.entries(info.missing).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ')}`;
+      return `summary lacks ${Object.entries(info.missing)
+        .map(([k, v]) => `${k}: ${v.join(', ')}`)
+        .join('; ')}`;
     }
     case 'context:truncated': {
       const info = args[0] as { originalTokens: number; keptTokens: number };
@@ -102,18 +105,33 @@ function statusFor(name: MemoryEventName, args: unknown[]): Status | undefined {
   switch (name) {
     case 'compressing': {
       const info = args[0] as { strategy: string; entryCount: number };
-      return { busy: true, text: `Summarizing ${info.entryCount} entries (${info.strategy}) in the background: summary pending…` };
+      return {
+        busy: true,
+        text: `Summarizing ${info.entryCount} entries (${info.strategy}) in the background: summary pending…`,
+      };
     }
     case 'compression:discarded':
       return { busy: false, tone: 'info', text: `A summary was discarded: ${(args[0] as { reason: string }).reason}.` };
     case 'compressed': {
       const { summary, tokensSaved } = args[0] as { summary: MemorySummary; tokensSaved: number };
-      return { busy: false, tone: 'ok', text: `New summary (${summary.strategy ?? 'summary'}): ${summary.originalTokenCount} → ${summary.tokenCount} tokens, ${summary.compressionRatio}× smaller${tokensSaved > 0 ? `; the context is ${tokensSaved} tokens lighter` : ''}.` };
+      return {
+        busy: false,
+        tone: 'ok',
+        text: `New summary (${summary.strategy ?? 'summary'}): ${summary.originalTokenCount} → ${summary.tokenCount} tokens, ${summary.compressionRatio}× smaller${tokensSaved > 0 ? `; the context is ${tokensSaved} tokens lighter` : ''}.`,
+      };
     }
     case 'erased':
-      return { busy: false, tone: 'info', text: `Neuralyzer erased ${(args[0] as { entryIds: string[] }).entryIds.length} entries for good.` };
+      return {
+        busy: false,
+        tone: 'info',
+        text: `Neuralyzer erased ${(args[0] as { entryIds: string[] }).entryIds.length} entries for good.`,
+      };
     case 'error':
-      return { busy: false, tone: 'error', text: `${errorText(args[0])}. Nothing was lost; a later turn tries again, after a pause.` };
+      return {
+        busy: false,
+        tone: 'error',
+        text: `${errorText(args[0])}. Nothing was lost; a later turn tries again, after a pause.`,
+      };
     default:
       return undefined;
   }
@@ -132,7 +150,9 @@ export function watchEvents(memory: Memory, sinks: EventSinks): () => void {
     memory.on(name, ((sessionId: string, ...args: unknown[]) => {
       if (name === 'entry:added') sinks.seen.set((args[0] as MemoryEntry).id, args[0] as MemoryEntry);
       if (name === 'erased') {
-        const gone = (args[0] as { entryIds: string[] }).entryIds.map((id) => sinks.seen.get(id)).filter((e) => e !== undefined);
+        const gone = (args[0] as { entryIds: string[] }).entryIds
+          .map((id) => sinks.seen.get(id))
+          .filter((e) => e !== undefined);
         sinks.erased.set(sessionId, [...(sinks.erased.get(sessionId) ?? []), ...gone]);
       }
       if (name === 'session:cleared') sinks.erased.delete(sessionId);

@@ -26,7 +26,9 @@ export function dateTime(iso: string): string {
 /** A time range; the date once when both ends fall on the same day. */
 export function timeRange(start: string, end: string): string {
   const day = (iso: string): string => dateTime(iso).slice(0, 10);
-  return day(start) === day(end) ? `${day(start)} ${clock(start)}–${clock(end)}` : `${dateTime(start)} – ${dateTime(end)}`;
+  return day(start) === day(end)
+    ? `${day(start)} ${clock(start)}–${clock(end)}`
+    : `${dateTime(start)} – ${dateTime(end)}`;
 }
 
 /** Shorten text to `max` characters on one line. */

@@ -41,7 +41,10 @@ function header(): HTMLElement {
       'div',
       { class: 'brand' },
       h('h1', {}, 'RecallKit ', h('span', { class: 'brand-sub', text: 'playground' })),
-      h('p', { class: 'tagline', text: 'Long-term conversation memory that runs in your browser: token budgets, summaries, rolling windows. Offline, no model, no key.' }),
+      h('p', {
+        class: 'tagline',
+        text: 'Long-term conversation memory that runs in your browser: token budgets, summaries, rolling windows. Offline, no model, no key.',
+      }),
     ),
     h(
       'ul',
@@ -56,10 +59,20 @@ function header(): HTMLElement {
 
 async function start(root: HTMLElement): Promise<void> {
   const initial = initialSetup();
-  const app = await createApp({ sessionId: loadRemembered().sessionId ?? newSessionId(), presetId: initial.presetId, setup: initial.setup });
+  const app = await createApp({
+    sessionId: loadRemembered().sessionId ?? newSessionId(),
+    presetId: initial.presetId,
+    setup: initial.setup,
+  });
 
   const chat = chatPanel(app);
-  const panels = [budgetPanel(), statsPanel(), contextPanel((on) => void app.setRecall(on)), summariesPanel(), timelinePanel()];
+  const panels = [
+    budgetPanel(),
+    statsPanel(),
+    contextPanel((on) => void app.setRecall(on)),
+    summariesPanel(),
+    timelinePanel(),
+  ];
   const events = eventsPanel(app);
   const settings = [profilePanel(app, initial.text), summarizerPanel(app), sessionsPanel(app)];
   const transfer = transferPanel(app);
@@ -92,7 +105,15 @@ async function start(root: HTMLElement): Promise<void> {
 const root = document.getElementById('app');
 if (root) {
   start(root).catch((error: unknown) => {
-    replace(root, h('div', { class: 'boot boot-error', attrs: { role: 'alert' } }, h('strong', { text: 'The playground could not start. ' }), (error as Error).message));
+    replace(
+      root,
+      h(
+        'div',
+        { class: 'boot boot-error', attrs: { role: 'alert' } },
+        h('strong', { text: 'The playground could not start. ' }),
+        (error as Error).message,
+      ),
+    );
     root.removeAttribute('aria-busy');
   });
 }

@@ -30,11 +30,14 @@ export const PRESETS: readonly Preset[] = [
     id: 'alquimia-summarizer',
     system: 'Alquimia',
     label: 'max_tokens 8000 + summarizer (seed)',
-    description: 'Seed example: summarize (Chain of Density, 3 passes) after 20 turns keeping 2; the model sees at most 8,000 tokens.',
+    description:
+      'Seed example: summarize (Chain of Density, 3 passes) after 20 turns keeping 2; the model sees at most 8,000 tokens.',
     setup: {
       profile: {
         short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 8000 }],
-        long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_threshold_qty: 20, cod_max_loops: 3, interaction_keep: 2 }],
+        long_term_memory_strategy: [
+          { long_term_memory_id: 'summarizer', interaction_threshold_qty: 20, cod_max_loops: 3, interaction_keep: 2 },
+        ],
       },
     },
   },
@@ -45,8 +48,12 @@ export const PRESETS: readonly Preset[] = [
     description: 'Summarizes after 4 turns keeping the newest 2; a 600-token budget trims what the model sees.',
     setup: {
       profile: {
-        short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 600, conditions: ["message.role != 'tool'"] }],
-        long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_threshold_qty: 4, cod_max_loops: 2, interaction_keep: 2 }],
+        short_term_memory_strategy: [
+          { memory_strategy_id: 'max_tokens', memory_max_tokens: 600, conditions: ["message.role != 'tool'"] },
+        ],
+        long_term_memory_strategy: [
+          { long_term_memory_id: 'summarizer', interaction_threshold_qty: 4, cod_max_loops: 2, interaction_keep: 2 },
+        ],
       },
     },
   },
@@ -55,14 +62,26 @@ export const PRESETS: readonly Preset[] = [
     system: 'Alquimia',
     label: 'neuralyzer 30 / keep 5 (seed)',
     description: 'Seed example: past 30 turns, erase everything but the newest 5. Erased entries are gone for good.',
-    setup: { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 30, interaction_keep: 5 }] } },
+    setup: {
+      profile: {
+        long_term_memory_strategy: [
+          { long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 30, interaction_keep: 5 },
+        ],
+      },
+    },
   },
   {
     id: 'alquimia-neuralyzer-demo',
     system: 'Alquimia',
     label: 'neuralyzer 5 / keep 2 (demo size)',
     description: 'Past 5 turns, erase all but the newest 2: watch entries get struck through in the timeline.',
-    setup: { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 5, interaction_keep: 2 }] } },
+    setup: {
+      profile: {
+        long_term_memory_strategy: [
+          { long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 5, interaction_keep: 2 },
+        ],
+      },
+    },
   },
   {
     id: 'hector-summary-buffer',
@@ -97,14 +116,19 @@ export const PRESETS: readonly Preset[] = [
     system: 'Rolling window',
     label: 'rolling 21 × 3 (seed)',
     description: 'The newest 21 turns plus up to 3 block summaries (made at turns 22, 43, 64, …), newest first.',
-    setup: { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 21, max_summaries: 3 }] } },
+    setup: {
+      profile: { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 21, max_summaries: 3 }] },
+    },
   },
   {
     id: 'rolling-5x3',
     system: 'Rolling window',
     label: 'rolling 5 × 3 (demo size)',
-    description: 'The newest 5 turns plus up to 3 summaries, made at turns 6, 11, 16, …: the quickest way to see summaries.',
-    setup: { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 5, max_summaries: 3 }] } },
+    description:
+      'The newest 5 turns plus up to 3 summaries, made at turns 6, 11, 16, …: the quickest way to see summaries.',
+    setup: {
+      profile: { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 5, max_summaries: 3 }] },
+    },
   },
   {
     id: 'manager-defaults',

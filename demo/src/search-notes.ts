@@ -27,7 +27,12 @@ function scan(entries: readonly MemoryEntry[], query: string): MemoryEntry[] {
  * Earlier user statements matching `query`, best first; `excludeId` is the question itself.
  * Uses `recall` (compressed history included); falls back to a keyword scan of the export.
  */
-export async function searchNotes(memory: Memory, sessionId: string, query: string, excludeId: string): Promise<Note[]> {
+export async function searchNotes(
+  memory: Memory,
+  sessionId: string,
+  query: string,
+  excludeId: string,
+): Promise<Note[]> {
   let found: MemoryEntry[];
   try {
     const hits = await memory.recall(sessionId, query, { topK: 12, types: ['message'] });

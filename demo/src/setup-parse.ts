@@ -50,7 +50,10 @@ const KEYS = ['profile', 'config'];
 
 /** Turn a thrown error into what the editor shows: field path and message. */
 export function setupError(error: unknown): SetupError {
-  if (error instanceof ValidationError || (error instanceof Error && typeof (error as { field?: unknown }).field === 'string')) {
+  if (
+    error instanceof ValidationError ||
+    (error instanceof Error && typeof (error as { field?: unknown }).field === 'string')
+  ) {
     return { ok: false, field: (error as ValidationError).field, message: error.message };
   }
   return { ok: false, field: 'options', message: error instanceof Error ? error.message : String(error) };
@@ -60,21 +63,32 @@ export function setupError(error: unknown): SetupError {
 export function budgetOf(profile: MemoryProfile | undefined, config: MemoryConfig): Budget {
   if (!profile) return { tokens: config.maxTokens, source: 'config.maxTokens' };
   const maxTokens = profile.short_term_memory_strategy.find((s) => s.memory_strategy_id === 'max_tokens');
-  if (maxTokens && maxTokens.memory_max_tokens >= 0) return { tokens: maxTokens.memory_max_tokens, source: 'max_tokens.memory_max_tokens' };
+  if (maxTokens && maxTokens.memory_max_tokens >= 0)
+    return { tokens: maxTokens.memory_max_tokens, source: 'max_tokens.memory_max_tokens' };
   for (const s of profile.long_term_memory_strategy) {
     if (s.long_term_memory_id === 'summary_buffer') {
-      return { tokens: s.budget, source: 'summary_buffer.budget', threshold: Math.round(s.budget * s.threshold), target: Math.round(s.budget * s.target) };
+      return {
+        tokens: s.budget,
+        source: 'summary_buffer.budget',
+        threshold: Math.round(s.budget * s.threshold),
+        target: Math.round(s.budget * s.target),
+      };
     }
   }
   const window = profile.short_term_memory_strategy.find((s) => s.memory_strategy_id === 'buffer_window');
   if (window) return { tokens: undefined, source: `buffer_window: the newest ${window.window_size} messages` };
   const rolling = profile.long_term_memory_strategy.find((s) => s.long_term_memory_id === 'rolling');
-  if (rolling) return { tokens: undefined, source: `rolling: the newest ${rolling.window} turns + ${rolling.max_summaries} summaries` };
+  if (rolling)
+    return {
+      tokens: undefined,
+      source: `rolling: the newest ${rolling.window} turns + ${rolling.max_summaries} summaries`,
+    };
   return { tokens: undefined, source: 'no token budget in this profile' };
 }
 
 function describeProfile(profile: MemoryProfile | undefined, config: MemoryConfig): string {
-  if (!profile) return `Memory Manager (maxEntries ${config.maxEntries}, maxTokens ${config.maxTokens}, recentWindow ${config.recentWindow})`;
+  if (!profile)
+    return `Memory Manager (maxEntries ${config.maxEntries}, maxTokens ${config.maxTokens}, recentWindow ${config.recentWindow})`;
   const parts = [
     ...profile.short_term_memory_strategy.map((s) => s.memory_strategy_id),
     ...profile.long_term_memory_strategy.map((s) => s.long_term_memory_id),
@@ -90,7 +104,12 @@ export function checkSetup(value: unknown): ParsedSetup | SetupError {
     }
     const input = value as Record<string, unknown>;
     for (const key of Object.keys(input)) {
-      if (!KEYS.includes(key)) throw new ValidationError(`options.${key}`, 'one of "profile" (strategies) or "config" (Memory Manager settings)', key);
+      if (!KEYS.includes(key))
+        throw new ValidationError(
+          `options.${key}`,
+          'one of "profile" (strategies) or "config" (Memory Manager settings)',
+          key,
+        );
     }
     const profile = input.profile === undefined ? undefined : parseProfile(input.profile, 'profile');
     const configPart = validateConfig(input.config, 'config');
@@ -98,7 +117,14 @@ export function checkSetup(value: unknown): ParsedSetup | SetupError {
     const setup: MemorySetup = {};
     if (input.profile !== undefined) setup.profile = input.profile;
     if (input.config !== undefined) setup.config = input.config as Record<string, unknown>;
-    return { ok: true, setup, profile, config, budget: budgetOf(profile, config), summary: describeProfile(profile, config) };
+    return {
+      ok: true,
+      setup,
+      profile,
+      config,
+      budget: budgetOf(profile, config),
+      summary: describeProfile(profile, config),
+    };
   } catch (error) {
     return setupError(error);
   }
@@ -110,7 +136,11 @@ export function parseSetupText(text: string): ParsedSetup | SetupError {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, field: 'JSON', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      field: 'JSON',
+      message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   return checkSetup(value);
 }

@@ -48,7 +48,9 @@ export interface SnapshotSource {
 export async function takeSnapshot(src: SnapshotSource): Promise<Snapshot> {
   const { memory, sessionId } = src;
   const [context, exported, summaries, stats, sessions] = await Promise.all([
-    memory.getContextForLLM(sessionId, { recall: src.recall ? PLAYGROUND_RECALL : false }) as Promise<LLMContext<ChatMessage>>,
+    memory.getContextForLLM(sessionId, { recall: src.recall ? PLAYGROUND_RECALL : false }) as Promise<
+      LLMContext<ChatMessage>
+    >,
     memory.exportSession(sessionId),
     memory.getSummaries(sessionId),
     memory.getStats(sessionId),

@@ -44,7 +44,17 @@ const REFUSED: Readonly<Record<string, string>> = {
 };
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  '\\': '\\', "'": "'", '"': '"', n: '\n', r: '\r', t: '\t', a: '\x07', b: '\b', f: '\f', v: '\v', '\n': '',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '\n': '',
 };
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';

@@ -46,9 +46,12 @@ export function parse(expression: string, options: ParseOptions = {}): Expressio
   const describe = (token: Token): string =>
     token.kind === 'end' ? 'end of expression' : token.kind === 'string' ? 'string' : `'${token.value}'`;
   const unexpected = (token: Token): never =>
-    fail(token.pos, token.kind === 'name' && REFUSED_KEYWORDS.has(token.value)
-      ? refusedKeywordProblem(token.value)
-      : `unexpected ${describe(token)}`);
+    fail(
+      token.pos,
+      token.kind === 'name' && REFUSED_KEYWORDS.has(token.value)
+        ? refusedKeywordProblem(token.value)
+        : `unexpected ${describe(token)}`,
+    );
   const expect = (value: string): void => {
     const token = peek();
     if (token.kind === 'name' && REFUSED_KEYWORDS.has(token.value)) unexpected(token);
@@ -66,9 +69,16 @@ export function parse(expression: string, options: ParseOptions = {}): Expressio
     return result;
   };
   const checkKey = (key: string, pos: number): void => {
-    if (isBlockedKey(key)) fail(pos, `access to "${key}" is not allowed (names starting with '_', constructor, prototype)`);
+    if (isBlockedKey(key))
+      fail(pos, `access to "${key}" is not allowed (names starting with '_', constructor, prototype)`);
   };
-  const checkArity = (kind: string, name: string, pos: number, count: number, spec: { min: number; max: number }): void => {
+  const checkArity = (
+    kind: string,
+    name: string,
+    pos: number,
+    count: number,
+    spec: { min: number; max: number },
+  ): void => {
     if (count < spec.min || count > spec.max) {
       const wanted = spec.min === spec.max ? `${spec.min}` : `${spec.min} to ${spec.max}`;
       fail(pos, `${kind} ${name}() takes ${wanted} argument${spec.max === 1 ? '' : 's'}, got ${count}`);
@@ -172,7 +182,8 @@ export function parse(expression: string, options: ParseOptions = {}): Expressio
           const args = nested(next().pos, () => items(')').items);
           checkArity('method', name.value, name.pos, args.length, METHODS[name.value] as { min: number; max: number });
           const key = args[0];
-          if (name.value === 'get' && key?.kind === 'literal' && typeof key.value === 'string') checkKey(key.value, key.pos);
+          if (name.value === 'get' && key?.kind === 'literal' && typeof key.value === 'string')
+            checkKey(key.value, key.pos);
           value = node({ kind: 'method', pos: token.pos, object: value, name: name.value, namePos: name.pos, args });
         } else {
           value = node({ kind: 'attribute', pos: token.pos, object: value, name: name.value, namePos: name.pos });
@@ -207,7 +218,8 @@ export function parse(expression: string, options: ParseOptions = {}): Expressio
       if (close === ')' && parts.length === 1 && !comma && single) return single;
       return node({ kind: 'sequence', pos: token.pos, items: parts });
     }
-    if (token.kind !== 'name' || KEYWORDS.has(token.value) || REFUSED_KEYWORDS.has(token.value)) return unexpected(token);
+    if (token.kind !== 'name' || KEYWORDS.has(token.value) || REFUSED_KEYWORDS.has(token.value))
+      return unexpected(token);
     const constant = CONSTANTS.get(token.value);
     if (constant !== undefined) return node({ kind: 'literal', pos: token.pos, value: constant });
     const name = token.value;
@@ -221,7 +233,10 @@ export function parse(expression: string, options: ParseOptions = {}): Expressio
     }
     checkKey(name, token.pos);
     if (options.names && !options.names.includes(name)) {
-      fail(token.pos, `unknown name "${name}"; allowed names: ${options.names.length ? list(options.names) : '(none)'}`);
+      fail(
+        token.pos,
+        `unknown name "${name}"; allowed names: ${options.names.length ? list(options.names) : '(none)'}`,
+      );
     }
     return node({ kind: 'name', pos: token.pos, name });
   };

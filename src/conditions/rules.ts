@@ -19,9 +19,33 @@ export const CONSTANTS: ReadonlyMap<string, boolean | null> = new Map<string, bo
 
 /** Python keywords outside the language: refused wherever they appear. */
 export const REFUSED_KEYWORDS: ReadonlySet<string> = new Set([
-  'lambda', 'if', 'else', 'elif', 'for', 'while', 'import', 'from', 'as', 'def', 'class', 'return',
-  'yield', 'await', 'async', 'with', 'global', 'nonlocal', 'del', 'pass', 'raise', 'try', 'except',
-  'finally', 'assert', 'break', 'continue',
+  'lambda',
+  'if',
+  'else',
+  'elif',
+  'for',
+  'while',
+  'import',
+  'from',
+  'as',
+  'def',
+  'class',
+  'return',
+  'yield',
+  'await',
+  'async',
+  'with',
+  'global',
+  'nonlocal',
+  'del',
+  'pass',
+  'raise',
+  'try',
+  'except',
+  'finally',
+  'assert',
+  'break',
+  'continue',
 ]);
 
 const BLOCKED_KEYS: ReadonlySet<string> = new Set(['constructor', 'prototype', '__proto__']);

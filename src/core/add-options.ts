@@ -12,5 +12,6 @@ export function withAddOptions(d: EntryDraft, options: unknown): void {
   for (const k of Object.keys(options)) {
     if (k !== 'timestamp') throw new ValidationError(`options.${k}`, 'one of the known options (timestamp)', k);
   }
-  if (options.timestamp !== undefined) d.timestamp = checkTimestamp(options.timestamp, 'options.timestamp', () => new Date());
+  if (options.timestamp !== undefined)
+    d.timestamp = checkTimestamp(options.timestamp, 'options.timestamp', () => new Date());
 }

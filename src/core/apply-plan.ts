@@ -30,7 +30,15 @@ export function planChange(
   // A summary was asked for and not made: apply nothing, so everything stays as it was and
   // the strategy plans again (from what is stored) at the next trigger.
   if (plan.summarize && !made) {
-    return { batch: { meta: cache.meta }, active: cache.active, summaries: cache.summaries, compressed: [], erasedIds: [], droppedSummaryIds: [], empty: true };
+    return {
+      batch: { meta: cache.meta },
+      active: cache.active,
+      summaries: cache.summaries,
+      compressed: [],
+      erasedIds: [],
+      droppedSummaryIds: [],
+      empty: true,
+    };
   }
   const activeIds = new Set(cache.active.map((e) => e.id));
   const compressTo = new Map<string, string | undefined>();

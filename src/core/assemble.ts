@@ -78,6 +78,10 @@ export function assembleContext(
   for (const s of ordered) tokenCount += MESSAGE_FRAMING + s.tokenCount;
   for (const x of extraSystem) tokenCount += MESSAGE_FRAMING + x.tokenCount;
   if (messages.length) tokenCount += REPLY_PRIMING;
-  const text = contextText(ordered, entries, extraSystem.map((x) => x.content));
+  const text = contextText(
+    ordered,
+    entries,
+    extraSystem.map((x) => x.content),
+  );
   return { messages, text, tokenCount, summaries: ordered };
 }

@@ -40,7 +40,13 @@ export async function commit(
   } catch (error) {
     return fail(cache, deps, error, compressionId);
   }
-  const aux = { ...indexOnPlan(cache, { ...(summary ? { summary } : {}), erasedIds: change.erasedIds, droppedSummaryIds: change.droppedSummaryIds }) };
+  const aux = {
+    ...indexOnPlan(cache, {
+      ...(summary ? { summary } : {}),
+      erasedIds: change.erasedIds,
+      droppedSummaryIds: change.droppedSummaryIds,
+    }),
+  };
   try {
     if (summary && deps.knowledgeBase && strategyId === deps.knowledgeBase.strategy) {
       const kb = await ensureKnowledgeBase(cache, deps.recallContext(cache), deps.knowledgeBase);
@@ -68,7 +74,11 @@ export async function commit(
     const tokensSaved = Math.max(0, removed - summary.tokenCount);
     deps.emitter.emit('compressed', sessionId, { id: compressionId ?? summary.id, summary, tokensSaved });
     const missing = summary.metadata?.missingFacts;
-    if (missing) deps.emitter.emit('summary:facts-missing', sessionId, { summaryId: summary.id, missing: missing as Record<string, string[]> });
+    if (missing)
+      deps.emitter.emit('summary:facts-missing', sessionId, {
+        summaryId: summary.id,
+        missing: missing as Record<string, string[]>,
+      });
   }
   if (change.erasedIds.length) deps.emitter.emit('erased', sessionId, { entryIds: change.erasedIds });
   return undefined;
@@ -104,13 +114,22 @@ async function relink(
 }
 
 /** The summary a plan asked for, from the summarizer's text. */
-export function makeSummary(cache: SessionCache, plan: LongTermPlan, text: SummaryText, strategyId: string, deps: LongTermDeps): MemorySummary {
+export function makeSummary(
+  cache: SessionCache,
+  plan: LongTermPlan,
+  text: SummaryText,
+  strategyId: string,
+  deps: LongTermDeps,
+): MemorySummary {
   const req = plan.summarize!;
   const folded = req.foldSummaries ?? [];
   let original = 0;
   for (const e of req.entries) original += e.tokenCount;
   for (const s of folded) original += s.tokenCount;
-  const times = [...req.entries.map((e) => e.timestamp), ...folded.flatMap((s) => [s.timeRange.start, s.timeRange.end])].sort();
+  const times = [
+    ...req.entries.map((e) => e.timestamp),
+    ...folded.flatMap((s) => [s.timeRange.start, s.timeRange.end]),
+  ].sort();
   const now = deps.now().toISOString();
   const tokenCount = deps.counter.count(text.content);
   const summary: MemorySummary = {

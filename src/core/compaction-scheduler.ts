@@ -72,7 +72,11 @@ export function createCompactionScheduler(deps: CompactionSchedulerDeps): Compac
 
   function jobsOf(sessionId: string): SessionJobs {
     let jobs = sessions.get(sessionId);
-    if (!jobs) sessions.set(sessionId, (jobs = { tail: Promise.resolve(), count: 0, queued: undefined, failures: 0, retryAt: 0, pending: undefined }));
+    if (!jobs)
+      sessions.set(
+        sessionId,
+        (jobs = { tail: Promise.resolve(), count: 0, queued: undefined, failures: 0, retryAt: 0, pending: undefined }),
+      );
     return jobs;
   }
 
@@ -96,7 +100,9 @@ export function createCompactionScheduler(deps: CompactionSchedulerDeps): Compac
   async function runOnce(sessionId: string, event: TriggerEvent, jobs: SessionJobs): Promise<Error | undefined> {
     const run = newLongTermRun(event);
     try {
-      let pending: PendingSummary | undefined = await deps.run(sessionId, (c) => advanceLongTerm(c, run, deps.longTerm));
+      let pending: PendingSummary | undefined = await deps.run(sessionId, (c) =>
+        advanceLongTerm(c, run, deps.longTerm),
+      );
       while (pending) {
         const current: PendingSummary = pending;
         jobs.pending = new Set(current.plan.summarize!.entries.map((e) => e.id));
@@ -158,7 +164,8 @@ export function createCompactionScheduler(deps: CompactionSchedulerDeps): Compac
     async idle(sessionId) {
       // Runs queued while waiting are waited for too: loop until a pass finds nothing new.
       for (;;) {
-        const all = sessionId === undefined ? [...sessions.values()] : [sessions.get(sessionId)].filter((j) => j !== undefined);
+        const all =
+          sessionId === undefined ? [...sessions.values()] : [sessions.get(sessionId)].filter((j) => j !== undefined);
         const busy = all.filter((j) => j.count > 0);
         if (busy.length === 0) return;
         await Promise.all(busy.map((j) => j.tail));

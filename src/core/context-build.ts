@@ -41,14 +41,35 @@ export const TRUNCATION_MARKER = '\n[… message truncated to fit the context]';
  * summaries, and — whatever the profile — the newest user message present, cut with a marker
  * when it alone exceeds the cap. `tokenCount` is exact and never above the cap.
  */
-export async function buildPlannedContext(c: SessionCache, deps: ContextBuildDeps, plan: ContextPlan): Promise<BuiltContext> {
+export async function buildPlannedContext(
+  c: SessionCache,
+  deps: ContextBuildDeps,
+  plan: ContextPlan,
+): Promise<BuiltContext> {
   const cap = plan.maxTokens ?? Infinity;
-  const budget = Math.min(cap, deps.profileBudget === undefined ? Infinity : Math.floor(deps.profileBudget / deps.scale));
+  const budget = Math.min(
+    cap,
+    deps.profileBudget === undefined ? Infinity : Math.floor(deps.profileBudget / deps.scale),
+  );
   const rules: AssemblyRules =
-    budget === Infinity ? deps.rules : { ...deps.rules, shortTerm: [...deps.rules.shortTerm, createMaxTokens({ memory_strategy_id: 'max_tokens', memory_max_tokens: budget, conditions: [] })] };
+    budget === Infinity
+      ? deps.rules
+      : {
+          ...deps.rules,
+          shortTerm: [
+            ...deps.rules.shortTerm,
+            createMaxTokens({ memory_strategy_id: 'max_tokens', memory_max_tokens: budget, conditions: [] }),
+          ],
+        };
   const newest = newestUser(c.active);
   const query = plan.query ?? newest?.content ?? '';
-  const reserve = plan.recall && query ? Math.min(plan.recall.maxTokens, Math.max(0, budget - REPLY_PRIMING - MESSAGE_FRAMING - (newest?.tokenCount ?? 0))) : 0;
+  const reserve =
+    plan.recall && query
+      ? Math.min(
+          plan.recall.maxTokens,
+          Math.max(0, budget - REPLY_PRIMING - MESSAGE_FRAMING - (newest?.tokenCount ?? 0)),
+        )
+      : 0;
 
   const interactions = deps.interactions ?? c.interactions;
   const seen = new Set<string>();
@@ -57,7 +78,9 @@ export async function buildPlannedContext(c: SessionCache, deps: ContextBuildDep
   if (budget <= 0) return { ctx: plan.recall ? { ...base, recalled: [] } : base };
   // The knowledge base's message takes the room the history and recall's share leave.
   const room = budget - base.tokenCount - reserve - (base.messages.length ? 0 : REPLY_PRIMING);
-  const knowledge = deps.knowledge ? await deps.knowledge({ inContext: seen, summaries: base.summaries, room }) : undefined;
+  const knowledge = deps.knowledge
+    ? await deps.knowledge({ inContext: seen, summaries: base.summaries, room })
+    : undefined;
   const extra = knowledge ? [knowledge] : [];
   if (knowledge) base = assembleContext(interactions, c.summaries, rules, extra, deps.scale, undefined, reserve);
   let block: RecallBlock | undefined;
@@ -76,7 +99,9 @@ export async function buildPlannedContext(c: SessionCache, deps: ContextBuildDep
     const left = budget - base.tokenCount - (base.messages.length ? 0 : REPLY_PRIMING);
     block = await ask(Math.min(plan.recall.maxTokens, left));
   }
-  let ctx = block ? assembleContext(interactions, c.summaries, rules, [...extra, block], deps.scale, undefined, reserve) : base;
+  let ctx = block
+    ? assembleContext(interactions, c.summaries, rules, [...extra, block], deps.scale, undefined, reserve)
+    : base;
   let truncated: ContextTruncatedInfo | undefined;
   if ((newest && !seen.has(newest.id)) || ctx.tokenCount > budget) {
     // The history could not keep the newest question (or pins broke the cap): send the question
@@ -87,7 +112,12 @@ export async function buildPlannedContext(c: SessionCache, deps: ContextBuildDep
     if (newest && alone > budget) {
       const cut = cutToFit(newest, deps.counter, budget - REPLY_PRIMING - MESSAGE_FRAMING);
       entry = cut;
-      truncated = { entryId: newest.id, originalTokens: newest.tokenCount, keptTokens: cut.tokenCount, maxTokens: budget };
+      truncated = {
+        entryId: newest.id,
+        originalTokens: newest.tokenCount,
+        keptTokens: cut.tokenCount,
+        maxTokens: budget,
+      };
     }
     const interactions = entry ? [{ index: entry.interaction, entries: [entry], tokenCount: entry.tokenCount }] : [];
     ctx = assembleContext(interactions, [], { shortTerm: [], summariesNewestFirst: false }, block ? [block] : [], 1);

@@ -42,7 +42,8 @@ function scope(value: unknown, field: string): RecallScope {
 
 function onlyKeys(value: Record<string, unknown>, keys: readonly string[], field: string): void {
   for (const k of Object.keys(value)) {
-    if (!keys.includes(k)) throw new ValidationError(`${field}.${k}`, `one of the known options (${keys.join(', ')})`, k);
+    if (!keys.includes(k))
+      throw new ValidationError(`${field}.${k}`, `one of the known options (${keys.join(', ')})`, k);
   }
 }
 
@@ -72,10 +73,12 @@ function checkTopK(value: unknown, field: string): number {
  */
 export function planContext(options: unknown, defaults: ResolvedRecall | undefined): ContextPlan {
   if (options === undefined) return defaults ? { recall: defaults } : {};
-  if (!isPlainObject(options)) throw new ValidationError('options', 'an object { format?, query?, recall?, maxTokens? }', options);
+  if (!isPlainObject(options))
+    throw new ValidationError('options', 'an object { format?, query?, recall?, maxTokens? }', options);
   onlyKeys(options, OPTION_KEYS, 'options');
   const plan: ContextPlan = {};
-  if (options.maxTokens !== undefined) plan.maxTokens = tokens(options.maxTokens, 'options.maxTokens', MIN_CONTEXT_TOKENS);
+  if (options.maxTokens !== undefined)
+    plan.maxTokens = tokens(options.maxTokens, 'options.maxTokens', MIN_CONTEXT_TOKENS);
   if (options.query !== undefined) {
     if (typeof options.query !== 'string') throw new ValidationError('options.query', 'a string', options.query);
     plan.query = options.query;
@@ -88,9 +91,15 @@ export function planContext(options: unknown, defaults: ResolvedRecall | undefin
   }
   if (!isPlainObject(r)) throw new ValidationError('options.recall', 'false or an object { maxTokens?, scope? }', r);
   onlyKeys(r, ['maxTokens', 'scope'], 'options.recall');
-  const fallback = plan.maxTokens === undefined ? DEFAULT_RECALL_TOKENS : Math.min(DEFAULT_RECALL_TOKENS, Math.floor(plan.maxTokens / 2));
+  const fallback =
+    plan.maxTokens === undefined
+      ? DEFAULT_RECALL_TOKENS
+      : Math.min(DEFAULT_RECALL_TOKENS, Math.floor(plan.maxTokens / 2));
   plan.recall = {
-    maxTokens: r.maxTokens === undefined ? (defaults?.maxTokens ?? fallback) : tokens(r.maxTokens, 'options.recall.maxTokens', 1),
+    maxTokens:
+      r.maxTokens === undefined
+        ? (defaults?.maxTokens ?? fallback)
+        : tokens(r.maxTokens, 'options.recall.maxTokens', 1),
     scope: r.scope === undefined ? (defaults?.scope ?? 'session') : scope(r.scope, 'options.recall.scope'),
     topK: defaults?.topK ?? DEFAULT_CONTEXT_TOPK,
   };

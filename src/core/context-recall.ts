@@ -53,7 +53,9 @@ export async function recallBlock(
   if (!req.query.trim() || req.room <= MESSAGE_FRAMING) return undefined;
   const sessionId = c.meta.sessionId;
   const across = req.scope === 'all';
-  let hits = across ? await recallAcross(c, rc, all, req.query, { topK: req.topK }) : await recallEntries(c, rc, req.query, { topK: req.topK });
+  let hits = across
+    ? await recallAcross(c, rc, all, req.query, { topK: req.topK })
+    : await recallEntries(c, rc, req.query, { topK: req.topK });
   const held = (e: MemoryEntry): boolean =>
     e.type === 'summary' ? req.summariesInContext.has(e.id) : e.sessionId === sessionId && req.inContext.has(e.id);
   hits = hits.filter((h) => !held(h.entry));
@@ -94,7 +96,8 @@ export async function recallBlock(
 /** The turns that belong with a hit: its tool partner(s), or the reply to a turn that asks something. */
 function partners(e: MemoryEntry, before: MemoryEntry[], after: MemoryEntry[]): MemoryEntry[] {
   if (e.type === 'tool_call') return after.filter((x) => x.type === 'tool_result' && x.tool?.callId === e.tool?.callId);
-  if (e.type === 'tool_result') return before.filter((x) => x.type === 'tool_call' && x.tool?.callId === e.tool?.callId);
+  if (e.type === 'tool_result')
+    return before.filter((x) => x.type === 'tool_call' && x.tool?.callId === e.tool?.callId);
   const next = after[0];
   const asks = (x: MemoryEntry): boolean => x.type === 'message' && x.content.includes('?');
   if (asks(e) && next && next.type === 'message' && next.role !== e.role) return [next];
@@ -153,7 +156,10 @@ function fill(units: Unit[], counter: TokenCounter, room: number, sessionId: str
   let added = pass();
   for (let round = 0; ; round++) {
     if (!placed.size) return undefined;
-    const content = renderRecalled([...placed.values()].map((p) => p.entry), sessionId);
+    const content = renderRecalled(
+      [...placed.values()].map((p) => p.entry),
+      sessionId,
+    );
     const tokenCount = counter.count(content);
     if (MESSAGE_FRAMING + tokenCount > room) {
       // The estimate was short: drop the weakest unit and count again.

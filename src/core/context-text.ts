@@ -5,7 +5,11 @@ import type { MemoryEntry, MemorySummary } from '../types.js';
  * `=== Previous Conversation Summaries ===`, each summary under its `[start - end]` dates,
  * then `=== Recent Conversation ===` with `User: …` / `Assistant: …` lines.
  */
-export function contextText(summaries: readonly MemorySummary[], entries: readonly MemoryEntry[], recalled: readonly string[] = []): string {
+export function contextText(
+  summaries: readonly MemorySummary[],
+  entries: readonly MemoryEntry[],
+  recalled: readonly string[] = [],
+): string {
   const parts: string[] = [];
   if (summaries.length) {
     const blocks = summaries.map((s) => `[${day(s.timeRange.start)} - ${day(s.timeRange.end)}]\n${s.content}`);

@@ -23,7 +23,15 @@ import { toSummarizer } from '../summarizers/callback.js';
 import { createCompactionScheduler } from './compaction-scheduler.js';
 import { rollingWindowWhilePending, withinBudget } from './pending-budget.js';
 import { makeEntry, type EntryDraft } from './make-entry.js';
-import { checkContent, checkInteractionInput, checkMetadata, checkName, checkSessionId, checkTimestamp, toJsonText } from './validate.js';
+import {
+  checkContent,
+  checkInteractionInput,
+  checkMetadata,
+  checkName,
+  checkSessionId,
+  checkTimestamp,
+  toJsonText,
+} from './validate.js';
 import { parseSessionState, stateToBatch } from './import-state.js';
 import { checkImportOptions, checkImportOver } from './import-over.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
@@ -114,10 +122,12 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   // scope 'all': every session's own index, searched with store-wide statistics, read-only;
   // a session with no stored index then persists one.
   const all = createStoreRecall(store, (id) => {
-    if (!closed) sessions.run(id, async (c) => void (await ensureIndex(c, recallContext(c))), 'read').catch(() => undefined);
+    if (!closed)
+      sessions.run(id, async (c) => void (await ensureIndex(c, recallContext(c))), 'read').catch(() => undefined);
   });
 
-  const plainContext = (c: SessionCache) => assembleContext(c.interactions, c.summaries, rules, [], budgetScale(c.meta, deps.calibrate ?? false));
+  const plainContext = (c: SessionCache) =>
+    assembleContext(c.interactions, c.summaries, rules, [], budgetScale(c.meta, deps.calibrate ?? false));
   // Until its summary lands (made in the background, or after a failed summarizer's backoff),
   // history gives way to keep summary_buffer's budget, the entries waiting for it first.
   const context = (c: SessionCache) => {
@@ -125,7 +135,9 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     const budget = built.pendingBudget === undefined ? undefined : Math.floor(built.pendingBudget / scale);
     const pending = scheduler.pending(c.meta.sessionId);
     const shown = rollingWindowWhilePending(c.interactions, pending, built.pendingWindow);
-    return withinBudget(shown, pending, budget, (interactions) => assembleContext(interactions, c.summaries, rules, [], scale));
+    return withinBudget(shown, pending, budget, (interactions) =>
+      assembleContext(interactions, c.summaries, rules, [], scale),
+    );
   };
   const longTermDeps = {
     strategies: built.longTerm,
@@ -199,7 +211,11 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     const base = assembleContext(c.interactions, c.summaries, rules, [], scale, seen);
     const budget = built.contextBudget === undefined ? Infinity : Math.floor(built.contextBudget / scale);
     const room = budget - base.tokenCount - (base.messages.length ? 0 : REPLY_PRIMING);
-    const recalled = await recalledMessage(c, recallContext(c), kb, deps.counter, { inContext: seen, summaries: base.summaries, room });
+    const recalled = await recalledMessage(c, recallContext(c), kb, deps.counter, {
+      inContext: seen,
+      summaries: base.summaries,
+      room,
+    });
     return recalled ? assembleContext(c.interactions, c.summaries, rules, [recalled], scale) : base;
   }
 
@@ -209,7 +225,12 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     const scale = budgetScale(c.meta, deps.calibrate ?? false);
     const kb = built.knowledgeBase?.knowledgeBase.search_mode === 'always' ? built.knowledgeBase : undefined;
     const deps2 = {
-      rules, scale, counter: deps.counter, recall: recallContext(c), all, profileBudget: built.tokenBudget,
+      rules,
+      scale,
+      counter: deps.counter,
+      recall: recallContext(c),
+      all,
+      profileBudget: built.tokenBudget,
       interactions: rollingWindowWhilePending(c.interactions, scheduler.pending(c.meta.sessionId), built.pendingWindow),
       knowledge: kb && ((req: KnowledgeBaseRequest) => recalledMessage(c, recallContext(c), kb, deps.counter, req)),
     };
@@ -261,8 +282,18 @@ export function createEngine(deps: EngineDeps): EngineMemory {
         if (options.isError !== undefined && typeof options.isError !== 'boolean') {
           throw new ValidationError('options.isError', 'a boolean', options.isError);
         }
-        const callId = await callAnswered(c, store, name, options.callId === undefined ? undefined : checkName(options.callId, 'options.callId'));
-        const d: EntryDraft = { type: 'tool_result', role: 'system', content, tool: { name, callId, isError: options.isError ?? false } };
+        const callId = await callAnswered(
+          c,
+          store,
+          name,
+          options.callId === undefined ? undefined : checkName(options.callId, 'options.callId'),
+        );
+        const d: EntryDraft = {
+          type: 'tool_result',
+          role: 'system',
+          content,
+          tool: { name, callId, isError: options.isError ?? false },
+        };
         withMeta(d, options.metadata, 'options.metadata');
         return (await add(c, [d], false))[0]!;
       }),
@@ -279,8 +310,20 @@ export function createEngine(deps: EngineDeps): EngineMemory {
         const { userRequest, aiResponse, ts } = checkInteractionInput(input);
         const timestamp = checkTimestamp(ts, 'interaction.ts', now);
         const drafts: EntryDraft[] = [
-          { type: 'message', role: 'user', content: toJsonText(userRequest, 'interaction.userRequest'), timestamp, metadata: { userRequest } },
-          { type: 'message', role: 'assistant', content: toJsonText(aiResponse, 'interaction.aiResponse'), timestamp, metadata: { aiResponse } },
+          {
+            type: 'message',
+            role: 'user',
+            content: toJsonText(userRequest, 'interaction.userRequest'),
+            timestamp,
+            metadata: { userRequest },
+          },
+          {
+            type: 'message',
+            role: 'assistant',
+            content: toJsonText(aiResponse, 'interaction.aiResponse'),
+            timestamp,
+            metadata: { aiResponse },
+          },
         ];
         const entries = await add(c, drafts, true);
         const tokenCount = entries[0]!.tokenCount + entries[1]!.tokenCount;
@@ -295,15 +338,21 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       }),
 
     getContextForLLM: <F extends ContextFormat = 'openai'>(s: string, options: ContextOptions<F> = {}) =>
-      sessions.run(s, async (c) => {
-        const plan = planContext(options, deps.contextRecall);
-        const ctx = plan.recall || plan.maxTokens !== undefined ? await plannedContext(c, plan) : await contextWithRecalled(c);
-        const format = options.format ?? 'openai';
-        // The format decides the message type; the cast states what formatContext produced.
-        return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;
-      }, 'read'),
+      sessions.run(
+        s,
+        async (c) => {
+          const plan = planContext(options, deps.contextRecall);
+          const ctx =
+            plan.recall || plan.maxTokens !== undefined ? await plannedContext(c, plan) : await contextWithRecalled(c);
+          const format = options.format ?? 'openai';
+          // The format decides the message type; the cast states what formatContext produced.
+          return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;
+        },
+        'read',
+      ),
 
-    getActiveEntries: (s, filter) => sessions.run(s, async (c) => structuredClone(filterEntries(c.active, filter, 'filter')), 'read'),
+    getActiveEntries: (s, filter) =>
+      sessions.run(s, async (c) => structuredClone(filterEntries(c.active, filter, 'filter')), 'read'),
     getInteractions: (s) => sessions.run(s, async (c) => structuredClone(c.interactions), 'read'),
     getSummaries: (s) => sessions.run(s, async (c) => structuredClone(c.summaries), 'read'),
     getStats: (s) => sessions.run(s, async (c) => statsOf(c), 'read'),
@@ -321,31 +370,39 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     },
 
     recall: (s, query, options) =>
-      sessions.run(s, async (c) => {
-        await writer.flush(c.meta.sessionId);
-        // A read never creates a session: an unknown one is searched without writing its index.
-        const view = isStored(c) ? { cache: c, rc: recallContext(c) } : readOnlyView(c, recallContext(c));
-        return options?.scope === 'all'
-          ? recallAcross(view.cache, view.rc, all, query, options)
-          : recallEntries(view.cache, view.rc, query, options);
-      }, 'read'),
+      sessions.run(
+        s,
+        async (c) => {
+          await writer.flush(c.meta.sessionId);
+          // A read never creates a session: an unknown one is searched without writing its index.
+          const view = isStored(c) ? { cache: c, rc: recallContext(c) } : readOnlyView(c, recallContext(c));
+          return options?.scope === 'all'
+            ? recallAcross(view.cache, view.rc, all, query, options)
+            : recallEntries(view.cache, view.rc, query, options);
+        },
+        'read',
+      ),
 
     exportSession: (s) =>
-      sessions.run(s, async (c) => {
-        await writer.flush(c.meta.sessionId);
-        const entries = await store.loadEntries(c.meta.sessionId);
-        const summaries = structuredClone(c.summaries);
-        return {
-          schemaVersion: 1,
-          sessionId: c.meta.sessionId,
-          entries,
-          summaries,
-          totalTokens: statsOf(c).totalTokens,
-          nextSeq: c.meta.nextSeq,
-          interactionCount: c.meta.interactionCount,
-          erasedEntries: c.meta.erasedEntries,
-        };
-      }, 'read'),
+      sessions.run(
+        s,
+        async (c) => {
+          await writer.flush(c.meta.sessionId);
+          const entries = await store.loadEntries(c.meta.sessionId);
+          const summaries = structuredClone(c.summaries);
+          return {
+            schemaVersion: 1,
+            sessionId: c.meta.sessionId,
+            entries,
+            summaries,
+            totalTokens: statsOf(c).totalTokens,
+            nextSeq: c.meta.nextSeq,
+            interactionCount: c.meta.interactionCount,
+            erasedEntries: c.meta.erasedEntries,
+          };
+        },
+        'read',
+      ),
 
     importSession: (state, options) => {
       let parsed: ReturnType<typeof parseSessionState>;
@@ -393,14 +450,23 @@ export function createEngine(deps: EngineDeps): EngineMemory {
         const id = checkName(entryId, 'entryId');
         // Active entries are in the cache; only a compressed one is read from the store.
         const current = c.active.find((e) => e.id === id) ?? (await store.getEntries(c.meta.sessionId, [id]))[0];
-        if (!current) throw new ValidationError('entryId', `the id of an entry of session ${JSON.stringify(c.meta.sessionId)}`, entryId);
+        if (!current)
+          throw new ValidationError(
+            'entryId',
+            `the id of an entry of session ${JSON.stringify(c.meta.sessionId)}`,
+            entryId,
+          );
         const next: MemoryEntry = { ...current };
         if (pinned) next.pinned = true;
         else delete next.pinned;
         const meta = { ...c.meta, version: c.meta.version + 1, updatedAt: now().toISOString() };
         await writer.write(c.meta.sessionId, { meta, putEntries: [next] });
         c.meta = meta;
-        if (!next.compressed) setActive(c, c.active.map((e) => (e.id === entryId ? next : e)));
+        if (!next.compressed)
+          setActive(
+            c,
+            c.active.map((e) => (e.id === entryId ? next : e)),
+          );
         return structuredClone(next);
       }),
 

@@ -10,12 +10,25 @@ import { ValidationError } from '../errors.js';
  * - a summary's `originalEntryIds` must name entries of the state, except entries the
  *   neuralyzer erased since: at most `erasedEntries` distinct ids may be missing.
  */
-export function checkStateLinks(entries: readonly MemoryEntry[], summaries: readonly MemorySummary[], erasedEntries: number): void {
+export function checkStateLinks(
+  entries: readonly MemoryEntry[],
+  summaries: readonly MemorySummary[],
+  erasedEntries: number,
+): void {
   const summaryIds = new Set(summaries.map((s) => s.id));
   for (const [i, e] of entries.entries()) {
     if (e.compressed && e.summaryId !== undefined && !summaryIds.has(e.summaryId)) {
-      const known = summaryIds.size ? `one of ${[...summaryIds].slice(0, 5).map((id) => JSON.stringify(id)).join(', ')}${summaryIds.size > 5 ? ', …' : ''}` : 'none: the state has no summaries';
-      throw new ValidationError(`state.entries[${i}].summaryId`, `the id of a summary in state.summaries (${known}), or no summaryId`, e.summaryId);
+      const known = summaryIds.size
+        ? `one of ${[...summaryIds]
+            .slice(0, 5)
+            .map((id) => JSON.stringify(id))
+            .join(', ')}${summaryIds.size > 5 ? ', …' : ''}`
+        : 'none: the state has no summaries';
+      throw new ValidationError(
+        `state.entries[${i}].summaryId`,
+        `the id of a summary in state.summaries (${known}), or no summaryId`,
+        e.summaryId,
+      );
     }
   }
   const entryIds = new Set(entries.map((e) => e.id));
@@ -25,8 +38,14 @@ export function checkStateLinks(entries: readonly MemoryEntry[], summaries: read
       if (entryIds.has(id) || missing.has(id)) continue;
       missing.add(id);
       if (missing.size > erasedEntries) {
-        const allowance = erasedEntries ? `; the state records only ${erasedEntries} erased entr${erasedEntries === 1 ? 'y' : 'ies'}` : '';
-        throw new ValidationError(`state.summaries[${i}].originalEntryIds[${k}]`, `the id of an entry in state.entries${allowance}`, id);
+        const allowance = erasedEntries
+          ? `; the state records only ${erasedEntries} erased entr${erasedEntries === 1 ? 'y' : 'ies'}`
+          : '';
+        throw new ValidationError(
+          `state.summaries[${i}].originalEntryIds[${k}]`,
+          `the id of an entry in state.entries${allowance}`,
+          id,
+        );
       }
     }
   }

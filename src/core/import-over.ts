@@ -11,7 +11,8 @@ export function checkImportOptions(options: unknown): ImportOptions {
   for (const key of Object.keys(options)) {
     if (key !== 'replace') throw new ValidationError(`options.${key}`, 'only replace', key);
   }
-  if (options.replace !== undefined && typeof options.replace !== 'boolean') throw new ValidationError('options.replace', 'a boolean', options.replace);
+  if (options.replace !== undefined && typeof options.replace !== 'boolean')
+    throw new ValidationError('options.replace', 'a boolean', options.replace);
   return options.replace ? { replace: true } : {};
 }
 

@@ -32,7 +32,11 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
   if (!isPlainObject(state)) throw new ValidationError('state', 'an object { sessionId, entries, summaries }', state);
   const version = state.schemaVersion ?? 1;
   if (version !== SCHEMA_VERSION) {
-    throw new ValidationError('state.schemaVersion', `${SCHEMA_VERSION} (or absent); this state comes from a newer RecallKit`, version);
+    throw new ValidationError(
+      'state.schemaVersion',
+      `${SCHEMA_VERSION} (or absent); this state comes from a newer RecallKit`,
+      version,
+    );
   }
   const sessionId = checkSessionId(state.sessionId, 'state.sessionId');
   if (!Array.isArray(state.entries)) throw new ValidationError('state.entries', 'an array of entries', state.entries);
@@ -135,7 +139,11 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
         end: checkTimestamp(tr.end ?? createdAt, `${f}.timeRange.end`, now),
       },
     };
-    if (isPlainObject(raw.range)) s.range = { startIndex: num(raw.range.startIndex, `${f}.range.startIndex`), endIndex: num(raw.range.endIndex, `${f}.range.endIndex`) };
+    if (isPlainObject(raw.range))
+      s.range = {
+        startIndex: num(raw.range.startIndex, `${f}.range.startIndex`),
+        endIndex: num(raw.range.endIndex, `${f}.range.endIndex`),
+      };
     if (raw.strategy !== undefined) s.strategy = str(raw.strategy, `${f}.strategy`);
     if (raw.metadata !== undefined) {
       if (!isPlainObject(raw.metadata)) throw new ValidationError(`${f}.metadata`, 'a plain object', raw.metadata);
@@ -146,7 +154,11 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
   });
   for (const [i, e] of entries.entries()) {
     if (e.summaryId !== undefined && !e.compressed) {
-      throw new ValidationError(`state.entries[${i}].compressed`, 'true for an entry linked to a summary', e.compressed);
+      throw new ValidationError(
+        `state.entries[${i}].compressed`,
+        'true for an entry linked to a summary',
+        e.compressed,
+      );
     }
   }
   const counters = lifeCounters(state, entries);
@@ -169,17 +181,25 @@ function keepsNumbering(entries: unknown[]): boolean {
 }
 
 /** The session's life-time counters: the export's, when they agree with its entries. */
-function lifeCounters(state: Record<string, unknown>, entries: MemoryEntry[]): Pick<ParsedState, 'nextSeq' | 'interactionCount' | 'erasedEntries'> {
+function lifeCounters(
+  state: Record<string, unknown>,
+  entries: MemoryEntry[],
+): Pick<ParsedState, 'nextSeq' | 'interactionCount' | 'erasedEntries'> {
   const last = entries[entries.length - 1];
   const minSeq = last ? last.seq + 1 : 0;
   const minInteraction = entries.reduce((m, e) => Math.max(m, e.interaction), 0);
   const count = (key: string, min: number): number => {
     const v = state[key];
     if (v === undefined || v === null) return min;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new ValidationError(`state.${key}`, 'an integer >= 0', v);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+      throw new ValidationError(`state.${key}`, 'an integer >= 0', v);
     return Math.max(v, min);
   };
-  return { nextSeq: count('nextSeq', minSeq), interactionCount: count('interactionCount', minInteraction), erasedEntries: count('erasedEntries', 0) };
+  return {
+    nextSeq: count('nextSeq', minSeq),
+    interactionCount: count('interactionCount', minInteraction),
+    erasedEntries: count('erasedEntries', 0),
+  };
 }
 
 /** The replace-batch that writes a parsed state. */
@@ -212,6 +232,7 @@ function num(v: unknown, field: string): number {
   return v;
 }
 function oneOf<T extends string>(v: unknown, allowed: readonly T[], field: string): T {
-  if (!allowed.includes(v as T)) throw new ValidationError(field, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, v);
+  if (!allowed.includes(v as T))
+    throw new ValidationError(field, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, v);
   return v as T;
 }

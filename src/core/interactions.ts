@@ -1,4 +1,8 @@
-import { indexInteractions, noteEntry, type GrowingInteractionIndex } from '../strategies/short-term/interaction-index.js';
+import {
+  indexInteractions,
+  noteEntry,
+  type GrowingInteractionIndex,
+} from '../strategies/short-term/interaction-index.js';
 import type { InteractionIndex } from '../strategies/types.js';
 import type { Interaction, MemoryEntry } from '../types.js';
 

@@ -15,12 +15,18 @@ import { auxReader } from './aux-reader.js';
 const prefixOf = (kb: KnowledgeBaseSetup): string => `kb:${kb.knowledgeBase.collection_id}:`;
 
 /** Load the session's collection (chunk index, texts, versions) from the store, or start one. */
-export async function ensureKnowledgeBase(c: SessionCache, rc: RecallContext, kb: KnowledgeBaseSetup): Promise<KnowledgeBaseState> {
+export async function ensureKnowledgeBase(
+  c: SessionCache,
+  rc: RecallContext,
+  kb: KnowledgeBaseSetup,
+): Promise<KnowledgeBaseState> {
   if (c.kb) return c.kb;
   const prefix = prefixOf(kb);
   const load = await auxReader(rc.store, c.meta.sessionId, prefix);
   const docs = ((await load(`${prefix}docs`)) as string[] | undefined) ?? [];
-  const index = (docs.length ? await loadRecallIndex(load, { keyPrefix: prefix }) : undefined) ?? createRecallIndex({ keyPrefix: prefix });
+  const index =
+    (docs.length ? await loadRecallIndex(load, { keyPrefix: prefix }) : undefined) ??
+    createRecallIndex({ keyPrefix: prefix });
   const texts = new Map<string, string>();
   const values = await Promise.all(docs.map((id) => load(`${prefix}text:${id}`)));
   docs.forEach((id, i) => texts.set(id, typeof values[i] === 'string' ? values[i] : ''));
@@ -36,7 +42,12 @@ export async function ensureKnowledgeBase(c: SessionCache, rc: RecallContext, kb
  * same batch as the summary. Every version of a running summary is kept, so what a later
  * summary dropped can still be retrieved.
  */
-export function addSummaryChunks(state: KnowledgeBaseState, kb: KnowledgeBaseSetup, summary: MemorySummary, version: number): AuxEntries {
+export function addSummaryChunks(
+  state: KnowledgeBaseState,
+  kb: KnowledgeBaseSetup,
+  summary: MemorySummary,
+  version: number,
+): AuxEntries {
   const prefix = prefixOf(kb);
   const versionId = `${summary.id}@${version}`;
   const aux: AuxEntries = {};
@@ -54,15 +65,24 @@ export function addSummaryChunks(state: KnowledgeBaseState, kb: KnowledgeBaseSet
  * Give every stored chunk an embedding (made at retrieval, never while adding) and persist
  * them. False when the embedder failed: retrieval is then lexical, and it tries again later.
  */
-async function embedChunks(c: SessionCache, rc: RecallContext, kb: KnowledgeBaseSetup, state: KnowledgeBaseState, embedder: Embedder): Promise<boolean> {
+async function embedChunks(
+  c: SessionCache,
+  rc: RecallContext,
+  kb: KnowledgeBaseSetup,
+  state: KnowledgeBaseState,
+  embedder: Embedder,
+): Promise<boolean> {
   const prefix = `kbvec:${kb.knowledgeBase.collection_id}:`;
-  state.vectors ??= (await loadVectorIndex(await auxReader(rc.store, c.meta.sessionId, prefix), { keyPrefix: prefix })) ?? createVectorIndex({ keyPrefix: prefix });
+  state.vectors ??=
+    (await loadVectorIndex(await auxReader(rc.store, c.meta.sessionId, prefix), { keyPrefix: prefix })) ??
+    createVectorIndex({ keyPrefix: prefix });
   const vectors = state.vectors;
   const missing = [...state.texts.keys()].filter((id) => !vectors.has(id));
   if (missing.length) {
     try {
       const out = await embedder(missing.map((id) => state.texts.get(id)!));
-      if (!Array.isArray(out) || out.length !== missing.length) throw new Error(`embedder: expected ${missing.length} vectors`);
+      if (!Array.isArray(out) || out.length !== missing.length)
+        throw new Error(`embedder: expected ${missing.length} vectors`);
       missing.forEach((id, i) => vectors.add(id, out[i]!));
     } catch (error) {
       rc.onError(error instanceof Error ? error : new Error(String(error)));
@@ -123,21 +143,41 @@ export async function recalledMessage(
   const filter = (id: string): boolean => !shown.has(id.slice(0, id.indexOf('#')));
   let chunkHits = state.index.search(query, { topK: topK * 6, filter });
   if (rc.embedder && (await embedChunks(c, rc, kb, state, rc.embedder))) {
-    const hybrid = { query, lexical: chunkHits, embedder: rc.embedder, vectors: state.vectors!.entries(), topK: topK * 2, filter, onError: rc.onError };
+    const hybrid = {
+      query,
+      lexical: chunkHits,
+      embedder: rc.embedder,
+      vectors: state.vectors!.entries(),
+      topK: topK * 2,
+      filter,
+      onError: rc.onError,
+    };
     chunkHits = (await hybridSearch(hybrid)).hits;
   } else {
     chunkHits = chunkHits.slice(0, topK * 2);
   }
-  const history = (await recallEntries(c, rc, query, { topK: topK * 3 })).filter((r) => r.entry.type !== 'summary' && !req.inContext.has(r.entry.id));
+  const history = (await recallEntries(c, rc, query, { topK: topK * 3 })).filter(
+    (r) => r.entry.type !== 'summary' && !req.inContext.has(r.entry.id),
+  );
   const entries = new Map(history.map((r) => [`entry:${r.entry.id}`, r.entry]));
-  const fused = reciprocalRankFusion([chunkHits.map((h) => ({ id: `chunk:${h.id}`, score: h.score })), [...entries.keys()].map((id, i) => ({ id, score: -i }))], { topK });
+  const fused = reciprocalRankFusion(
+    [
+      chunkHits.map((h) => ({ id: `chunk:${h.id}`, score: h.score })),
+      [...entries.keys()].map((id, i) => ({ id, score: -i })),
+    ],
+    { topK },
+  );
   const lines: string[] = [];
   const header = 'Relevant earlier conversation (recalled from memory):';
   let content = '';
   let tokenCount = 0;
   for (const hit of fused) {
     const item = hit.id.startsWith('chunk:')
-      ? { kind: 'chunk' as const, text: state.texts.get(hit.id.slice(6)) ?? '', when: c.summaries.find((s) => hit.id.startsWith(`chunk:${s.id}@`))?.timeRange.end ?? '' }
+      ? {
+          kind: 'chunk' as const,
+          text: state.texts.get(hit.id.slice(6)) ?? '',
+          when: c.summaries.find((s) => hit.id.startsWith(`chunk:${s.id}@`))?.timeRange.end ?? '',
+        }
       : { kind: 'entry' as const, entry: entries.get(hit.id)! };
     const candidate = [header, ...lines, line(item)].join('\n');
     const tokens = MESSAGE_FRAMING + counter.count(candidate);

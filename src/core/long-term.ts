@@ -18,7 +18,6 @@ export type { LongTermDeps } from './long-term-deps.js';
 /** Plans one strategy may apply for one event before it must wait for the next. */
 const MAX_ROUNDS = 8;
 
-
 /**
  * Where one long-term run stands: the strategy (in profile order) and round to consult next,
  * and the first failure (returned so a manual `compress()` can reject with it). A run is
@@ -58,7 +57,11 @@ export function newLongTermRun(event: TriggerEvent): LongTermRun {
  * a summary (returned, after its `compressing` event) or none has anything left to do.
  * A `ConflictError` of a write propagates (the runner reloads the session and calls again).
  */
-export async function advanceLongTerm(cache: SessionCache, run: LongTermRun, deps: LongTermDeps): Promise<PendingSummary | undefined> {
+export async function advanceLongTerm(
+  cache: SessionCache,
+  run: LongTermRun,
+  deps: LongTermDeps,
+): Promise<PendingSummary | undefined> {
   while (run.strategy < deps.strategies.length) {
     const strategy = deps.strategies[run.strategy]!;
     const key = `${run.strategy}:${strategy.id}`;
@@ -72,7 +75,11 @@ export async function advanceLongTerm(cache: SessionCache, run: LongTermRun, dep
     try {
       plan = strategy.plan(view(cache, key, deps), run.event);
     } catch (error) {
-      run.firstError ??= fail(cache, deps, new RecallKitError(`strategy ${strategy.id} failed to plan`, { cause: error }));
+      run.firstError ??= fail(
+        cache,
+        deps,
+        new RecallKitError(`strategy ${strategy.id} failed to plan`, { cause: error }),
+      );
       nextStrategy(run);
       continue;
     }
@@ -82,8 +89,18 @@ export async function advanceLongTerm(cache: SessionCache, run: LongTermRun, dep
     }
     const req = plan.summarize;
     if (req && (req.entries.length > 0 || (req.foldSummaries?.length ?? 0) > 0)) {
-      const pending: PendingSummary = { id: newId(), strategyId: strategy.id, key, plan, basis: basisOf(cache, strategy.id, key) };
-      deps.emitter.emit('compressing', cache.meta.sessionId, { id: pending.id, strategy: strategy.id, entryCount: req.entries.length });
+      const pending: PendingSummary = {
+        id: newId(),
+        strategyId: strategy.id,
+        key,
+        plan,
+        basis: basisOf(cache, strategy.id, key),
+      };
+      deps.emitter.emit('compressing', cache.meta.sessionId, {
+        id: pending.id,
+        strategy: strategy.id,
+        entryCount: req.entries.length,
+      });
       return pending;
     }
     await applyPlan(cache, run, strategy.id, key, plan, undefined, undefined, deps);
@@ -113,16 +130,29 @@ export function summarizePending(sessionId: string, pending: PendingSummary, dep
  * summaries and state unchanged); otherwise the summary is discarded and the strategy plans
  * again. A failure fires `error` and ends the strategy's turn, changing nothing.
  */
-export async function settlePending(cache: SessionCache, run: LongTermRun, pending: PendingSummary, outcome: SummaryOutcome, deps: LongTermDeps): Promise<void> {
+export async function settlePending(
+  cache: SessionCache,
+  run: LongTermRun,
+  pending: PendingSummary,
+  outcome: SummaryOutcome,
+  deps: LongTermDeps,
+): Promise<void> {
   if ('error' in outcome) {
-    const error = outcome.error instanceof SummarizerError ? outcome.error : new SummarizerError('summarizer failed', { cause: outcome.error });
+    const error =
+      outcome.error instanceof SummarizerError
+        ? outcome.error
+        : new SummarizerError('summarizer failed', { cause: outcome.error });
     run.firstError ??= fail(cache, deps, error, pending.id);
     nextStrategy(run);
     return;
   }
   const stale = staleReason(cache, pending);
   if (stale) {
-    deps.emitter.emit('compression:discarded', cache.meta.sessionId, { id: pending.id, strategy: pending.strategyId, reason: stale });
+    deps.emitter.emit('compression:discarded', cache.meta.sessionId, {
+      id: pending.id,
+      strategy: pending.strategyId,
+      reason: stale,
+    });
     run.round += 1;
     return;
   }
@@ -137,7 +167,10 @@ function nextStrategy(run: LongTermRun): void {
 
 function basisOf(cache: SessionCache, strategyId: string, key: string): PendingSummary['basis'] {
   return {
-    ownSummaryIds: cache.summaries.filter((s) => s.strategy === strategyId).map((s) => `${s.id}@${s.createdAt}`).join(','),
+    ownSummaryIds: cache.summaries
+      .filter((s) => s.strategy === strategyId)
+      .map((s) => `${s.id}@${s.createdAt}`)
+      .join(','),
     state: JSON.stringify(cache.meta.strategyState?.[key] ?? {}),
   };
 }
@@ -151,8 +184,8 @@ function staleReason(cache: SessionCache, pending: PendingSummary): string | und
     if (now.pinned) return 'a summarized entry was pinned meanwhile';
   }
   const basis = basisOf(cache, pending.strategyId, pending.key);
-  if (basis.ownSummaryIds !== pending.basis.ownSummaryIds) return 'the strategy\'s summaries changed meanwhile';
-  if (basis.state !== pending.basis.state) return 'the strategy\'s state changed meanwhile';
+  if (basis.ownSummaryIds !== pending.basis.ownSummaryIds) return "the strategy's summaries changed meanwhile";
+  if (basis.state !== pending.basis.state) return "the strategy's state changed meanwhile";
   return undefined;
 }
 
@@ -184,4 +217,3 @@ function view(cache: SessionCache, key: string, deps: LongTermDeps): SessionView
     state: (cache.meta.strategyState?.[key] as Record<string, unknown> | undefined) ?? {},
   };
 }
-

@@ -38,10 +38,18 @@ export function makeEntry(meta: SessionMeta, d: EntryDraft, counter: TokenCounte
 }
 
 /** The cached token count of an entry, as the chat message it becomes. */
-export function countDraft(d: Pick<EntryDraft, 'type' | 'content' | 'tool' | 'metadata'>, counter: TokenCounter): number {
+export function countDraft(
+  d: Pick<EntryDraft, 'type' | 'content' | 'tool' | 'metadata'>,
+  counter: TokenCounter,
+): number {
   switch (d.type) {
     case 'tool_call':
-      return entryTokens(counter, { kind: 'tool_call', content: d.content, toolName: d.tool?.name ?? '', callId: d.tool?.callId ?? '' });
+      return entryTokens(counter, {
+        kind: 'tool_call',
+        content: d.content,
+        toolName: d.tool?.name ?? '',
+        callId: d.tool?.callId ?? '',
+      });
     case 'tool_result':
       return entryTokens(counter, { kind: 'tool_result', content: d.content, callId: d.tool?.callId ?? '' });
     case 'context': {

@@ -9,7 +9,11 @@ import { ValidationError } from '../errors.js';
 import type { EntryDraft } from './make-entry.js';
 
 /** The context with `messages` in another library's shape (Anthropic adds `system`). */
-export function formatContext(ctx: LLMContext, format: ContextFormat, active: readonly MemoryEntry[]): LLMContext<unknown> {
+export function formatContext(
+  ctx: LLMContext,
+  format: ContextFormat,
+  active: readonly MemoryEntry[],
+): LLMContext<unknown> {
   const toolErrors = new Set<string>();
   for (const e of active) if (e.type === 'tool_result' && e.tool?.isError) toolErrors.add(e.tool.callId);
   const formatted = toFormat(ctx.messages, checkFormat(format, 'options.format'), { toolErrors });
@@ -28,7 +32,10 @@ export function messagesToDrafts(input: unknown, options: AddMessagesOptions): E
   const codec = formatCodec(format);
   const meta = { toolErrors: new Set<string>() };
   // Anthropic keeps the system prompt apart: given as options.system, or inside { system, messages }.
-  const source = codec.withSystem && Array.isArray(input) && options.system !== undefined ? codec.withSystem(input, options.system) : input;
+  const source =
+    codec.withSystem && Array.isArray(input) && options.system !== undefined
+      ? codec.withSystem(input, options.system)
+      : input;
   const messages: ChatMessage[] = parseMessages(source, format, meta);
   const times = messageTimes(input, format, messages.length);
   const names = new Map<string, string>();
@@ -45,14 +52,24 @@ export function messagesToDrafts(input: unknown, options: AddMessagesOptions): E
     if (m.role === 'tool') {
       const callId = m.tool_call_id ?? '';
       const name = names.get(callId) ?? m.name ?? 'tool';
-      drafts.push({ type: 'tool_result', role: 'system', content: m.content ?? '', tool: { name, callId, isError: meta.toolErrors.has(callId) } });
+      drafts.push({
+        type: 'tool_result',
+        role: 'system',
+        content: m.content ?? '',
+        tool: { name, callId, isError: meta.toolErrors.has(callId) },
+      });
       return;
     }
     if (m.role === 'assistant') {
       if (m.content) drafts.push({ type: 'message', role: 'assistant', content: m.content });
       for (const call of m.tool_calls ?? []) {
         names.set(call.id, call.function.name);
-        drafts.push({ type: 'tool_call', role: 'assistant', content: call.function.arguments, tool: { name: call.function.name, callId: call.id } });
+        drafts.push({
+          type: 'tool_call',
+          role: 'assistant',
+          content: call.function.arguments,
+          tool: { name: call.function.name, callId: call.id },
+        });
       }
       return;
     }

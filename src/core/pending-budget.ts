@@ -34,7 +34,8 @@ export function withinBudget(
     for (const interaction of interactions) {
       const kept: MemoryEntry[] = interaction.entries.filter((e) => !gone.has(e.id));
       if (kept.length === interaction.entries.length) out.push(interaction);
-      else if (kept.length) out.push({ ...interaction, entries: kept, tokenCount: kept.reduce((t, e) => t + e.tokenCount, 0) });
+      else if (kept.length)
+        out.push({ ...interaction, entries: kept, tokenCount: kept.reduce((t, e) => t + e.tokenCount, 0) });
     }
     return out;
   };

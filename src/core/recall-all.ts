@@ -1,5 +1,12 @@
 import type { MemoryEntry, MemorySummary, RecallOptions, RecallResult, SessionMeta, StoreAdapter } from '../types.js';
-import { addTermStats, analyzeQuery, createRecallIndex, emptyTermStats, loadRecallIndex, type RecallIndex } from '../recall/recall-index.js';
+import {
+  addTermStats,
+  analyzeQuery,
+  createRecallIndex,
+  emptyTermStats,
+  loadRecallIndex,
+  type RecallIndex,
+} from '../recall/recall-index.js';
 import { auxReader } from './aux-reader.js';
 import { entryDoc, recallEntries, summaryAsEntry, summaryDoc, SUMMARY_PREFIX, type RecallContext } from './recall.js';
 import type { SessionCache } from './session.js';
@@ -63,7 +70,13 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
       const from = meta.recallSeq ?? 0;
       const stored = from > 0 ? await loadRecallIndex(await auxReader(store, id, 'recall:')) : undefined;
       if (!stored && meta.nextSeq > 0) onUnindexed?.(id);
-      known = { version: meta.version, createdAt: meta.createdAt, seq: stored ? from : 0, index: stored ?? createRecallIndex(), summaries: new Map() };
+      known = {
+        version: meta.version,
+        createdAt: meta.createdAt,
+        seq: stored ? from : 0,
+        index: stored ?? createRecallIndex(),
+        summaries: new Map(),
+      };
     }
     if (meta.nextSeq > known.seq) {
       for (const e of await store.loadEntries(id, { fromSeq: known.seq })) known.index.add(entryDoc(e));
@@ -98,22 +111,28 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
         const own = known.index.termStats(terms);
         addTermStats(stats, own);
         // A session holding none of the terms has no hit: not searched.
-        for (const df of own.df.values()) if (df > 0) {
-          holding.push([sessionId, known]);
-          break;
-        }
+        for (const df of own.df.values())
+          if (df > 0) {
+            holding.push([sessionId, known]);
+            break;
+          }
       }
       const hits: StoreHit[] = [];
       for (const [sessionId, { index, summaries }] of holding) {
-        const filter = summaries.size && sessionId !== ownSession ? (id: string) => isEntryDoc(id) || summaries.has(id.slice(SUMMARY_PREFIX.length)) : isEntryDoc;
-        for (const h of index.searchTerms(terms, { topK, filter, stats })) hits.push({ sessionId, id: h.id, score: h.score });
+        const filter =
+          summaries.size && sessionId !== ownSession
+            ? (id: string) => isEntryDoc(id) || summaries.has(id.slice(SUMMARY_PREFIX.length))
+            : isEntryDoc;
+        for (const h of index.searchTerms(terms, { topK, filter, stats }))
+          hits.push({ sessionId, id: h.id, score: h.score });
       }
       return hits.sort((a, b) => b.score - a.score).slice(0, topK);
     },
 
     async load(hits) {
       const bySession = new Map<string, string[]>();
-      for (const h of hits) if (isEntryDoc(h.id)) bySession.set(h.sessionId, [...(bySession.get(h.sessionId) ?? []), h.id]);
+      for (const h of hits)
+        if (isEntryDoc(h.id)) bySession.set(h.sessionId, [...(bySession.get(h.sessionId) ?? []), h.id]);
       const found = new Map<string, MemoryEntry>();
       await Promise.all(
         [...bySession].map(async ([sessionId, ids]) => {
@@ -122,7 +141,9 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
       );
       const out: RecallResult[] = [];
       for (const h of hits) {
-        const summary = isEntryDoc(h.id) ? undefined : covered.get(h.sessionId)?.summaries.get(h.id.slice(SUMMARY_PREFIX.length));
+        const summary = isEntryDoc(h.id)
+          ? undefined
+          : covered.get(h.sessionId)?.summaries.get(h.id.slice(SUMMARY_PREFIX.length));
         const entry = summary ? summaryAsEntry(summary) : found.get(h.sessionId + SEP + h.id);
         if (entry) out.push({ entry, score: h.score });
       }
@@ -152,13 +173,23 @@ export function walk(index: RecallIndex, id: string, step: 1 | -1, count: number
  * summaries), merged by score with this session's summaries. The caller has flushed this
  * session's pending writes.
  */
-export async function recallAcross(c: SessionCache, rc: RecallContext, all: StoreRecall, query: string, options: RecallOptions): Promise<RecallResult[]> {
+export async function recallAcross(
+  c: SessionCache,
+  rc: RecallContext,
+  all: StoreRecall,
+  query: string,
+  options: RecallOptions,
+): Promise<RecallResult[]> {
   const topK = options.topK ?? 10;
   const types = options.types;
   const wantSummaries = c.summaries.length > 0 && (!types || types.includes('summary'));
   const summaries = wantSummaries ? await recallEntries(c, rc, query, { topK, types: ['summary'] }) : [];
   if (types && types.every((t) => t === 'summary')) return summaries;
-  const hits = await all.search(query, types || options.includeCompressed === false ? topK * 4 : topK, c.meta.sessionId);
+  const hits = await all.search(
+    query,
+    types || options.includeCompressed === false ? topK * 4 : topK,
+    c.meta.sessionId,
+  );
   let found = await all.load(hits);
   if (types) found = found.filter((r) => types.includes(r.entry.type));
   if (options.includeCompressed === false) found = found.filter((r) => !r.entry.compressed);

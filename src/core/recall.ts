@@ -53,14 +53,20 @@ export function summaryAsEntry(s: MemorySummary): MemoryEntry {
  * meta field to write in the same batch as the entries. When it is not loaded, nothing: the
  * next recall catches up from `meta.recallSeq`.
  */
-export function indexOnAdd(c: SessionCache, entries: readonly MemoryEntry[]): Pick<StoreBatch, 'aux'> & { recallSeq?: number } {
+export function indexOnAdd(
+  c: SessionCache,
+  entries: readonly MemoryEntry[],
+): Pick<StoreBatch, 'aux'> & { recallSeq?: number } {
   if (!c.recall) return {};
   for (const e of entries) c.recall.add(entryDoc(e));
   return { aux: c.recall.flush(), recallSeq: entries[entries.length - 1]!.seq + 1 };
 }
 
 /** Keep a loaded index in step with a plan: new summary in, dropped summaries and erased entries out. */
-export function indexOnPlan(c: SessionCache, change: { summary?: MemorySummary; erasedIds: string[]; droppedSummaryIds: string[] }): StoreBatch['aux'] {
+export function indexOnPlan(
+  c: SessionCache,
+  change: { summary?: MemorySummary; erasedIds: string[]; droppedSummaryIds: string[] },
+): StoreBatch['aux'] {
   if (c.vectors) {
     for (const id of change.erasedIds) c.vectors.remove(id);
     for (const id of change.droppedSummaryIds) c.vectors.remove(SUMMARY_PREFIX + id);
@@ -86,7 +92,8 @@ export async function ensureIndex(c: SessionCache, rc: RecallContext): Promise<R
   const rebuild = index === undefined;
   index ??= createRecallIndex();
   // An index that is up to date needs no entry read (opening a session's recall: one round trip).
-  const missing = rebuild || from < c.meta.nextSeq ? await store.loadEntries(sessionId, { fromSeq: rebuild ? 0 : from }) : [];
+  const missing =
+    rebuild || from < c.meta.nextSeq ? await store.loadEntries(sessionId, { fromSeq: rebuild ? 0 : from }) : [];
   for (const e of missing) index.add(entryDoc(e));
   for (const s of c.summaries) if (!index.has(SUMMARY_PREFIX + s.id)) index.add(summaryDoc(s));
   const aux = rebuild ? index.toAux() : index.flush();
@@ -107,11 +114,13 @@ export async function ensureIndex(c: SessionCache, rc: RecallContext): Promise<R
 async function ensureVectors(c: SessionCache, rc: RecallContext, embedder: Embedder): Promise<void> {
   const sessionId = c.meta.sessionId;
   const from = c.meta.vectorSeq ?? 0;
-  let vectors = c.vectors ?? (from > 0 ? await loadVectorIndex(await auxReader(rc.store, sessionId, 'vectors:')) : undefined);
+  let vectors =
+    c.vectors ?? (from > 0 ? await loadVectorIndex(await auxReader(rc.store, sessionId, 'vectors:')) : undefined);
   const rebuild = vectors === undefined;
   vectors ??= createVectorIndex();
   c.vectors = vectors;
-  const entries = c.meta.nextSeq > (rebuild ? 0 : from) ? await rc.store.loadEntries(sessionId, { fromSeq: rebuild ? 0 : from }) : [];
+  const entries =
+    c.meta.nextSeq > (rebuild ? 0 : from) ? await rc.store.loadEntries(sessionId, { fromSeq: rebuild ? 0 : from }) : [];
   const docs = [...entries.map(entryDoc), ...c.summaries.map(summaryDoc)].filter((d) => !vectors.has(d.id));
   let done = rebuild ? 0 : from;
   try {
@@ -138,15 +147,20 @@ async function ensureVectors(c: SessionCache, rc: RecallContext, embedder: Embed
 }
 
 /** Validate recall options. */
-function checkOptions(query: unknown, options: unknown): { query: string; topK: number; types?: Set<string>; includeCompressed: boolean } {
+function checkOptions(
+  query: unknown,
+  options: unknown,
+): { query: string; topK: number; types?: Set<string>; includeCompressed: boolean } {
   if (isPlainObject(options) && options.scope !== undefined && options.scope !== 'session' && options.scope !== 'all') {
     throw new ValidationError('options.scope', "'session' or 'all'", options.scope);
   }
   if (typeof query !== 'string') throw new ValidationError('query', 'a string', query);
-  if (options !== undefined && !isPlainObject(options)) throw new ValidationError('options', 'an object { topK?, types?, includeCompressed?, scope? }', options);
+  if (options !== undefined && !isPlainObject(options))
+    throw new ValidationError('options', 'an object { topK?, types?, includeCompressed?, scope? }', options);
   const o = (options ?? {}) as RecallOptions;
   const topK = o.topK ?? 10;
-  if (!Number.isInteger(topK) || topK < 1 || topK > 1000) throw new ValidationError('options.topK', 'an integer from 1 to 1000', topK);
+  if (!Number.isInteger(topK) || topK < 1 || topK > 1000)
+    throw new ValidationError('options.topK', 'an integer from 1 to 1000', topK);
   if (o.types !== undefined && (!Array.isArray(o.types) || o.types.some((t) => !TYPES.includes(t)))) {
     throw new ValidationError('options.types', `an array of entry types (${TYPES.join(', ')})`, o.types);
   }
@@ -162,7 +176,12 @@ function checkOptions(query: unknown, options: unknown): { query: string; topK: 
  * Search the whole history of a session — active and compressed entries, and summaries — best
  * first. Hits whose entry or summary is gone (erased, dropped) are skipped.
  */
-export async function recallEntries(c: SessionCache, rc: RecallContext, query: string, options?: RecallOptions): Promise<RecallResult[]> {
+export async function recallEntries(
+  c: SessionCache,
+  rc: RecallContext,
+  query: string,
+  options?: RecallOptions,
+): Promise<RecallResult[]> {
   const o = checkOptions(query, options);
   const index = await ensureIndex(c, rc);
   const embedder = rc.embedder;
@@ -172,14 +191,26 @@ export async function recallEntries(c: SessionCache, rc: RecallContext, query: s
   const active = o.includeCompressed ? undefined : new Set(c.active.map((e) => e.id));
   const wantSummaries = !o.types || o.types.has('summary');
   const filter = (id: string): boolean =>
-    id.startsWith(SUMMARY_PREFIX) ? wantSummaries && summaries.has(id.slice(SUMMARY_PREFIX.length)) : !active || active.has(id);
+    id.startsWith(SUMMARY_PREFIX)
+      ? wantSummaries && summaries.has(id.slice(SUMMARY_PREFIX.length))
+      : !active || active.has(id);
 
   // Type filters are checked on the loaded entries: ask for more hits until enough pass.
   let k = o.types ? Math.max(o.topK * 4, 40) : o.topK;
   for (;;) {
     const lexical = index.search(o.query, { topK: embedder ? k * 3 : k, filter });
     const hits = embedder
-      ? (await hybridSearch({ query: o.query, lexical, embedder, vectors: c.vectors!.entries(), topK: k, filter, onError: rc.onError })).hits
+      ? (
+          await hybridSearch({
+            query: o.query,
+            lexical,
+            embedder,
+            vectors: c.vectors!.entries(),
+            topK: k,
+            filter,
+            onError: rc.onError,
+          })
+        ).hits
       : lexical;
     const entryIds = hits.filter((h) => !h.id.startsWith(SUMMARY_PREFIX)).map((h) => h.id);
     const loaded = await store.getEntries(c.meta.sessionId, entryIds);

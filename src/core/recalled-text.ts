@@ -34,7 +34,20 @@ function when(e: MemoryEntry): string {
   return e.type === 'summary' && typeof range?.end === 'string' ? range.end : e.timestamp;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "2023-05-08T…" → "8 May 2023" (UTC calendar day): the words a question or an answer uses. */
 export function dayLabel(iso: string): string {
@@ -55,7 +68,9 @@ export function groupLabel(e: MemoryEntry, sessionId: string): string {
  * chat than `sessionId` — then one `Speaker: text` line per entry.
  */
 export function renderRecalled(entries: readonly MemoryEntry[], sessionId: string): string {
-  const sorted = [...entries].sort((a, b) => when(a).localeCompare(when(b)) || a.sessionId.localeCompare(b.sessionId) || a.seq - b.seq);
+  const sorted = [...entries].sort(
+    (a, b) => when(a).localeCompare(when(b)) || a.sessionId.localeCompare(b.sessionId) || a.seq - b.seq,
+  );
   const lines = [RECALLED_HEADER];
   let group = '';
   for (const e of sorted) {

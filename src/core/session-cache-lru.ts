@@ -58,9 +58,11 @@ export function createSessionLru(options: SessionLruOptions): SessionLru {
     set(sessionId, c) {
       const slot = slots.get(sessionId);
       slots.delete(sessionId);
-      const unsubscribe = slot ? slot.unsubscribe : store.subscribe?.(sessionId, (version) => {
-        if (slots.has(sessionId)) onNotify(sessionId, version);
-      });
+      const unsubscribe = slot
+        ? slot.unsubscribe
+        : store.subscribe?.(sessionId, (version) => {
+            if (slots.has(sessionId)) onNotify(sessionId, version);
+          });
       slots.set(sessionId, { c, unsubscribe });
       evict();
     },

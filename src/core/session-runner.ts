@@ -63,7 +63,9 @@ export function createSessionRunner(
     let c = cache.get(sessionId);
     if (c) return c;
     const stored = await store.loadSession(sessionId);
-    c = stored ? toCache(stored.meta, stored.activeEntries, stored.summaries) : toCache(newMeta(sessionId, now().toISOString()), [], []);
+    c = stored
+      ? toCache(stored.meta, stored.activeEntries, stored.summaries)
+      : toCache(newMeta(sessionId, now().toISOString()), [], []);
     cache.set(sessionId, c);
     return c;
   }

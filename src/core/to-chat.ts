@@ -33,13 +33,17 @@ export function entriesToChat(entries: readonly MemoryEntry[]): ChatBuild {
     const next = entries[i + 1];
     const startsToolTurn =
       e.type === 'tool_call' ||
-      (e.type === 'message' && e.role === 'assistant' && next?.type === 'tool_call' && next.interaction === e.interaction);
+      (e.type === 'message' &&
+        e.role === 'assistant' &&
+        next?.type === 'tool_call' &&
+        next.interaction === e.interaction);
     if (startsToolTurn) {
       const text = e.type === 'message' ? e : undefined;
       let j = text ? i + 1 : i;
       const calls: MemoryEntry[] = [];
       // Calls join one assistant message within an interaction (strategies count messages the same way).
-      while (j < n && entries[j]!.type === 'tool_call' && entries[j]!.interaction === e.interaction) calls.push(entries[j++]!);
+      while (j < n && entries[j]!.type === 'tool_call' && entries[j]!.interaction === e.interaction)
+        calls.push(entries[j++]!);
       const results: MemoryEntry[] = [];
       while (j < n && entries[j]!.type === 'tool_result') results.push(entries[j++]!);
       const answered = new Set(results.map((r) => r.tool?.callId));

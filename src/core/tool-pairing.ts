@@ -21,7 +21,12 @@ export function openCalls(active: readonly MemoryEntry[]): MemoryEntry[] {
  * `toolName`. A result that answers no call would be left out of every context silently, so it
  * is refused, saying which calls are waiting.
  */
-export async function callAnswered(c: SessionCache, store: StoreAdapter, toolName: string, callId: string | undefined): Promise<string> {
+export async function callAnswered(
+  c: SessionCache,
+  store: StoreAdapter,
+  toolName: string,
+  callId: string | undefined,
+): Promise<string> {
   const open = openCalls(c.active);
   if (callId === undefined) {
     const call = open.find((e) => e.tool!.name === toolName);
@@ -69,7 +74,9 @@ export async function pairDrafts(c: SessionCache, store: StoreAdapter, drafts: r
     if (!active) {
       stored ??= new Map(
         c.meta.nextSeq > c.active.length
-          ? (await store.loadEntries(c.meta.sessionId)).filter((e) => e.type === 'tool_call' && e.tool).map((e) => [e.tool!.callId, e.tool!.name])
+          ? (await store.loadEntries(c.meta.sessionId))
+              .filter((e) => e.type === 'tool_call' && e.tool)
+              .map((e) => [e.tool!.callId, e.tool!.name])
           : [],
       );
     }

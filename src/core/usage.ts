@@ -14,8 +14,16 @@ export function recordUsageInMeta(
 ): SessionMeta {
   if (!isPlainObject(usage)) throw new ValidationError('usage', 'an object { promptTokens, estimatedTokens? }', usage);
   const estimated = usage.estimatedTokens ?? contextTokens;
-  if (estimated <= 0) throw new ValidationError('usage.estimatedTokens', 'a positive estimate (the context is empty: pass estimatedTokens)', estimated);
-  const calibration = recordUsage(meta.calibration ?? createCalibration(), { estimated, promptTokens: usage.promptTokens });
+  if (estimated <= 0)
+    throw new ValidationError(
+      'usage.estimatedTokens',
+      'a positive estimate (the context is empty: pass estimatedTokens)',
+      estimated,
+    );
+  const calibration = recordUsage(meta.calibration ?? createCalibration(), {
+    estimated,
+    promptTokens: usage.promptTokens,
+  });
   return { ...meta, calibration };
 }
 
@@ -23,7 +31,13 @@ export function recordUsageInMeta(
 export function driftOf(meta: SessionMeta): TokenDrift | undefined {
   const c = meta.calibration;
   if (!c || c.count === 0) return undefined;
-  return { samples: c.count, meanRatio: c.meanRatio, lastDrift: c.lastDrift, maxDrift: c.maxDrift, correctionFactor: correctionFactor(c) };
+  return {
+    samples: c.count,
+    meanRatio: c.meanRatio,
+    lastDrift: c.lastDrift,
+    maxDrift: c.maxDrift,
+    correctionFactor: correctionFactor(c),
+  };
 }
 
 /** The factor budgets are divided by when calibration is on (1 when off or before 3 reports). */

@@ -61,7 +61,8 @@ export function checkData(value: unknown, field: string, seen: Set<object>, dept
     case 'object': {
       if (value === null || value instanceof Date) return;
       if (seen.has(value)) throw new ValidationError(field, 'data without cycles');
-      if (!Array.isArray(value) && !isPlainObject(value)) throw new ValidationError(field, 'plain data (objects, arrays, strings, numbers, booleans, null)', value);
+      if (!Array.isArray(value) && !isPlainObject(value))
+        throw new ValidationError(field, 'plain data (objects, arrays, strings, numbers, booleans, null)', value);
       seen.add(value);
       if (Array.isArray(value)) value.forEach((v, i) => checkData(v, `${field}[${i}]`, seen, depth + 1));
       else for (const [k, v] of Object.entries(value)) checkData(v, `${field}.${k}`, seen, depth + 1);
@@ -92,7 +93,8 @@ export function checkTimestamp(ts: unknown, field: string, now: () => Date): str
 
 /** Validate `addInteraction`'s `{ userRequest, aiResponse, ts }`. */
 export function checkInteractionInput(input: unknown): InteractionInput {
-  if (!isPlainObject(input)) throw new ValidationError('interaction', 'an object { userRequest, aiResponse, ts? }', input);
+  if (!isPlainObject(input))
+    throw new ValidationError('interaction', 'an object { userRequest, aiResponse, ts? }', input);
   if (input.userRequest === undefined || input.userRequest === null) {
     throw new ValidationError('interaction.userRequest', 'a string or JSON value', input.userRequest);
   }

@@ -38,14 +38,19 @@ export type WebLLMEmbedder = Embedder & { ready(): Promise<void>; unload(): Prom
  * const memory = await createWorkerMemory({ embedder });
  */
 export function webLLMEmbedder(options: WebLLMEmbedderOptions): WebLLMEmbedder {
-  if (typeof options?.model !== 'string' || !options.model) throw new ValidationError('model', 'a WebLLM embedding model id', options?.model);
+  if (typeof options?.model !== 'string' || !options.model)
+    throw new ValidationError('model', 'a WebLLM embedding model id', options?.model);
   const batchSize = options.batchSize ?? 32;
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new ValidationError('batchSize', 'an integer >= 1', batchSize);
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new ValidationError('batchSize', 'an integer >= 1', batchSize);
   let loading: Promise<{ engine: WebLLMEmbeddingEngine; worker?: Worker }> | undefined;
   const load = () =>
     (loading ??= options.engine
       ? Promise.resolve({ engine: options.engine })
-      : loadWebLLMEngine(options).then((l) => ({ engine: l.engine as unknown as WebLLMEmbeddingEngine, ...(l.worker ? { worker: l.worker } : {}) })));
+      : loadWebLLMEngine(options).then((l) => ({
+          engine: l.engine as unknown as WebLLMEmbeddingEngine,
+          ...(l.worker ? { worker: l.worker } : {}),
+        })));
 
   const embed = async (texts: string[]): Promise<number[][]> => {
     const { engine } = await load().catch((error: unknown) => {
@@ -57,7 +62,8 @@ export function webLLMEmbedder(options: WebLLMEmbedderOptions): WebLLMEmbedder {
       const batch = texts.slice(i, i + batchSize);
       const response = await engine.embeddings.create({ input: batch, model: options.model });
       const sorted = [...response.data].sort((a, b) => a.index - b.index);
-      if (sorted.length !== batch.length) throw new ValidationError('embeddings', `${batch.length} vectors from the model`, sorted.length);
+      if (sorted.length !== batch.length)
+        throw new ValidationError('embeddings', `${batch.length} vectors from the model`, sorted.length);
       for (const d of sorted) out.push(d.embedding);
     }
     return out;

@@ -8,20 +8,12 @@ import type { ChatMessage, ChatToolCall } from '../types.js';
  * A normalized message: `name` only when given; an assistant message with tool calls and no
  * text has `content: null` (OpenAI's convention); `tool_calls` only when non-empty.
  */
-export function chatMessage(
-  role: 'system' | 'user',
-  content: string,
-  name?: string,
-): ChatMessage {
+export function chatMessage(role: 'system' | 'user', content: string, name?: string): ChatMessage {
   return name === undefined ? { role, content } : { role, content, name };
 }
 
 /** A normalized assistant message (see {@link chatMessage}). */
-export function assistantMessage(
-  content: string,
-  toolCalls: readonly ChatToolCall[],
-  name?: string,
-): ChatMessage {
+export function assistantMessage(content: string, toolCalls: readonly ChatToolCall[], name?: string): ChatMessage {
   const message: ChatMessage = {
     role: 'assistant',
     content: content === '' && toolCalls.length > 0 ? null : content,

@@ -30,12 +30,21 @@ export function registerFormat<Out extends FormattedPrompt>(codec: FormatCodec<O
   const c = codec as Partial<FormatCodec> | null;
   if (typeof c !== 'object' || c === null) throw new ValidationError('codec', 'an object { id, parse, write }', c);
   if (typeof c.id !== 'string' || c.id.length === 0) throw new ValidationError('codec.id', 'a non-empty string', c.id);
-  if (codecs.has(c.id)) throw new ValidationError('codec.id', `a format id not already registered (${formatIds().map((f) => JSON.stringify(f)).join(', ')})`, c.id);
+  if (codecs.has(c.id))
+    throw new ValidationError(
+      'codec.id',
+      `a format id not already registered (${formatIds()
+        .map((f) => JSON.stringify(f))
+        .join(', ')})`,
+      c.id,
+    );
   for (const key of ['parse', 'write'] as const) {
     if (typeof c[key] !== 'function') throw new ValidationError(`codec.${key}`, 'a function', c[key]);
   }
-  if (c.withSystem !== undefined && typeof c.withSystem !== 'function') throw new ValidationError('codec.withSystem', 'a function or undefined', c.withSystem);
-  if (c.timeField !== undefined && typeof c.timeField !== 'string') throw new ValidationError('codec.timeField', 'a string or undefined', c.timeField);
+  if (c.withSystem !== undefined && typeof c.withSystem !== 'function')
+    throw new ValidationError('codec.withSystem', 'a function or undefined', c.withSystem);
+  if (c.timeField !== undefined && typeof c.timeField !== 'string')
+    throw new ValidationError('codec.timeField', 'a string or undefined', c.timeField);
   codecs.set(c.id, codec as FormatCodec);
 }
 
@@ -50,7 +59,14 @@ export function formatIds(): string[] {
  */
 export function formatCodec(format: unknown, field = 'format'): FormatCodec {
   const codec = typeof format === 'string' ? codecs.get(format) : undefined;
-  if (!codec) throw new ValidationError(field, `one of ${formatIds().map((f) => JSON.stringify(f)).join(', ')}`, format);
+  if (!codec)
+    throw new ValidationError(
+      field,
+      `one of ${formatIds()
+        .map((f) => JSON.stringify(f))
+        .join(', ')}`,
+      format,
+    );
   return codec;
 }
 

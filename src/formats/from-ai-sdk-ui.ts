@@ -24,14 +24,21 @@ export function isUIMessage(message: Record<string, unknown>): boolean {
  * (`step-start` parts) becomes one assistant message per step, each followed by its tool
  * results, as the SDK's `convertToModelMessages` does.
  */
-export function readUIMessage(message: Record<string, unknown>, field: string, meta: ImportMeta | undefined): ChatMessage[] {
+export function readUIMessage(
+  message: Record<string, unknown>,
+  field: string,
+  meta: ImportMeta | undefined,
+): ChatMessage[] {
   const role = message['role'];
-  const parts = readArray(message['parts'], `${field}.parts`).map((part, i) => readRecord(part, `${field}.parts[${i}]`));
+  const parts = readArray(message['parts'], `${field}.parts`).map((part, i) =>
+    readRecord(part, `${field}.parts[${i}]`),
+  );
   if (role === 'system' || role === 'user') {
     const content = parts.filter((p) => p['type'] === 'text' || p['type'] === 'file');
     return [withMedia(chatMessage(role, readContentText(content, `${field}.parts`)), content)];
   }
-  if (role !== 'assistant') throw new ValidationError(`${field}.role`, '"system", "user" or "assistant" (a UI message)', role);
+  if (role !== 'assistant')
+    throw new ValidationError(`${field}.role`, '"system", "user" or "assistant" (a UI message)', role);
 
   const out: ChatMessage[] = [];
   let texts: string[] = [];
@@ -53,7 +60,12 @@ export function readUIMessage(message: Record<string, unknown>, field: string, m
       if (text) texts.push(text);
       return;
     }
-    const name = type === 'dynamic-tool' ? readString(part['toolName'], `${path}.toolName`) : type.startsWith('tool-') ? type.slice(5) : undefined;
+    const name =
+      type === 'dynamic-tool'
+        ? readString(part['toolName'], `${path}.toolName`)
+        : type.startsWith('tool-')
+          ? type.slice(5)
+          : undefined;
     if (name === undefined) return; // reasoning, source-*, data-*
     const id = readString(part['toolCallId'], `${path}.toolCallId`);
     calls.push(toolCall(id, name, stringifyToolArgs(part['input'] ?? {})));

@@ -50,11 +50,13 @@ function readModelMessage(value: unknown, field: string, meta: ImportMeta | unde
       parts.forEach((part, i) => {
         const path = `${field}.content[${i}]`;
         if (part['type'] === 'tool-call') {
-          calls.push(toolCall(
-            readString(part['toolCallId'], `${path}.toolCallId`),
-            readString(part['toolName'], `${path}.toolName`),
-            stringifyToolArgs(part['input']),
-          ));
+          calls.push(
+            toolCall(
+              readString(part['toolCallId'], `${path}.toolCallId`),
+              readString(part['toolName'], `${path}.toolName`),
+              stringifyToolArgs(part['input']),
+            ),
+          );
         } else if (part['type'] === 'tool-result') {
           results.push(readToolResult(part, path, meta)); // provider-executed tools
         }
@@ -96,7 +98,9 @@ function readToolResult(part: Record<string, unknown>, field: string, meta: Impo
         .map((item, i) => {
           const entry = readRecord(item, `${field}.output.value[${i}]`);
           if (entry['type'] === 'text') return readString(entry['text'], `${field}.output.value[${i}].text`);
-          return typeof entry['mediaType'] === 'string' && entry['mediaType'].startsWith('image/') ? '[image]' : '[file]';
+          return typeof entry['mediaType'] === 'string' && entry['mediaType'].startsWith('image/')
+            ? '[image]'
+            : '[file]';
         })
         .filter((item) => item !== '')
         .join(PART_SEPARATOR);

@@ -2,8 +2,7 @@
  * An Anthropic Messages API conversation to normalized {@link ChatMessage}s.
  * @module
  */
-import {
-ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
 import type { ChatMessage, ChatToolCall } from '../types.js';
 import { assistantMessage, chatMessage, toolCall, toolMessage } from './chat-message.js';
 import { withMedia } from './media-parts.js';
@@ -50,11 +49,13 @@ function readAnthropicMessage(value: unknown, field: string, meta: ImportMeta | 
     blocks.forEach((block, i) => {
       if (block['type'] !== 'tool_use') return;
       const path = `${field}.content[${i}]`;
-      calls.push(toolCall(
-        readString(block['id'], `${path}.id`),
-        readString(block['name'], `${path}.name`),
-        stringifyToolArgs(block['input']),
-      ));
+      calls.push(
+        toolCall(
+          readString(block['id'], `${path}.id`),
+          readString(block['name'], `${path}.name`),
+          stringifyToolArgs(block['input']),
+        ),
+      );
     });
     return [assistantMessage(text, calls)];
   }

@@ -3,8 +3,7 @@
  * {@link ChatMessage}s.
  * @module
  */
-import {
-ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
 import type { ChatMessage, ChatToolCall } from '../types.js';
 import { assistantMessage, chatMessage, toolCall, toolMessage } from './chat-message.js';
 import { withMedia } from './media-parts.js';
@@ -13,10 +12,21 @@ import { isRecord, readArray, readContentText, readOptionalString, readRecord, r
 import { stringifyToolArgs } from './tool-args.js';
 
 const KINDS: Record<string, ChatMessage['role']> = {
-  human: 'user', user: 'user', HumanMessage: 'user', HumanMessageChunk: 'user',
-  ai: 'assistant', assistant: 'assistant', AIMessage: 'assistant', AIMessageChunk: 'assistant',
-  system: 'system', developer: 'system', SystemMessage: 'system', SystemMessageChunk: 'system',
-  tool: 'tool', ToolMessage: 'tool', ToolMessageChunk: 'tool',
+  human: 'user',
+  user: 'user',
+  HumanMessage: 'user',
+  HumanMessageChunk: 'user',
+  ai: 'assistant',
+  assistant: 'assistant',
+  AIMessage: 'assistant',
+  AIMessageChunk: 'assistant',
+  system: 'system',
+  developer: 'system',
+  SystemMessage: 'system',
+  SystemMessageChunk: 'system',
+  tool: 'tool',
+  ToolMessage: 'tool',
+  ToolMessageChunk: 'tool',
 };
 const KNOWN = '"human", "user", "ai", "assistant", "system", "developer" or "tool"';
 
@@ -67,7 +77,8 @@ function unwrap(value: unknown, field: string): Unwrapped {
     return { kind: message['type'], kindField: `${field}.type`, fields: message['data'], path: `${field}.data` };
   }
   // `role` first: a generic `ChatMessage` instance has `type: 'generic'` and the real `role`.
-  if (message['role'] !== undefined) return { kind: message['role'], kindField: `${field}.role`, fields: message, path: field };
+  if (message['role'] !== undefined)
+    return { kind: message['role'], kindField: `${field}.role`, fields: message, path: field };
   return { kind: message['type'], kindField: `${field}.type`, fields: message, path: field };
 }
 
@@ -90,15 +101,23 @@ function readCalls(fields: Record<string, unknown>, path: string): ChatToolCall[
       const call = readRecord(item, at);
       if (isRecord(call['function'])) {
         const fn = call['function'];
-        calls.push(toolCall(readString(call['id'], `${at}.id`), readString(fn['name'], `${at}.function.name`), readString(fn['arguments'], `${at}.function.arguments`)));
+        calls.push(
+          toolCall(
+            readString(call['id'], `${at}.id`),
+            readString(fn['name'], `${at}.function.name`),
+            readString(fn['arguments'], `${at}.function.arguments`),
+          ),
+        );
         return;
       }
       const args = call['args'];
-      calls.push(toolCall(
-        readString(call['id'], `${at}.id`),
-        readString(call['name'], `${at}.name`),
-        typeof args === 'string' ? args : stringifyToolArgs(args),
-      ));
+      calls.push(
+        toolCall(
+          readString(call['id'], `${at}.id`),
+          readString(call['name'], `${at}.name`),
+          typeof args === 'string' ? args : stringifyToolArgs(args),
+        ),
+      );
     });
   }
   return calls;

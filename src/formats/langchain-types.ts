@@ -40,7 +40,4 @@ export type LangChainToolMessage = {
 
 /** A plain message object for LangChain.js. */
 export type LangChainMessage =
-  | LangChainSystemMessage
-  | LangChainUserMessage
-  | LangChainAssistantMessage
-  | LangChainToolMessage;
+  LangChainSystemMessage | LangChainUserMessage | LangChainAssistantMessage | LangChainToolMessage;

@@ -13,7 +13,13 @@ const kept = new WeakMap<ChatMessage, unknown[]>();
 /** The media parts of `content` (an array of parts), or `undefined` when it has none. */
 export function mediaParts(content: unknown): unknown[] | undefined {
   if (!Array.isArray(content)) return undefined;
-  const parts = content.filter((p) => typeof p === 'object' && p !== null && typeof (p as { type?: unknown }).type === 'string' && MEDIA.test((p as { type: string }).type));
+  const parts = content.filter(
+    (p) =>
+      typeof p === 'object' &&
+      p !== null &&
+      typeof (p as { type?: unknown }).type === 'string' &&
+      MEDIA.test((p as { type: string }).type),
+  );
   return parts.length ? parts : undefined;
 }
 

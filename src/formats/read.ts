@@ -38,9 +38,19 @@ export const PART_SEPARATOR = '\n\n';
 
 /** Part types that carry no conversation text (reasoning, tool parts read elsewhere). */
 const SILENT_PARTS = new Set([
-  'reasoning', 'thinking', 'redacted_thinking',
-  'tool_use', 'tool_call', 'tool-call', 'tool_result', 'tool-result', 'function_call',
-  'tool_call_chunk', 'invalid_tool_call', 'server_tool_call', 'server_tool_call_chunk',
+  'reasoning',
+  'thinking',
+  'redacted_thinking',
+  'tool_use',
+  'tool_call',
+  'tool-call',
+  'tool_result',
+  'tool-result',
+  'function_call',
+  'tool_call_chunk',
+  'invalid_tool_call',
+  'server_tool_call',
+  'server_tool_call_chunk',
 ]);
 
 const IMAGE_PARTS = new Set(['image', 'image_url', 'input_image']);

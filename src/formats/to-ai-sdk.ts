@@ -74,7 +74,11 @@ export function toAISDK(messages: readonly ChatMessage[], options: ExportOptions
         const id = message.tool_call_id ?? '';
         const toolName = toolNames.get(id) ?? message.name;
         if (toolName === undefined) {
-          throw new ValidationError(`messages[${i}].tool_call_id`, 'the id of an earlier assistant tool call', message.tool_call_id);
+          throw new ValidationError(
+            `messages[${i}].tool_call_id`,
+            'the id of an earlier assistant tool call',
+            message.tool_call_id,
+          );
         }
         const part: AISDKToolResultPart = {
           type: 'tool-result',

@@ -48,7 +48,10 @@ export function toAnthropic(messages: readonly ChatMessage[], options: Anthropic
   let results: AnthropicToolResultBlock[] = [];
   const flushResults = (): void => {
     const order = (block: AnthropicToolResultBlock): number => callOrder.get(block.tool_use_id) ?? Infinity;
-    push('user', results.sort((a, b) => order(a) - order(b)));
+    push(
+      'user',
+      results.sort((a, b) => order(a) - order(b)),
+    );
     results = [];
   };
 
@@ -80,7 +83,10 @@ export function toAnthropic(messages: readonly ChatMessage[], options: Anthropic
   }
   flushResults();
   if (out[0]?.role === 'assistant') {
-    out.unshift({ role: 'user', content: [{ type: 'text', text: options.leadingUserText ?? '(conversation continues)' }] });
+    out.unshift({
+      role: 'user',
+      content: [{ type: 'text', text: options.leadingUserText ?? '(conversation continues)' }],
+    });
   }
   return { system: system.join(PART_SEPARATOR), messages: out };
 }

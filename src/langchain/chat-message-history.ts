@@ -43,8 +43,10 @@ export class RecallKitChatMessageHistory extends BaseListChatMessageHistory {
 
   constructor(fields: RecallKitChatMessageHistoryFields) {
     super(fields);
-    if (typeof fields?.memory?.addMessages !== 'function') throw new ValidationError('memory', 'a RecallKit memory (createMemory / createWorkerMemory)', fields?.memory);
-    if (typeof fields.sessionId !== 'string' || fields.sessionId === '') throw new ValidationError('sessionId', 'a non-empty string', fields.sessionId);
+    if (typeof fields?.memory?.addMessages !== 'function')
+      throw new ValidationError('memory', 'a RecallKit memory (createMemory / createWorkerMemory)', fields?.memory);
+    if (typeof fields.sessionId !== 'string' || fields.sessionId === '')
+      throw new ValidationError('sessionId', 'a non-empty string', fields.sessionId);
     this.memory = fields.memory;
     this.sessionId = fields.sessionId;
   }

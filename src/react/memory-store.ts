@@ -48,7 +48,15 @@ export interface MemoryStore {
   refresh(): Promise<void>;
 }
 
-const EVENTS: readonly MemoryEventName[] = ['entry:added', 'compressing', 'compressed', 'erased', 'session:cleared', 'change', 'error'];
+const EVENTS: readonly MemoryEventName[] = [
+  'entry:added',
+  'compressing',
+  'compressed',
+  'erased',
+  'session:cleared',
+  'change',
+  'error',
+];
 /** Events after which entries, context or stats have changed. */
 const CHANGING = new Set<MemoryEventName>(['entry:added', 'compressed', 'erased', 'session:cleared', 'change']);
 
@@ -59,10 +67,21 @@ const CHANGING = new Set<MemoryEventName>(['entry:added', 'compressed', 'erased'
  * const store = createMemoryStore(memory, 'chat-1');
  * const stop = store.subscribe(() => render(store.getSnapshot()));
  */
-export function createMemoryStore(memory: MemorySource, sessionId: string, options: MemoryStoreOptions = {}): MemoryStore {
+export function createMemoryStore(
+  memory: MemorySource,
+  sessionId: string,
+  options: MemoryStoreOptions = {},
+): MemoryStore {
   const maxEvents = options.maxEvents ?? 20;
   const listeners = new Set<() => void>();
-  let snapshot: MemorySnapshot = { entries: [], context: undefined, stats: undefined, events: [], loading: true, error: undefined };
+  let snapshot: MemorySnapshot = {
+    entries: [],
+    context: undefined,
+    stats: undefined,
+    events: [],
+    loading: true,
+    error: undefined,
+  };
   let detach: (() => void)[] = [];
   let running: Promise<void> | undefined;
   let again = false;
@@ -98,12 +117,14 @@ export function createMemoryStore(memory: MemorySource, sessionId: string, optio
     return running;
   };
 
-  const onEvent = (type: MemoryEventName) => (eventSession: string, payload?: unknown): void => {
-    if (eventSession !== sessionId) return;
-    const record = { type, payload, at: new Date().toISOString() } as MemoryEventRecord;
-    update({ events: [...snapshot.events, record].slice(-maxEvents) });
-    if (CHANGING.has(type)) void refresh();
-  };
+  const onEvent =
+    (type: MemoryEventName) =>
+    (eventSession: string, payload?: unknown): void => {
+      if (eventSession !== sessionId) return;
+      const record = { type, payload, at: new Date().toISOString() } as MemoryEventRecord;
+      update({ events: [...snapshot.events, record].slice(-maxEvents) });
+      if (CHANGING.has(type)) void refresh();
+    };
 
   return {
     subscribe(listener) {

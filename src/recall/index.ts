@@ -31,7 +31,12 @@ export {
   type HybridResult,
   type FusionOptions,
 } from './vectors/hybrid.js';
-export { createVectorIndex, loadVectorIndex, type VectorIndex, type VectorIndexOptions } from './vectors/vector-index.js';
+export {
+  createVectorIndex,
+  loadVectorIndex,
+  type VectorIndex,
+  type VectorIndexOptions,
+} from './vectors/vector-index.js';
 export { analyze } from './text/analyze.js';
 export { splitText, type SplitOptions } from './split/split-text.js';
 export { entryDoc } from '../core/recall.js';

@@ -17,7 +17,14 @@ import type { AnalyzedDoc, AuxEntries, RecallDoc, SearchHit, TermStats } from '.
 
 export type { AnalyzedDoc, AuxEntries, RecallDoc, SearchHit, TermStats } from './types.js';
 export { addTermStats, emptyTermStats } from './lexical/bm25-search.js';
-import { SEGMENT_FORMAT, encodeSegment, manifestKey, readManifest, restoreSegment, segmentKey } from './lexical/segments.js';
+import {
+  SEGMENT_FORMAT,
+  encodeSegment,
+  manifestKey,
+  readManifest,
+  restoreSegment,
+  segmentKey,
+} from './lexical/segments.js';
 
 /** Options of {@link createRecallIndex} and {@link loadRecallIndex}. */
 export interface RecallIndexOptions {
@@ -110,9 +117,7 @@ export async function loadRecallIndex(
   const prefix = options.keyPrefix ?? 'recall:';
   const manifest = readManifest(await loadAux(manifestKey(prefix)), ANALYZER_VERSION);
   if (manifest === undefined) return undefined;
-  const values = await Promise.all(
-    Array.from({ length: manifest.segments }, (_, n) => loadAux(segmentKey(prefix, n))),
-  );
+  const values = await Promise.all(Array.from({ length: manifest.segments }, (_, n) => loadAux(segmentKey(prefix, n))));
   const core = createBm25Index();
   for (let n = 0; n < values.length; n++) {
     if (!restoreSegment(core, values[n], n, manifest.segmentSize)) return undefined;
@@ -133,7 +138,12 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
   let manifestDirty = false;
 
   const segmentCount = (): number => Math.ceil(core.ordinals / segmentSize);
-  const manifest = () => ({ format: SEGMENT_FORMAT, analyzer: ANALYZER_VERSION, segmentSize, segments: segmentCount() });
+  const manifest = () => ({
+    format: SEGMENT_FORMAT,
+    analyzer: ANALYZER_VERSION,
+    segmentSize,
+    segments: segmentCount(),
+  });
 
   const searchTerms = (terms: readonly string[], searchOptions: RecallSearchOptions = {}): SearchHit[] => {
     const topK = searchOptions.topK ?? 10;
@@ -195,7 +205,8 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
     },
     flush() {
       const out: AuxEntries = {};
-      for (const n of [...dirty].sort((a, b) => a - b)) out[segmentKey(prefix, n)] = encodeSegment(core, n, segmentSize);
+      for (const n of [...dirty].sort((a, b) => a - b))
+        out[segmentKey(prefix, n)] = encodeSegment(core, n, segmentSize);
       if (manifestDirty) out[manifestKey(prefix)] = manifest();
       written = Math.max(written, segmentCount());
       dirty.clear();

@@ -32,7 +32,14 @@ export interface DurableStore extends StoreAdapter {
  * const found = await store.open(); // found.status: 'fresh' | 'intact' | 'restored' | 'lost'
  */
 export function durableStore(inner: StoreAdapter, journal: SessionJournal): DurableStore {
-  let found: StorageState = { durability: 'journal', status: 'fresh', restoredSessions: [], lostSessions: [], repairedJournals: 0, journalBytes: 0 };
+  let found: StorageState = {
+    durability: 'journal',
+    status: 'fresh',
+    restoredSessions: [],
+    lostSessions: [],
+    repairedJournals: 0,
+    journalBytes: 0,
+  };
   /** Sessions whose journal could not be appended to: started over from the store on the next write. */
   const stale = new Set<string>();
 
@@ -125,7 +132,12 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
     },
 
     state() {
-      return { ...found, restoredSessions: [...found.restoredSessions], lostSessions: [...found.lostSessions], journalBytes: journal.bytes() };
+      return {
+        ...found,
+        restoredSessions: [...found.restoredSessions],
+        lostSessions: [...found.lostSessions],
+        journalBytes: journal.bytes(),
+      };
     },
 
     async write(sessionId, batch) {

@@ -20,7 +20,10 @@ interface ChangeMessage {
 }
 
 const isChange = (data: unknown): data is ChangeMessage =>
-  typeof data === 'object' && data !== null && typeof (data as ChangeMessage).sessionId === 'string' && typeof (data as ChangeMessage).version === 'number';
+  typeof data === 'object' &&
+  data !== null &&
+  typeof (data as ChangeMessage).sessionId === 'string' &&
+  typeof (data as ChangeMessage).version === 'number';
 
 /** Open the channel `recallkit:<dbName>` (a local-only one where BroadcastChannel is missing). */
 export function openChangeChannel(dbName: string): ChangeChannel {

@@ -48,14 +48,24 @@ export function openConnection(options: ConnectionOptions): Connection {
     new Promise((resolve, reject) => {
       const factory = options.indexedDB ?? globalThis.indexedDB;
       if (!factory) {
-        reject(new StoreError(`${prefix}: IndexedDB is not available here; use memoryStore(), or load fake-indexeddb/auto in Node`));
+        reject(
+          new StoreError(
+            `${prefix}: IndexedDB is not available here; use memoryStore(), or load fake-indexeddb/auto in Node`,
+          ),
+        );
         return;
       }
       const request = factory.open(dbName, version);
       let abandoned = false;
       request.onupgradeneeded = (event) => {
         const tx = wrap(request.transaction as IDBTransaction) as unknown as UpgradeTransaction;
-        upgradeSchema(wrap(request.result) as unknown as RecallKitIDB, event.oldVersion, event.newVersion ?? version, tx, migrations);
+        upgradeSchema(
+          wrap(request.result) as unknown as RecallKitIDB,
+          event.oldVersion,
+          event.newVersion ?? version,
+          tx,
+          migrations,
+        );
       };
       request.onblocked = (event) => {
         // A tab still holds the older version open and did not close it: give up rather than hang.

@@ -130,6 +130,12 @@ export function orderRange(sessionId: string): IDBKeyRange {
  */
 export function auxPrefixRange(sessionId: string, prefix: string): IDBKeyRange {
   const last = prefix.charCodeAt(prefix.length - 1);
-  if (prefix.length === 0 || last === 0xffff) return IDBKeyRange.bound([sessionId, prefix], [sessionId, []], false, true);
-  return IDBKeyRange.bound([sessionId, prefix], [sessionId, prefix.slice(0, -1) + String.fromCharCode(last + 1)], false, true);
+  if (prefix.length === 0 || last === 0xffff)
+    return IDBKeyRange.bound([sessionId, prefix], [sessionId, []], false, true);
+  return IDBKeyRange.bound(
+    [sessionId, prefix],
+    [sessionId, prefix.slice(0, -1) + String.fromCharCode(last + 1)],
+    false,
+    true,
+  );
 }

@@ -23,15 +23,18 @@ export async function writeBatch(db: RecallKitIDB, sessionId: string, batch: Sto
     // it settles before any put below, and a mismatch aborts the transaction before it commits.
     if (batch.expectVersion !== undefined) {
       const expected = batch.expectVersion;
-      const check = tx.objectStore('sessions').get(sessionId).then((meta) => {
-        const stored = meta?.version ?? 0;
-        if (stored !== expected) {
-          throw new ConflictError(
-            `session ${JSON.stringify(sessionId)} is at version ${stored}, not ${expected}: ` +
-              'another tab wrote it; nothing was written',
-          );
-        }
-      });
+      const check = tx
+        .objectStore('sessions')
+        .get(sessionId)
+        .then((meta) => {
+          const stored = meta?.version ?? 0;
+          if (stored !== expected) {
+            throw new ConflictError(
+              `session ${JSON.stringify(sessionId)} is at version ${stored}, not ${expected}: ` +
+                'another tab wrote it; nothing was written',
+            );
+          }
+        });
       // It may reject while the summary-order reads below are still awaited: handled here,
       // still thrown through `pending`, never reported as an unhandled rejection.
       check.catch(noop);

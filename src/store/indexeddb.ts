@@ -82,7 +82,9 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
     },
 
     loadMeta(sessionId) {
-      return run(session('load the meta of', sessionId), (db) => readTransaction(db, ['sessions']).objectStore('sessions').get(sessionId));
+      return run(session('load the meta of', sessionId), (db) =>
+        readTransaction(db, ['sessions']).objectStore('sessions').get(sessionId),
+      );
     },
 
     loadEntries(sessionId, { includeCompressed = true, fromSeq }: LoadEntriesOptions = {}) {

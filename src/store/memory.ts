@@ -43,7 +43,11 @@ export function memoryStore(): StoreAdapter {
       if (!s) return undefined;
       const activeEntries: MemoryEntry[] = [];
       for (const e of s.entries.values()) if (!e.compressed) activeEntries.push(e);
-      return structuredClone({ meta: s.meta, activeEntries: inSeqOrder(activeEntries), summaries: [...s.summaries.values()] });
+      return structuredClone({
+        meta: s.meta,
+        activeEntries: inSeqOrder(activeEntries),
+        summaries: [...s.summaries.values()],
+      });
     },
 
     async loadMeta(sessionId) {
@@ -99,7 +103,10 @@ export function memoryStore(): StoreAdapter {
       try {
         b = structuredClone(batch);
       } catch (error) {
-        throw new StoreError(`memoryStore: cannot write session ${JSON.stringify(sessionId)}: a value is not cloneable data`, { cause: error });
+        throw new StoreError(
+          `memoryStore: cannot write session ${JSON.stringify(sessionId)}: a value is not cloneable data`,
+          { cause: error },
+        );
       }
       let s = sessions.get(sessionId);
       if (b.expectVersion !== undefined && (s?.meta.version ?? 0) !== b.expectVersion) {
@@ -144,7 +151,8 @@ export function memoryStore(): StoreAdapter {
 
 /** Entries are kept in insertion order, which is `seq` order unless a lower seq was put back later. */
 function inSeqOrder(entries: MemoryEntry[]): MemoryEntry[] {
-  for (let i = 1; i < entries.length; i++) if (entries[i - 1]!.seq > entries[i]!.seq) return entries.sort((a, b) => a.seq - b.seq);
+  for (let i = 1; i < entries.length; i++)
+    if (entries[i - 1]!.seq > entries[i]!.seq) return entries.sort((a, b) => a.seq - b.seq);
   return entries;
 }
 

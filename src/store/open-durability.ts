@@ -42,11 +42,15 @@ export async function openDurability(
   }
   const available = files !== undefined || canUseOpfsJournal();
   let unavailable: string | undefined;
-  if (store.kind === 'memory') unavailable = 'the memory store lives and dies with this engine: there is nothing to keep';
+  if (store.kind === 'memory')
+    unavailable = 'the memory store lives and dies with this engine: there is nothing to keep';
   else if (!available) unavailable = NO_OPFS;
-  else if (store.kind !== 'indexeddb' && durability === undefined) unavailable = 'off by default for stores other than IndexedDB (pass durability: \'journal\' to keep one)';
-  if (durability === 'journal' && unavailable && store.kind === 'memory') throw new ValidationError('durability', `'none' with the memory store (${unavailable})`, durability);
-  if (durability === 'journal' && !available) throw new ValidationError('durability', `'none' here: ${NO_OPFS}`, durability);
+  else if (store.kind !== 'indexeddb' && durability === undefined)
+    unavailable = "off by default for stores other than IndexedDB (pass durability: 'journal' to keep one)";
+  if (durability === 'journal' && unavailable && store.kind === 'memory')
+    throw new ValidationError('durability', `'none' with the memory store (${unavailable})`, durability);
+  if (durability === 'journal' && !available)
+    throw new ValidationError('durability', `'none' here: ${NO_OPFS}`, durability);
   const chosen: Durability = durability === 'none' || unavailable ? 'none' : 'journal';
 
   if (chosen === 'journal') {
@@ -68,7 +72,7 @@ export async function openDurability(
     journalBytes: 0,
   };
   if (durability === undefined && unavailable) state.journalUnavailable = unavailable;
-  else if (durability === 'none') state.journalUnavailable = 'durability: \'none\' was asked for';
+  else if (durability === 'none') state.journalUnavailable = "durability: 'none' was asked for";
   return { store, state: () => ({ ...state }) };
 }
 

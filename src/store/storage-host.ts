@@ -28,7 +28,11 @@ function openEvents(state: StorageState): Replay[] {
 }
 
 /** The engine plus the store-level methods. */
-export function withStorage(engine: EngineMemory, store: StoreAdapter, state: () => StorageState): Omit<Memory, 'sync'> {
+export function withStorage(
+  engine: EngineMemory,
+  store: StoreAdapter,
+  state: () => StorageState,
+): Omit<Memory, 'sync'> {
   let closed = false;
   const replays = openEvents(state());
   return {
@@ -41,7 +45,8 @@ export function withStorage(engine: EngineMemory, store: StoreAdapter, state: ()
 
     async verify(sessionId) {
       if (closed) throw new ClosedError('memory is closed: create a new one');
-      if (typeof sessionId !== 'string' || sessionId.length === 0) throw new ValidationError('sessionId', 'a non-empty string', sessionId);
+      if (typeof sessionId !== 'string' || sessionId.length === 0)
+        throw new ValidationError('sessionId', 'a non-empty string', sessionId);
       return verifySession(store, sessionId);
     },
 

@@ -51,10 +51,12 @@ export async function verifySession(store: StoreAdapter, sessionId: string): Pro
     const summaryIds = new Set(summaries.map((s) => s.id));
     const entryIds = new Set(entries.map((e) => e.id));
     for (const e of entries) {
-      if (e.compressed && e.summaryId !== undefined && !summaryIds.has(e.summaryId)) report.danglingSummaryLinks.push(e.id);
+      if (e.compressed && e.summaryId !== undefined && !summaryIds.has(e.summaryId))
+        report.danglingSummaryLinks.push(e.id);
     }
     if (meta.erasedEntries === 0) {
-      for (const s of summaries) if (s.originalEntryIds.some((id) => !entryIds.has(id))) report.missingSummarized.push(s.id);
+      for (const s of summaries)
+        if (s.originalEntryIds.some((id) => !entryIds.has(id))) report.missingSummarized.push(s.id);
     }
     const check = (field: string, stored: number, counted: number): void => {
       if (stored !== counted) report.statsMismatches.push(`${field}: ${stored} vs ${counted}`);

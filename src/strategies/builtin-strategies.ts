@@ -6,7 +6,20 @@
  */
 import { ValidationError } from '../errors.js';
 import { createBufferWindow } from './short-term/buffer-window.js';
-import { checkBelow, conditionList, expectObject, fraction, int, nested, nullable, oneOf, readFields, requiredString, stringList, stringOrNull } from './profile/fields.js';
+import {
+  checkBelow,
+  conditionList,
+  expectObject,
+  fraction,
+  int,
+  nested,
+  nullable,
+  oneOf,
+  readFields,
+  requiredString,
+  stringList,
+  stringOrNull,
+} from './profile/fields.js';
 import { createMaxTokens } from './short-term/max-tokens.js';
 import { createNeuralyzer } from './long-term/neuralyzer.js';
 import {
@@ -42,24 +55,38 @@ function triggerFields(qty: number, tokens: number) {
 
 function readKnowledgeBase(value: unknown, path: string): KnowledgeBaseConfig | null {
   if (value === null) return null;
-  return readFields(value, path, {
-    collection_id: requiredString(),
-    search_mode: oneOf(KNOWLEDGE_BASE_SEARCH_MODES, 'always'),
-    top_k: int(3, 1),
-  }, 'knowledge_base');
+  return readFields(
+    value,
+    path,
+    {
+      collection_id: requiredString(),
+      search_mode: oneOf(KNOWLEDGE_BASE_SEARCH_MODES, 'always'),
+      top_k: int(3, 1),
+    },
+    'knowledge_base',
+  );
 }
 
 function readTextSplitter(value: unknown, path: string): TextSplitterConfig {
   const raw = value === null ? {} : expectObject(value, path);
-  const fields = readFields(raw, path, {
-    chunk_size: int(1000, 1),
-    chunk_overlap: nullable(int(0, 0)),
-    separators: nullable(stringList()),
-  }, 'text_splitter');
+  const fields = readFields(
+    raw,
+    path,
+    {
+      chunk_size: int(1000, 1),
+      chunk_overlap: nullable(int(0, 0)),
+      separators: nullable(stringList()),
+    },
+    'text_splitter',
+  );
   // An omitted overlap follows the chunk size so a small chunk_size alone stays valid.
   const overlap = fields.chunk_overlap ?? Math.min(200, Math.floor(fields.chunk_size / 5));
   if (overlap >= fields.chunk_size) {
-    throw new ValidationError(`${path}.chunk_overlap`, `an integer less than chunk_size (${fields.chunk_size})`, overlap);
+    throw new ValidationError(
+      `${path}.chunk_overlap`,
+      `an integer less than chunk_size (${fields.chunk_size})`,
+      overlap,
+    );
   }
   return { chunk_size: fields.chunk_size, chunk_overlap: overlap, separators: fields.separators };
 }
@@ -90,7 +117,10 @@ const summarizer: LongTermDefinition<SummarizerConfig> = {
     text_splitter: nested(readTextSplitter, (path) => readTextSplitter(null, path)),
   },
   create: createSummarizer,
-  traits: (config) => (config.knowledge_base ? { knowledgeBase: { knowledgeBase: config.knowledge_base, textSplitter: config.text_splitter } } : {}),
+  traits: (config) =>
+    config.knowledge_base
+      ? { knowledgeBase: { knowledgeBase: config.knowledge_base, textSplitter: config.text_splitter } }
+      : {},
 };
 
 const neuralyzer: LongTermDefinition<NeuralyzerConfig> = {

@@ -55,7 +55,10 @@ export function interactionScope(interaction: Interaction): Record<string, unkno
  * Compile condition sources into one predicate that holds when every condition does.
  * A condition that fails while evaluating counts as not holding.
  */
-export function allConditions(sources: readonly string[], names: readonly string[]): (scope: Readonly<Record<string, unknown>>) => boolean {
+export function allConditions(
+  sources: readonly string[],
+  names: readonly string[],
+): (scope: Readonly<Record<string, unknown>>) => boolean {
   const compiled = sources.map((source) => compileCondition(source, { names }));
   return (scope) =>
     compiled.every((condition) => {

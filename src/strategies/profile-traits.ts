@@ -22,7 +22,10 @@ export interface ProfileTraits {
 const smallest = (values: number[]): number | undefined => (values.length ? Math.min(...values) : undefined);
 
 /** Combine the traits of a profile's short-term and long-term strategies, in profile order. */
-export function profileTraits(traits: { shortTerm: readonly StrategyTraits[]; longTerm: readonly StrategyTraits[] }): ProfileTraits {
+export function profileTraits(traits: {
+  shortTerm: readonly StrategyTraits[];
+  longTerm: readonly StrategyTraits[];
+}): ProfileTraits {
   const budgets = traits.shortTerm.flatMap((t) => (t.contextBudget === undefined ? [] : [t.contextBudget]));
   const history = traits.longTerm.flatMap((t) => (t.historyBudget === undefined ? [] : [t.historyBudget]));
   return {

@@ -4,7 +4,12 @@
  * @module
  */
 import { parseProfile } from './profile/profile.js';
-import type { KnowledgeBaseConfig, MemoryProfile, MemoryProfileInput, TextSplitterConfig } from './profile/profile-types.js';
+import type {
+  KnowledgeBaseConfig,
+  MemoryProfile,
+  MemoryProfileInput,
+  TextSplitterConfig,
+} from './profile/profile-types.js';
 import { STRATEGY_ID_KEYS, type StrategyKind, type StrategyTraits } from './strategy-definition.js';
 import { strategyDefinition } from './strategy-registry.js';
 import type { LongTermStrategy, PersistenceStrategy, ShortTermStrategy } from './types.js';

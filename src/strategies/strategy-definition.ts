@@ -15,7 +15,10 @@ export type StrategyKind = 'short_term' | 'long_term';
 export const STRATEGY_ID_KEYS = { short_term: 'memory_strategy_id', long_term: 'long_term_memory_id' } as const;
 
 /** The profile list holding each kind. */
-export const STRATEGY_LISTS = { short_term: 'short_term_memory_strategy', long_term: 'long_term_memory_strategy' } as const;
+export const STRATEGY_LISTS = {
+  short_term: 'short_term_memory_strategy',
+  long_term: 'long_term_memory_strategy',
+} as const;
 
 /**
  * What the host needs to know about a strategy built from a config, beyond its `select` or

@@ -34,20 +34,31 @@ export function registerStrategy<C>(id: string, definition: StrategyDefinition<C
     throw new ValidationError('id', 'a non-empty strategy id of letters, digits, _ . : -', id);
   }
   const taken = registry.get(id);
-  if (taken) throw new ValidationError('id', `an id not already registered (${JSON.stringify(id)} is a ${taken.kind} strategy)`, id);
+  if (taken)
+    throw new ValidationError(
+      'id',
+      `an id not already registered (${JSON.stringify(id)} is a ${taken.kind} strategy)`,
+      id,
+    );
   const d = definition as Partial<StrategyDefinition> | null;
-  if (typeof d !== 'object' || d === null) throw new ValidationError('definition', 'an object { kind, fields, create }', d);
-  if (d.kind !== 'short_term' && d.kind !== 'long_term') throw new ValidationError('definition.kind', '"short_term" or "long_term"', d.kind);
-  if (typeof d.fields !== 'object' || d.fields === null) throw new ValidationError('definition.fields', 'an object of field readers', d.fields);
+  if (typeof d !== 'object' || d === null)
+    throw new ValidationError('definition', 'an object { kind, fields, create }', d);
+  if (d.kind !== 'short_term' && d.kind !== 'long_term')
+    throw new ValidationError('definition.kind', '"short_term" or "long_term"', d.kind);
+  if (typeof d.fields !== 'object' || d.fields === null)
+    throw new ValidationError('definition.fields', 'an object of field readers', d.fields);
   for (const [name, field] of Object.entries(d.fields)) {
-    if (name === STRATEGY_ID_KEYS[d.kind]) throw new ValidationError(`definition.fields.${name}`, 'no field for the id (it is added by the registry)');
+    if (name === STRATEGY_ID_KEYS[d.kind])
+      throw new ValidationError(`definition.fields.${name}`, 'no field for the id (it is added by the registry)');
     if (typeof field?.read !== 'function' || typeof field.fallback !== 'function') {
       throw new ValidationError(`definition.fields.${name}`, 'a field reader { read, fallback }', field);
     }
   }
-  if (typeof d.create !== 'function') throw new ValidationError('definition.create', 'a function (config) => strategy', d.create);
+  if (typeof d.create !== 'function')
+    throw new ValidationError('definition.create', 'a function (config) => strategy', d.create);
   for (const key of ['check', 'traits'] as const) {
-    if (d[key] !== undefined && typeof d[key] !== 'function') throw new ValidationError(`definition.${key}`, 'a function or undefined', d[key]);
+    if (d[key] !== undefined && typeof d[key] !== 'function')
+      throw new ValidationError(`definition.${key}`, 'a function or undefined', d[key]);
   }
   registry.set(id, definition as unknown as StrategyDefinition);
 }
@@ -58,9 +69,13 @@ export function strategyIds(kind: StrategyKind): string[] {
 }
 
 /** The definition registered for `id`, when it is of `kind`. */
-export function strategyDefinition<K extends StrategyKind>(kind: K, id: string): Extract<StrategyDefinition, { kind: K }> | undefined {
+export function strategyDefinition<K extends StrategyKind>(
+  kind: K,
+  id: string,
+): Extract<StrategyDefinition, { kind: K }> | undefined {
   const definition = registry.get(id);
   return definition?.kind === kind ? (definition as Extract<StrategyDefinition, { kind: K }>) : undefined;
 }
 
-for (const [id, definition] of Object.entries(BUILTIN_STRATEGIES)) registerStrategy(id, definition as StrategyDefinition<unknown>);
+for (const [id, definition] of Object.entries(BUILTIN_STRATEGIES))
+  registerStrategy(id, definition as StrategyDefinition<unknown>);

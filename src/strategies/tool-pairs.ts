@@ -51,7 +51,9 @@ export function dropBrokenPairs(kept: readonly MemoryEntry[], answered: (callId:
 export function answeredIn(interactions: readonly Interaction[], index: InteractionIndex): (callId: string) => boolean {
   return (callId) =>
     (index.calls.get(callId) ?? []).some((position) =>
-      (interactions[position]?.entries ?? []).some((entry) => entry.type === 'tool_result' && entry.tool?.callId === callId),
+      (interactions[position]?.entries ?? []).some(
+        (entry) => entry.type === 'tool_result' && entry.tool?.callId === callId,
+      ),
     );
 }
 
@@ -70,11 +72,15 @@ export interface ProtectedPart {
  * `at(position)` is the interaction as the strategy sees it (after its conditions), or
  * `undefined` when they dropped it. Parts come oldest first.
  */
-export function protectedParts(index: InteractionIndex, at: (position: number) => Interaction | undefined): ProtectedPart[] {
+export function protectedParts(
+  index: InteractionIndex,
+  at: (position: number) => Interaction | undefined,
+): ProtectedPart[] {
   if (index.pinned.length === 0) return [];
   const pinnedCalls = new Set<string>();
   for (const position of index.pinned) {
-    for (const entry of at(position)?.entries ?? []) if (entry.pinned && isTool(entry)) pinnedCalls.add(entry.tool.callId);
+    for (const entry of at(position)?.entries ?? [])
+      if (entry.pinned && isTool(entry)) pinnedCalls.add(entry.tool.callId);
   }
   const positions = new Set(index.pinned);
   for (const callId of pinnedCalls) for (const position of index.calls.get(callId) ?? []) positions.add(position);
@@ -82,14 +88,19 @@ export function protectedParts(index: InteractionIndex, at: (position: number) =
   for (const position of [...positions].sort((a, b) => a - b)) {
     const interaction = at(position);
     if (!interaction) continue;
-    const entries = interaction.entries.filter((entry) => entry.pinned || (isTool(entry) && pinnedCalls.has(entry.tool.callId)));
+    const entries = interaction.entries.filter(
+      (entry) => entry.pinned || (isTool(entry) && pinnedCalls.has(entry.tool.callId)),
+    );
     if (entries.length > 0) parts.push({ position, interaction, entries });
   }
   return parts;
 }
 
 /** Keep the entries passing `keep`; when a tool entry fails, its partner goes with it. */
-export function filterKeepingPairs(entries: readonly MemoryEntry[], keep: (entry: MemoryEntry) => boolean): MemoryEntry[] {
+export function filterKeepingPairs(
+  entries: readonly MemoryEntry[],
+  keep: (entry: MemoryEntry) => boolean,
+): MemoryEntry[] {
   const failedCalls = new Set<string>();
   const passing = entries.filter((entry) => {
     if (keep(entry)) return true;

@@ -66,12 +66,15 @@ export function callSummarizer(
   }).then(
     (value) => {
       if (typeof value !== 'string') {
-        throw new SummarizerError(`summarizer returned ${value === null ? 'null' : typeof value} on ${where}; expected a string`);
+        throw new SummarizerError(
+          `summarizer returned ${value === null ? 'null' : typeof value} on ${where}; expected a string`,
+        );
       }
       return value;
     },
     (error: unknown) => {
-      if (controller.signal.aborted && controller.signal.reason instanceof SummarizerError) throw controller.signal.reason;
+      if (controller.signal.aborted && controller.signal.reason instanceof SummarizerError)
+        throw controller.signal.reason;
       throw new SummarizerError(`summarizer failed on ${where}: ${reasonText(error)}`, { cause: error });
     },
   );

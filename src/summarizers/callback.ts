@@ -18,7 +18,11 @@ export function toSummarizer(input: SummarizeCallback | Summarizer, field = 'sum
   if (input !== null && typeof input === 'object') {
     const candidate = input as Partial<Summarizer>;
     if (typeof candidate.summarize !== 'function') {
-      throw new ValidationError(`${field}.summarize`, 'a function (prompt, info) => Promise<string>', candidate.summarize);
+      throw new ValidationError(
+        `${field}.summarize`,
+        'a function (prompt, info) => Promise<string>',
+        candidate.summarize,
+      );
     }
     if (candidate.name !== undefined && typeof candidate.name !== 'string') {
       throw new ValidationError(`${field}.name`, 'a string or undefined', candidate.name);

@@ -53,7 +53,9 @@ export function findMissingFacts(sourceTexts: readonly string[], summary: string
   const summaryNumbers = numberCores(summary);
   return {
     names: extractNames(source).filter((name) => !phrasePresent(name, summaryLower, summaryWords)),
-    numbers: extractNumbers(source).filter((n) => !summaryNumbers.has(numberCore(n)) && !summaryLower.includes(n.toLowerCase())),
+    numbers: extractNumbers(source).filter(
+      (n) => !summaryNumbers.has(numberCore(n)) && !summaryLower.includes(n.toLowerCase()),
+    ),
     decisions: extractDecisions(source).filter((d) => !phrasePresent(d, summaryLower, summaryWords)),
   };
 }

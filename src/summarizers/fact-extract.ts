@@ -106,7 +106,10 @@ export function extractNumbers(text: string): string[] {
  */
 export function numberCore(value: string): string {
   const lower = value.toLowerCase().replace(/\s+/g, '');
-  if (/[-/:]|\d\.\d+\.\d|^v\d|[a-z]{3}/u.test(lower) && !/^[$€£¥]|(usd|eur|gbp|dollars|euros|pounds|percent|thousand|million|billion)$/u.test(lower)) {
+  if (
+    /[-/:]|\d\.\d+\.\d|^v\d|[a-z]{3}/u.test(lower) &&
+    !/^[$€£¥]|(usd|eur|gbp|dollars|euros|pounds|percent|thousand|million|billion)$/u.test(lower)
+  ) {
     return lower;
   }
   return lower.replace(/[^\d.]/gu, '').replace(/\.0+$/u, '');
@@ -141,7 +144,10 @@ export function extractDecisions(text: string): string[] {
     if (sentence.trim().endsWith('?')) continue;
     const cue = CUE.exec(sentence);
     if (!cue) continue;
-    const tokens = sentence.slice(cue.index + cue[0].length).split(/\s+/u).filter(Boolean);
+    const tokens = sentence
+      .slice(cue.index + cue[0].length)
+      .split(/\s+/u)
+      .filter(Boolean);
     let i = 0;
     while (i < tokens.length && SKIP.has((tokens[i] ?? '').toLowerCase())) i++;
     const phrase: string[] = [];

@@ -21,7 +21,11 @@ const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/u;
  * Why the browser refused a request to `endpoint` before sending it (a sentence), or
  * `undefined` when it did not (not a browser, same origin, or the server is unreachable).
  */
-export async function browserRefusal(endpoint: string, error: unknown, signal: AbortSignal): Promise<string | undefined> {
+export async function browserRefusal(
+  endpoint: string,
+  error: unknown,
+  signal: AbortSignal,
+): Promise<string | undefined> {
   const origin = pageOrigin();
   if (!origin || !(error instanceof TypeError) || signal.aborted) return undefined;
   const url = new URL(endpoint);
@@ -33,7 +37,13 @@ export async function browserRefusal(endpoint: string, error: unknown, signal: A
     );
   }
   try {
-    await globalThis.fetch(endpoint, { method: 'GET', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal });
+    await globalThis.fetch(endpoint, {
+      method: 'GET',
+      mode: 'no-cors',
+      cache: 'no-store',
+      credentials: 'omit',
+      signal,
+    });
   } catch {
     return undefined; // unreachable: a real network error
   }

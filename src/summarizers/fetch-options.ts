@@ -76,8 +76,14 @@ function resolveEndpoint(url: unknown): URL {
 function copyHeaders(headers: FetchSummarizerOptions['headers']): Record<string, string> {
   const out: Record<string, string> = { 'content-type': 'application/json' };
   if (headers === undefined) return out;
-  const pairs = headers instanceof Headers ? [...headers.entries()] : typeof headers === 'object' && headers !== null ? Object.entries(headers) : undefined;
-  if (!pairs) throw new ValidationError('fetchSummarizer.headers', 'an object of header names to string values', headers);
+  const pairs =
+    headers instanceof Headers
+      ? [...headers.entries()]
+      : typeof headers === 'object' && headers !== null
+        ? Object.entries(headers)
+        : undefined;
+  if (!pairs)
+    throw new ValidationError('fetchSummarizer.headers', 'an object of header names to string values', headers);
   for (const [name, value] of pairs) {
     if (typeof value !== 'string') throw new ValidationError(`fetchSummarizer.headers["${name}"]`, 'a string value');
     out[name.toLowerCase()] = value;
@@ -87,13 +93,16 @@ function copyHeaders(headers: FetchSummarizerOptions['headers']): Record<string,
 
 /** Checks the options (ValidationError naming the field) and applies the defaults. */
 export function resolveFetchOptions(o: FetchSummarizerOptions): ResolvedFetchOptions {
-  if (o === null || typeof o !== 'object') throw new ValidationError('fetchSummarizer options', 'an object with url and model', o);
+  if (o === null || typeof o !== 'object')
+    throw new ValidationError('fetchSummarizer options', 'an object with url and model', o);
   const endpoint = resolveEndpoint(o.url);
   if (typeof o.model !== 'string' || o.model.trim() === '') {
     throw new ValidationError('fetchSummarizer.model', 'a non-empty model name', o.model);
   }
-  if (o.fetch !== undefined && typeof o.fetch !== 'function') throw new ValidationError('fetchSummarizer.fetch', 'a fetch function', o.fetch);
-  if (o.onRetry !== undefined && typeof o.onRetry !== 'function') throw new ValidationError('fetchSummarizer.onRetry', 'a function', o.onRetry);
+  if (o.fetch !== undefined && typeof o.fetch !== 'function')
+    throw new ValidationError('fetchSummarizer.fetch', 'a fetch function', o.fetch);
+  if (o.onRetry !== undefined && typeof o.onRetry !== 'function')
+    throw new ValidationError('fetchSummarizer.onRetry', 'a function', o.onRetry);
   if (o.systemPrompt !== undefined && typeof o.systemPrompt !== 'string') {
     throw new ValidationError('fetchSummarizer.systemPrompt', 'a string', o.systemPrompt);
   }

@@ -33,12 +33,15 @@ async function withTimeout(attempt: Attempt, r: ResolvedFetchOptions, outer: Abo
   const controller = new AbortController();
   const onAbort = (): void => controller.abort(outer?.reason);
   outer?.addEventListener('abort', onAbort, { once: true });
-  const timeout = new SummarizerError(`fetchSummarizer: no complete response from ${r.safeUrl} within ${r.timeoutMs} ms (timed out)`);
+  const timeout = new SummarizerError(
+    `fetchSummarizer: no complete response from ${r.safeUrl} within ${r.timeoutMs} ms (timed out)`,
+  );
   const timer = r.timeoutMs > 0 ? setTimeout(() => controller.abort(timeout), r.timeoutMs) : undefined;
   try {
     return await attempt(controller.signal);
   } catch (error) {
-    if (outer?.aborted) throw new SummarizerError('fetchSummarizer: request aborted by the caller', { cause: outer.reason });
+    if (outer?.aborted)
+      throw new SummarizerError('fetchSummarizer: request aborted by the caller', { cause: outer.reason });
     if (controller.signal.reason === timeout) throw timeout;
     throw error;
   } finally {
@@ -84,52 +87,58 @@ export function fetchSummarizer(options: FetchSummarizerOptions): Summarizer {
       ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
     });
 
-  const attempt = (prompt: string): Attempt => async (signal) => {
-    let response: Response;
-    try {
-      response = await doFetch(r.endpoint, { method: 'POST', headers: r.headers, body: body(prompt), signal });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      // A refusal by the browser (CORS, mixed content) would fail the same way every time.
-      const refusal = options.fetch ? undefined : await browserRefusal(r.endpoint, error, signal);
-      if (refusal) throw new SummarizerError(`fetchSummarizer: request to ${r.safeUrl} failed: ${refusal}; not retried`, { cause: error });
-      const detail = error instanceof Error ? redact(error.message) : 'unknown error';
-      throw new Retryable(`network error (${detail})`, undefined, error);
-    }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new Retryable('network error while reading the response', undefined, error);
-    }
-    if (!response.ok) {
-      const status = `HTTP ${response.status}${response.statusText ? ` ${redact(response.statusText)}` : ''}`;
-      if (response.status === 429 || response.status >= 500) throw new Retryable(status, retryAfterMs(response.headers), undefined);
-      let code: string | undefined;
+  const attempt =
+    (prompt: string): Attempt =>
+    async (signal) => {
+      let response: Response;
       try {
-        const error = (JSON.parse(text) as { error?: { code?: unknown; type?: unknown } }).error;
-        code = safeIdentifier(error?.code) ?? safeIdentifier(error?.type);
-      } catch {
-        code = undefined;
+        response = await doFetch(r.endpoint, { method: 'POST', headers: r.headers, body: body(prompt), signal });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // A refusal by the browser (CORS, mixed content) would fail the same way every time.
+        const refusal = options.fetch ? undefined : await browserRefusal(r.endpoint, error, signal);
+        if (refusal)
+          throw new SummarizerError(`fetchSummarizer: request to ${r.safeUrl} failed: ${refusal}; not retried`, {
+            cause: error,
+          });
+        const detail = error instanceof Error ? redact(error.message) : 'unknown error';
+        throw new Retryable(`network error (${detail})`, undefined, error);
       }
-      const shown = code === undefined ? '' : ` (error code ${redact(code)})`;
-      throw new SummarizerError(`fetchSummarizer: ${status} from ${r.safeUrl}${shown}; not retried (client error)`);
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      const raw = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
-      const type = /^[\w.+-]+\/[\w.+-]+$/u.test(raw) ? raw : 'unknown';
-      throw new SummarizerError(
-        `fetchSummarizer: response from ${r.safeUrl} is not valid JSON ` +
-          `(content-type ${type}, ${text.length} characters)`,
-        { cause: error },
-      );
-    }
-    return completionText(parsed, `fetchSummarizer (${r.safeUrl})`);
-  };
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new Retryable('network error while reading the response', undefined, error);
+      }
+      if (!response.ok) {
+        const status = `HTTP ${response.status}${response.statusText ? ` ${redact(response.statusText)}` : ''}`;
+        if (response.status === 429 || response.status >= 500)
+          throw new Retryable(status, retryAfterMs(response.headers), undefined);
+        let code: string | undefined;
+        try {
+          const error = (JSON.parse(text) as { error?: { code?: unknown; type?: unknown } }).error;
+          code = safeIdentifier(error?.code) ?? safeIdentifier(error?.type);
+        } catch {
+          code = undefined;
+        }
+        const shown = code === undefined ? '' : ` (error code ${redact(code)})`;
+        throw new SummarizerError(`fetchSummarizer: ${status} from ${r.safeUrl}${shown}; not retried (client error)`);
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        const raw = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+        const type = /^[\w.+-]+\/[\w.+-]+$/u.test(raw) ? raw : 'unknown';
+        throw new SummarizerError(
+          `fetchSummarizer: response from ${r.safeUrl} is not valid JSON ` +
+            `(content-type ${type}, ${text.length} characters)`,
+          { cause: error },
+        );
+      }
+      return completionText(parsed, `fetchSummarizer (${r.safeUrl})`);
+    };
 
   const summarize = async (prompt: string, info: SummarizeInfo): Promise<string> => {
     for (let retry = 0; ; retry++) {
@@ -139,7 +148,10 @@ export function fetchSummarizer(options: FetchSummarizerOptions): Summarizer {
         if (!(error instanceof Retryable)) throw error;
         if (retry >= r.retries) {
           const tries = `${r.retries + 1} attempt${r.retries === 0 ? '' : 's'}`;
-          throw new SummarizerError(`fetchSummarizer: gave up after ${tries} to ${r.safeUrl}; last failure: ${error.reason}`, { cause: error.original ?? error });
+          throw new SummarizerError(
+            `fetchSummarizer: gave up after ${tries} to ${r.safeUrl}; last failure: ${error.reason}`,
+            { cause: error.original ?? error },
+          );
         }
         const timing = { baseDelayMs: r.retryDelayMs, maxDelayMs: r.maxRetryDelayMs };
         const delayMs = Math.min(r.maxRetryDelayMs, error.waitMs ?? backoffDelay(retry + 1, timing));

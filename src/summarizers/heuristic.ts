@@ -58,7 +58,10 @@ export function heuristicSummary(
   const tools = [
     ...new Set([
       ...earlier.flatMap((p) => p.tools),
-      ...entries.filter((e) => e.type === 'tool_call' || e.type === 'tool_result').map((e) => e.tool?.name).filter((n) => n !== undefined),
+      ...entries
+        .filter((e) => e.type === 'tool_call' || e.type === 'tool_result')
+        .map((e) => e.tool?.name)
+        .filter((n) => n !== undefined),
     ]),
   ];
   let errors = entries.filter((e) => e.type === 'tool_result' && e.tool?.isError === true).length;
@@ -70,7 +73,8 @@ export function heuristicSummary(
 
   const lines = ['[Previous conversation summary]', plural(users, 'user message', 'user messages')];
   // Folded summaries came first: the oldest one's First, the newest message's Last.
-  const first = earlier.find((p) => p.first !== undefined)?.first ?? (userMessages[0] && quote(userMessages[0].content, max));
+  const first =
+    earlier.find((p) => p.first !== undefined)?.first ?? (userMessages[0] && quote(userMessages[0].content, max));
   const newest = userMessages.at(-1);
   const last = newest ? quote(newest.content, max) : earlier.findLast((p) => p.last !== undefined)?.last;
   if (first !== undefined) lines.push(`First: "${first}"`);
@@ -79,7 +83,10 @@ export function heuristicSummary(
   if (errors > 0) lines.push(plural(errors, 'error encountered', 'errors encountered'));
 
   if (options.keyTerms) {
-    const text = entries.filter((e) => e.type === 'message').map((e) => e.content).join('\n');
+    const text = entries
+      .filter((e) => e.type === 'message')
+      .map((e) => e.content)
+      .join('\n');
     const terms = [...extractNames(text), ...extractNumbers(text)].slice(0, MAX_KEY_TERMS);
     if (terms.length > 0) lines.push(`Key terms: ${terms.join(', ')}`);
   }
@@ -87,10 +94,16 @@ export function heuristicSummary(
 }
 
 /** What a summary in the fallback format says, or `undefined` for other text. */
-export function parseHeuristicSummary(content: string): { users: number; first?: string; last?: string; tools: string[]; errors: number } | undefined {
+export function parseHeuristicSummary(
+  content: string,
+): { users: number; first?: string; last?: string; tools: string[]; errors: number } | undefined {
   const lines = content.split('\n');
   if (lines[0] !== '[Previous conversation summary]') return undefined;
-  const out: { users: number; first?: string; last?: string; tools: string[]; errors: number } = { users: 0, tools: [], errors: 0 };
+  const out: { users: number; first?: string; last?: string; tools: string[]; errors: number } = {
+    users: 0,
+    tools: [],
+    errors: 0,
+  };
   for (const line of lines.slice(1)) {
     let m: RegExpExecArray | null;
     if ((m = /^(\d+) user messages?$/.exec(line))) out.users = Number(m[1]);

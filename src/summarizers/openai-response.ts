@@ -22,7 +22,8 @@ export function completionText(body: unknown, source: string): string {
   const fail = (what: string): never => {
     throw new SummarizerError(`${source}: ${what}`);
   };
-  if (!isRecord(body)) return fail(`response is ${Array.isArray(body) ? 'an array' : typeof body}; expected a chat completion object`);
+  if (!isRecord(body))
+    return fail(`response is ${Array.isArray(body) ? 'an array' : typeof body}; expected a chat completion object`);
   if (isRecord(body['error'])) {
     const code = safeIdentifier(body['error']['code']) ?? safeIdentifier(body['error']['type']);
     return fail(`response carries an error${code ? ` (${code})` : ''} instead of choices`);

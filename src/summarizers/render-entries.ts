@@ -72,6 +72,9 @@ export function dataBlock(tag: DataTag, body: string): string {
 }
 
 /** The conversation block of a prompt. */
-export function renderConversation(entries: readonly MemoryEntry[], foldSummaries: readonly MemorySummary[] = []): string {
+export function renderConversation(
+  entries: readonly MemoryEntry[],
+  foldSummaries: readonly MemorySummary[] = [],
+): string {
   return dataBlock('conversation', renderLines(entries, foldSummaries).join('\n'));
 }

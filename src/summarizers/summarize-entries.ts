@@ -115,7 +115,11 @@ export async function summarizeEntries(o: SummarizeEntriesOptions): Promise<Summ
   let passError: string | undefined;
   for (let pass = 2; pass <= o.passes; pass++) {
     try {
-      content = await runPass(o, densifyPrompt(conversation, { pass, passes: o.passes, previous: content }, guidance), pass);
+      content = await runPass(
+        o,
+        densifyPrompt(conversation, { pass, passes: o.passes, previous: content }, guidance),
+        pass,
+      );
       completed = pass;
     } catch (error) {
       if (o.signal?.aborted) throw abortedError(o.signal);

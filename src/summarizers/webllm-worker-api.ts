@@ -46,8 +46,12 @@ export function webLLMWorkerApi(): WebLLMWorkerApi {
         },
       });
     },
-    complete: (request) => loaded().chat.completions.create({ ...request, stream: false } as Parameters<MLCEngine['chat']['completions']['create']>[0]),
-    embed: (request) => loaded().embeddings.create(request as unknown as Parameters<MLCEngine['embeddings']['create']>[0]),
+    complete: (request) =>
+      loaded().chat.completions.create({ ...request, stream: false } as Parameters<
+        MLCEngine['chat']['completions']['create']
+      >[0]),
+    embed: (request) =>
+      loaded().embeddings.create(request as unknown as Parameters<MLCEngine['embeddings']['create']>[0]),
     interrupt: () => engine?.interruptGenerate(),
     unload: async () => {
       await engine?.unload();

@@ -91,7 +91,9 @@ export async function loadWebLLMEngine(o: Pick<WebLLMSummarizerOptions, 'model' 
     await remote.load(o.model, Comlink.proxy(progress));
   } catch (error) {
     worker.terminate();
-    throw new SummarizerError(`webLLMSummarizer: could not load model "${o.model}": ${reasonText(error)}`, { cause: error });
+    throw new SummarizerError(`webLLMSummarizer: could not load model "${o.model}": ${reasonText(error)}`, {
+      cause: error,
+    });
   }
   const engine = {
     chat: { completions: { create: (request: Record<string, unknown>) => remote.complete(request) } },
@@ -114,7 +116,8 @@ export async function loadWebLLMEngine(o: Pick<WebLLMSummarizerOptions, 'model' 
  * await summarizer.ready(); // optional: download before the first summary is due
  */
 export function webLLMSummarizer(options: WebLLMSummarizerOptions): WebLLMSummarizer {
-  if (options === null || typeof options !== 'object') throw new ValidationError('webLLMSummarizer options', 'an object with model', options);
+  if (options === null || typeof options !== 'object')
+    throw new ValidationError('webLLMSummarizer options', 'an object with model', options);
   if (typeof options.model !== 'string' || options.model.trim() === '') {
     throw new ValidationError('webLLMSummarizer.model', 'a non-empty WebLLM model id', options.model);
   }
@@ -136,7 +139,8 @@ export function webLLMSummarizer(options: WebLLMSummarizerOptions): WebLLMSummar
   const summarize = async (prompt: string, info: SummarizeInfo): Promise<string> => {
     const { engine } = await load();
     const signal = info.signal;
-    if (signal?.aborted) throw new SummarizerError('webLLMSummarizer: aborted before generation', { cause: signal.reason });
+    if (signal?.aborted)
+      throw new SummarizerError('webLLMSummarizer: aborted before generation', { cause: signal.reason });
     const onAbort = (): void => engine.interruptGenerate?.();
     signal?.addEventListener('abort', onAbort, { once: true });
     let completion: unknown;

@@ -75,10 +75,12 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
     if (stopped) return Promise.reject(new SyncError('sync: the memory is closed', false));
     if (!running) return start();
     // One follow-up round serves every call made while a round runs.
-    queued ??= running.catch(() => undefined).then(() => {
-      queued = undefined;
-      return start();
-    });
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return start();
+      });
     return queued;
   };
 
@@ -92,7 +94,12 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
         setStatus({ state: 'idle', pending: 0 });
         if (options.intervalMs > 0) schedule(options.intervalMs);
       } catch (error) {
-        const err = error instanceof SyncError ? error : new SyncError(`sync: ${error instanceof Error ? error.message : String(error)}`, false, undefined, { cause: error });
+        const err =
+          error instanceof SyncError
+            ? error
+            : new SyncError(`sync: ${error instanceof Error ? error.message : String(error)}`, false, undefined, {
+                cause: error,
+              });
         failures += 1;
         if (!stopped) {
           setStatus({ state: err.offline ? 'offline' : 'error' });
@@ -103,15 +110,19 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
       }
     })();
     running = p;
-    void p.catch(() => undefined).finally(() => {
-      if (running === p) running = undefined;
-    });
+    void p
+      .catch(() => undefined)
+      .finally(() => {
+        if (running === p) running = undefined;
+      });
     return p;
   };
 
   /** One round, holding the database's sync lock where Web Locks exist (another tab's client may share the store). */
   function round(): Promise<void> {
-    const locks = (globalThis as { navigator?: { locks?: { request(name: string, fn: () => Promise<void>): Promise<void> } } }).navigator?.locks;
+    const locks = (
+      globalThis as { navigator?: { locks?: { request(name: string, fn: () => Promise<void>): Promise<void> } } }
+    ).navigator?.locks;
     return locks ? locks.request(deps.lockName, lockedRound) : lockedRound();
   }
 
@@ -127,7 +138,13 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
       let first = true;
       for (;;) {
         if (stopped) throw new SyncError('sync: the memory is closed', false);
-        const request: SyncRequest = { v: 1, deviceId: state.deviceId, ops: first ? ops : [], cursor: state.cursor, limit: PULL_LIMIT };
+        const request: SyncRequest = {
+          v: 1,
+          deviceId: state.deviceId,
+          ops: first ? ops : [],
+          cursor: state.cursor,
+          limit: PULL_LIMIT,
+        };
         const response = await postRound(deps.fetch, options, request, lifetime.signal);
         if (first) {
           response.results.forEach((result, i) => {
@@ -182,7 +199,12 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
         bytes += size;
         fit += 1;
       }
-      const taken = fit === o.ops.length ? o.ops : o.ops.slice(0, fit).filter((op, i, all) => op.kind === 'entry' && all.slice(0, i).every((p) => p.kind === 'entry'));
+      const taken =
+        fit === o.ops.length
+          ? o.ops
+          : o.ops
+              .slice(0, fit)
+              .filter((op, i, all) => op.kind === 'entry' && all.slice(0, i).every((p) => p.kind === 'entry'));
       if (taken.length < o.ops.length) full = false;
       ops.push(...taken);
       if (!full) break;
@@ -192,7 +214,11 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
   }
 
   /** Apply pulled ops and rejections, session by session, each in the engine's queue. */
-  async function applyPulled(pulled: readonly ServerOp[], rejected: Map<string, Set<string>>, scanned: Record<string, number>): Promise<void> {
+  async function applyPulled(
+    pulled: readonly ServerOp[],
+    rejected: Map<string, Set<string>>,
+    scanned: Record<string, number>,
+  ): Promise<void> {
     const bySession = new Map<string, ServerOp[]>();
     for (const op of pulled) bySession.set(op.sessionId, [...(bySession.get(op.sessionId) ?? []), op]);
     for (const id of rejected.keys()) if (!bySession.has(id)) bySession.set(id, []);
@@ -223,7 +249,10 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
     hooks.on('erased', soon),
     hooks.on('session:cleared', soon),
   ];
-  const g = globalThis as { addEventListener?: (type: string, fn: () => void) => void; removeEventListener?: (type: string, fn: () => void) => void };
+  const g = globalThis as {
+    addEventListener?: (type: string, fn: () => void) => void;
+    removeEventListener?: (type: string, fn: () => void) => void;
+  };
   const online = (): void => {
     failures = 0;
     schedule(0);

@@ -68,14 +68,17 @@ export function createDeviceStore(store: StoreAdapter, deviceId?: string): Devic
     addClear: (sessionId) => serial(() => write({ [CLEAR_PREFIX + sessionId]: newId() })),
     clears: () =>
       serial(async () => {
-        const all = store.loadAuxPrefix ? await store.loadAuxPrefix(DEVICE_SESSION, CLEAR_PREFIX) : new Map<string, unknown>();
+        const all = store.loadAuxPrefix
+          ? await store.loadAuxPrefix(DEVICE_SESSION, CLEAR_PREFIX)
+          : new Map<string, unknown>();
         const out = new Map<string, string>();
         for (const [key, value] of all) if (typeof value === 'string') out.set(key.slice(CLEAR_PREFIX.length), value);
         return out;
       }),
     removeClear: (sessionId, opId) =>
       serial(async () => {
-        if ((await store.loadAux(DEVICE_SESSION, CLEAR_PREFIX + sessionId)) === opId) await write({ [CLEAR_PREFIX + sessionId]: null });
+        if ((await store.loadAux(DEVICE_SESSION, CLEAR_PREFIX + sessionId)) === opId)
+          await write({ [CLEAR_PREFIX + sessionId]: null });
       }),
   };
 }

@@ -24,14 +24,17 @@ const KEYS = ['url', 'headers', 'intervalMs', 'deviceId', 'timeoutMs'] as const;
 /** Validate the `sync` option (`undefined`: no sync). Relative URLs resolve against `location`. */
 export function checkSyncOptions(value: unknown, field = 'sync'): ResolvedSyncOptions | undefined {
   if (value === undefined) return undefined;
-  if (!isPlainObject(value)) throw new ValidationError(field, 'an object { url, headers?, intervalMs?, deviceId?, timeoutMs? }', value);
+  if (!isPlainObject(value))
+    throw new ValidationError(field, 'an object { url, headers?, intervalMs?, deviceId?, timeoutMs? }', value);
   for (const key of Object.keys(value)) {
-    if (!(KEYS as readonly string[]).includes(key)) throw new ValidationError(`${field}.${key}`, `one of the sync options (${KEYS.join(', ')})`, key);
+    if (!(KEYS as readonly string[]).includes(key))
+      throw new ValidationError(`${field}.${key}`, `one of the sync options (${KEYS.join(', ')})`, key);
   }
   const url = checkUrl(value.url, `${field}.url`);
   const headers: Record<string, string> = {};
   if (value.headers !== undefined) {
-    if (!isPlainObject(value.headers)) throw new ValidationError(`${field}.headers`, 'an object of header names to string values', value.headers);
+    if (!isPlainObject(value.headers))
+      throw new ValidationError(`${field}.headers`, 'an object of header names to string values', value.headers);
     for (const [name, v] of Object.entries(value.headers)) {
       if (typeof v !== 'string') throw new ValidationError(`${field}.headers.${name}`, 'a string', v);
       headers[name] = v;
@@ -39,7 +42,8 @@ export function checkSyncOptions(value: unknown, field = 'sync'): ResolvedSyncOp
   }
   const ms = (v: unknown, f: string, fallback: number, min: number): number => {
     if (v === undefined) return fallback;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new ValidationError(f, `an integer >= ${min} (milliseconds)`, v);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min)
+      throw new ValidationError(f, `an integer >= ${min} (milliseconds)`, v);
     return v;
   };
   const intervalMs = ms(value.intervalMs, `${field}.intervalMs`, 30_000, 0);
@@ -55,14 +59,20 @@ export function checkSyncOptions(value: unknown, field = 'sync'): ResolvedSyncOp
 }
 
 function checkUrl(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value.length === 0) throw new ValidationError(field, 'the sync endpoint URL (a non-empty string)', value);
+  if (typeof value !== 'string' || value.length === 0)
+    throw new ValidationError(field, 'the sync endpoint URL (a non-empty string)', value);
   const base = (globalThis as { location?: { href?: string } }).location?.href;
   let parsed: URL;
   try {
     parsed = new URL(value, base);
   } catch {
-    throw new ValidationError(field, base ? 'a valid URL' : 'an absolute http(s) URL (there is no page to resolve a relative one against)', value);
+    throw new ValidationError(
+      field,
+      base ? 'a valid URL' : 'an absolute http(s) URL (there is no page to resolve a relative one against)',
+      value,
+    );
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ValidationError(field, 'an http: or https: URL', value);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ValidationError(field, 'an http: or https: URL', value);
   return parsed.href;
 }

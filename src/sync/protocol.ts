@@ -119,8 +119,10 @@ export function isSeq(value: unknown): value is string {
  * const request = parseSyncRequest(JSON.parse(body));
  */
 export function parseSyncRequest(json: unknown): SyncRequest {
-  if (!isPlainObject(json)) throw new ValidationError('body', 'a JSON object { v, deviceId, ops, cursor, limit? }', json);
-  if (json.v !== SYNC_PROTOCOL_VERSION) throw new ValidationError('v', `${SYNC_PROTOCOL_VERSION} (the sync protocol version)`, json.v);
+  if (!isPlainObject(json))
+    throw new ValidationError('body', 'a JSON object { v, deviceId, ops, cursor, limit? }', json);
+  if (json.v !== SYNC_PROTOCOL_VERSION)
+    throw new ValidationError('v', `${SYNC_PROTOCOL_VERSION} (the sync protocol version)`, json.v);
   const deviceId = checkId(json.deviceId, 'deviceId');
   if (!isSeq(json.cursor)) throw new ValidationError('cursor', "a decimal seq string ('0' at first)", json.cursor);
   const request: SyncRequest = { v: 1, deviceId, ops: [], cursor: json.cursor };
@@ -132,7 +134,8 @@ export function parseSyncRequest(json: unknown): SyncRequest {
     request.limit = limit;
   }
   if (!Array.isArray(json.ops)) throw new ValidationError('ops', 'an array of ops', json.ops);
-  if (json.ops.length > MAX_PUSH_OPS) throw new ValidationError('ops', `at most ${MAX_PUSH_OPS} ops per request`, json.ops);
+  if (json.ops.length > MAX_PUSH_OPS)
+    throw new ValidationError('ops', `at most ${MAX_PUSH_OPS} ops per request`, json.ops);
   request.ops = json.ops.map((op, i) => parseSyncOp(op, `ops[${i}]`));
   return request;
 }
@@ -143,18 +146,25 @@ export function parseSyncOp(raw: unknown, field: string): SyncOp {
   const opId = checkId(raw.opId, `${field}.opId`);
   const sessionId = checkSessionId(raw.sessionId, `${field}.sessionId`);
   const kind = raw.kind as SyncOpKind;
-  if (!KINDS.includes(kind)) throw new ValidationError(`${field}.kind`, `one of ${KINDS.map((k) => `'${k}'`).join(', ')}`, raw.kind);
+  if (!KINDS.includes(kind))
+    throw new ValidationError(`${field}.kind`, `one of ${KINDS.map((k) => `'${k}'`).join(', ')}`, raw.kind);
   switch (kind) {
     case 'entry': {
       const entry = checkSyncEntry(raw.entry, `${field}.entry`, sessionId);
-      if (entry.id !== opId) throw new ValidationError(`${field}.opId`, 'the entry id (an entry op is known by its entry)', opId);
+      if (entry.id !== opId)
+        throw new ValidationError(`${field}.opId`, 'the entry id (an entry op is known by its entry)', opId);
       return { opId, sessionId, kind, entry };
     }
     case 'compact': {
       const op: SyncCompactOp = { opId, sessionId, kind, entryIds: idList(raw.entryIds, `${field}.entryIds`) };
       if (raw.summary !== undefined) {
         op.summary = checkSyncSummary(raw.summary, `${field}.summary`, sessionId);
-        if (op.summary.id !== opId) throw new ValidationError(`${field}.opId`, 'the summary id (a compact op with a summary is known by it)', opId);
+        if (op.summary.id !== opId)
+          throw new ValidationError(
+            `${field}.opId`,
+            'the summary id (a compact op with a summary is known by it)',
+            opId,
+          );
       }
       return op;
     }
@@ -169,7 +179,8 @@ export function parseSyncOp(raw: unknown, field: string): SyncOp {
 
 /** A non-empty array of distinct ids. */
 function idList(value: unknown, field: string): string[] {
-  if (!Array.isArray(value) || value.length === 0) throw new ValidationError(field, 'a non-empty array of entry ids', value);
+  if (!Array.isArray(value) || value.length === 0)
+    throw new ValidationError(field, 'a non-empty array of entry ids', value);
   const seen = new Set<string>();
   return value.map((id, i) => {
     const checked = checkId(id, `${field}[${i}]`);

@@ -47,7 +47,8 @@ export function rebase(input: RebaseInput): RebaseResult {
   const gone = (id: string): boolean => w.tomb.has(id) || input.erasedLocal.has(id) || w.removedEntryIds.has(id);
 
   // A local compaction's group: its stored summary's id, '' for entries slid out without one (as the outbox groups them).
-  const groupOf = (e: MemoryEntry): string => (e.summaryId !== undefined && storedSummaries.has(e.summaryId) ? e.summaryId : '');
+  const groupOf = (e: MemoryEntry): string =>
+    e.summaryId !== undefined && storedSummaries.has(e.summaryId) ? e.summaryId : '';
   // Local compactions not confirmed yet, by group.
   const pending = new Map<string, MemoryEntry[]>();
   for (const e of input.entries) {
@@ -64,7 +65,9 @@ export function rebase(input: RebaseInput): RebaseResult {
     if (confirmed !== undefined && (!w.summaries.has(g) || confirmed !== g)) discard.add(g);
   }
   // Confirmed summaries missing here were dropped here (unless they just arrived).
-  const droppedHere = new Set([...w.summaries.keys()].filter((id) => !storedSummaries.has(id) && !w.newSummaryIds.has(id)));
+  const droppedHere = new Set(
+    [...w.summaries.keys()].filter((id) => !storedSummaries.has(id) && !w.newSummaryIds.has(id)),
+  );
 
   const out: MemoryEntry[] = [];
   let interaction = 0;
@@ -87,7 +90,8 @@ export function rebase(input: RebaseInput): RebaseResult {
     const base = w.incoming.get(id) ?? here;
     if (!base) continue;
     const confirmed = w.compacted.get(id);
-    if (confirmed !== undefined && !(confirmed !== '' && droppedHere.has(confirmed))) place(base, i, true, confirmed || undefined);
+    if (confirmed !== undefined && !(confirmed !== '' && droppedHere.has(confirmed)))
+      place(base, i, true, confirmed || undefined);
     else if (here?.compressed && !discard.has(groupOf(here))) place(base, i, true, here.summaryId);
     else place(base, i, false, undefined);
   }
@@ -120,10 +124,23 @@ export function rebase(input: RebaseInput): RebaseResult {
     delete meta.recallSeq;
     delete meta.vectorSeq;
   }
-  return { entries: out, summaries, meta, appendOnly, appendFrom, erasedLocal: [...input.erasedLocal].filter((id) => !w.tomb.has(id)) };
+  return {
+    entries: out,
+    summaries,
+    meta,
+    appendOnly,
+    appendFrom,
+    erasedLocal: [...input.erasedLocal].filter((id) => !w.tomb.has(id)),
+  };
 }
 
-function metaFor(input: RebaseInput, entries: MemoryEntry[], nextSeq: number, interactionCount: number, erasedEntries: number): SessionMeta {
+function metaFor(
+  input: RebaseInput,
+  entries: MemoryEntry[],
+  nextSeq: number,
+  interactionCount: number,
+  erasedEntries: number,
+): SessionMeta {
   const base: SessionMeta = input.meta
     ? { ...input.meta }
     : {
@@ -160,7 +177,20 @@ function metaFor(input: RebaseInput, entries: MemoryEntry[], nextSeq: number, in
 
 /** The entry's keys in the order the engine writes them, so two devices' JSON is byte-identical. */
 const ENTRY_KEYS: readonly (keyof MemoryEntry)[] = [
-  'id', 'sessionId', 'seq', 'interaction', 'type', 'role', 'content', 'timestamp', 'tokenCount', 'compressed', 'summaryId', 'tool', 'pinned', 'metadata',
+  'id',
+  'sessionId',
+  'seq',
+  'interaction',
+  'type',
+  'role',
+  'content',
+  'timestamp',
+  'tokenCount',
+  'compressed',
+  'summaryId',
+  'tool',
+  'pinned',
+  'metadata',
 ];
 /** The entry with its keys in the engine's order (byte-identical JSON on every device). */
 export function reorderEntry(e: MemoryEntry): MemoryEntry {

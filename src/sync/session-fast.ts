@@ -26,20 +26,35 @@ interface Tail {
 
 /** The session's unconfirmed tail, when only entries were added since the last rebase. */
 async function readTail(store: StoreAdapter, sessionId: string): Promise<Tail | undefined> {
-  const [meta, state, erased] = await Promise.all([store.loadMeta(sessionId), loadState(store, sessionId), store.loadAux(sessionId, ERASED_KEY)]);
+  const [meta, state, erased] = await Promise.all([
+    store.loadMeta(sessionId),
+    loadState(store, sessionId),
+    store.loadAux(sessionId, ERASED_KEY),
+  ]);
   if (!meta) return undefined;
   const s = state.synced;
-  if (!s || s.compressedEntries !== meta.compressedEntries || s.erasedEntries !== meta.erasedEntries || erased !== undefined) return undefined;
+  if (
+    !s ||
+    s.compressedEntries !== meta.compressedEntries ||
+    s.erasedEntries !== meta.erasedEntries ||
+    erased !== undefined
+  )
+    return undefined;
   const tail = await store.loadEntries(sessionId, { fromSeq: state.order.length });
   if (tail.some((e) => e.compressed || state.pos.has(e.id))) return undefined;
   return { meta, state, tail, erased };
 }
 
 /** The outbox without a full read, or undefined. */
-export async function fastOutbox(store: StoreAdapter, sessionId: string): Promise<{ outbox: SessionOutbox; version: number } | undefined> {
+export async function fastOutbox(
+  store: StoreAdapter,
+  sessionId: string,
+): Promise<{ outbox: SessionOutbox; version: number } | undefined> {
   const t = await readTail(store, sessionId);
   if (!t) return undefined;
-  const ops = t.tail.filter((e) => !t.state.tomb.has(e.id)).map((e) => ({ opId: e.id, sessionId, kind: 'entry' as const, entry: wireEntry(e) }));
+  const ops = t.tail
+    .filter((e) => !t.state.tomb.has(e.id))
+    .map((e) => ({ opId: e.id, sessionId, kind: 'entry' as const, entry: wireEntry(e) }));
   return { outbox: { ops, groups: new Map(), erasures: new Map() }, version: t.meta.version };
 }
 
@@ -82,12 +97,19 @@ export async function fastApply(
     return { done: false, changed: false };
   }
   const changed = out.filter((e) => e !== local.get(e.id) && JSON.stringify(e) !== JSON.stringify(local.get(e.id)));
-  const meta: SessionMeta = { ...t.meta, version: t.meta.version + 1, updatedAt: now, nextSeq: seq, interactionCount: interaction };
+  const meta: SessionMeta = {
+    ...t.meta,
+    version: t.meta.version + 1,
+    updatedAt: now,
+    nextSeq: seq,
+    interactionCount: interaction,
+  };
   meta.totalEntries = t.meta.totalEntries;
-  for (const e of out) if (!local.has(e.id)) {
-    meta.totalEntries += 1;
-    meta.storedTokens += e.tokenCount;
-  }
+  for (const e of out)
+    if (!local.has(e.id)) {
+      meta.totalEntries += 1;
+      meta.storedTokens += e.tokenCount;
+    }
   w.synced = { compressedEntries: meta.compressedEntries, erasedEntries: meta.erasedEntries };
   const saved = stateAux(store, sessionId, w);
   await store.write(sessionId, {

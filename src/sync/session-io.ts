@@ -25,8 +25,14 @@ export interface SessionRead {
 
 /** Read everything the outbox and the rebase need. */
 export async function readSession(store: StoreAdapter, sessionId: string): Promise<SessionRead> {
-  const [meta, state, rawErased] = await Promise.all([store.loadMeta(sessionId), loadState(store, sessionId), store.loadAux(sessionId, ERASED_KEY)]);
-  const [entries, loaded] = meta ? await Promise.all([store.loadEntries(sessionId), store.loadSession(sessionId)]) : [[], undefined];
+  const [meta, state, rawErased] = await Promise.all([
+    store.loadMeta(sessionId),
+    loadState(store, sessionId),
+    store.loadAux(sessionId, ERASED_KEY),
+  ]);
+  const [entries, loaded] = meta
+    ? await Promise.all([store.loadEntries(sessionId), store.loadSession(sessionId)])
+    : [[], undefined];
   return {
     meta,
     state,
@@ -37,11 +43,17 @@ export async function readSession(store: StoreAdapter, sessionId: string): Promi
 }
 
 /** The session's outbox. */
-export async function sessionOutbox(store: StoreAdapter, sessionId: string): Promise<{ outbox: SessionOutbox; version: number }> {
+export async function sessionOutbox(
+  store: StoreAdapter,
+  sessionId: string,
+): Promise<{ outbox: SessionOutbox; version: number }> {
   const fast = await fastOutbox(store, sessionId);
   if (fast) return fast;
   const r = await readSession(store, sessionId);
-  return { outbox: deriveOutbox(sessionId, r.state, r.entries, r.summaries, r.erasedLocal), version: r.meta?.version ?? 0 };
+  return {
+    outbox: deriveOutbox(sessionId, r.state, r.entries, r.summaries, r.erasedLocal),
+    version: r.meta?.version ?? 0,
+  };
 }
 
 /**
@@ -63,14 +75,32 @@ export async function applyToSession(
   return { changed: await rebaseSession(store, sessionId, ops, rejected, now), cacheKept: false };
 }
 
-async function rebaseSession(store: StoreAdapter, sessionId: string, ops: readonly ServerOp[], rejected: ReadonlySet<string>, now: string): Promise<boolean> {
+async function rebaseSession(
+  store: StoreAdapter,
+  sessionId: string,
+  ops: readonly ServerOp[],
+  rejected: ReadonlySet<string>,
+  now: string,
+): Promise<boolean> {
   const r = await readSession(store, sessionId);
   for (const op of ops) applyOp(r.state, op);
   if (!r.meta && r.state.order.length === 0 && r.state.summaries.size === 0) return false;
-  const result = rebase({ sessionId, state: r.state, meta: r.meta, entries: r.entries, summaries: r.summaries, erasedLocal: r.erasedLocal, rejected, now });
+  const result = rebase({
+    sessionId,
+    state: r.state,
+    meta: r.meta,
+    entries: r.entries,
+    summaries: r.summaries,
+    erasedLocal: r.erasedLocal,
+    rejected,
+    now,
+  });
   r.state.synced = { compressedEntries: result.meta.compressedEntries, erasedEntries: result.meta.erasedEntries };
   const saved = stateAux(store, sessionId, r.state);
-  const aux: Record<string, unknown> = { ...saved.aux, [ERASED_KEY]: result.erasedLocal.length ? result.erasedLocal : null };
+  const aux: Record<string, unknown> = {
+    ...saved.aux,
+    [ERASED_KEY]: result.erasedLocal.length ? result.erasedLocal : null,
+  };
   const expectVersion = r.meta?.version ?? 0;
   let batch: StoreBatch;
   let changed: boolean;
@@ -81,7 +111,14 @@ async function rebaseSession(store: StoreAdapter, sessionId: string, ops: readon
     batch = { meta: result.meta, expectVersion, aux, ...(added.length ? { putEntries: added } : {}) };
   } else {
     changed = true;
-    batch = { meta: result.meta, replace: true, expectVersion, putEntries: result.entries, putSummaries: result.summaries, aux };
+    batch = {
+      meta: result.meta,
+      replace: true,
+      expectVersion,
+      putEntries: result.entries,
+      putSummaries: result.summaries,
+      aux,
+    };
   }
   await store.write(sessionId, batch);
   saved.commit();

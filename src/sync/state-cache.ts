@@ -23,7 +23,11 @@ export async function loadState(store: StoreAdapter, sessionId: string): Promise
 }
 
 /** The aux values that store `w`; remembered once `commit()` is called after the write succeeded. */
-export function stateAux(store: StoreAdapter, sessionId: string, w: WorkingState): { aux: Record<string, unknown>; commit(): void } {
+export function stateAux(
+  store: StoreAdapter,
+  sessionId: string,
+  w: WorkingState,
+): { aux: Record<string, unknown>; commit(): void } {
   const state = fromWorking(w);
   const stamp = newId();
   return {

@@ -98,7 +98,12 @@ export function fromWorking(w: WorkingState): SessionSyncState {
 }
 
 function isState(raw: unknown): raw is SessionSyncState {
-  return typeof raw === 'object' && raw !== null && (raw as { v?: unknown }).v === 1 && Array.isArray((raw as { order?: unknown }).order);
+  return (
+    typeof raw === 'object' &&
+    raw !== null &&
+    (raw as { v?: unknown }).v === 1 &&
+    Array.isArray((raw as { order?: unknown }).order)
+  );
 }
 
 /** An entry as it travels: provisional numbering, never compressed (compaction is its own op). */

@@ -32,7 +32,11 @@ async function withSyncAux(store: StoreAdapter, sessionId: string, batch: StoreB
   if (batch.replace) {
     // An import replaces the records, not what the server confirmed of the session.
     if (batch.aux && SESSION_KEY in batch.aux) return batch;
-    const [state, erased, stamp] = await Promise.all([store.loadAux(sessionId, SESSION_KEY), store.loadAux(sessionId, ERASED_KEY), store.loadAux(sessionId, STAMP_KEY)]);
+    const [state, erased, stamp] = await Promise.all([
+      store.loadAux(sessionId, SESSION_KEY),
+      store.loadAux(sessionId, ERASED_KEY),
+      store.loadAux(sessionId, STAMP_KEY),
+    ]);
     if (state === undefined && erased === undefined) return batch;
     const aux: Record<string, unknown> = { ...batch.aux };
     if (state !== undefined) aux[SESSION_KEY] = state;

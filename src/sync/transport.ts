@@ -40,8 +40,14 @@ export async function postRound(
     text = await response.text();
   } catch (error) {
     const timedOut = timeout.aborted;
-    const why = timedOut ? `no answer within ${options.timeoutMs} ms` : error instanceof Error ? error.message : String(error);
-    throw new SyncError(`sync: ${options.url} could not be reached (${why}); retrying with backoff`, true, undefined, { cause: error });
+    const why = timedOut
+      ? `no answer within ${options.timeoutMs} ms`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    throw new SyncError(`sync: ${options.url} could not be reached (${why}); retrying with backoff`, true, undefined, {
+      cause: error,
+    });
   }
   if (!response.ok) {
     let detail = text.slice(0, 300);
@@ -56,9 +62,15 @@ export async function postRound(
   }
   try {
     const body = JSON.parse(text) as SyncResponse;
-    if (!Array.isArray(body.results) || !Array.isArray(body.ops) || typeof body.cursor !== 'string') throw new Error('not a sync response');
+    if (!Array.isArray(body.results) || !Array.isArray(body.ops) || typeof body.cursor !== 'string')
+      throw new Error('not a sync response');
     return body;
   } catch (error) {
-    throw new SyncError(`sync: the server's answer is not a sync response: ${text.slice(0, 200)}`, false, response.status, { cause: error });
+    throw new SyncError(
+      `sync: the server's answer is not a sync response: ${text.slice(0, 200)}`,
+      false,
+      response.status,
+      { cause: error },
+    );
   }
 }

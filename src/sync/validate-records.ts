@@ -24,7 +24,8 @@ export function checkId(value: unknown, field: string): string {
 /** A `MemoryEntry` of session `sessionId`. */
 export function checkSyncEntry(raw: unknown, f: string, sessionId: string): MemoryEntry {
   if (!isPlainObject(raw)) throw new ValidationError(f, 'an entry object', raw);
-  if (raw.sessionId !== sessionId) throw new ValidationError(`${f}.sessionId`, `the op's sessionId ${JSON.stringify(sessionId)}`, raw.sessionId);
+  if (raw.sessionId !== sessionId)
+    throw new ValidationError(`${f}.sessionId`, `the op's sessionId ${JSON.stringify(sessionId)}`, raw.sessionId);
   const entry: MemoryEntry = {
     id: checkId(raw.id, `${f}.id`),
     sessionId,
@@ -52,8 +53,10 @@ export function checkSyncEntry(raw: unknown, f: string, sessionId: string): Memo
 /** A `MemorySummary` of session `sessionId`. */
 export function checkSyncSummary(raw: unknown, f: string, sessionId: string): MemorySummary {
   if (!isPlainObject(raw)) throw new ValidationError(f, 'a summary object', raw);
-  if (raw.sessionId !== sessionId) throw new ValidationError(`${f}.sessionId`, `the op's sessionId ${JSON.stringify(sessionId)}`, raw.sessionId);
-  if (!Array.isArray(raw.originalEntryIds)) throw new ValidationError(`${f}.originalEntryIds`, 'an array of entry ids', raw.originalEntryIds);
+  if (raw.sessionId !== sessionId)
+    throw new ValidationError(`${f}.sessionId`, `the op's sessionId ${JSON.stringify(sessionId)}`, raw.sessionId);
+  if (!Array.isArray(raw.originalEntryIds))
+    throw new ValidationError(`${f}.originalEntryIds`, 'an array of entry ids', raw.originalEntryIds);
   const tr = raw.timeRange;
   if (!isPlainObject(tr)) throw new ValidationError(`${f}.timeRange`, 'an object { start, end }', tr);
   const summary: MemorySummary = {
@@ -70,7 +73,10 @@ export function checkSyncSummary(raw: unknown, f: string, sessionId: string): Me
   if (raw.range !== undefined) {
     const r = raw.range;
     if (!isPlainObject(r)) throw new ValidationError(`${f}.range`, 'an object { startIndex, endIndex }', r);
-    summary.range = { startIndex: count(r.startIndex, `${f}.range.startIndex`), endIndex: count(r.endIndex, `${f}.range.endIndex`) };
+    summary.range = {
+      startIndex: count(r.startIndex, `${f}.range.startIndex`),
+      endIndex: count(r.endIndex, `${f}.range.endIndex`),
+    };
   }
   if (raw.strategy !== undefined) summary.strategy = checkId(raw.strategy, `${f}.strategy`);
   if (raw.metadata !== undefined) summary.metadata = data(raw.metadata, `${f}.metadata`);
@@ -87,7 +93,8 @@ function text(v: unknown, field: string): string {
   return v;
 }
 function time(v: unknown, field: string): string {
-  if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw new ValidationError(field, 'an ISO 8601 date string', v);
+  if (typeof v !== 'string' || Number.isNaN(Date.parse(v)))
+    throw new ValidationError(field, 'an ISO 8601 date string', v);
   return v;
 }
 function bool(v: unknown, field: string): boolean {
@@ -95,7 +102,8 @@ function bool(v: unknown, field: string): boolean {
   return v;
 }
 function count(v: unknown, field: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new ValidationError(field, 'an integer >= 0', v);
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
+    throw new ValidationError(field, 'an integer >= 0', v);
   return v;
 }
 function num(v: unknown, field: string): number {
@@ -103,6 +111,7 @@ function num(v: unknown, field: string): number {
   return v;
 }
 function oneOf<T extends string>(v: unknown, allowed: readonly T[], field: string): T {
-  if (!allowed.includes(v as T)) throw new ValidationError(field, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, v);
+  if (!allowed.includes(v as T))
+    throw new ValidationError(field, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, v);
   return v as T;
 }

@@ -23,19 +23,30 @@ export interface SyncSetup {
 }
 
 /** Prepare sync over the opened store (`options` undefined: sync off, `sync()` refuses). */
-export function prepareSync(options: ResolvedSyncOptions | undefined, store: StoreAdapter, dbName = 'recallkit'): SyncSetup {
+export function prepareSync(
+  options: ResolvedSyncOptions | undefined,
+  store: StoreAdapter,
+  dbName = 'recallkit',
+): SyncSetup {
   if (!options) {
     return {
       store,
       hooks: undefined,
       finish: (memory) => ({
         ...memory,
-        sync: () => Promise.reject(new ValidationError('sync', 'a sync option ({ sync: { url } } in createMemory / createWorkerMemory) before calling sync()')),
+        sync: () =>
+          Promise.reject(
+            new ValidationError(
+              'sync',
+              'a sync option ({ sync: { url } } in createMemory / createWorkerMemory) before calling sync()',
+            ),
+          ),
       }),
     };
   }
   const fetchFn = (globalThis as { fetch?: typeof fetch }).fetch;
-  if (typeof fetchFn !== 'function') throw new ValidationError('sync', 'an environment with fetch (this one has none)', options);
+  if (typeof fetchFn !== 'function')
+    throw new ValidationError('sync', 'an environment with fetch (this one has none)', options);
   const device = createDeviceStore(store, options.deviceId);
   let hooks: EngineHooks | undefined;
   return {
@@ -43,7 +54,14 @@ export function prepareSync(options: ResolvedSyncOptions | undefined, store: Sto
     hooks: (h) => (hooks = h),
     finish(memory) {
       if (!hooks) throw new Error('recallkit: the engine did not lend its hooks to sync');
-      const client: SyncClient = startSyncClient({ options, store, device, hooks, fetch: (input, init) => fetchFn(input, init), lockName: `recallkit-sync:${dbName}` });
+      const client: SyncClient = startSyncClient({
+        options,
+        store,
+        device,
+        hooks,
+        fetch: (input, init) => fetchFn(input, init),
+        lockName: `recallkit-sync:${dbName}`,
+      });
       return {
         ...memory,
         sync: () => client.sync(),

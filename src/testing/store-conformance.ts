@@ -167,7 +167,10 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
       await store.write('a', { meta: makeMeta('a', 2), deleteEntryIds: ['e1', 'e4', 'unknown'] });
       expect(seqs(await store.loadEntries('a'))).toEqual([0, 2, 3, 5]);
       expect(seqs((await store.loadSession('a'))?.activeEntries ?? [])).toEqual([3, 5]);
-      expect(await store.getEntries('a', ['e1', 'e2'])).toEqual([undefined, makeEntry('a', 2, { compressed: true, summaryId: 's1' })]);
+      expect(await store.getEntries('a', ['e1', 'e2'])).toEqual([
+        undefined,
+        makeEntry('a', 2, { compressed: true, summaryId: 's1' }),
+      ]);
     });
 
     it('putSummaries overwrites in place, appends new ones; deleteSummaryIds removes', async () => {
@@ -248,17 +251,22 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
       expect((await store.loadSession('a'))?.summaries).toEqual([]);
     });
 
-    it('expectVersion: a batch applies only over the version it names, ' + 'else ConflictError and nothing written', async () => {
-      await store.write('v', { meta: makeMeta('v', 1), putEntries: [makeEntry('v', 0)], expectVersion: 0 });
-      const before = await store.loadSession('v');
-      const stale = store.write('v', { meta: makeMeta('v', 2), putEntries: [makeEntry('v', 1)], expectVersion: 0 });
-      await expect(stale).rejects.toMatchObject({ name: 'ConflictError' });
-      expect(await store.loadSession('v')).toEqual(before);
-      await store.write('v', { meta: makeMeta('v', 2), putEntries: [makeEntry('v', 1)], expectVersion: 1 });
-      expect((await store.loadMeta('v'))?.version).toBe(2);
-      await expect(store.write('new', { meta: makeMeta('new', 1), expectVersion: 3 })).rejects.toMatchObject({ name: 'ConflictError' });
-      expect(await store.loadSession('new')).toBeUndefined();
-    });
+    it(
+      'expectVersion: a batch applies only over the version it names, ' + 'else ConflictError and nothing written',
+      async () => {
+        await store.write('v', { meta: makeMeta('v', 1), putEntries: [makeEntry('v', 0)], expectVersion: 0 });
+        const before = await store.loadSession('v');
+        const stale = store.write('v', { meta: makeMeta('v', 2), putEntries: [makeEntry('v', 1)], expectVersion: 0 });
+        await expect(stale).rejects.toMatchObject({ name: 'ConflictError' });
+        expect(await store.loadSession('v')).toEqual(before);
+        await store.write('v', { meta: makeMeta('v', 2), putEntries: [makeEntry('v', 1)], expectVersion: 1 });
+        expect((await store.loadMeta('v'))?.version).toBe(2);
+        await expect(store.write('new', { meta: makeMeta('new', 1), expectVersion: 3 })).rejects.toMatchObject({
+          name: 'ConflictError',
+        });
+        expect(await store.loadSession('new')).toBeUndefined();
+      },
+    );
 
     it('listSessions returns every stored session meta', async () => {
       await seed('a');
@@ -277,9 +285,18 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
           aux: { k: s },
         });
       }
-      await store.write('a', { meta: makeMeta('a', 2), deleteEntryIds: ['e0'], deleteSummaryIds: ['s1'], aux: { k: null } });
+      await store.write('a', {
+        meta: makeMeta('a', 2),
+        deleteEntryIds: ['e0'],
+        deleteSummaryIds: ['s1'],
+        aux: { k: null },
+      });
       await store.deleteSession('ab');
-      expect(await snapshot(store, 'a', ['k'])).toMatchObject({ entries: [], aux: [undefined], session: { summaries: [] } });
+      expect(await snapshot(store, 'a', ['k'])).toMatchObject({
+        entries: [],
+        aux: [undefined],
+        session: { summaries: [] },
+      });
       expect(await snapshot(store, 'ab', ['k'])).toMatchObject({ entries: [], aux: [undefined], session: undefined });
       for (const s of ['a\u0000', 'a b']) {
         const snap = await snapshot(store, s, ['k']);
@@ -317,42 +334,60 @@ function describeOptionalMethods(name: string, makeStore: () => Promise<StoreAda
 
     it('loadAuxPrefix (when offered) returns exactly the keys under the prefix, in one call', async (ctx) => {
       if (!store.loadAuxPrefix) return ctx.skip();
-      const aux: Record<string, unknown> = { 'r:manifest': { n: 2 }, 'r:seg:0': [1, 2], 'r:seg:1': 'x', 'r\uffff': 1, rx: 2, q: 3, 'r:': null };
+      const aux: Record<string, unknown> = {
+        'r:manifest': { n: 2 },
+        'r:seg:0': [1, 2],
+        'r:seg:1': 'x',
+        'r\uffff': 1,
+        rx: 2,
+        q: 3,
+        'r:': null,
+      };
       await store.write('a', { meta: makeMeta('a'), aux });
       await store.write('b', { meta: makeMeta('b'), aux: { 'r:manifest': 'other session' } });
       await store.write('a', { meta: makeMeta('a', 2), aux: { 'r:seg:1': null } });
       const got = await store.loadAuxPrefix('a', 'r:');
       expect(got).toBeInstanceOf(Map);
-      expect(Object.fromEntries([...got].sort(([x], [y]) => (x < y ? -1 : 1)))).toEqual({ 'r:manifest': { n: 2 }, 'r:seg:0': [1, 2] });
-      expect([...(await store.loadAuxPrefix('a', ''))].map(([k]) => k).sort()).toEqual(['q', 'r:manifest', 'r:seg:0', 'r\uffff', 'rx'].sort());
-      expect([...(await store.loadAuxPrefix('a', 'r'))].map(([k]) => k).sort()).toEqual(['r:manifest', 'r:seg:0', 'r\uffff', 'rx'].sort());
+      expect(Object.fromEntries([...got].sort(([x], [y]) => (x < y ? -1 : 1)))).toEqual({
+        'r:manifest': { n: 2 },
+        'r:seg:0': [1, 2],
+      });
+      expect([...(await store.loadAuxPrefix('a', ''))].map(([k]) => k).sort()).toEqual(
+        ['q', 'r:manifest', 'r:seg:0', 'r\uffff', 'rx'].sort(),
+      );
+      expect([...(await store.loadAuxPrefix('a', 'r'))].map(([k]) => k).sort()).toEqual(
+        ['r:manifest', 'r:seg:0', 'r\uffff', 'rx'].sort(),
+      );
       expect((await store.loadAuxPrefix('nope', 'r:')).size).toBe(0);
       // A copy: changing it changes nothing stored.
       (got.get('r:seg:0') as number[]).push(3);
       expect(await store.loadAux('a', 'r:seg:0')).toEqual([1, 2]);
     });
 
-    it('subscribe (when offered) reports writes and deletion with the stored version, ' + 'until unsubscribed', async (ctx) => {
-      if (!store.subscribe) return ctx.skip();
-      const heard: number[] = [];
-      const other: number[] = [];
-      const stop = store.subscribe('a', (version) => heard.push(version));
-      const stopOther = store.subscribe('b', (version) => other.push(version));
-      await store.write('a', { meta: makeMeta('a', 1), putEntries: [makeEntry('a', 0)] });
-      await store.write('a', { meta: makeMeta('a', 2), putEntries: [makeEntry('a', 1)] });
-      await eventually(() => heard.length >= 2);
-      expect(heard).toEqual([1, 2]);
-      await store.deleteSession('a');
-      await eventually(() => heard.length >= 3);
-      expect(heard).toEqual([1, 2, 0]);
-      stop();
-      await store.write('a', { meta: makeMeta('a', 7) });
-      await store.write('b', { meta: makeMeta('b', 3) });
-      await eventually(() => other.length >= 1);
-      expect(other).toEqual([3]);
-      expect(heard).toEqual([1, 2, 0]);
-      stopOther();
-    });
+    it(
+      'subscribe (when offered) reports writes and deletion with the stored version, ' + 'until unsubscribed',
+      async (ctx) => {
+        if (!store.subscribe) return ctx.skip();
+        const heard: number[] = [];
+        const other: number[] = [];
+        const stop = store.subscribe('a', (version) => heard.push(version));
+        const stopOther = store.subscribe('b', (version) => other.push(version));
+        await store.write('a', { meta: makeMeta('a', 1), putEntries: [makeEntry('a', 0)] });
+        await store.write('a', { meta: makeMeta('a', 2), putEntries: [makeEntry('a', 1)] });
+        await eventually(() => heard.length >= 2);
+        expect(heard).toEqual([1, 2]);
+        await store.deleteSession('a');
+        await eventually(() => heard.length >= 3);
+        expect(heard).toEqual([1, 2, 0]);
+        stop();
+        await store.write('a', { meta: makeMeta('a', 7) });
+        await store.write('b', { meta: makeMeta('b', 3) });
+        await eventually(() => other.length >= 1);
+        expect(other).toEqual([3]);
+        expect(heard).toEqual([1, 2, 0]);
+        stopOther();
+      },
+    );
   });
 }
 
@@ -432,7 +467,10 @@ function describeCopiesAndFailures(name: string, makeStore: () => Promise<StoreA
         'a function in an aux value',
         (s) => ({ meta: makeMeta(s, 2), putEntries: [makeEntry(s, 3)], aux: { first: 1, recall: { f: () => 1 } } }),
       ],
-      ['a function in the meta', (s) => ({ meta: makeMeta(s, 2, { strategyState: { f: () => 1 } }), putEntries: [makeEntry(s, 3)] })],
+      [
+        'a function in the meta',
+        (s) => ({ meta: makeMeta(s, 2, { strategyState: { f: () => 1 } }), putEntries: [makeEntry(s, 3)] }),
+      ],
       [
         'a function in a summary of a replace',
         (s) => ({
@@ -469,7 +507,12 @@ function describeCopiesAndFailures(name: string, makeStore: () => Promise<StoreA
         const s = `session ${text}`;
         const entry = makeEntry(s, i, { id: `id ${text}`, content: text, metadata: { [text]: text, list: [text] } });
         const summary = makeSummary(s, `sum ${text}`, { content: text });
-        await store.write(s, { meta: makeMeta(s, 1, { strategyState: { text } }), putEntries: [entry], putSummaries: [summary], aux: { [text]: text } });
+        await store.write(s, {
+          meta: makeMeta(s, 1, { strategyState: { text } }),
+          putEntries: [entry],
+          putSummaries: [summary],
+          aux: { [text]: text },
+        });
         const loaded = await store.loadSession(s);
         expect(loaded?.activeEntries).toEqual([entry]);
         expect(loaded?.activeEntries[0]?.content === text).toBe(true);

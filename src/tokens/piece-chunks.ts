@@ -36,7 +36,10 @@ export function pieceChunks(text: string): string[] {
 }
 
 /** Counts remembered, up to `limit` texts (forgotten all at once when full). */
-export function createCountCache(limit = 20_000, longest = 4096): (text: string, count: (text: string) => number) => number {
+export function createCountCache(
+  limit = 20_000,
+  longest = 4096,
+): (text: string, count: (text: string) => number) => number {
   const known = new Map<string, number>();
   return (text, count) => {
     if (text.length > longest) return count(text);

@@ -29,11 +29,7 @@ export function isNodeHost(): boolean {
     document?: unknown;
     WorkerGlobalScope?: unknown;
   };
-  return (
-    typeof g.process?.versions?.node === 'string' &&
-    g.document === undefined &&
-    g.WorkerGlobalScope === undefined
-  );
+  return typeof g.process?.versions?.node === 'string' && g.document === undefined && g.WorkerGlobalScope === undefined;
 }
 
 /**

@@ -118,7 +118,9 @@ function counterOf(encoding: TiktokenEncoding, shared: SharedEncoder): TiktokenC
     encoding,
     count(text: string): number {
       if (!live) {
-        throw new ClosedError(`tokenizer: this ${encoding} counter was freed; call loadTiktoken('${encoding}') for a new one`);
+        throw new ClosedError(
+          `tokenizer: this ${encoding} counter was freed; call loadTiktoken('${encoding}') for a new one`,
+        );
       }
       if (typeof text !== 'string') throw new ValidationError('text', 'a string', text);
       // The sum over parts cut where tiktoken's pieces end equals the whole text's count.

@@ -69,11 +69,12 @@ export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Pro
   const onWorkerError = (event: Event): void => {
     event.preventDefault();
     const detail = event instanceof ErrorEvent && event.message ? `: ${event.message}` : '';
-    crash = new RecallKitError(`the RecallKit worker failed${detail}; create a new memory (what was stored is in IndexedDB)`);
+    crash = new RecallKitError(
+      `the RecallKit worker failed${detail}; create a new memory (what was stored is in IndexedDB)`,
+    );
     failPending(crash);
   };
   worker.addEventListener('error', onWorkerError);
-
 
   const shutdown = (): void => {
     worker.removeEventListener('message', onMessage);
@@ -165,7 +166,10 @@ export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Pro
 
 function defaultWorker(): Worker {
   if (typeof Worker === 'undefined') {
-    throw new ValidationError('worker', 'a Worker, but this environment has no Web Workers: use createMemory() to run in this thread');
+    throw new ValidationError(
+      'worker',
+      'a Worker, but this environment has no Web Workers: use createMemory() to run in this thread',
+    );
   }
   // The literal `new Worker(new URL(…, import.meta.url))` form is what bundlers recognise
   // and bundle as a worker entry (in a user's Vite app too: see test/e2e/vite-app.test.ts).
@@ -180,7 +184,11 @@ function untilStarted<T>(worker: Worker, init: Promise<T>): Promise<T> {
       // Reported through the rejection instead of as an uncaught error of the page.
       event.preventDefault();
       const detail = event instanceof ErrorEvent && event.message ? `: ${event.message}` : '';
-      reject(new RecallKitError(`createWorkerMemory: the RecallKit worker failed to load${detail}; pass a worker that runs recallkit/worker`));
+      reject(
+        new RecallKitError(
+          `createWorkerMemory: the RecallKit worker failed to load${detail}; pass a worker that runs recallkit/worker`,
+        ),
+      );
     };
     worker.addEventListener('error', onError);
   });

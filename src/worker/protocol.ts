@@ -73,13 +73,22 @@ export interface WorkerEventMessage {
 
 /** Whether a message from the worker is a forwarded event. */
 export function isWorkerEventMessage(data: unknown): data is WorkerEventMessage {
-  return typeof data === 'object' && data !== null && typeof (data as { recallkitEvent?: unknown }).recallkitEvent === 'string';
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { recallkitEvent?: unknown }).recallkitEvent === 'string'
+  );
 }
 
 /** What `recallkit/worker` exposes with `comlink.expose`. */
 export interface WorkerApi {
   /** Build the engine (loads tiktoken's WASM, opens the store). Once per worker. */
-  init(options: WorkerInitOptions, summarizer: PageSummarizer | undefined, summarizerName: string | undefined, embedder: PageEmbedder | undefined): Promise<void>;
+  init(
+    options: WorkerInitOptions,
+    summarizer: PageSummarizer | undefined,
+    summarizerName: string | undefined,
+    embedder: PageEmbedder | undefined,
+  ): Promise<void>;
   /** Run one `Memory` method; a failure rejects with a {@link WireError}. */
   call(method: RemoteMethod, args: unknown[]): Promise<unknown>;
   /** The events the page listens to; only those are posted. */

@@ -40,7 +40,11 @@ export function parameterNames(method: RemoteMethod): string[] {
  * The `ValidationError` for the first of `args` that cannot be cloned, `names` naming them
  * (a method's parameters, or the option names of `createWorkerMemory`).
  */
-export function uncloneableArgument(names: readonly string[], args: readonly unknown[], cause: unknown): ValidationError {
+export function uncloneableArgument(
+  names: readonly string[],
+  args: readonly unknown[],
+  cause: unknown,
+): ValidationError {
   const index = args.findIndex((arg) => !cloneable(arg));
   const field = names[index] ?? (index >= 0 ? `argument ${index + 1}` : 'arguments');
   if (index >= 0) {

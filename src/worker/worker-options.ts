@@ -65,7 +65,11 @@ export function splitWorkerOptions(options: unknown): SplitOptions {
     throw new ValidationError('embedder', 'a function (texts: string[]) => Promise<number[][]>', embedder);
   }
   if (worker !== undefined && !isWorker(worker)) {
-    throw new ValidationError('worker', "a Worker running recallkit/worker (e.g. new RecallKitWorker() from 'recallkit/worker?worker')", worker);
+    throw new ValidationError(
+      'worker',
+      "a Worker running recallkit/worker (e.g. new RecallKitWorker() from 'recallkit/worker?worker')",
+      worker,
+    );
   }
   return {
     init: rest as WorkerInitOptions,

@@ -58,7 +58,8 @@ export function createWorkerApi(post: (message: WorkerEventMessage) => void): Wo
     async init(options, summarizer, summarizerName, embedder) {
       if (memory || starting) throw new RecallKitError('worker: init() was already called; a worker serves one memory');
       const built: MemoryOptions = { ...options };
-      if (summarizer) built.summarizer = remoteSummarizer(keep(summarizer as Comlink.Remote<PageSummarizer>), summarizerName);
+      if (summarizer)
+        built.summarizer = remoteSummarizer(keep(summarizer as Comlink.Remote<PageSummarizer>), summarizerName);
       if (embedder) {
         const remote = keep(embedder as Comlink.Remote<PageEmbedder>);
         built.embedder = (texts) => remote(texts);
@@ -76,7 +77,8 @@ export function createWorkerApi(post: (message: WorkerEventMessage) => void): Wo
 
     async call(method: RemoteMethod, args) {
       try {
-        if (!REMOTE_METHODS.includes(method)) throw new RecallKitError(`worker: unknown method ${JSON.stringify(method)}`);
+        if (!REMOTE_METHODS.includes(method))
+          throw new RecallKitError(`worker: unknown method ${JSON.stringify(method)}`);
         const m = await ready();
         return await (m[method] as (...a: unknown[]) => Promise<unknown>)(...args);
       } catch (error) {

@@ -19,12 +19,16 @@ afterAll(async () => {
 
 /** The Storage Buckets API (Chromium 122+), not yet in TypeScript's DOM types. */
 interface StorageBuckets {
-  open(name: string, options?: { quota?: number; persisted?: boolean; durability?: 'strict' | 'relaxed' }): Promise<{ indexedDB: IDBFactory }>;
+  open(
+    name: string,
+    options?: { quota?: number; persisted?: boolean; durability?: 'strict' | 'relaxed' },
+  ): Promise<{ indexedDB: IDBFactory }>;
   delete(name: string): Promise<void>;
 }
 
 type HostMessage = 'ready' | 'started' | 'done' | 'bumped' | `failed ${string}`;
-type HostCommand = { op: 'write'; sessionId: string; batch: StoreBatch } | { op: 'bump'; sessionId: string; times: number };
+type HostCommand =
+  { op: 'write'; sessionId: string; batch: StoreBatch } | { op: 'bump'; sessionId: string; times: number };
 
 /** Code run by another "tab": opens its own store and obeys {@link HostCommand}s. */
 const hostSource = (dbName: string, post: string, listen: string): string => `
@@ -63,9 +67,14 @@ async function startHost(kind: 'iframe' | 'worker', dbName: string): Promise<Hos
   let host: Omit<Host, 'next'>;
   if (kind === 'iframe') {
     const iframe = document.createElement('iframe');
-    const onMessage = (e: MessageEvent): void => void (e.source === iframe.contentWindow && receive(e.data as HostMessage));
+    const onMessage = (e: MessageEvent): void =>
+      void (e.source === iframe.contentWindow && receive(e.data as HostMessage));
     addEventListener('message', onMessage);
-    const script = hostSource(dbName, `(m) => parent.postMessage(m, '*')`, `((f) => addEventListener('message', (e) => f(e.data)))`);
+    const script = hostSource(
+      dbName,
+      `(m) => parent.postMessage(m, '*')`,
+      `((f) => addEventListener('message', (e) => f(e.data)))`,
+    );
     iframe.srcdoc = `<script type="module">${script}</script>`;
     document.body.append(iframe);
     host = {
@@ -102,7 +111,9 @@ const bigBatch = (s: string): StoreBatch => ({
   meta: makeMeta(s, 2, { nextSeq: 4_200 }),
   putEntries: [
     ...Array.from({ length: 200 }, (_, i) => makeEntry(s, i, { compressed: true, summaryId: 's2' })),
-    ...Array.from({ length: 4_000 }, (_, i) => makeEntry(s, 200 + i, { content: `${i} `.repeat(300) + crypto.randomUUID() })),
+    ...Array.from({ length: 4_000 }, (_, i) =>
+      makeEntry(s, 200 + i, { content: `${i} `.repeat(300) + crypto.randomUUID() }),
+    ),
   ],
   putSummaries: [makeSummary(s, 's2')],
   deleteSummaryIds: ['s1'],
@@ -110,7 +121,8 @@ const bigBatch = (s: string): StoreBatch => ({
 });
 
 /** Serialized snapshot of a session as a store reads it. */
-const signature = async (store: StoreAdapter, s: string): Promise<string> => JSON.stringify(await snapshot(store, s, ['recall']));
+const signature = async (store: StoreAdapter, s: string): Promise<string> =>
+  JSON.stringify(await snapshot(store, s, ['recall']));
 
 describe('durability in Chromium', () => {
   it('a new connection (a reloaded page) reads back exactly what was written and closed', async () => {
@@ -154,7 +166,9 @@ describe('durability in Chromium', () => {
 
         const seen = await signature(page, s);
         const state = seen === before ? 'before' : seen === after ? 'after' : 'HALF';
-        outcomes.push(`${kind}/${when} → ${state}${when === 'done' ? ` (write took ${Math.round(performance.now() - started)} ms)` : ''}`);
+        outcomes.push(
+          `${kind}/${when} → ${state}${when === 'done' ? ` (write took ${Math.round(performance.now() - started)} ms)` : ''}`,
+        );
         expect(state).not.toBe('HALF');
         if (when === 'done') expect(state).toBe('after');
         await page.close();
@@ -165,17 +179,26 @@ describe('durability in Chromium', () => {
   it('a full disk: the write is refused with QuotaExceededError and what was stored stays intact', async () => {
     // A Storage Bucket with a 3 MB quota of its own: a real full disk, for this database only.
     const name = `${PREFIX}quota-${count++}`;
-    const bucket = await (navigator as unknown as { storageBuckets: StorageBuckets }).storageBuckets.open(name, { quota: 3_000_000 });
+    const bucket = await (navigator as unknown as { storageBuckets: StorageBuckets }).storageBuckets.open(name, {
+      quota: 3_000_000,
+    });
     const store = indexedDBStore({ indexedDB: bucket.indexedDB });
     try {
       await store.write('a', baseline('a'));
-      const sessionA = async () => JSON.stringify([await store.loadSession('a'), await store.loadEntries('a'), await store.loadAux('a', 'recall')]);
+      const sessionA = async () =>
+        JSON.stringify([
+          await store.loadSession('a'),
+          await store.loadEntries('a'),
+          await store.loadAux('a', 'recall'),
+        ]);
       const intact = await sessionA();
       let error: unknown;
       // Random text: Chromium compresses values, so repeated text would never fill the disk.
       for (let i = 0; i < 20 && !error; i++) {
         const entry = makeEntry('b', i, { content: randomText(750_000) });
-        await store.write('b', { meta: makeMeta('b', i + 1, { nextSeq: i + 1 }), putEntries: [entry] }).catch((e: unknown) => (error = e));
+        await store
+          .write('b', { meta: makeMeta('b', i + 1, { nextSeq: i + 1 }), putEntries: [entry] })
+          .catch((e: unknown) => (error = e));
       }
       expect(error).toBeInstanceOf(QuotaExceededError);
       expect(((error as Error).cause as DOMException).name).toBe('QuotaExceededError');
@@ -184,7 +207,9 @@ describe('durability in Chromium', () => {
       // The refused batch left nothing: session "b" holds exactly the entries of the writes that succeeded.
       const meta = await store.loadMeta('b');
       expect(meta?.nextSeq).toBeGreaterThan(0);
-      expect((await store.loadEntries('b')).map((e) => e.seq)).toEqual(Array.from({ length: meta?.nextSeq ?? 0 }, (_, i) => i));
+      expect((await store.loadEntries('b')).map((e) => e.seq)).toEqual(
+        Array.from({ length: meta?.nextSeq ?? 0 }, (_, i) => i),
+      );
       // The store stays usable: a session can be deleted to make room (the disk shrinks on compaction).
       await store.deleteSession('b');
       expect(await store.loadSession('b')).toBeUndefined();

@@ -24,7 +24,12 @@ const uniqueDb = (): string => `${PREFIX}${Date.now()}-${Math.random().toString(
 
 async function open(dbName: string, options: WorkerMemoryOptions = {}): Promise<Memory> {
   const worker = new Worker(new URL('../../src/worker/worker.ts', import.meta.url), { type: 'module' });
-  const memory = await createWorkerMemory({ dbName, worker, config: { maxEntries: 8, recentWindow: 2, minEntriesToCompress: 2 }, ...options });
+  const memory = await createWorkerMemory({
+    dbName,
+    worker,
+    config: { maxEntries: 8, recentWindow: 2, minEntriesToCompress: 2 },
+    ...options,
+  });
   opened.push(memory);
   return memory;
 }
@@ -49,7 +54,9 @@ async function journalFiles(dbName: string): Promise<{ name: string; size: numbe
   const root = await navigator.storage.getDirectory();
   const dir = await (await root.getDirectoryHandle('recallkit-journal')).getDirectoryHandle(encodeURIComponent(dbName));
   const out: { name: string; size: number }[] = [];
-  for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }).entries()) {
+  for await (const [name, handle] of (
+    dir as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }
+  ).entries()) {
     out.push({ name, size: (await handle.getFile()).size });
   }
   return out;
@@ -77,7 +84,12 @@ describe('OPFS journal through a real Worker', () => {
     await deleteDatabase(dbName);
     const second = await open(dbName);
     const state = await second.storageState();
-    expect(state).toMatchObject({ durability: 'journal', status: 'restored', restoredSessions: ['chat'], lostSessions: [] });
+    expect(state).toMatchObject({
+      durability: 'journal',
+      status: 'restored',
+      restoredSessions: ['chat'],
+      lostSessions: [],
+    });
     expect(await second.exportSession('chat')).toEqual(exported);
     expect(await second.recall('chat', 'Ada lighthouses 7')).toEqual(recalled);
     expect(await second.getContextForLLM('chat')).toEqual(context);
@@ -127,7 +139,9 @@ describe('OPFS journal through a real Worker', () => {
     await first.close();
     // Damage the snapshot at the start of the journal file, then lose the database.
     const root = await navigator.storage.getDirectory();
-    const dir = await (await root.getDirectoryHandle('recallkit-journal')).getDirectoryHandle(encodeURIComponent(dbName));
+    const dir = await (
+      await root.getDirectoryHandle('recallkit-journal')
+    ).getDirectoryHandle(encodeURIComponent(dbName));
     const [file] = await journalFiles(dbName);
     const writable = await (await dir.getFileHandle(file!.name)).createWritable({ keepExistingData: true });
     await writable.write({ type: 'write', position: 12, data: new Uint8Array([0x5a, 0x5a]) });

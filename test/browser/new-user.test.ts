@@ -22,10 +22,12 @@ async function open(options: WorkerMemoryOptions): Promise<Memory> {
   return memory;
 }
 
-it("createWorkerMemory({ sumarizer: fn }) says that sumarizer is not a known option", async () => {
+it('createWorkerMemory({ sumarizer: fn }) says that sumarizer is not a known option', async () => {
   const error = await createWorkerMemory({ sumarizer: async () => 'summary' } as never).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ValidationError);
-  expect((error as Error).message).toMatch(/^options\.sumarizer: expected one of the known options \(store, dbName, .*summarizer.*worker\), received "sumarizer"$/);
+  expect((error as Error).message).toMatch(
+    /^options\.sumarizer: expected one of the known options \(store, dbName, .*summarizer.*worker\), received "sumarizer"$/,
+  );
 });
 
 it('reads of an unknown session through the worker leave nothing in IndexedDB, also after a reload', async () => {

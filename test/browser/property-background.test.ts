@@ -12,16 +12,50 @@ import { createMemory, type MemoryOptions } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
 import type { SummarizeCallback, TokenCounter } from '../../src/types.js';
 import { switchableSummarizer, type SwitchableSummarizer } from '../support/faulty-summarizers.js';
-import { expectContextValid, expectStoredAsReference, trackSession, type ReferenceModel } from '../support/reference-model.js';
+import {
+  expectContextValid,
+  expectStoredAsReference,
+  trackSession,
+  type ReferenceModel,
+} from '../support/reference-model.js';
 
 const S = 'prop';
 const counter: TokenCounter = { count: (t) => Math.ceil(t.length / 4) };
 
 const cases: { name: string; options: Pick<MemoryOptions, 'config' | 'profile'> }[] = [
   { name: 'Memory Manager', options: { config: { maxEntries: 8, recentWindow: 3, minEntriesToCompress: 2 } } },
-  { name: 'summarizer (CoD 2)', options: { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_threshold_qty: 3, interaction_threshold_tokens: -1, cod_max_loops: 2, interaction_keep: 1 }] } } },
-  { name: 'rolling 3 x 2', options: { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 3, max_summaries: 2 }] } } },
-  { name: 'summary_buffer', options: { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget: 200, threshold: 0.8, target: 0.5 }] } } },
+  {
+    name: 'summarizer (CoD 2)',
+    options: {
+      profile: {
+        long_term_memory_strategy: [
+          {
+            long_term_memory_id: 'summarizer',
+            interaction_threshold_qty: 3,
+            interaction_threshold_tokens: -1,
+            cod_max_loops: 2,
+            interaction_keep: 1,
+          },
+        ],
+      },
+    },
+  },
+  {
+    name: 'rolling 3 x 2',
+    options: {
+      profile: { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 3, max_summaries: 2 }] },
+    },
+  },
+  {
+    name: 'summary_buffer',
+    options: {
+      profile: {
+        long_term_memory_strategy: [
+          { long_term_memory_id: 'summary_buffer', budget: 200, threshold: 0.8, target: 0.5 },
+        ],
+      },
+    },
+  },
 ];
 
 type Op =
@@ -41,7 +75,14 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ op: 'settle' as const }) },
   { weight: 1, arbitrary: fc.constant({ op: 'compress' as const }) },
   { weight: 1, arbitrary: fc.constant({ op: 'clear' as const }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('fail' as const), count: fc.integer({ min: 1, max: 3 }), mode: fc.constantFrom('throw' as const, 'empty' as const, 'garbage' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('fail' as const),
+      count: fc.integer({ min: 1, max: 3 }),
+      mode: fc.constantFrom('throw' as const, 'empty' as const, 'garbage' as const),
+    }),
+  },
 );
 
 interface World {
@@ -97,7 +138,9 @@ async function check(w: World): Promise<void> {
   const ids = state.entries.map((e) => e.id);
   expect(new Set(ids).size).toBe(ids.length);
   const summaryIds = new Set(state.summaries.map((s) => s.id));
-  for (const e of state.entries) if (e.summaryId !== undefined) expect(summaryIds.has(e.summaryId), `entry ${e.id} links to a missing summary`).toBe(true);
+  for (const e of state.entries)
+    if (e.summaryId !== undefined)
+      expect(summaryIds.has(e.summaryId), `entry ${e.id} links to a missing summary`).toBe(true);
 }
 
 async function run(c: (typeof cases)[number], ops: Op[]): Promise<void> {
@@ -114,7 +157,14 @@ async function run(c: (typeof cases)[number], ops: Op[]): Promise<void> {
     return summarizer.summarize(prompt, info);
   };
   const config = { compressionRetryMs: 0, summarizeTimeoutMs: 0, ...c.options.config };
-  const memory = await createMemory({ store: 'indexeddb', dbName, tokenizer: counter, summarizer: held, ...c.options, config });
+  const memory = await createMemory({
+    store: 'indexeddb',
+    dbName,
+    tokenizer: counter,
+    summarizer: held,
+    ...c.options,
+    config,
+  });
   const w: World = { memory, ref: trackSession(memory, S), summarizer, open: () => release(), close };
   try {
     for (const o of ops) {

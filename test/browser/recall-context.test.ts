@@ -13,8 +13,10 @@ afterEach(async () => {
   await Promise.allSettled(opened.splice(0).map((m) => m.close()));
 });
 
-const uniqueDb = (label: string): string => `recallkit-recall-ctx-${label}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-const spawnWorker = (): Worker => new Worker(new URL('../../src/worker/worker.ts', import.meta.url), { type: 'module' });
+const uniqueDb = (label: string): string =>
+  `recallkit-recall-ctx-${label}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+const spawnWorker = (): Worker =>
+  new Worker(new URL('../../src/worker/worker.ts', import.meta.url), { type: 'module' });
 
 async function open(host: 'thread' | 'worker', options: MemoryOptions, dbName: string): Promise<Memory> {
   const memory =
@@ -48,16 +50,29 @@ const at = (d: number, m = 0) => new Date(Date.UTC(2024, 2, d, 9, m)).toISOStrin
 async function script(memory: Memory): Promise<unknown[]> {
   const log: unknown[] = [];
   memory.on('context:truncated', (s, info) => log.push(['truncated', s, info]));
-  await memory.addUserMessage('trip', 'We booked the cabin at Lake Tahoe for the first week of June.', undefined, { timestamp: at(3) });
-  await memory.addAssistantMessage('trip', 'Great, the Tahoe cabin is noted for June.', undefined, { timestamp: at(3, 1) });
+  await memory.addUserMessage('trip', 'We booked the cabin at Lake Tahoe for the first week of June.', undefined, {
+    timestamp: at(3),
+  });
+  await memory.addAssistantMessage('trip', 'Great, the Tahoe cabin is noted for June.', undefined, {
+    timestamp: at(3, 1),
+  });
   for (let i = 0; i < 12; i++) {
-    await memory.addUserMessage('trip', `Packing item ${i}: socks and a rain jacket?`, undefined, { timestamp: at(5, i) });
+    await memory.addUserMessage('trip', `Packing item ${i}: socks and a rain jacket?`, undefined, {
+      timestamp: at(5, i),
+    });
     await memory.addAssistantMessage('trip', `Item ${i} packed.`, undefined, { timestamp: at(5, i) });
   }
   await memory.addUserMessage('new', 'Where is our cabin in June?', undefined, { timestamp: at(20) });
   log.push(['context', await memory.getContextForLLM('new')]);
   log.push(['anthropic', await memory.getContextForLLM('new', { format: 'anthropic' })]);
-  log.push(['session scope', await memory.getContextForLLM('trip', { query: 'Lake Tahoe cabin', recall: { scope: 'session', maxTokens: 80 }, maxTokens: 200 })]);
+  log.push([
+    'session scope',
+    await memory.getContextForLLM('trip', {
+      query: 'Lake Tahoe cabin',
+      recall: { scope: 'session', maxTokens: 80 },
+      maxTokens: 200,
+    }),
+  ]);
   await memory.addUserMessage('new', 'word '.repeat(3000));
   log.push(['capped', await memory.getContextForLLM('new', { maxTokens: 500 })]);
   log.push(['recall all', await memory.recall('new', 'Tahoe cabin', { scope: 'all', topK: 2 })]);
@@ -74,7 +89,12 @@ describe('recall in the context on IndexedDB', () => {
     const thread = await script(await open('thread', options, uniqueDb('thread')));
     const worker = await script(await open('worker', options, uniqueDb('worker')));
     expect(normalize(worker)).toEqual(normalize(thread));
-    const context = (thread[0] as [string, { messages: { role: string; content: string }[]; recalled: { entry: { sessionId: string } }[] }])[1];
+    const context = (
+      thread[0] as [
+        string,
+        { messages: { role: string; content: string }[]; recalled: { entry: { sessionId: string } }[] },
+      ]
+    )[1];
     expect(context.messages[0]!.content).toContain('[3 March 2024, chat "trip"]');
     expect(context.messages[0]!.content).toContain('Lake Tahoe');
     expect(context.recalled.some((r) => r.entry.sessionId === 'trip')).toBe(true);

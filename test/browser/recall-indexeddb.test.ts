@@ -7,9 +7,17 @@ const tokenizer = { count: (t: string) => Math.ceil(t.length / 4) };
 
 it('persists the recall index in IndexedDB with the session: a reopened memory recalls without re-reading the history', async () => {
   const dbName = `recall-${crypto.randomUUID()}`;
-  const first = await createMemory({ store: 'indexeddb', dbName, tokenizer, config: { maxEntries: 20, recentWindow: 4 } });
+  const first = await createMemory({
+    store: 'indexeddb',
+    dbName,
+    tokenizer,
+    config: { maxEntries: 20, recentWindow: 4 },
+  });
   for (let i = 0; i < 30; i++) {
-    await first.addUserMessage('s', i === 3 ? 'My locker code at the gym is 4471.' : `small talk ${i} about the weather`);
+    await first.addUserMessage(
+      's',
+      i === 3 ? 'My locker code at the gym is 4471.' : `small talk ${i} about the weather`,
+    );
     await first.addAssistantMessage('s', `reply ${i}`);
   }
   expect((await first.getStats('s')).compressedEntries).toBeGreaterThan(0);

@@ -11,7 +11,13 @@ import type { Memory } from '../../src/memory.js';
 import { indexedDBStore } from '../../src/store/indexeddb.js';
 import type { TokenCounter } from '../../src/types.js';
 import { goodAnswer } from '../support/faulty-summarizers.js';
-import { expectContextValid, expectStillWorks, expectStoredAsReference, trackSession, type ReferenceModel } from '../support/reference-model.js';
+import {
+  expectContextValid,
+  expectStillWorks,
+  expectStoredAsReference,
+  trackSession,
+  type ReferenceModel,
+} from '../support/reference-model.js';
 
 const PREFIX = 'recallkit-test-reliability-';
 let count = 0;
@@ -46,7 +52,10 @@ interface Fault {
 }
 const realPut = IDBObjectStore.prototype.put;
 let fault: Fault | undefined;
-IDBObjectStore.prototype.put = function put(this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>): IDBRequest<IDBValidKey> {
+IDBObjectStore.prototype.put = function put(
+  this: IDBObjectStore,
+  ...args: Parameters<IDBObjectStore['put']>
+): IDBRequest<IDBValidKey> {
   const f = fault;
   const counts =
     f !== undefined &&
@@ -78,7 +87,13 @@ interface Run {
 }
 
 async function open(dbName: string, config = {}): Promise<Run> {
-  const memory = await createMemory({ store: 'indexeddb', dbName, tokenizer: counter, summarizer: async (_p, i) => goodAnswer(i), config });
+  const memory = await createMemory({
+    store: 'indexeddb',
+    dbName,
+    tokenizer: counter,
+    summarizer: async (_p, i) => goodAnswer(i),
+    config,
+  });
   const run: Run = { memory, ref: trackSession(memory, S), errors: [] };
   memory.on('error', (_s, e) => run.errors.push(e));
   return run;
@@ -136,7 +151,9 @@ describe.each(['quota', 'abort'] as const)('IndexedDB put fails (%s)', (kind) =>
     const before = await run.memory.exportSession(S);
     // The meta and the user entry are put; the assistant entry's put fails.
     fault = { dbName, kind, store: 'entries', after: 1, times: 1 };
-    await expect(run.memory.addInteraction(S, { userRequest: 'refused request', aiResponse: 'refused response' })).rejects.toMatchObject({ name: rejection });
+    await expect(
+      run.memory.addInteraction(S, { userRequest: 'refused request', aiResponse: 'refused response' }),
+    ).rejects.toMatchObject({ name: rejection });
     expect(await run.memory.exportSession(S)).toEqual(before);
     await expectReopenedAs(dbName, run);
   });

@@ -4,10 +4,19 @@ import { createWorkerMemory } from '../../src/worker/client.js';
 
 it('reports storage use through both hosts, and undefined for the memory store', async () => {
   const dbName = `estimate-${crypto.randomUUID()}`;
-  const inPage = await createMemory({ store: 'indexeddb', dbName, persist: true, tokenizer: { count: (t) => t.length } });
+  const inPage = await createMemory({
+    store: 'indexeddb',
+    dbName,
+    persist: true,
+    tokenizer: { count: (t) => t.length },
+  });
   await inPage.addUserMessage('s', 'x'.repeat(10_000));
   const estimate = await inPage.estimateStorage();
-  expect(estimate).toMatchObject({ usage: expect.any(Number), quota: expect.any(Number), persisted: expect.any(Boolean) });
+  expect(estimate).toMatchObject({
+    usage: expect.any(Number),
+    quota: expect.any(Number),
+    persisted: expect.any(Boolean),
+  });
   expect(estimate!.quota).toBeGreaterThan(estimate!.usage);
   await inPage.close();
 

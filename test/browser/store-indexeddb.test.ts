@@ -33,11 +33,20 @@ describe('indexedDBStore in Chromium', () => {
     for (let from = 0; from < total; from += 5_000) {
       const entries: MemoryEntry[] = [];
       for (let seq = from; seq < from + 5_000; seq++) {
-        entries.push(makeEntry('long', seq, seq < total - 100 ? { compressed: true, summaryId: `s${Math.floor(seq / 1000)}` } : {}));
+        entries.push(
+          makeEntry(
+            'long',
+            seq,
+            seq < total - 100 ? { compressed: true, summaryId: `s${Math.floor(seq / 1000)}` } : {},
+          ),
+        );
       }
       await writer.write('long', { meta: makeMeta('long', from + 1, { nextSeq: from + 5_000 }), putEntries: entries });
     }
-    await writer.write('long', { meta: makeMeta('long', 99, { nextSeq: total }), putSummaries: [makeSummary('long', 's0')] });
+    await writer.write('long', {
+      meta: makeMeta('long', 99, { nextSeq: total }),
+      putSummaries: [makeSummary('long', 's0')],
+    });
     await writer.close();
 
     const reader = indexedDBStore({ dbName });

@@ -27,7 +27,9 @@ describe('two tabs on one session (real IndexedDB, Web Locks)', () => {
     expect(fromA.entries.map((e) => e.seq)).toEqual([...Array(80).keys()]);
     // each tab's own messages kept their order
     for (const tab of ['A', 'B']) {
-      const mine = fromA.entries.filter((e) => e.content.startsWith(`tab ${tab}`)).map((e) => Number(e.content.split(' ').pop()));
+      const mine = fromA.entries
+        .filter((e) => e.content.startsWith(`tab ${tab}`))
+        .map((e) => Number(e.content.split(' ').pop()));
       expect(mine).toEqual([...Array(40).keys()]);
     }
     expect((await a.getStats(S)).totalEntries).toBe(80);
@@ -97,7 +99,12 @@ describe('two tabs on one session (real IndexedDB, Web Locks)', () => {
     const compressed = state.entries.filter((e) => e.compressed);
     expect(compressed.map((e) => e.id)).toEqual(state.summaries[0]!.originalEntryIds);
     const stats = await b.getStats(S);
-    expect(stats).toMatchObject({ totalEntries: 12, summaries: 1, compressedEntries: compressed.length, activeEntries: 12 - compressed.length });
+    expect(stats).toMatchObject({
+      totalEntries: 12,
+      summaries: 1,
+      compressedEntries: compressed.length,
+      activeEntries: 12 - compressed.length,
+    });
     await a.close();
     await b.close();
   });

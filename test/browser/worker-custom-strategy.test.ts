@@ -20,11 +20,18 @@ it('a custom worker entry registers strategies that createWorkerMemory profiles 
     await memory.addAssistantMessage('s', `answer ${i}`);
   }
   await memory.idle('s');
-  expect((await memory.getSummaries('s')).map((s) => [s.strategy, s.content])).toEqual([['digest', 'digest of 4 entries']]);
+  expect((await memory.getSummaries('s')).map((s) => [s.strategy, s.content])).toEqual([
+    ['digest', 'digest of 4 entries'],
+  ]);
   await memory.addUserMessage('s', 'question 4');
   const context = await memory.getContextForLLM('s');
   // last_turns keeps the 2 newest turns; the digest summary comes first.
-  expect(context.messages.map((m) => m.content)).toEqual(['digest of 4 entries', 'question 3', 'answer 3', 'question 4']);
+  expect(context.messages.map((m) => m.content)).toEqual([
+    'digest of 4 entries',
+    'question 3',
+    'answer 3',
+    'question 4',
+  ]);
   await memory.close();
 });
 
@@ -35,5 +42,7 @@ it('the stock worker does not know them: the error lists the ids it knows', asyn
       store: 'memory',
       profile,
     }),
-  ).rejects.toThrow(/long_term_memory_strategy\[0\]\.long_term_memory_id: expected one of the known ids "summarizer", "neuralyzer", "summary_buffer", "rolling", received "digest"/);
+  ).rejects.toThrow(
+    /long_term_memory_strategy\[0\]\.long_term_memory_id: expected one of the known ids "summarizer", "neuralyzer", "summary_buffer", "rolling", received "digest"/,
+  );
 });

@@ -14,7 +14,8 @@ afterEach(async () => {
   await Promise.allSettled(opened.splice(0).map((m) => m.close()));
 });
 
-const uniqueDb = (label: string): string => `recallkit-parity-${label}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+const uniqueDb = (label: string): string =>
+  `recallkit-parity-${label}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 function spawnWorker(): Worker {
   return new Worker(new URL('../../src/worker/worker.ts', import.meta.url), { type: 'module' });
@@ -35,13 +36,23 @@ async function open(host: Host, options: MemoryOptions): Promise<Memory> {
 const summarize: SummarizeCallback = async (_prompt, info) =>
   `Summary (pass ${info.pass}/${info.passes}) of ${info.entries.length} entries: ${info.entries.map((e) => e.content.split(' ')[0]).join(' ')}`;
 
-const EVENTS: MemoryEventName[] = ['entry:added', 'compressing', 'compressed', 'erased', 'session:cleared', 'error', 'summary:facts-missing'];
+const EVENTS: MemoryEventName[] = [
+  'entry:added',
+  'compressing',
+  'compressed',
+  'erased',
+  'session:cleared',
+  'error',
+  'summary:facts-missing',
+];
 
 /** Records every result, error and event of a run, in the order the caller observes them. */
 function recorder(memory: Memory) {
   const log: unknown[] = [];
   for (const event of EVENTS) {
-    memory.on(event, (...args: unknown[]) => log.push(['event', event, ...args.map((a) => (a instanceof Error ? errorOf(a) : a))]));
+    memory.on(event, (...args: unknown[]) =>
+      log.push(['event', event, ...args.map((a) => (a instanceof Error ? errorOf(a) : a))]),
+    );
   }
   const step = async <T>(label: string, call: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -61,7 +72,12 @@ function recorder(memory: Memory) {
 function errorOf(error: unknown): unknown {
   if (!(error instanceof Error)) return { notAnError: error };
   const field = (error as { field?: unknown }).field;
-  return { name: error.name, message: error.message, ...(field === undefined ? {} : { field }), class: error.constructor.name };
+  return {
+    name: error.name,
+    message: error.message,
+    ...(field === undefined ? {} : { field }),
+    class: error.constructor.name,
+  };
 }
 
 /** Ids and times differ between runs: number ids by first appearance, blank out times. */
@@ -89,20 +105,30 @@ function normalize(value: unknown): unknown {
 async function managerScript(memory: Memory): Promise<unknown[]> {
   const { log, step } = recorder(memory);
   const s = 'chat';
-  await step('user', () => memory.addUserMessage(s, 'What is the weather in Paris today?', { lang: 'en', tags: ['a', 1, null] }));
+  await step('user', () =>
+    memory.addUserMessage(s, 'What is the weather in Paris today?', { lang: 'en', tags: ['a', 1, null] }),
+  );
   await step('tool call', () => memory.addToolCall(s, 'get_weather', { city: 'Paris' }, { callId: 'call_paris' }));
   await step('tool result', () => memory.addToolResult(s, 'get_weather', { tempC: 18, sky: 'clear' }));
   // Explicit ids: a generated one is random, and its tokens are counted.
-  await step('json string args', () => memory.addToolCall(s, 'get_time', '{"tz":"Europe/Paris"}', { callId: 'call_time' }));
+  await step('json string args', () =>
+    memory.addToolCall(s, 'get_time', '{"tz":"Europe/Paris"}', { callId: 'call_time' }),
+  );
   await step('paired result', () => memory.addToolResult(s, 'get_time', '14:02', { isError: false }));
   await step('assistant', () => memory.addAssistantMessage(s, 'It is 18°C and clear in Paris.'));
   await step('context', () => memory.addContext(s, 'The user lives in Lyon and prefers Celsius.', 'profile.md'));
   for (let i = 1; i <= 8; i++) {
     await step(`user ${i}`, () => memory.addUserMessage(s, `Question ${i}: tell me about city number ${i}`));
-    await step(`assistant ${i}`, () => memory.addAssistantMessage(s, `Answer ${i}: city number ${i} has ${i * 1000} inhabitants.`));
+    await step(`assistant ${i}`, () =>
+      memory.addAssistantMessage(s, `Answer ${i}: city number ${i} has ${i * 1000} inhabitants.`),
+    );
   }
   await step('interaction', () =>
-    memory.addInteraction(s, { userRequest: { text: 'Book a table' }, aiResponse: { text: 'Booked for 8pm', ok: true }, ts: '2024-05-01T19:00:00.000Z' }),
+    memory.addInteraction(s, {
+      userRequest: { text: 'Book a table' },
+      aiResponse: { text: 'Booked for 8pm', ok: true },
+      ts: '2024-05-01T19:00:00.000Z',
+    }),
   );
   await step('messages', () =>
     memory.addMessages(s, [
@@ -116,7 +142,10 @@ async function managerScript(memory: Memory): Promise<unknown[]> {
   await step('interactions', () => memory.getInteractions(s));
   await step('summaries', () => memory.getSummaries(s));
   await step('stats', () => memory.getStats(s));
-  const named: Summarizer = { name: 'page-object', summarize: async (p, info) => `Object summary: ${(await summarize(p, info)).length} chars` };
+  const named: Summarizer = {
+    name: 'page-object',
+    summarize: async (p, info) => `Object summary: ${(await summarize(p, info)).length} chars`,
+  };
   await step('set summarizer', () => memory.setSummarizeCallback(named));
   await step('update config', () => memory.updateConfig({ recentWindow: 2, minEntriesToCompress: 2 }));
   await step('compress', () => memory.compress(s));
@@ -143,8 +172,12 @@ async function managerScript(memory: Memory): Promise<unknown[]> {
   // Errors must keep their class, name, message and field.
   await step('bad content', () => memory.addUserMessage(s, 42 as unknown as string));
   await step('bad session', () => memory.getStats('' as string));
-  await step('bad metadata', () => memory.addUserMessage(s, 'x', { when: new Map() } as unknown as Record<string, unknown>));
-  await step('bad tool result', () => memory.addToolResult(s, 'get_weather', 'x', { isError: 'no' as unknown as boolean }));
+  await step('bad metadata', () =>
+    memory.addUserMessage(s, 'x', { when: new Map() } as unknown as Record<string, unknown>),
+  );
+  await step('bad tool result', () =>
+    memory.addToolResult(s, 'get_weather', 'x', { isError: 'no' as unknown as boolean }),
+  );
   await step('bad import', () => memory.importSession({ sessionId: 'broken' } as never));
   await step('bad config', () => memory.updateConfig({ maxTokens: -5 }));
   await step('bad format', () => memory.getContextForLLM(s, { format: 'xml' as never }));
@@ -156,7 +189,9 @@ async function managerScript(memory: Memory): Promise<unknown[]> {
 async function profileScript(memory: Memory): Promise<unknown[]> {
   const { log, step } = recorder(memory);
   for (let i = 1; i <= 7; i++) {
-    await step(`user ${i}`, () => memory.addUserMessage('p', `Turn ${i}: Alice paid ${i * 10} EUR for order #${1000 + i}`));
+    await step(`user ${i}`, () =>
+      memory.addUserMessage('p', `Turn ${i}: Alice paid ${i * 10} EUR for order #${1000 + i}`),
+    );
     await step(`assistant ${i}`, () => memory.addAssistantMessage('p', `Noted turn ${i}.`));
   }
   await step('context', () => memory.getContextForLLM('p'));
@@ -168,7 +203,9 @@ async function profileScript(memory: Memory): Promise<unknown[]> {
 
 const PROFILE: MemoryOptions['profile'] = {
   short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 400 }],
-  long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_threshold_qty: 3, interaction_keep: 1, cod_max_loops: 2 }],
+  long_term_memory_strategy: [
+    { long_term_memory_id: 'summarizer', interaction_threshold_qty: 3, interaction_keep: 1, cod_max_loops: 2 },
+  ],
   persistence_strategy: 'INCREMENTAL',
 };
 
@@ -178,7 +215,10 @@ const NEURALYZER: MemoryOptions['profile'] = {
 
 describe('createWorkerMemory gives the same results as createMemory', () => {
   it('for the Memory Manager path (messages, tools, compression, export/import, errors)', async () => {
-    const options: MemoryOptions = { summarizer: summarize, config: { maxEntries: 12, recentWindow: 4, minEntriesToCompress: 3 } };
+    const options: MemoryOptions = {
+      summarizer: summarize,
+      config: { maxEntries: 12, recentWindow: 4, minEntriesToCompress: 3 },
+    };
     const thread = normalize(await managerScript(await open('thread', options)));
     const worker = normalize(await managerScript(await open('worker', options)));
     expect(worker).toEqual(thread);

@@ -42,7 +42,12 @@ it('a reloaded worker compresses again on the next add, with every entry linked 
   const worker = spawn();
   let summarizing!: () => void;
   const started = new Promise<void>((resolve) => (summarizing = resolve));
-  const first = await createWorkerMemory({ worker, dbName, config, summarizer: () => (summarizing(), new Promise<string>(() => {})) });
+  const first = await createWorkerMemory({
+    worker,
+    dbName,
+    config,
+    summarizer: () => (summarizing(), new Promise<string>(() => {})),
+  });
   for (let i = 0; i < 6; i++) {
     await first.addUserMessage('s', `question ${i}`);
     await first.addAssistantMessage('s', `answer ${i}`);
@@ -50,7 +55,12 @@ it('a reloaded worker compresses again on the next add, with every entry linked 
   await started;
   worker.terminate();
 
-  const next = await createWorkerMemory({ worker: spawn(), dbName, config, summarizer: async (_p, info) => `Summary of ${info.entries.length} entries.` });
+  const next = await createWorkerMemory({
+    worker: spawn(),
+    dbName,
+    config,
+    summarizer: async (_p, info) => `Summary of ${info.entries.length} entries.`,
+  });
   await next.addUserMessage('s', 'the next add triggers the compression again');
   await next.idle('s');
   const state = await next.exportSession('s');
@@ -59,6 +69,10 @@ it('a reloaded worker compresses again on the next add, with every entry linked 
   const compressed = state.entries.filter((e) => e.compressed);
   expect(compressed.length).toBeGreaterThan(0);
   expect(compressed.every((e) => e.summaryId === state.summaries[0]!.id)).toBe(true);
-  expect(await next.getStats('s')).toMatchObject({ totalEntries: 13, summaries: 1, compressedEntries: compressed.length });
+  expect(await next.getStats('s')).toMatchObject({
+    totalEntries: 13,
+    summaries: 1,
+    compressedEntries: compressed.length,
+  });
   await next.close();
 });

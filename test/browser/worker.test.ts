@@ -54,13 +54,23 @@ describe('events', () => {
     memory.on('entry:added', (_s, entry) => log.push(`added ${entry.content}`));
     const ids: string[] = [];
     memory.on('compressing', (s, { id }) => (ids.push(id), log.push(`compressing ${s}`)));
-    memory.on('compressed', (_s, { id, summary }) => (ids.push(id), log.push(`compressed ${summary.originalEntryIds.length}`)));
+    memory.on(
+      'compressed',
+      (_s, { id, summary }) => (ids.push(id), log.push(`compressed ${summary.originalEntryIds.length}`)),
+    );
     for (let i = 1; i <= 4; i++) {
       await memory.addUserMessage('s', `u${i}`);
       log.push(`resolved u${i}`);
     }
     expect(log).toEqual([
-      'added u1', 'resolved u1', 'added u2', 'resolved u2', 'added u3', 'resolved u3', 'added u4', 'resolved u4',
+      'added u1',
+      'resolved u1',
+      'added u2',
+      'resolved u2',
+      'added u3',
+      'resolved u3',
+      'added u4',
+      'resolved u4',
     ]);
     log.length = 0;
     await memory.addUserMessage('s', 'u5');
@@ -133,7 +143,9 @@ describe('errors', () => {
   });
 
   it('refuse options that cannot cross a worker, saying what to pass instead', async () => {
-    const tokenizer = await rejection(createWorkerMemory({ tokenizer: { count: (t: string) => t.length }, worker: spawnWorker() }));
+    const tokenizer = await rejection(
+      createWorkerMemory({ tokenizer: { count: (t: string) => t.length }, worker: spawnWorker() }),
+    );
     expect(tokenizer).toBeInstanceOf(ValidationError);
     expect((tokenizer as ValidationError).field).toBe('tokenizer');
     expect(tokenizer.message).toMatch(/'o200k_base' or 'cl100k_base'.*createMemory\(\{ tokenizer \}\)/);
@@ -178,7 +190,10 @@ describe('the summarizer stays in the page', () => {
     expect(call!.info.signal).toBeInstanceOf(AbortSignal);
     expect(call!.info.entries.map((e) => e.content)).toContain('Answer 1: Lisbon has 1 bridges.');
     const [summary] = await memory.getSummaries('s');
-    expect(summary).toMatchObject({ content: `Lisbon facts from ${call!.info.entries.length} entries`, metadata: { summarizer: 'page-llm' } });
+    expect(summary).toMatchObject({
+      content: `Lisbon facts from ${call!.info.entries.length} entries`,
+      metadata: { summarizer: 'page-llm' },
+    });
   });
 
   it('that throws fires `error` and loses nothing; the next trigger succeeds with a new callback', async () => {
@@ -189,7 +204,9 @@ describe('the summarizer stays in the page', () => {
       },
     });
     const errors: { session: string; name: string; message: string; isError: boolean }[] = [];
-    memory.on('error', (session, error) => errors.push({ session, name: error.name, message: error.message, isError: error instanceof SummarizerError }));
+    memory.on('error', (session, error) =>
+      errors.push({ session, name: error.name, message: error.message, isError: error instanceof SummarizerError }),
+    );
     await chat(memory, 's', 4);
     await memory.idle('s');
     expect(errors.length).toBeGreaterThan(0);
@@ -256,7 +273,8 @@ describe('background compression through the worker', () => {
 
 describe('the embedder stays in the page', () => {
   it('is called through the proxy by recall, with the same results as in-thread', async () => {
-    const vector = (t: string): number[] => ['lisbon', 'bridge', 'tram', 'weather'].map((w) => (t.toLowerCase().includes(w) ? 1 : 0));
+    const vector = (t: string): number[] =>
+      ['lisbon', 'bridge', 'tram', 'weather'].map((w) => (t.toLowerCase().includes(w) ? 1 : 0));
     const calls: { texts: number; inPage: boolean }[] = [];
     const embedder = async (texts: string[]): Promise<number[][]> => {
       calls.push({ texts: texts.length, inPage: typeof document !== 'undefined' });
@@ -270,7 +288,7 @@ describe('the embedder stays in the page', () => {
       await m.addUserMessage('s', 'Is the tram running in this weather?');
     }
     const results = await Promise.all([inWorker, inThread].map((m) => m.recall('s', 'tram weather', { topK: 3 })));
-    const view = (r: typeof results[number]) => r.map((x) => ({ content: x.entry.content, score: x.score }));
+    const view = (r: (typeof results)[number]) => r.map((x) => ({ content: x.entry.content, score: x.score }));
     expect(view(results[0]!)).toEqual(view(results[1]!));
     expect(view(results[0]!)[0]!.content).toBe('Is the tram running in this weather?');
     expect(calls.length).toBeGreaterThan(0);
@@ -281,10 +299,19 @@ describe('the embedder stays in the page', () => {
 describe('durability and workers', () => {
   it('a new worker on the same dbName reopens the same session', async () => {
     const dbName = uniqueDb();
-    const first = await createWorkerMemory({ dbName, worker: spawnWorker(), config: SMALL, summarizer: async () => 'Lisbon summary' });
+    const first = await createWorkerMemory({
+      dbName,
+      worker: spawnWorker(),
+      config: SMALL,
+      summarizer: async () => 'Lisbon summary',
+    });
     await chat(first, 's', 5);
     await first.idle('s');
-    const before = { stats: await first.getStats('s'), state: await first.exportSession('s'), context: await first.getContextForLLM('s') };
+    const before = {
+      stats: await first.getStats('s'),
+      state: await first.exportSession('s'),
+      context: await first.getContextForLLM('s'),
+    };
     expect(before.stats.summaries).toBeGreaterThan(0);
     await first.close();
 
@@ -293,7 +320,10 @@ describe('durability and workers', () => {
     expect(await second.exportSession('s')).toEqual(before.state);
     expect(await second.getContextForLLM('s')).toEqual(before.context);
     await second.addUserMessage('s', 'after restart');
-    expect((await second.getActiveEntries('s')).at(-1)).toMatchObject({ content: 'after restart', seq: before.stats.totalEntries });
+    expect((await second.getActiveEntries('s')).at(-1)).toMatchObject({
+      content: 'after restart',
+      seq: before.stats.totalEntries,
+    });
   });
 
   it('creates its own worker when none is given', async () => {

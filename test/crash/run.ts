@@ -101,7 +101,9 @@ async function launch(profile: string): Promise<Launched> {
 
 /** SIGKILL Chromium's whole process group and wait until the browser process is gone. */
 async function kill(l: Launched): Promise<void> {
-  const exited = new Promise<void>((resolve) => (l.child.exitCode !== null ? resolve() : l.child.once('exit', () => resolve())));
+  const exited = new Promise<void>((resolve) =>
+    l.child.exitCode !== null ? resolve() : l.child.once('exit', () => resolve()),
+  );
   try {
     process.kill(-l.child.pid!, 'SIGKILL');
   } catch {
@@ -121,7 +123,7 @@ function indexedDBDirs(profile: string): string[] {
       const { name } = entry;
       const path = join(dir, name);
       if (!entry.isDirectory()) continue;
-      if (name.endsWith('.indexeddb.leveldb') || (name === 'indexeddb.leveldb')) out.push(path);
+      if (name.endsWith('.indexeddb.leveldb') || name === 'indexeddb.leveldb') out.push(path);
       else walk(path, depth + 1);
     }
   };
@@ -135,7 +137,9 @@ function indexedDBDirs(profile: string): string[] {
  * bytes follow it.
  */
 function corruptLog(dir: string): string {
-  const logs = readdirSync(dir).filter((n) => n.endsWith('.log')).sort();
+  const logs = readdirSync(dir)
+    .filter((n) => n.endsWith('.log'))
+    .sort();
   const log = logs[logs.length - 1];
   if (!log) return 'no log';
   const path = join(dir, log);
@@ -168,7 +172,13 @@ type Checked = {
   state: { status: string; restoredSessions: string[]; lostSessions: string[]; journalWrites?: string };
   contents: string[];
   summaries: number;
-  report: { ok: boolean; holes: number; duplicateSeqs: number[]; danglingSummaryLinks: string[]; statsMismatches: string[] };
+  report: {
+    ok: boolean;
+    holes: number;
+    duplicateSeqs: number[];
+    danglingSummaryLinks: string[];
+    statsMismatches: string[];
+  };
   stats: { totalEntries: number; activeEntries: number; compressedEntries: number; summaries: number };
 };
 
@@ -182,7 +192,13 @@ export async function runCrashTest(options: CrashTestOptions): Promise<RoundResu
   await build({ root: join(HERE, 'page'), configFile: false, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   // A fixed port: the origin (and so its IndexedDB and OPFS) must be the same after each relaunch.
   const port = await freePort();
-  const server = await preview({ root: join(HERE, 'page'), configFile: false, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true } });
+  const server = await preview({
+    root: join(HERE, 'page'),
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port, strictPort: true },
+  });
   const url = `http://127.0.0.1:${port}/`;
   const acked = new Set<string>();
   const order: string[] = [];
@@ -194,7 +210,9 @@ export async function runCrashTest(options: CrashTestOptions): Promise<RoundResu
       try {
         const page = await openPage(l.browser, url, acked, order);
         const t0 = Date.now();
-        const found = (await page.evaluate(() => (globalThis as unknown as { crashTest: { check(): Promise<unknown> } }).crashTest.check())) as Checked;
+        const found = (await page.evaluate(() =>
+          (globalThis as unknown as { crashTest: { check(): Promise<unknown> } }).crashTest.check(),
+        )) as Checked;
         const checkMs = Date.now() - t0;
         if (round > 0) {
           const stored = new Map<string, number>();
@@ -267,11 +285,15 @@ function formatRow(r: RoundResult): string {
 }
 
 /** The header of the printed table. */
-export const TABLE_HEADER = '| round | kill | storage on reopen | acknowledged | stored | lost | duplicated | summaries | verify | stats | check ms |\n|---|---|---|---|---|---|---|---|---|---|---|';
+export const TABLE_HEADER =
+  '| round | kill | storage on reopen | acknowledged | stored | lost | duplicated | summaries | verify | stats | check ms |\n|---|---|---|---|---|---|---|---|---|---|---|';
 
 /** Whether a run passed: nothing acknowledged lost or duplicated, every check consistent, appends journaled before their acknowledgement. */
 export function passed(results: readonly RoundResult[]): boolean {
-  return results.every((r) => r.lost === 0 && r.duplicates === 0 && r.verifyOk && r.statsOk && r.status !== 'lost' && r.writes === 'awaited');
+  return results.every(
+    (r) =>
+      r.lost === 0 && r.duplicates === 0 && r.verifyOk && r.statsOk && r.status !== 'lost' && r.writes === 'awaited',
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -16,15 +16,38 @@ describe.skipIf(!built)('crash test (10 rounds)', () => {
     const results = await runCrashTest({ rounds: 10, wipeEvery: 4, log: (l) => lines.push(l) });
     const table = `${TABLE_HEADER}\n${lines.join('\n')}`;
     expect(results, table).toHaveLength(10);
-    expect(results.some((r) => r.kind !== 'kill'), table).toBe(true);
+    expect(
+      results.some((r) => r.kind !== 'kill'),
+      table,
+    ).toBe(true);
     // A deleted database always comes back from the journal; a torn log may or may not make Chromium drop it.
-    expect(results.filter((r) => r.kind === 'kill+delete-db').map((r) => r.status), table).toEqual(['restored']);
-    expect(results.filter((r) => r.kind === 'kill+corrupt-log').every((r) => r.status === 'restored' || r.status === 'intact'), table).toBe(true);
-    expect(results.map((r) => r.lost), table).toEqual(results.map(() => 0));
-    expect(results.map((r) => r.duplicates), table).toEqual(results.map(() => 0));
-    expect(results.every((r) => r.verifyOk && r.statsOk), table).toBe(true);
+    expect(
+      results.filter((r) => r.kind === 'kill+delete-db').map((r) => r.status),
+      table,
+    ).toEqual(['restored']);
+    expect(
+      results
+        .filter((r) => r.kind === 'kill+corrupt-log')
+        .every((r) => r.status === 'restored' || r.status === 'intact'),
+      table,
+    ).toBe(true);
+    expect(
+      results.map((r) => r.lost),
+      table,
+    ).toEqual(results.map(() => 0));
+    expect(
+      results.map((r) => r.duplicates),
+      table,
+    ).toEqual(results.map(() => 0));
+    expect(
+      results.every((r) => r.verifyOk && r.statsOk),
+      table,
+    ).toBe(true);
     // A persistent profile's OPFS is on disk: appends reach the journal before they are acknowledged.
-    expect(results.map((r) => r.writes), table).toEqual(results.map(() => 'awaited'));
+    expect(
+      results.map((r) => r.writes),
+      table,
+    ).toEqual(results.map(() => 'awaited'));
     // Appends went on across restarts: the last check saw every acknowledged entry.
     expect(results[results.length - 1]!.stored).toBeGreaterThanOrEqual(results[results.length - 1]!.acked);
   }, 400_000);

@@ -25,7 +25,10 @@ async function open(presetId: string): Promise<Memory> {
 }
 
 /** Play the whole script; after every turn, check the context's token rows against the engine. */
-async function playScript(memory: Memory, presetId: string): Promise<{ maxContextTokens: number; maxMessages: number; replies: string[] }> {
+async function playScript(
+  memory: Memory,
+  presetId: string,
+): Promise<{ maxContextTokens: number; maxMessages: number; replies: string[] }> {
   let maxContextTokens = 0;
   let maxMessages = 0;
   const replies: string[] = [];
@@ -34,7 +37,10 @@ async function playScript(memory: Memory, presetId: string): Promise<{ maxContex
     const context = (await memory.getContextForLLM('s')) as LLMContext<ChatMessage>;
     const active = await memory.getActiveEntries('s');
     const breakdown = contextBreakdown(context, active);
-    expect(breakdown.rows.every((r) => r.tokens !== undefined), `${presetId}: every message has a source`).toBe(true);
+    expect(
+      breakdown.rows.every((r) => r.tokens !== undefined),
+      `${presetId}: every message has a source`,
+    ).toBe(true);
     expect(breakdown.total, `${presetId}: rows add up to tokenCount`).toBe(context.tokenCount);
     maxContextTokens = Math.max(maxContextTokens, context.tokenCount);
     maxMessages = Math.max(maxMessages, context.messages.filter((m) => m.role !== 'system').length);
@@ -44,7 +50,9 @@ async function playScript(memory: Memory, presetId: string): Promise<{ maxContex
 
 describe('playground presets', () => {
   it('every preset is valid and names a budget source', () => {
-    expect(new Set(PRESETS.map((p) => p.system))).toEqual(new Set(['Alquimia', 'Hector', 'Rolling window', 'Memory Manager']));
+    expect(new Set(PRESETS.map((p) => p.system))).toEqual(
+      new Set(['Alquimia', 'Hector', 'Rolling window', 'Memory Manager']),
+    );
     for (const preset of PRESETS) {
       const parsed = checkSetup(preset.setup);
       expect(parsed.ok, preset.id).toBe(true);
@@ -53,11 +61,20 @@ describe('playground presets', () => {
     const manager = checkSetup(findPreset('manager-defaults')!.setup);
     expect(manager.ok && manager.budget).toEqual({ tokens: 50000, source: 'config.maxTokens' });
     const hector = checkSetup(findPreset('hector-summary-buffer')!.setup);
-    expect(hector.ok && hector.budget).toEqual({ tokens: 2000, source: 'summary_buffer.budget', threshold: 1600, target: 1200 });
+    expect(hector.ok && hector.budget).toEqual({
+      tokens: 2000,
+      source: 'summary_buffer.budget',
+      threshold: 1600,
+      target: 1200,
+    });
   });
 
   it('editor errors carry the field path', () => {
-    expect(parseSetupText('{"profile": {"short_term_memory_strategy": [{"memory_strategy_id": "max_tokens", "memory_max_tokens": "lots"}]}}')).toMatchObject({
+    expect(
+      parseSetupText(
+        '{"profile": {"short_term_memory_strategy": [{"memory_strategy_id": "max_tokens", "memory_max_tokens": "lots"}]}}',
+      ),
+    ).toMatchObject({
       ok: false,
       field: 'profile.short_term_memory_strategy[0].memory_max_tokens',
     });
@@ -124,7 +141,14 @@ describe('playground presets', () => {
   });
 
   it('seed-sized presets run the script with exact token rows', async () => {
-    for (const id of ['alquimia-summarizer', 'alquimia-neuralyzer', 'hector-summary-buffer', 'hector-buffer-window', 'rolling-21x3', 'manager-defaults']) {
+    for (const id of [
+      'alquimia-summarizer',
+      'alquimia-neuralyzer',
+      'hector-summary-buffer',
+      'hector-buffer-window',
+      'rolling-21x3',
+      'manager-defaults',
+    ]) {
       const memory = await open(id);
       await playScript(memory, id);
       await memory.close();

@@ -15,7 +15,10 @@ import { openPlayground, send, shot } from './support/demo-page.js';
 
 describe('recalled block rows (Node)', () => {
   it('the recalled block is one row whose tokens make the rows add up to tokenCount', async () => {
-    const memory = await createMemory({ store: 'memory', profile: { short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 300 }] } });
+    const memory = await createMemory({
+      store: 'memory',
+      profile: { short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 300 }] },
+    });
     await memory.addUserMessage('old', 'My dog is called Biscuit, a beagle.');
     await memory.addAssistantMessage('old', 'Biscuit the beagle, noted.');
     await memory.addUserMessage('new', 'What is my dog called? The beagle?');

@@ -32,24 +32,32 @@ const stops = {
   'Ctrl-C (SIGINT to the process group)': (pid: number) => process.kill(-pid, 'SIGINT'),
 };
 
-it.each(Object.entries(stops))('stopping `npm run demo` with %s stops its Vite server', async (_name, stop) => {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}/`;
-  const npm = spawn('npm', ['run', 'demo', '--', '--port', String(port), '--strictPort'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  npm.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  npm.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  try {
-    await expect.poll(() => answers(url), { timeout: 60_000, interval: 250 }).toBe(true);
-    stop(npm.pid!);
-    await expect.poll(() => answers(url), { timeout: 15_000, interval: 250 }).toBe(false);
-  } finally {
+it.each(Object.entries(stops))(
+  'stopping `npm run demo` with %s stops its Vite server',
+  async (_name, stop) => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/`;
+    const npm = spawn('npm', ['run', 'demo', '--', '--port', String(port), '--strictPort'], {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    npm.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    npm.stderr.on('data', (d: Buffer) => (output += d.toString()));
     try {
-      process.kill(-npm.pid!, 'SIGKILL'); // whatever is left of the group
-    } catch {
-      // already gone
+      await expect.poll(() => answers(url), { timeout: 60_000, interval: 250 }).toBe(true);
+      stop(npm.pid!);
+      await expect.poll(() => answers(url), { timeout: 15_000, interval: 250 }).toBe(false);
+    } finally {
+      try {
+        process.kill(-npm.pid!, 'SIGKILL'); // whatever is left of the group
+      } catch {
+        // already gone
+      }
     }
-  }
-  // Vite colours its output where CI is set (picocolors): compare the text without escapes.
-  expect(stripVTControlCharacters(output)).toContain(`127.0.0.1:${port}`);
-}, 90_000);
+    // Vite colours its output where CI is set (picocolors): compare the text without escapes.
+    expect(stripVTControlCharacters(output)).toContain(`127.0.0.1:${port}`);
+  },
+  90_000,
+);

@@ -52,7 +52,9 @@ beforeAll(async () => {
   browser = await chromium.launch(chromiumLaunchOptions);
   page = await browser.newPage();
   await page.goto(new URL('test/e2e/fixtures/cors/index.html', vite.resolvedUrls!.local[0]!).href);
-  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, null, { timeout: 60_000 });
+  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, null, {
+    timeout: 60_000,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -62,13 +64,16 @@ afterAll(async () => {
   noCors?.close();
 });
 
-const summarizeOnce = (url: string): Promise<Outcome> => page.evaluate((u) => (window as unknown as { summarizeOnce(u: string): Promise<Outcome> }).summarizeOnce(u), url);
+const summarizeOnce = (url: string): Promise<Outcome> =>
+  page.evaluate((u) => (window as unknown as { summarizeOnce(u: string): Promise<Outcome> }).summarizeOnce(u), url);
 
 it('a server without CORS headers: the browser refusal is named, with what to set, and not retried', async () => {
   const url = await listen(noCors);
   const outcome = await summarizeOnce(url);
   expect(outcome.name).toBe('SummarizerError');
-  expect(outcome.error).toMatch(/the browser refused the request before sending it \(CORS\): http:\/\/127\.0\.0\.1:\d+ answers, but does not allow requests from http:\/\/127\.0\.0\.1:\d+/);
+  expect(outcome.error).toMatch(
+    /the browser refused the request before sending it \(CORS\): http:\/\/127\.0\.0\.1:\d+ answers, but does not allow requests from http:\/\/127\.0\.0\.1:\d+/,
+  );
   expect(outcome.error).toMatch(/OLLAMA_ORIGINS=http:\/\/127\.0\.0\.1:\d+/);
   expect(outcome.error).toMatch(/LM Studio: enable CORS/);
   expect(outcome.error).not.toMatch(/network error|gave up/);
@@ -91,4 +96,3 @@ it('an unreachable server is still a network error, retried', async () => {
 it('a server that allows the origin answers', async () => {
   expect(await summarizeOnce(allowing.baseUrl)).toEqual({ text: 'the summary', retries: [] });
 });
-

@@ -12,7 +12,9 @@ const ROOT = resolve(__dirname, '../..');
 beforeAll(() => {
   // `npm test` builds first; a bare `vitest run` builds here.
   if (!existsSync(join(ROOT, 'dist/index.js')) || !existsSync(join(ROOT, 'dist/tokens/index.js'))) {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+      cwd: ROOT,
+    });
   }
 }, 120_000);
 

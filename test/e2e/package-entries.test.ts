@@ -12,9 +12,37 @@ const ROOT = resolve(__dirname, '../..');
 
 /** Names each entry must export (a sample of what the README documents there). */
 const ENTRIES: Record<string, string[]> = {
-  recallkit: ['createMemory', 'createWorkerMemory', 'memoryStore', 'indexedDBStore', 'heuristicSummarizer', 'fetchSummarizer', 'webLLMSummarizer', 'RecallKitError', 'ValidationError', 'DEFAULT_MEMORY_CONFIG'],
-  'recallkit/strategies': ['registerStrategy', 'strategyIds', 'parseProfile', 'createStrategies', 'int', 'conditionList', 'compileCondition', 'validateConfig'],
-  'recallkit/formats': ['registerFormat', 'formatIds', 'parseMessages', 'toFormat', 'toAnthropic', 'fromAISDK', 'MESSAGE_FORMATS'],
+  recallkit: [
+    'createMemory',
+    'createWorkerMemory',
+    'memoryStore',
+    'indexedDBStore',
+    'heuristicSummarizer',
+    'fetchSummarizer',
+    'webLLMSummarizer',
+    'RecallKitError',
+    'ValidationError',
+    'DEFAULT_MEMORY_CONFIG',
+  ],
+  'recallkit/strategies': [
+    'registerStrategy',
+    'strategyIds',
+    'parseProfile',
+    'createStrategies',
+    'int',
+    'conditionList',
+    'compileCondition',
+    'validateConfig',
+  ],
+  'recallkit/formats': [
+    'registerFormat',
+    'formatIds',
+    'parseMessages',
+    'toFormat',
+    'toAnthropic',
+    'fromAISDK',
+    'MESSAGE_FORMATS',
+  ],
   'recallkit/recall': ['createRecallIndex', 'loadRecallIndex', 'hybridSearch', 'cosine', 'analyze', 'splitText'],
   'recallkit/tokens': ['loadTiktoken', 'countChatMessages', 'MESSAGE_FRAMING', 'createCalibration', 'resolveTokenizer'],
   'recallkit/testing': ['describeStoreConformance'],
@@ -25,7 +53,18 @@ const ENTRIES: Record<string, string[]> = {
 };
 
 /** What the root no longer exports: primitives moved to subpath entries. */
-const NOT_AT_ROOT = ['cosine', 'analyze', 'MESSAGE_FRAMING', 'RAW_ARGS_KEY', 'createCalibration', 'loadTiktoken', 'toFormat', 'createRecallIndex', 'parseProfile', 'createStrategies'];
+const NOT_AT_ROOT = [
+  'cosine',
+  'analyze',
+  'MESSAGE_FRAMING',
+  'RAW_ARGS_KEY',
+  'createCalibration',
+  'loadTiktoken',
+  'toFormat',
+  'createRecallIndex',
+  'parseProfile',
+  'createStrategies',
+];
 
 const exportsOf = (): Record<string, { types: string; default: string }> =>
   JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).exports;
@@ -34,13 +73,17 @@ beforeAll(() => {
   // `npm test` builds first; a bare `vitest run` builds here.
   const targets = Object.values(exportsOf()).filter((t) => typeof t === 'object');
   if (targets.some((t) => !existsSync(join(ROOT, t.default)))) {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+      cwd: ROOT,
+    });
   }
 }, 120_000);
 
 it('every package.json export has its built .js and .d.ts', () => {
   const entries = Object.entries(exportsOf()).filter(([key]) => key !== './package.json');
-  expect(entries.map(([key]) => (key === '.' ? 'recallkit' : `recallkit/${key.slice(2)}`)).sort()).toEqual(Object.keys(ENTRIES).sort());
+  expect(entries.map(([key]) => (key === '.' ? 'recallkit' : `recallkit/${key.slice(2)}`)).sort()).toEqual(
+    Object.keys(ENTRIES).sort(),
+  );
   for (const [, target] of entries) {
     expect(existsSync(join(ROOT, target.default)), target.default).toBe(true);
     expect(existsSync(join(ROOT, target.types)), target.types).toBe(true);
@@ -55,7 +98,8 @@ it('imports each entry by package name from dist in plain Node, with the names i
   `;
   const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
   const found = JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, string[]>;
-  for (const [entry, names] of Object.entries(ENTRIES)) expect(found[entry], entry).toEqual(expect.arrayContaining(names));
+  for (const [entry, names] of Object.entries(ENTRIES))
+    expect(found[entry], entry).toEqual(expect.arrayContaining(names));
   expect(found['recallkit']!.filter((name) => NOT_AT_ROOT.includes(name))).toEqual([]);
   // A small front door: the root's runtime names (types are erased) stay few.
   expect(found['recallkit']!.length).toBeLessThan(40);

@@ -19,7 +19,12 @@ afterAll(() => pkg?.remove());
 type Exports = Record<string, string | { types?: string; default?: string }>;
 
 it('ships the built library: every exports target, the types and the worker entry', () => {
-  const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as { exports: Exports; main: string; types: string; scripts: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as {
+    exports: Exports;
+    main: string;
+    types: string;
+    scripts: Record<string, string>;
+  };
   const targets = Object.values(manifest.exports).flatMap((t) => (typeof t === 'string' ? [t] : [t.types, t.default]));
   targets.push(manifest.main, manifest.types);
   for (const target of targets) {
@@ -27,7 +32,9 @@ it('ships the built library: every exports target, the types and the worker entr
     expect(pkg.files, `tarball holds ${target}`).toContain(target!.replace(/^\.\//, ''));
   }
   expect(pkg.files.filter((f) => f.startsWith('dist/')).length).toBeGreaterThan(100);
-  expect(pkg.files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.includes('node_modules'))).toEqual([]);
+  expect(pkg.files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.includes('node_modules'))).toEqual(
+    [],
+  );
   expect(manifest.scripts.prepare).toContain('build');
 });
 

@@ -11,7 +11,16 @@ import { createServer, preview, type PreviewServer, type ViteDevServer } from 'v
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../vite.config.js';
 import { createMemory } from '../../src/create-memory.js';
-import { buildUserApp, bundleTable, createUserApp, packLibrary, pageChunksOf, type AppBuild, type PackedLibrary, type UserApp } from '../../bench/browser/user-app.js';
+import {
+  buildUserApp,
+  bundleTable,
+  createUserApp,
+  packLibrary,
+  pageChunksOf,
+  type AppBuild,
+  type PackedLibrary,
+  type UserApp,
+} from '../../bench/browser/user-app.js';
 
 interface AppResult {
   error?: string;
@@ -39,7 +48,9 @@ afterAll(async () => {
 });
 
 /** Open `url` in a fresh browser context (its own IndexedDB) and wait for the app's result. */
-async function openApp(url: string): Promise<{ page: Page; result: AppResult; failures: string[]; requests: string[] }> {
+async function openApp(
+  url: string,
+): Promise<{ page: Page; result: AppResult; failures: string[]; requests: string[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const failures: string[] = [];
@@ -55,7 +66,9 @@ async function openApp(url: string): Promise<{ page: Page; result: AppResult; fa
 }
 
 async function resultOf(page: Page): Promise<AppResult> {
-  const handle = await page.waitForFunction(() => document.getElementById('result')?.textContent || undefined, null, { timeout: 45_000 });
+  const handle = await page.waitForFunction(() => document.getElementById('result')?.textContent || undefined, null, {
+    timeout: 45_000,
+  });
   const result = JSON.parse(String(await handle.jsonValue())) as AppResult;
   expect(result.error).toBeUndefined();
   return result;
@@ -64,7 +77,9 @@ async function resultOf(page: Page): Promise<AppResult> {
 /** What the page and its worker loaded, and what IndexedDB holds. */
 async function inspect(page: Page, dbName: string) {
   const workers = page.workers();
-  const workerResources = (await Promise.all(workers.map((w) => w.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))))).flat();
+  const workerResources = (
+    await Promise.all(workers.map((w) => w.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))))
+  ).flat();
   const pageResources = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
   const stored = await page.evaluate(async (name) => {
     const names = (await indexedDB.databases()).map((d) => d.name);
@@ -90,7 +105,9 @@ const WEBLLM_MARKER = 'mlc-chat-config.json';
 
 /** The emitted JS files that hold web-llm's code. */
 function webLLMFiles(build: AppBuild) {
-  return build.files.filter((f) => f.file.endsWith('.js') && readFileSync(join(build.outDir, f.file), 'utf8').includes(WEBLLM_MARKER));
+  return build.files.filter(
+    (f) => f.file.endsWith('.js') && readFileSync(join(build.outDir, f.file), 'utf8').includes(WEBLLM_MARKER),
+  );
 }
 
 /** The requests for a tiktoken rank file (`o200k_base…`, `cl100k_base…`), by encoding. */
@@ -125,7 +142,8 @@ function expectNoInlinedRanks(build: AppBuild) {
   for (const worker of workers) expect(worker.gzip).toBeLessThan(Math.min(...tables.map((t) => t.gzip)));
   for (const file of build.files.filter((f) => f.file.endsWith('.js'))) {
     const code = readFileSync(join(build.outDir, file.file), 'utf8');
-    for (const table of tables) expect(code.includes(table.marker), `${file.file} inlines the ${table.encoding} ranks`).toBe(false);
+    for (const table of tables)
+      expect(code.includes(table.marker), `${file.file} inlines the ${table.encoding} ranks`).toBe(false);
   }
   const ranks = build.files.filter((f) => f.kind === 'ranks');
   for (const table of tables) {
@@ -152,7 +170,12 @@ describe('vite build + preview', () => {
   let server: PreviewServer;
   let base: string;
   beforeAll(async () => {
-    server = await preview({ root: app.root, configFile: false, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0 } });
+    server = await preview({
+      root: app.root,
+      configFile: false,
+      logLevel: 'warn',
+      preview: { host: '127.0.0.1', port: 0 },
+    });
     base = server.resolvedUrls!.local[0]!;
   });
   afterAll(async () => {
@@ -195,13 +218,20 @@ describe('vite build + preview', () => {
     expectNoInlinedRanks(built);
     const tables = rankTables();
     const worker = built.files.find((f) => f.kind === 'worker')!;
-    console.log(`Zero-config worker ${(worker.gzip / 1024).toFixed(1)} KiB gzip; rank files ${tables.map((t) => `${t.encoding} ${(t.gzip / 1024).toFixed(0)} KiB`).join(', ')} (gzip)`);
+    console.log(
+      `Zero-config worker ${(worker.gzip / 1024).toFixed(1)} KiB gzip; rank files ${tables.map((t) => `${t.encoding} ${(t.gzip / 1024).toFixed(0)} KiB`).join(', ')} (gzip)`,
+    );
   });
 
   it('keeps the engine, tiktoken and @mlc-ai/web-llm out of the page bundle', () => {
     const pageModules = pageChunksOf(built.chunks, 'main.js').flatMap((c) => c.moduleIds);
     expect(pageModules.some((id) => id.endsWith('/node_modules/recallkit/dist/worker/client.js'))).toBe(true);
-    for (const heavy of ['@mlc-ai/web-llm', '@dqbd/tiktoken', '/recallkit/dist/core/engine.js', '/recallkit/dist/summarizers/webllm.js']) {
+    for (const heavy of [
+      '@mlc-ai/web-llm',
+      '@dqbd/tiktoken',
+      '/recallkit/dist/core/engine.js',
+      '/recallkit/dist/summarizers/webllm.js',
+    ]) {
       expect(pageModules.filter((id) => id.includes(heavy))).toEqual([]);
     }
     const worker = built.files.filter((f) => f.kind === 'worker');
@@ -210,7 +240,10 @@ describe('vite build + preview', () => {
     const webllm = webLLMFiles(built);
     for (const file of built.files.filter((f) => f.file.endsWith('.js') && !webllm.includes(f))) {
       const code = readFileSync(join(built.outDir, file.file), 'utf8');
-      expect(code.includes('@mlc-ai/web-llm') || code.includes('MLCEngine') || code.includes(WEBLLM_MARKER), `${file.file} has web-llm code`).toBe(false);
+      expect(
+        code.includes('@mlc-ai/web-llm') || code.includes('MLCEngine') || code.includes(WEBLLM_MARKER),
+        `${file.file} has web-llm code`,
+      ).toBe(false);
     }
     console.log(`RecallKit Vite app bundle (vite build, no config):\n${bundleTable(built.files)}`);
   });
@@ -230,7 +263,9 @@ describe('vite build + preview', () => {
     const loaded = [...seen.pageResources, ...seen.workerResources];
     expect(loaded.filter((url) => url.endsWith(basename(chunk!.file)))).toEqual([]);
     expect(failures).toEqual([]);
-    console.log(`web-llm: one chunk, ${chunk!.file}, ${(chunk!.bytes / 1024 / 1024).toFixed(1)} MiB, not loaded without WebGPU`);
+    console.log(
+      `web-llm: one chunk, ${chunk!.file}, ${(chunk!.bytes / 1024 / 1024).toFixed(1)} MiB, not loaded without WebGPU`,
+    );
     await page.context().close();
   });
 });
@@ -241,7 +276,13 @@ describe("the README's optional worker: { format: 'es' } keeps working", () => {
   let split: AppBuild;
   beforeAll(async () => {
     split = await buildUserApp(app.root, { workerFormat: 'es', outDir: 'dist-es' });
-    server = await preview({ root: app.root, configFile: false, logLevel: 'warn', build: { outDir: 'dist-es' }, preview: { host: '127.0.0.1', port: 0 } });
+    server = await preview({
+      root: app.root,
+      configFile: false,
+      logLevel: 'warn',
+      build: { outDir: 'dist-es' },
+      preview: { host: '127.0.0.1', port: 0 },
+    });
     base = server.resolvedUrls!.local[0]!;
   }, 120_000);
   afterAll(async () => {
@@ -264,7 +305,12 @@ describe('vite dev server', () => {
   let server: ViteDevServer;
   let base: string;
   beforeAll(async () => {
-    server = await createServer({ root: app.root, configFile: false, logLevel: 'error', server: { host: '127.0.0.1', port: 0 } });
+    server = await createServer({
+      root: app.root,
+      configFile: false,
+      logLevel: 'error',
+      server: { host: '127.0.0.1', port: 0 },
+    });
     await server.listen();
     base = server.resolvedUrls!.local[0]!;
   }, 60_000);
@@ -275,16 +321,20 @@ describe('vite dev server', () => {
   it.each([
     ['index.html', 'my-chat'],
     ['explicit.html', 'my-chat-explicit'],
-  ])('runs %s with the worker on IndexedDB', async (path, dbName) => {
-    const { page, result, requests, failures } = await openApp(new URL(path, base).href);
-    const turns = result.stats.totalEntries / 2;
-    expect({ messages: result.messages, tokenCount: result.tokenCount }).toEqual(await expectedContext(turns));
-    expect(rankRequests(requests).o200k).toHaveLength(1);
-    expect(rankRequests(requests).cl100k).toEqual([]);
-    expect(failures).toEqual([]);
-    const seen = await inspect(page, dbName);
-    expect(seen.workerResources.some((url) => url.includes('.wasm'))).toBe(true);
-    expect(seen.stored.entries).toBe(result.stats.totalEntries);
-    await page.context().close();
-  }, 60_000);
+  ])(
+    'runs %s with the worker on IndexedDB',
+    async (path, dbName) => {
+      const { page, result, requests, failures } = await openApp(new URL(path, base).href);
+      const turns = result.stats.totalEntries / 2;
+      expect({ messages: result.messages, tokenCount: result.tokenCount }).toEqual(await expectedContext(turns));
+      expect(rankRequests(requests).o200k).toHaveLength(1);
+      expect(rankRequests(requests).cl100k).toEqual([]);
+      expect(failures).toEqual([]);
+      const seen = await inspect(page, dbName);
+      expect(seen.workerResources.some((url) => url.includes('.wasm'))).toBe(true);
+      expect(seen.stored.entries).toBe(result.stats.totalEntries);
+      await page.context().close();
+    },
+    60_000,
+  );
 });

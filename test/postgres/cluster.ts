@@ -24,7 +24,10 @@ export function pgBin(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (!newest) throw new Error('PostgreSQL is not installed: no /usr/lib/postgresql/*/bin/initdb (apt-get install postgresql, or set RECALLKIT_PG_BIN)');
+  if (!newest)
+    throw new Error(
+      'PostgreSQL is not installed: no /usr/lib/postgresql/*/bin/initdb (apt-get install postgresql, or set RECALLKIT_PG_BIN)',
+    );
   return join(root, newest, 'bin');
 }
 
@@ -36,7 +39,9 @@ export function startCluster(): Cluster {
   const data = join(dir, 'data');
   // As root: every command runs as `postgres`, which must own the directory.
   const run = (cmd: string, args: string[]): void => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]]
+      : [join(bin, cmd), args];
     execFileSync(file, argv, { stdio: ['ignore', 'ignore', 'pipe'] });
   };
   if (asRoot) {

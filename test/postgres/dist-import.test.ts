@@ -9,7 +9,9 @@ const ROOT = resolve(__dirname, '../..');
 
 beforeAll(() => {
   if (!existsSync(join(ROOT, 'dist/store/postgres/index.js'))) {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+      cwd: ROOT,
+    });
   }
 }, 120_000);
 
@@ -27,7 +29,9 @@ it('imports recallkit/postgres and recallkit/testing from dist and keeps a memor
       }
       console.log(JSON.stringify(Object.keys(await import('recallkit/testing')).sort()));
     `;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n');
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })
+      .trim()
+      .split('\n');
     expect(JSON.parse(out.at(-2)!)).toEqual(['first run', 'second run']);
     expect(JSON.parse(out.at(-1)!)).toContain('describeStoreConformance');
   } finally {

@@ -29,7 +29,9 @@ describe('postgresStore drivers', () => {
     expect(heard).toEqual(['s']);
     expect((await b.getContextForLLM('s')).messages.map((m) => m.content)).toEqual(['from A', 'A again']);
     // Another tenant's write to the same session id is not heard.
-    const other = await createMemory({ store: postgresStore({ connectionString: pgUrl(), tenant: `${tenant}-other` }) });
+    const other = await createMemory({
+      store: postgresStore({ connectionString: pgUrl(), tenant: `${tenant}-other` }),
+    });
     await other.addUserMessage('s', 'elsewhere');
     await new Promise((r) => setTimeout(r, 200));
     expect(heard).toEqual(['s']);
@@ -44,7 +46,10 @@ describe('postgresStore drivers', () => {
       await first.addAssistantMessage('chat', 'Noted: teal.');
       await first.close();
       const second = await createMemory({ store: postgresStore({ pglite: dir, tenant: 'user-42' }) });
-      expect((await second.getContextForLLM('chat')).messages.map((m) => m.content)).toEqual(['My favourite colour is teal.', 'Noted: teal.']);
+      expect((await second.getContextForLLM('chat')).messages.map((m) => m.content)).toEqual([
+        'My favourite colour is teal.',
+        'Noted: teal.',
+      ]);
       expect((await second.recall('chat', 'favourite colour'))[0]?.entry.content).toContain('teal');
       await second.close();
     } finally {
@@ -55,13 +60,18 @@ describe('postgresStore drivers', () => {
   it('refuses bad options, naming the field', () => {
     expect(() => postgresStore({ tenant: '', pglite: 'x' })).toThrow(/tenant/);
     expect(() => postgresStore({ tenant: 't' } as never)).toThrow(/exactly one of connectionString, pool or pglite/);
-    expect(() => postgresStore({ tenant: 't', pglite: 'x', connectionString: 'postgres://x' } as never)).toThrow(/got connectionString, pglite/);
+    expect(() => postgresStore({ tenant: 't', pglite: 'x', connectionString: 'postgres://x' } as never)).toThrow(
+      /got connectionString, pglite/,
+    );
     expect(() => postgresStore({ tenant: 't', pool: {} as never })).toThrow(/pool.*node-postgres Pool/);
     expect(() => postgresStore({ tenant: 't', pglite: 'x', table: 'y' } as never)).toThrow(/options.table/);
   });
 
   it('an unreachable server fails each call with a StoreError, not a hang or a crash', async () => {
-    const store = postgresStore({ connectionString: 'postgresql://postgres@localhost/postgres?host=/nonexistent-dir', tenant: 't' });
+    const store = postgresStore({
+      connectionString: 'postgresql://postgres@localhost/postgres?host=/nonexistent-dir',
+      tenant: 't',
+    });
     await expect(store.loadSession('s')).rejects.toMatchObject({ name: 'StoreError' });
     await store.close();
   });

@@ -14,13 +14,23 @@ const SCRIPT = resolve(__dirname, 'fixtures/memory-process.ts');
 const TSX = createRequire(import.meta.url).resolve('tsx');
 
 /** Start `n` Node processes running the fixture; resolves their outputs. */
-function processes(n: number, tenant: string, sessionId: string, mode: 'append' | 'compress', count: number): Promise<string[]> {
+function processes(
+  n: number,
+  tenant: string,
+  sessionId: string,
+  mode: 'append' | 'compress',
+  count: number,
+): Promise<string[]> {
   const startAt = Date.now() + 4000; // every process connected and migrated by then
   return Promise.all(
     Array.from({ length: n }, async (_, k) => {
-      const { stdout } = await run(process.execPath, ['--import', TSX, SCRIPT, pgUrl(), tenant, sessionId, `p${k}`, mode, String(count), String(startAt)], {
-        timeout: 240_000,
-      });
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', TSX, SCRIPT, pgUrl(), tenant, sessionId, `p${k}`, mode, String(count), String(startAt)],
+        {
+          timeout: 240_000,
+        },
+      );
       return stdout.trim();
     }),
   );
@@ -41,7 +51,9 @@ describe('postgresStore (pg): several Node processes on one session', () => {
       expect(entries[i + 1]!.content).toBe(`${q} answer`);
     }
     for (let k = 0; k < 4; k++) {
-      const mine = entries.filter((e) => e.content.startsWith(`p${k} #`) && e.role === 'user').map((e) => Number(/#(\d+)/.exec(e.content)![1]));
+      const mine = entries
+        .filter((e) => e.content.startsWith(`p${k} #`) && e.role === 'user')
+        .map((e) => Number(/#(\d+)/.exec(e.content)![1]));
       expect(mine).toEqual(Array.from({ length: 250 }, (_, i) => i));
     }
     expect((await store.loadMeta('shared'))?.nextSeq).toBe(2000);
@@ -50,8 +62,15 @@ describe('postgresStore (pg): several Node processes on one session', () => {
 
   it('compression started by two processes at once produces one summary', async () => {
     const tenant = freshTenant();
-    const seedMemory = await createMemory({ store: postgresStore({ pool: sharedPool(), tenant }), config: { autoCompress: false } });
-    for (let i = 0; i < 20; i++) await seedMemory.addMessages('s', [{ role: 'user', content: `question ${i}` }, { role: 'assistant', content: `answer ${i}` }]);
+    const seedMemory = await createMemory({
+      store: postgresStore({ pool: sharedPool(), tenant }),
+      config: { autoCompress: false },
+    });
+    for (let i = 0; i < 20; i++)
+      await seedMemory.addMessages('s', [
+        { role: 'user', content: `question ${i}` },
+        { role: 'assistant', content: `answer ${i}` },
+      ]);
     await seedMemory.close();
     expect(await processes(2, tenant, 's', 'compress', 0)).toEqual(['done', 'done']);
     const store = postgresStore({ pool: sharedPool(), tenant });

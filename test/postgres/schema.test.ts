@@ -40,7 +40,12 @@ describe('postgresStore schema: versioned, forward-only migrations', () => {
     const driver = pgDriver(pool, false);
     expect(await migrate(driver, 1)).toBe(0);
     expect(await schemaVersion(driver)).toBe(1);
-    const indexes = async () => (await pool.query("SELECT indexname FROM pg_indexes WHERE tablename LIKE 'recallkit_%' AND tablename NOT LIKE 'recallkit_sync_%' AND indexname NOT LIKE '%pkey'")).rows.length;
+    const indexes = async () =>
+      (
+        await pool.query(
+          "SELECT indexname FROM pg_indexes WHERE tablename LIKE 'recallkit_%' AND tablename NOT LIKE 'recallkit_sync_%' AND indexname NOT LIKE '%pkey'",
+        )
+      ).rows.length;
     expect(await indexes()).toBe(0);
     await writeBatch(driver, 't', 's', {
       meta: makeMeta('s', 1, { nextSeq: 2 }),
@@ -71,8 +76,12 @@ describe('postgresStore schema: versioned, forward-only migrations', () => {
     await migrate(pgDriver(pool, false));
     await pool.query('INSERT INTO recallkit_schema (version) VALUES ($1)', [SCHEMA_VERSION + 7]);
     const store = postgresStore({ pool, tenant: 't' });
-    await expect(store.listSessions()).rejects.toThrow(`schema is at version ${SCHEMA_VERSION + 7}, newer than this RecallKit's ${SCHEMA_VERSION}`);
-    expect((await pool.query('SELECT max(version)::int AS v FROM recallkit_schema')).rows[0].v).toBe(SCHEMA_VERSION + 7);
+    await expect(store.listSessions()).rejects.toThrow(
+      `schema is at version ${SCHEMA_VERSION + 7}, newer than this RecallKit's ${SCHEMA_VERSION}`,
+    );
+    expect((await pool.query('SELECT max(version)::int AS v FROM recallkit_schema')).rows[0].v).toBe(
+      SCHEMA_VERSION + 7,
+    );
     await store.close();
     await pool.end();
   });
@@ -139,7 +148,13 @@ describe('postgresStore: opening a cold 10,000-entry session', () => {
       await writer.write('long', {
         meta: makeMeta('long', from / 2_000 + 1, { nextSeq: from + 2_000, totalEntries: from + 2_000 }),
         putEntries: Array.from({ length: 2_000 }, (_, i) =>
-          makeEntry('long', from + i, from + i < 9_900 ? { compressed: true, summaryId: 'sum0', content: `old note ${from + i} about topic${(from + i) % 97}` } : {}),
+          makeEntry(
+            'long',
+            from + i,
+            from + i < 9_900
+              ? { compressed: true, summaryId: 'sum0', content: `old note ${from + i} about topic${(from + i) % 97}` }
+              : {},
+          ),
         ),
         putSummaries: from === 0 ? [makeSummary('long', 'sum0')] : [],
       });

@@ -32,9 +32,13 @@ let browser: Browser;
 let pageUrl: string;
 
 async function startServer(port = 0): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', TSX, join(HERE, 'fixtures/sync-server.ts'), pgUrl(), String(port), JSON.stringify(TOKENS)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', TSX, join(HERE, 'fixtures/sync-server.ts'), pgUrl(), String(port), JSON.stringify(TOKENS)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const listening = await new Promise<number>((ok, fail) => {
     let out = '';
     let err = '';
@@ -77,7 +81,9 @@ async function newDevice(token: string | null = 'tok-a', context?: BrowserContex
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('page error', e));
   await page.goto(pageUrl);
-  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', undefined, {
+    timeout: 60_000,
+  });
   const gate = await startGate(server!.port);
   const dbName = `sync-${count++}`;
   const d: Device = {
@@ -86,10 +92,17 @@ async function newDevice(token: string | null = 'tok-a', context?: BrowserContex
     gate,
     dbName,
     async open(config = {}, extra = {}) {
-      const sync = { url: gate.url, intervalMs: 0, timeoutMs: 5000, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}), ...extra };
+      const sync = {
+        url: gate.url,
+        intervalMs: 0,
+        timeoutMs: 5000,
+        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+        ...extra,
+      };
       await page.evaluate(([db, s, c]) => (globalThis as any).device.open(db, s, c), [dbName, sync, config] as const);
     },
-    run: (fn, ...args) => page.evaluate(([f, a]) => (globalThis as any).device[f as string](...(a as unknown[])), [fn, args] as const),
+    run: (fn, ...args) =>
+      page.evaluate(([f, a]) => (globalThis as any).device[f as string](...(a as unknown[])), [fn, args] as const),
   };
   return d;
 }
@@ -141,11 +154,22 @@ describe('sync between two browsers through the real handler and PostgreSQL', ()
     // Every entry of both, ordered by the server: whichever device reconnected first (a retry of
     // its own may beat the explicit sync() calls) has its offline entries first, each block in
     // the order it was written.
-    const laptop = ['laptop question 0', 'laptop answer 1', 'laptop question 2', 'laptop answer 3', 'laptop question 4'];
+    const laptop = [
+      'laptop question 0',
+      'laptop answer 1',
+      'laptop question 2',
+      'laptop answer 3',
+      'laptop question 4',
+    ];
     const phone = ['phone question 0', 'phone answer 1', 'phone question 2', 'phone answer 3', 'phone question 4'];
     const shared = ['shared question 0', 'shared answer 1', 'shared question 2', 'shared answer 3'];
-    expect([[...shared, ...laptop, ...phone], [...shared, ...phone, ...laptop]]).toContainEqual(contents(ea));
-    const serverOrder = (await pullAll(serverUrl(), 'tok-a')).flatMap((o) => (o.kind === 'entry' && o.sessionId === 'trip' ? [o.entry.content] : []));
+    expect([
+      [...shared, ...laptop, ...phone],
+      [...shared, ...phone, ...laptop],
+    ]).toContainEqual(contents(ea));
+    const serverOrder = (await pullAll(serverUrl(), 'tok-a')).flatMap((o) =>
+      o.kind === 'entry' && o.sessionId === 'trip' ? [o.entry.content] : [],
+    );
     expect(contents(ea)).toEqual(serverOrder);
     expect(ea.entries.map((e) => e.seq)).toEqual([...Array(14).keys()]);
     expect(ea.nextSeq).toBe(14);
@@ -229,7 +253,14 @@ describe('sync between two browsers through the real handler and PostgreSQL', ()
     const ops = (await pullAll(serverUrl(), 'tok-a')).filter((o) => o.sessionId === 'retry');
     expect(ops.map((o) => o.kind)).toEqual(['entry', 'entry', 'entry', 'entry', 'entry', 'entry']);
     const ea = await a.run<SessionState>('exportSession', 'retry');
-    expect(contents(ea)).toEqual(['slow question 0', 'slow answer 1', 'slow question 2', 'slow answer 3', 'slow question 4', 'slow answer 5']);
+    expect(contents(ea)).toEqual([
+      'slow question 0',
+      'slow answer 1',
+      'slow question 2',
+      'slow answer 3',
+      'slow question 4',
+      'slow answer 5',
+    ]);
     await a.run('close');
   });
 
@@ -239,7 +270,10 @@ describe('sync between two browsers through the real handler and PostgreSQL', ()
     await a.run('add', 'keep', 8, 'precious');
     await a.run('add', 'keep2', 3, 'other');
     await a.run('sync');
-    const before = { keep: await a.run<string>('exportJson', 'keep'), keep2: await a.run<string>('exportJson', 'keep2') };
+    const before = {
+      keep: await a.run<string>('exportJson', 'keep'),
+      keep2: await a.run<string>('exportJson', 'keep2'),
+    };
     await a.run('wipe', a.dbName);
     await a.open();
     expect(await a.run('sessions')).toEqual([]);
@@ -259,7 +293,11 @@ describe('sync between two browsers through the real handler and PostgreSQL', ()
       expect(await c.run<string>('trySync')).toMatch(/^SyncError: sync: the server answered 401/);
       expect((await c.run<string[]>('errors')).at(-1)).toMatch(/401/);
       expect((await c.run<{ state: string }[]>('states')).at(-1)!.state).toBe('error');
-      expect(contents(await c.run<SessionState>('exportSession', 'trip'))).toEqual(['intruder question 0', 'intruder answer 1', 'intruder question 2']);
+      expect(contents(await c.run<SessionState>('exportSession', 'trip'))).toEqual([
+        'intruder question 0',
+        'intruder answer 1',
+        'intruder question 2',
+      ]);
       await c.run('close');
     }
     expect((await pullAll(serverUrl(), 'tok-a')).length).toBe(logBefore);
@@ -268,7 +306,10 @@ describe('sync between two browsers through the real handler and PostgreSQL', ()
     await other.open();
     await other.run('add', 'trip', 2, 'other tenant');
     await other.run('sync');
-    expect(contents(await other.run<SessionState>('exportSession', 'trip'))).toEqual(['other tenant question 0', 'other tenant answer 1']);
+    expect(contents(await other.run<SessionState>('exportSession', 'trip'))).toEqual([
+      'other tenant question 0',
+      'other tenant answer 1',
+    ]);
     expect(await other.run('sessions')).toEqual(['trip']);
     expect((await pullAll(serverUrl(), 'tok-a')).length).toBe(logBefore);
     await other.run('close');

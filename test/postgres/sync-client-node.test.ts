@@ -113,7 +113,11 @@ describe('sync client on the real handler (Node)', () => {
     const a = await createMemory({
       store: 'memory',
       tokenizer: { count: (t: string) => Math.ceil(t.length / 4) },
-      profile: { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 100, interaction_keep: 1 }] },
+      profile: {
+        long_term_memory_strategy: [
+          { long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 100, interaction_keep: 1 },
+        ],
+      },
       sync: { url: server.url, headers: { authorization: `Bearer ${token}` }, intervalMs: 0 },
     });
     open.push(a);

@@ -48,7 +48,10 @@ for (const [driver, connection] of SYNC_DRIVERS) {
           if (done && !res.more) return got;
         }
       };
-      const [pulled, ...pushed] = await Promise.all([Promise.all([puller(0), puller(1)]), ...Array.from({ length: DEVICES }, (_, d) => pusher(d))]);
+      const [pulled, ...pushed] = await Promise.all([
+        Promise.all([puller(0), puller(1)]),
+        ...Array.from({ length: DEVICES }, (_, d) => pusher(d)),
+      ]);
       const total = DEVICES * ROUNDS * PER_ROUND;
       for (const got of pulled!) {
         expect(got.map((o) => o.seq)).toEqual(Array.from({ length: total }, (_, i) => String(i + 1)));
@@ -56,7 +59,12 @@ for (const [driver, connection] of SYNC_DRIVERS) {
         // Each device's ops keep that device's order.
         for (let d = 0; d < DEVICES; d++) {
           const mine = got.filter((o) => o.deviceId === `d${d}`).map((o) => o.opId);
-          expect(mine).toEqual(Array.from({ length: ROUNDS * PER_ROUND }, (_, i) => `d${d}-r${Math.floor(i / PER_ROUND)}-k${i % PER_ROUND}`));
+          expect(mine).toEqual(
+            Array.from(
+              { length: ROUNDS * PER_ROUND },
+              (_, i) => `d${d}-r${Math.floor(i / PER_ROUND)}-k${i % PER_ROUND}`,
+            ),
+          );
         }
       }
       // Pushers pulled as they went (5 per round), contiguous from 0; none saw an op twice.

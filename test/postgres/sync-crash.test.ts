@@ -20,7 +20,9 @@ const TSX = createRequire(import.meta.url).resolve('tsx');
 function spawnServer(tenant: string): Promise<{ url: string; child: ChildProcess }> {
   // Named, so the test can see this server's transactions in pg_stat_activity.
   const url = `${pgUrl()}&application_name=${encodeURIComponent(appName(tenant))}`;
-  const child = spawn(process.execPath, ['--import', TSX, SCRIPT, url, tenant], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', TSX, SCRIPT, url, tenant], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((ok, fail) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -37,20 +39,39 @@ const appName = (tenant: string): string => `sync-crash-${tenant}`.slice(0, 60);
 /** Resolves once the server's push transaction has written (holds the tenant lock, rows inserted, not committed). */
 async function inTransaction(tenant: string): Promise<void> {
   for (;;) {
-    const { rows } = await sharedPool().query("SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND backend_xid IS NOT NULL AND state <> 'idle'", [appName(tenant)]);
+    const { rows } = await sharedPool().query(
+      "SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND backend_xid IS NOT NULL AND state <> 'idle'",
+      [appName(tenant)],
+    );
     if (rows.length) return;
     await new Promise((r) => setTimeout(r, 1));
   }
 }
 
 /** POST `body`; once it is fully sent, wait `delay` ms and run `cut`. Resolves the status, or 'cut' when no answer came. */
-function postThenCut(url: string, body: string, delay: number | Promise<void>, cut: () => void): Promise<number | 'cut'> {
+function postThenCut(
+  url: string,
+  body: string,
+  delay: number | Promise<void>,
+  cut: () => void,
+): Promise<number | 'cut'> {
   return new Promise((ok) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer tok', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => ok(res.statusCode ?? 0));
-      res.on('error', () => ok('cut'));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: 'Bearer tok',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => ok(res.statusCode ?? 0));
+        res.on('error', () => ok('cut'));
+      },
+    );
     req.on('error', () => ok('cut'));
     req.end(body, () => (typeof delay === 'number' ? setTimeout(cut, delay) : void delay.then(cut)));
   });
@@ -60,19 +81,25 @@ function postThenCut(url: string, body: string, delay: number | Promise<void>, c
 async function checkConsistent(tenant: string, ops: SyncOp[]): Promise<number> {
   const t = encodeKey(tenant);
   const pool = sharedPool();
-  const seqs = (await pool.query('SELECT seq::int AS seq, op_id FROM recallkit_sync_ops WHERE tenant = $1 ORDER BY seq', [t])).rows as { seq: number; op_id: string }[];
+  const seqs = (
+    await pool.query('SELECT seq::int AS seq, op_id FROM recallkit_sync_ops WHERE tenant = $1 ORDER BY seq', [t])
+  ).rows as { seq: number; op_id: string }[];
   expect([0, ops.length]).toContain(seqs.length);
   expect(seqs.map((r) => r.seq)).toEqual(seqs.map((_, i) => i + 1));
   expect(seqs.map((r) => JSON.parse(r.op_id))).toEqual(ops.slice(0, seqs.length).map((o) => o.opId));
-  const last = (await pool.query('SELECT last_seq::int AS v FROM recallkit_sync_tenants WHERE tenant = $1', [t])).rows[0]?.v ?? 0;
+  const last =
+    (await pool.query('SELECT last_seq::int AS v FROM recallkit_sync_tenants WHERE tenant = $1', [t])).rows[0]?.v ?? 0;
   expect(last).toBe(seqs.length);
-  const state = (await pool.query('SELECT count(*)::int AS n FROM recallkit_sync_entries WHERE tenant = $1', [t])).rows[0].n;
-  const stored = (await pool.query('SELECT count(*)::int AS n FROM recallkit_entries WHERE tenant = $1', [t])).rows[0].n;
+  const state = (await pool.query('SELECT count(*)::int AS n FROM recallkit_sync_entries WHERE tenant = $1', [t]))
+    .rows[0].n;
+  const stored = (await pool.query('SELECT count(*)::int AS n FROM recallkit_entries WHERE tenant = $1', [t])).rows[0]
+    .n;
   expect([state, stored]).toEqual([seqs.length, seqs.length]);
   return seqs.length;
 }
 
-const bigPush = (tag: string): SyncOp[] => Array.from({ length: 1000 }, (_, i) => entryOp('s', `${tag}-${i}`, { content: `${i} ${'x'.repeat(4000)}` }));
+const bigPush = (tag: string): SyncOp[] =>
+  Array.from({ length: 1000 }, (_, i) => entryOp('s', `${tag}-${i}`, { content: `${i} ${'x'.repeat(4000)}` }));
 
 describe('syncHandler: the server killed mid-request', () => {
   // A server that ran before: the schema is in place when the first kill lands.
@@ -125,10 +152,14 @@ for (const [driver, connection] of SYNC_DRIVERS) {
       const body = JSON.stringify({ v: 1, deviceId: 'd1', cursor: '0', ops });
       let req: ReturnType<typeof request> | undefined;
       const outcome = await new Promise<number | 'cut'>((ok) => {
-        req = request(server.url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer tok' } }, (res) => {
-          res.resume();
-          res.on('end', () => ok(res.statusCode ?? 0));
-        });
+        req = request(
+          server.url,
+          { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer tok' } },
+          (res) => {
+            res.resume();
+            res.on('end', () => ok(res.statusCode ?? 0));
+          },
+        );
         req.on('error', () => ok('cut'));
         req.end(body, () => req!.destroy());
       });

@@ -4,13 +4,34 @@ import { createMemory } from '../../src/create-memory.js';
 import { postgresStore, syncHandler } from '../../src/store/postgres/index.js';
 import type { SyncConnection } from '../../src/store/postgres/sync-handler-options.js';
 import { closeShared, freshTenant, sharedPGlite, sharedPool } from './support.js';
-import { SYNC_DRIVERS, clearOp, compactOp, dropOp, entryOp, eraseOp, post, pullAll, round, startSyncServer, type SyncServer } from './sync-support.js';
+import {
+  SYNC_DRIVERS,
+  clearOp,
+  compactOp,
+  dropOp,
+  entryOp,
+  eraseOp,
+  post,
+  pullAll,
+  round,
+  startSyncServer,
+  type SyncServer,
+} from './sync-support.js';
 
 afterAll(closeShared);
 
 /** Every sync row of every tenant, to prove a refused request wrote nothing. */
 async function everything(driver: string): Promise<unknown> {
-  const tables = ['recallkit_sync_tenants', 'recallkit_sync_ops', 'recallkit_sync_rejected', 'recallkit_sync_entries', 'recallkit_sync_summaries', 'recallkit_sync_sessions', 'recallkit_sessions', 'recallkit_entries'];
+  const tables = [
+    'recallkit_sync_tenants',
+    'recallkit_sync_ops',
+    'recallkit_sync_rejected',
+    'recallkit_sync_entries',
+    'recallkit_sync_summaries',
+    'recallkit_sync_sessions',
+    'recallkit_sessions',
+    'recallkit_entries',
+  ];
   const out: Record<string, unknown> = {};
   for (const t of tables) {
     const sql = `SELECT * FROM ${t} ORDER BY ${t}::text`;
@@ -24,14 +45,31 @@ describe('syncHandler options', () => {
     const pool = sharedPool();
     expect(() => syncHandler({ pool } as never)).toThrow(/^authorize: expected a function/);
     expect(() => syncHandler({ pool, authorize: 'u1' } as never)).toThrow(/^authorize: expected a function/);
-    expect(() => syncHandler({ authorize: () => 'u1' } as never)).toThrow(/^options: expected exactly one of connectionString, pool or pglite/);
-    expect(() => syncHandler({ pool, pglite: 'x', authorize: () => 'u1' } as never)).toThrow(/^options: expected exactly one/);
-    expect(() => syncHandler({ pool, authorize: () => 'u1', tenant: 'u1' } as never)).toThrow(/^options.tenant: expected one of the known options/);
+    expect(() => syncHandler({ authorize: () => 'u1' } as never)).toThrow(
+      /^options: expected exactly one of connectionString, pool or pglite/,
+    );
+    expect(() => syncHandler({ pool, pglite: 'x', authorize: () => 'u1' } as never)).toThrow(
+      /^options: expected exactly one/,
+    );
+    expect(() => syncHandler({ pool, authorize: () => 'u1', tenant: 'u1' } as never)).toThrow(
+      /^options.tenant: expected one of the known options/,
+    );
   });
 
   it('an authorize that throws is a 500 naming its error (not a 401: the token may be fine)', async () => {
-    const handler = syncHandler({ pool: sharedPool(), authorize: () => { throw new Error('token service down'); } });
-    const res = await handler(new Request('http://x/sync', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ v: 1, deviceId: 'd', cursor: '0', ops: [entryOp('s')] }) }));
+    const handler = syncHandler({
+      pool: sharedPool(),
+      authorize: () => {
+        throw new Error('token service down');
+      },
+    });
+    const res = await handler(
+      new Request('http://x/sync', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ v: 1, deviceId: 'd', cursor: '0', ops: [entryOp('s')] }),
+      }),
+    );
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'authorize failed: token service down' });
     await handler.close();
@@ -56,7 +94,12 @@ for (const [driver, connection] of SYNC_DRIVERS) {
 
     it('a retried push (same ops twice) stores one copy and answers the original seqs', async () => {
       const { token } = tenant();
-      const ops = [entryOp('s', 'a'), entryOp('s', 'b', { role: 'assistant' }), compactOp('s', 'sum', ['a', 'b']), eraseOp('s', 'er1', ['zz'])];
+      const ops = [
+        entryOp('s', 'a'),
+        entryOp('s', 'b', { role: 'assistant' }),
+        compactOp('s', 'sum', ['a', 'b']),
+        eraseOp('s', 'er1', ['zz']),
+      ];
       const first = await round(server.url, token, ops);
       expect(first.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
       expect(first.results.map((r) => r.seq)).toEqual(['1', '2', '3', '4']);
@@ -65,9 +108,18 @@ for (const [driver, connection] of SYNC_DRIVERS) {
       expect(again.ops).toEqual([]);
       // The same op twice in one request: the second is a duplicate of the first.
       const inOne = await round(server.url, token, [entryOp('s', 'c'), entryOp('s', 'c')], again.cursor);
-      expect(inOne.results).toEqual([{ opId: 'c', status: 'applied', seq: '5' }, { opId: 'c', status: 'duplicate', seq: '5' }]);
+      expect(inOne.results).toEqual([
+        { opId: 'c', status: 'applied', seq: '5' },
+        { opId: 'c', status: 'duplicate', seq: '5' },
+      ]);
       const all = await pullAll(server.url, token);
-      expect(all.map((o) => [o.seq, o.opId])).toEqual([['1', 'a'], ['2', 'b'], ['3', 'sum'], ['4', 'er1'], ['5', 'c']]);
+      expect(all.map((o) => [o.seq, o.opId])).toEqual([
+        ['1', 'a'],
+        ['2', 'b'],
+        ['3', 'sum'],
+        ['4', 'er1'],
+        ['5', 'c'],
+      ]);
       expect(all[0]).toEqual({ ...ops[0], seq: '1', deviceId: 'd1' });
     });
 
@@ -88,7 +140,12 @@ for (const [driver, connection] of SYNC_DRIVERS) {
       const a = tenant();
       const b = tenant();
       const ids = ['s', "s' OR '1'='1", "'); DELETE FROM recallkit_sync_ops; --", 'a\u0000b', '" OR tenant <> "'];
-      for (const s of ids) await round(server.url, a.token, [entryOp(s, `${s}-e1`), entryOp(s, `${s}-e2`), compactOp(s, `${s}-sum`, [`${s}-e1`])]);
+      for (const s of ids)
+        await round(server.url, a.token, [
+          entryOp(s, `${s}-e1`),
+          entryOp(s, `${s}-e2`),
+          compactOp(s, `${s}-sum`, [`${s}-e1`]),
+        ]);
       const aBefore = await pullAll(server.url, a.token);
       expect(aBefore).toHaveLength(ids.length * 3);
       for (const s of ids) {
@@ -109,7 +166,13 @@ for (const [driver, connection] of SYNC_DRIVERS) {
       expect(await pullAll(server.url, a.token)).toEqual(aBefore);
       // A's entries are neither erased nor cleared: A can still compact e2 and drop its summary.
       for (const s of ids) {
-        const r = await round(server.url, a.token, [compactOp(s, `${s}-sum2`, [`${s}-e2`]), dropOp(s, `${s}-drop`, `${s}-sum`)], '0', { limit: 1 });
+        const r = await round(
+          server.url,
+          a.token,
+          [compactOp(s, `${s}-sum2`, [`${s}-e2`]), dropOp(s, `${s}-drop`, `${s}-sum`)],
+          '0',
+          { limit: 1 },
+        );
         expect(r.results.map((x) => x.status)).toEqual(['applied', 'applied']);
       }
       const bStore = postgresStore({ ...conn, tenant: b.tenant } as never);
@@ -130,7 +193,11 @@ for (const [driver, connection] of SYNC_DRIVERS) {
         [{ ...ok, limit: 0 }, 400, 'limit'],
         [{ ...ok, ops: [entryOp('s', 'x'), { ...entryOp('s', 'y'), kind: 'patch' }] }, 400, 'ops[1].kind'],
         [{ ...ok, ops: [entryOp('s', 'x'), entryOp('s', 'z', { tokenCount: -1 })] }, 400, 'ops[1].entry.tokenCount'],
-        [{ ...ok, ops: [entryOp('s', 'x'), { opId: 'q', sessionId: 's', kind: 'compact', entryIds: 'x' }] }, 400, 'ops[1].entryIds'],
+        [
+          { ...ok, ops: [entryOp('s', 'x'), { opId: 'q', sessionId: 's', kind: 'compact', entryIds: 'x' }] },
+          400,
+          'ops[1].entryIds',
+        ],
         [{ ...ok, ops: Array.from({ length: 1001 }, (_, i) => entryOp('s', `m${i}`)) }, 413, 'ops'],
       ];
       for (const [body, status, field] of bad) {
@@ -148,16 +215,35 @@ for (const [driver, connection] of SYNC_DRIVERS) {
     it('compaction: the first accepted compaction of a range wins; an overlapping one is rejected and never pulled', async () => {
       const { token } = tenant();
       const ids = ['e1', 'e2', 'e3', 'e4', 'e5'];
-      await round(server.url, token, ids.map((id) => entryOp('s', id)), '0', { deviceId: 'laptop' });
-      const laptop = await round(server.url, token, [compactOp('s', 'laptop-sum', ['e1', 'e2', 'e3'])], '0', { deviceId: 'laptop' });
-      const phone = await round(server.url, token, [compactOp('s', 'phone-sum', ['e3', 'e4'])], '0', { deviceId: 'phone' });
+      await round(
+        server.url,
+        token,
+        ids.map((id) => entryOp('s', id)),
+        '0',
+        { deviceId: 'laptop' },
+      );
+      const laptop = await round(server.url, token, [compactOp('s', 'laptop-sum', ['e1', 'e2', 'e3'])], '0', {
+        deviceId: 'laptop',
+      });
+      const phone = await round(server.url, token, [compactOp('s', 'phone-sum', ['e3', 'e4'])], '0', {
+        deviceId: 'phone',
+      });
       expect(laptop.results[0]!.status).toBe('applied');
       expect(phone.results[0]).toMatchObject({ opId: 'phone-sum', status: 'rejected' });
       expect(phone.results[0]!.reason).toMatch(/^already compacted: "e3" was compacted by the op at seq 6/);
       // The rejection is remembered: the phone's retry gets the same answer.
-      expect((await round(server.url, token, [compactOp('s', 'phone-sum', ['e3', 'e4'])], '0', { deviceId: 'phone' })).results).toEqual(phone.results);
+      expect(
+        (await round(server.url, token, [compactOp('s', 'phone-sum', ['e3', 'e4'])], '0', { deviceId: 'phone' }))
+          .results,
+      ).toEqual(phone.results);
       // A compaction of what is left is accepted; one naming an entry never pushed is not.
-      const next = await round(server.url, token, [compactOp('s', 'phone-sum2', ['e4', 'e5']), compactOp('s', 'ghost', ['e9'])], '0', { deviceId: 'phone' });
+      const next = await round(
+        server.url,
+        token,
+        [compactOp('s', 'phone-sum2', ['e4', 'e5']), compactOp('s', 'ghost', ['e9'])],
+        '0',
+        { deviceId: 'phone' },
+      );
       expect(next.results.map((r) => r.status)).toEqual(['applied', 'rejected']);
       expect((await pullAll(server.url, token)).map((o) => o.opId)).toEqual([...ids, 'laptop-sum', 'phone-sum2']);
     });
@@ -167,28 +253,57 @@ for (const [driver, connection] of SYNC_DRIVERS) {
       await round(server.url, token, [entryOp('s', 'keep'), entryOp('s', 'secret')]);
       // The erase reaches the server before a device's retry of the entry op it had not seen acknowledged ...
       await round(server.url, token, [eraseOp('s', 'er', ['secret', 'not-yet'])]);
-      const retry = await round(server.url, token, [entryOp('s', 'not-yet'), compactOp('s', 'sum', ['keep', 'secret'])], '0', { deviceId: 'phone' });
+      const retry = await round(
+        server.url,
+        token,
+        [entryOp('s', 'not-yet'), compactOp('s', 'sum', ['keep', 'secret'])],
+        '0',
+        { deviceId: 'phone' },
+      );
       expect(retry.results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
       expect(retry.results[0]!.reason).toMatch(/^erased: entry "not-yet" was erased/);
       expect(retry.results[1]!.reason).toMatch(/^erased entry: "secret"/);
       // ... and the retry of an entry that was pushed before its erase is a duplicate: still erased.
-      expect((await round(server.url, token, [entryOp('s', 'secret')])).results[0]).toEqual({ opId: 'secret', status: 'duplicate', seq: '2' });
+      expect((await round(server.url, token, [entryOp('s', 'secret')])).results[0]).toEqual({
+        opId: 'secret',
+        status: 'duplicate',
+        seq: '2',
+      });
       expect((await pullAll(server.url, token)).map((o) => o.opId)).toEqual(['keep', 'secret', 'er']);
     });
 
     it('clear: entries pushed before it go, entries pushed after it (written offline earlier) survive', async () => {
       const { tenant: t, token } = tenant();
-      await round(server.url, token, [entryOp('s', 'old1'), entryOp('s', 'old2', { role: 'assistant' }), compactOp('s', 'old-sum', ['old1'])], '0', { deviceId: 'laptop' });
+      await round(
+        server.url,
+        token,
+        [entryOp('s', 'old1'), entryOp('s', 'old2', { role: 'assistant' }), compactOp('s', 'old-sum', ['old1'])],
+        '0',
+        { deviceId: 'laptop' },
+      );
       await round(server.url, token, [clearOp('s', 'clear1')], '0', { deviceId: 'laptop' });
       // The phone wrote offline before the clear, and pushes after it.
-      const phone = await round(server.url, token, [entryOp('s', 'offline1'), entryOp('s', 'offline2', { role: 'assistant' }), compactOp('s', 'phone-sum', ['old2'])], '0', { deviceId: 'phone' });
+      const phone = await round(
+        server.url,
+        token,
+        [
+          entryOp('s', 'offline1'),
+          entryOp('s', 'offline2', { role: 'assistant' }),
+          compactOp('s', 'phone-sum', ['old2']),
+        ],
+        '0',
+        { deviceId: 'phone' },
+      );
       expect(phone.results.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected']);
       expect(phone.results[2]!.reason).toMatch(/^cleared entry: "old2"/);
       expect((await round(server.url, token, [dropOp('s', 'drop', 'old-sum')])).results[0]!.status).toBe('rejected');
       // The server's store holds what every device holds after the clear: the newer entries, renumbered.
       const store = postgresStore({ ...conn, tenant: t } as never);
       const entries = await store.loadEntries('s');
-      expect(entries.map((e) => [e.id, e.seq, e.interaction])).toEqual([['offline1', 0, 1], ['offline2', 1, 1]]);
+      expect(entries.map((e) => [e.id, e.seq, e.interaction])).toEqual([
+        ['offline1', 0, 1],
+        ['offline2', 1, 1],
+      ]);
       expect((await store.loadSession('s'))?.summaries).toEqual([]);
       await store.close();
     });
@@ -196,10 +311,33 @@ for (const [driver, connection] of SYNC_DRIVERS) {
     it("the tenant's server-side memory sees the synced session: server order, summaries, erasures", async () => {
       const { tenant: t, token } = tenant();
       // Two devices wrote offline with the same provisional numbers; the server order decides.
-      await round(server.url, token, [entryOp('chat', 'l1', { content: 'laptop question', seq: 0, interaction: 1 }), entryOp('chat', 'l2', { role: 'assistant', content: 'laptop answer', seq: 1, interaction: 1 })], '0', { deviceId: 'laptop' });
-      await round(server.url, token, [entryOp('chat', 'p1', { content: 'phone question', seq: 0, interaction: 1 }), entryOp('chat', 'p2', { role: 'assistant', content: 'phone answer', seq: 1, interaction: 1 })], '0', { deviceId: 'phone' });
-      await round(server.url, token, [compactOp('chat', 'sum1', ['l1', 'l2']), eraseOp('chat', 'er', ['p2'])], '0', { deviceId: 'laptop' });
-      const memory = await createMemory({ store: postgresStore({ ...conn, tenant: t } as never), config: { autoCompress: false } });
+      await round(
+        server.url,
+        token,
+        [
+          entryOp('chat', 'l1', { content: 'laptop question', seq: 0, interaction: 1 }),
+          entryOp('chat', 'l2', { role: 'assistant', content: 'laptop answer', seq: 1, interaction: 1 }),
+        ],
+        '0',
+        { deviceId: 'laptop' },
+      );
+      await round(
+        server.url,
+        token,
+        [
+          entryOp('chat', 'p1', { content: 'phone question', seq: 0, interaction: 1 }),
+          entryOp('chat', 'p2', { role: 'assistant', content: 'phone answer', seq: 1, interaction: 1 }),
+        ],
+        '0',
+        { deviceId: 'phone' },
+      );
+      await round(server.url, token, [compactOp('chat', 'sum1', ['l1', 'l2']), eraseOp('chat', 'er', ['p2'])], '0', {
+        deviceId: 'laptop',
+      });
+      const memory = await createMemory({
+        store: postgresStore({ ...conn, tenant: t } as never),
+        config: { autoCompress: false },
+      });
       const state = await memory.exportSession('chat');
       expect(state.entries.map((e) => [e.id, e.seq, e.interaction, e.compressed, e.summaryId])).toEqual([
         ['l1', 0, 1, true, 'sum1'],
@@ -209,7 +347,10 @@ for (const [driver, connection] of SYNC_DRIVERS) {
       expect(state.summaries.map((s) => s.id)).toEqual(['sum1']);
       expect(state.erasedEntries).toBe(1);
       const context = await memory.getContextForLLM('chat');
-      expect(context.messages.map((m) => m.content)).toEqual([expect.stringContaining('summary sum1'), 'phone question']);
+      expect(context.messages.map((m) => m.content)).toEqual([
+        expect.stringContaining('summary sum1'),
+        'phone question',
+      ]);
       await memory.close();
     });
   });
@@ -220,7 +361,8 @@ describe('syncHandler (pg): pull pages are bounded in bytes too', () => {
     const server = await startSyncServer({ pool: sharedPool() });
     const t = freshTenant();
     server.tokens.set('tok', t);
-    for (const id of ['big1', 'big2', 'big3']) await round(server.url, 'tok', [entryOp('s', id, { content: id.repeat(1_000_000) })]);
+    for (const id of ['big1', 'big2', 'big3'])
+      await round(server.url, 'tok', [entryOp('s', id, { content: id.repeat(1_000_000) })]);
     const first = await round(server.url, 'tok', [], '0');
     expect([first.ops.map((o) => o.opId), first.more, first.cursor]).toEqual([['big1', 'big2'], true, '2']);
     const second = await round(server.url, 'tok', [], first.cursor);

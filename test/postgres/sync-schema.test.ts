@@ -29,8 +29,14 @@ describe('sync schema (version 3)', () => {
       const ops: SyncOp[] = [];
       for (let s = 0; s < 4; s++) for (let i = 0; i < 100; i++) ops.push(entryOp(`s${s}`, `t${t}-s${s}-e${i}`));
       // Every table populated: summaries, rejections (entries never pushed), tombstones, clears.
-      for (let i = 0; i < 40; i++) ops.push(compactOp('s0', `t${t}-sum${i}`, [`t${t}-s0-e${i}`]), compactOp('s3', `t${t}-bad${i}`, [`ghost${i}`]));
-      for (let i = 0; i < 20; i++) ops.push(eraseOp('s2', `t${t}-er${i}`, [`t${t}-s2-e${i}`]), { opId: `t${t}-clear${i}`, sessionId: `c${i}`, kind: 'clear' });
+      for (let i = 0; i < 40; i++)
+        ops.push(compactOp('s0', `t${t}-sum${i}`, [`t${t}-s0-e${i}`]), compactOp('s3', `t${t}-bad${i}`, [`ghost${i}`]));
+      for (let i = 0; i < 20; i++)
+        ops.push(eraseOp('s2', `t${t}-er${i}`, [`t${t}-s2-e${i}`]), {
+          opId: `t${t}-clear${i}`,
+          sessionId: `c${i}`,
+          kind: 'clear',
+        });
       await driver.transaction((tx) => applyPush(tx, `t${t}`, 'd', ops));
     }
     await pool.query('ANALYZE');
@@ -38,18 +44,26 @@ describe('sync schema (version 3)', () => {
     const plans: string[] = [];
     const explaining = (sql: Sql): Sql => ({
       async query<R>(text: string, params?: readonly unknown[]) {
-        if (/^\s*SELECT/i.test(text)) plans.push(JSON.stringify((await pool.query(`EXPLAIN (FORMAT JSON) ${text}`, params as unknown[])).rows[0]));
+        if (/^\s*SELECT/i.test(text))
+          plans.push(JSON.stringify((await pool.query(`EXPLAIN (FORMAT JSON) ${text}`, params as unknown[])).rows[0]));
         return sql.query<R>(text, params);
       },
     });
-    const push: SyncOp[] = [entryOp('s1', 'new'), compactOp('s1', 'sum', ['t7-s1-e3', 't7-s1-e4']), dropOp('s1', 'drop', 'sum'), eraseOp('s1', 'er', ['t7-s1-e5'])];
+    const push: SyncOp[] = [
+      entryOp('s1', 'new'),
+      compactOp('s1', 'sum', ['t7-s1-e3', 't7-s1-e4']),
+      dropOp('s1', 'drop', 'sum'),
+      eraseOp('s1', 'er', ['t7-s1-e5']),
+    ];
     const { results } = await driver.transaction((tx) => applyPush(explaining(tx), 't7', 'd', push));
     expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
     const page = await pull(explaining(driver), 't7', '450', 10);
     expect(page.ops).toHaveLength(10);
     expect(plans.length).toBeGreaterThanOrEqual(5);
     for (const plan of plans) {
-      expect(plan.replace(/"Node Type":"Function Scan"[^}]*/g, ''), plan).not.toMatch(/Seq Scan",[^}]*"Relation Name":"recallkit/);
+      expect(plan.replace(/"Node Type":"Function Scan"[^}]*/g, ''), plan).not.toMatch(
+        /Seq Scan",[^}]*"Relation Name":"recallkit/,
+      );
       expect(plan).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
     }
     await pool.end();

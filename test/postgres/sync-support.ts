@@ -48,7 +48,12 @@ export async function startSyncServer(driver: SyncConnection): Promise<SyncServe
 }
 
 /** One raw POST; `body` is sent as it is when a string. */
-export async function post(url: string, token: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
+export async function post(
+  url: string,
+  token: string | undefined,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: any }> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
@@ -59,8 +64,20 @@ export async function post(url: string, token: string | undefined, body: unknown
 }
 
 /** One sync round that must succeed. */
-export async function round(url: string, token: string, ops: SyncOp[], cursor = '0', extra: { deviceId?: string; limit?: number } = {}): Promise<SyncResponse> {
-  const { status, json } = await post(url, token, { v: 1, deviceId: extra.deviceId ?? 'd1', ops, cursor, ...(extra.limit ? { limit: extra.limit } : {}) });
+export async function round(
+  url: string,
+  token: string,
+  ops: SyncOp[],
+  cursor = '0',
+  extra: { deviceId?: string; limit?: number } = {},
+): Promise<SyncResponse> {
+  const { status, json } = await post(url, token, {
+    v: 1,
+    deviceId: extra.deviceId ?? 'd1',
+    ops,
+    cursor,
+    ...(extra.limit ? { limit: extra.limit } : {}),
+  });
   if (status !== 200) throw new Error(`sync round: ${status} ${JSON.stringify(json)}`);
   return json as SyncResponse;
 }
@@ -80,17 +97,46 @@ let n = 0;
 const T = '2026-01-01T00:00:00.000Z';
 /** An entry op (provisional seq/interaction 0). */
 export function entryOp(sessionId: string, id = `e${n++}`, over: Partial<MemoryEntry> = {}): SyncOp {
-  const entry: MemoryEntry = { id, sessionId, seq: 0, interaction: 0, type: 'message', role: 'user', content: `text of ${id}`, timestamp: T, tokenCount: 3, compressed: false, ...over };
+  const entry: MemoryEntry = {
+    id,
+    sessionId,
+    seq: 0,
+    interaction: 0,
+    type: 'message',
+    role: 'user',
+    content: `text of ${id}`,
+    timestamp: T,
+    tokenCount: 3,
+    compressed: false,
+    ...over,
+  };
   return { opId: id, sessionId, kind: 'entry', entry };
 }
 /** A compact op with a summary of `entryIds`. */
 export function compactOp(sessionId: string, summaryId: string, entryIds: string[]): SyncOp {
   const summary: MemorySummary = {
-    id: summaryId, sessionId, content: `summary ${summaryId}`, originalEntryIds: entryIds, tokenCount: 2, originalTokenCount: 3 * entryIds.length,
-    compressionRatio: 1.5 * entryIds.length, createdAt: T, timeRange: { start: T, end: T },
+    id: summaryId,
+    sessionId,
+    content: `summary ${summaryId}`,
+    originalEntryIds: entryIds,
+    tokenCount: 2,
+    originalTokenCount: 3 * entryIds.length,
+    compressionRatio: 1.5 * entryIds.length,
+    createdAt: T,
+    timeRange: { start: T, end: T },
   };
   return { opId: summaryId, sessionId, kind: 'compact', summary, entryIds };
 }
-export const eraseOp = (sessionId: string, opId: string, entryIds: string[]): SyncOp => ({ opId, sessionId, kind: 'erase', entryIds });
+export const eraseOp = (sessionId: string, opId: string, entryIds: string[]): SyncOp => ({
+  opId,
+  sessionId,
+  kind: 'erase',
+  entryIds,
+});
 export const clearOp = (sessionId: string, opId: string): SyncOp => ({ opId, sessionId, kind: 'clear' });
-export const dropOp = (sessionId: string, opId: string, summaryId: string): SyncOp => ({ opId, sessionId, kind: 'drop-summary', summaryId });
+export const dropOp = (sessionId: string, opId: string, summaryId: string): SyncOp => ({
+  opId,
+  sessionId,
+  kind: 'drop-summary',
+  summaryId,
+});

@@ -46,8 +46,14 @@ for (const [driver, make] of DRIVERS) {
         expect(await b.loadAux(s, 'recall:manifest')).toBeUndefined();
         expect((await b.loadAuxPrefix!(s, '')).size).toBe(0);
         // B's writes to the same ids create B's own sessions; expectVersion 1 (A's version) is a conflict for B.
-        await expect(b.write(s, { meta: makeMeta(s, 2), putEntries: [makeEntry(s, 0, { content: 'B' })], expectVersion: 1 })).rejects.toMatchObject({ name: 'ConflictError' });
-        await b.write(s, { meta: makeMeta(s, 1), putEntries: [makeEntry(s, 0, { content: 'B overwrote?' })], aux: { 'recall:manifest': null } });
+        await expect(
+          b.write(s, { meta: makeMeta(s, 2), putEntries: [makeEntry(s, 0, { content: 'B' })], expectVersion: 1 }),
+        ).rejects.toMatchObject({ name: 'ConflictError' });
+        await b.write(s, {
+          meta: makeMeta(s, 1),
+          putEntries: [makeEntry(s, 0, { content: 'B overwrote?' })],
+          aux: { 'recall:manifest': null },
+        });
         await b.write(s, { meta: makeMeta(s, 2), replace: true, putEntries: [makeEntry(s, 5)] });
         await b.deleteSession(s);
       }
@@ -70,7 +76,10 @@ for (const [driver, make] of DRIVERS) {
       expect((await b.exportSession('chat')).entries).toEqual([]);
       // Importing A's export under B stores it for B only, and leaves A's untouched.
       const exported = await a.exportSession('chat');
-      await b.importSession({ ...exported, entries: exported.entries.map((e) => ({ ...e, content: 'replaced by B' })) });
+      await b.importSession({
+        ...exported,
+        entries: exported.entries.map((e) => ({ ...e, content: 'replaced by B' })),
+      });
       expect((await a.getContextForLLM('chat')).messages.map((m) => m.content)).toEqual(['My locker code is 4512.']);
       expect((await a.recall('chat', 'locker code'))[0]?.entry.content).toContain('4512');
       await a.close();
@@ -79,7 +88,10 @@ for (const [driver, make] of DRIVERS) {
 
     it('stores content, metadata, ids and aux keys carrying SQL and odd unicode verbatim (fuzzed)', async () => {
       const store = await make(freshTenant());
-      const piece = fc.oneof(fc.string({ maxLength: 12, unit: 'binary' }), fc.constantFrom(...CRAFTED, "'", '"', ';', '--', '/*', '\\', '\u0000', '\uD800', 'é'));
+      const piece = fc.oneof(
+        fc.string({ maxLength: 12, unit: 'binary' }),
+        fc.constantFrom(...CRAFTED, "'", '"', ';', '--', '/*', '\\', '\u0000', '\uD800', 'é'),
+      );
       const text = fc.array(piece, { maxLength: 4 }).map((p) => p.join(''));
       const id = text.filter((s) => s.length > 0);
       const meta = fc.dictionary(text, fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null)), { maxKeys: 3 });
@@ -88,7 +100,11 @@ for (const [driver, make] of DRIVERS) {
         fc.asyncProperty(id, id, text, meta, text, async (sessionId, entryId, content, metadata, auxKey) => {
           const s = `${n++}:${sessionId}`;
           const entry = makeEntry(s, 0, { id: entryId, content, metadata });
-          await store.write(s, { meta: makeMeta(s, 1, { strategyState: { content } }), putEntries: [entry], aux: { [auxKey]: { content, metadata } } });
+          await store.write(s, {
+            meta: makeMeta(s, 1, { strategyState: { content } }),
+            putEntries: [entry],
+            aux: { [auxKey]: { content, metadata } },
+          });
           const loaded = await store.loadSession(s);
           expect(loaded?.activeEntries).toEqual([entry]);
           expect(loaded?.activeEntries[0]?.content === content).toBe(true);

@@ -38,7 +38,9 @@ describe('postgresStore group commit (pg): concurrent writes share statements', 
     const store = postgresStore({ pool, tenant: freshTenant() });
     await store.listSessions();
     const heard = new Map<string, number[]>();
-    const stops = Array.from({ length: 50 }, (_, s) => store.subscribe!(`s${s}`, (v) => heard.set(`s${s}`, [...(heard.get(`s${s}`) ?? []), v])));
+    const stops = Array.from({ length: 50 }, (_, s) =>
+      store.subscribe!(`s${s}`, (v) => heard.set(`s${s}`, [...(heard.get(`s${s}`) ?? []), v])),
+    );
     await store.listSessions(); // LISTEN in place
     for (let round = 0; round < 3; round++) {
       await Promise.all(Array.from({ length: 50 }, (_, s) => store.write(`s${s}`, append(`s${s}`, round))));
@@ -48,7 +50,8 @@ describe('postgresStore group commit (pg): concurrent writes share statements', 
       expect((await store.loadEntries(`s${s}`)).map((e) => e.content)).toEqual(['m0', 'm1', 'm2']);
       expect((await store.loadMeta(`s${s}`))?.version).toBe(3);
     }
-    for (let i = 0; i < 200 && [...heard.values()].flat().length < 150; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 200 && [...heard.values()].flat().length < 150; i++)
+      await new Promise((r) => setTimeout(r, 10));
     for (let s = 0; s < 50; s++) expect(heard.get(`s${s}`)).toEqual([1, 2, 3]);
     for (const stop of stops) stop();
     await store.close();
@@ -56,7 +59,10 @@ describe('postgresStore group commit (pg): concurrent writes share statements', 
 
   it('a memory appending from 10 writers to 20 sessions loads each session once: its own notifications never make it reload', async () => {
     const { pool, writes, loads } = countingPool();
-    const memory = await createMemory({ store: postgresStore({ pool, tenant: freshTenant() }), config: { autoCompress: false } });
+    const memory = await createMemory({
+      store: postgresStore({ pool, tenant: freshTenant() }),
+      config: { autoCompress: false },
+    });
     let next = 0;
     await Promise.all(
       Array.from({ length: 10 }, async () => {
@@ -76,8 +82,13 @@ describe('postgresStore group commit (pg): concurrent writes share statements', 
 describe('postgresStore group commit (pg): two writers on the same sessions', () => {
   it('two memories on pools of their own append to 20 shared sessions in opposite orders: every message lands, each memory in its order', async () => {
     const tenant = freshTenant();
-    const pools = [new pg.Pool({ connectionString: pgUrl(), max: 5 }), new pg.Pool({ connectionString: pgUrl(), max: 5 })];
-    const memories = await Promise.all(pools.map((pool) => createMemory({ store: postgresStore({ pool, tenant }), config: { autoCompress: false } })));
+    const pools = [
+      new pg.Pool({ connectionString: pgUrl(), max: 5 }),
+      new pg.Pool({ connectionString: pgUrl(), max: 5 }),
+    ];
+    const memories = await Promise.all(
+      pools.map((pool) => createMemory({ store: postgresStore({ pool, tenant }), config: { autoCompress: false } })),
+    );
     await Promise.all(
       memories.map(async (memory, m) => {
         let next = 0;
@@ -97,7 +108,9 @@ describe('postgresStore group commit (pg): two writers on the same sessions', ()
       const entries = await store.loadEntries(`s${s}`);
       expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, k) => k));
       for (const m of [0, 1]) {
-        expect(entries.filter((e) => e.content.startsWith(`m${m} `)).map((e) => e.content)).toEqual(Array.from({ length: 10 }, (_, k) => `m${m} #${k}`));
+        expect(entries.filter((e) => e.content.startsWith(`m${m} `)).map((e) => e.content)).toEqual(
+          Array.from({ length: 10 }, (_, k) => `m${m} #${k}`),
+        );
       }
     }
     await store.close();
@@ -111,9 +124,13 @@ describe.each(DRIVERS)('postgresStore group commit (%s): each batch keeps its ow
     const store = await makeStore(freshTenant());
     await Promise.all(Array.from({ length: 10 }, (_, s) => store.write(`s${s}`, append(`s${s}`, 0))));
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, s) => store.write(`s${s}`, s === 4 ? { ...append('s4', 1), expectVersion: 7 } : append(`s${s}`, 1))),
+      Array.from({ length: 10 }, (_, s) =>
+        store.write(`s${s}`, s === 4 ? { ...append('s4', 1), expectVersion: 7 } : append(`s${s}`, 1)),
+      ),
     );
-    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 10 }, (_, s) => (s === 4 ? 'rejected' : 'fulfilled')));
+    expect(results.map((r) => r.status)).toEqual(
+      Array.from({ length: 10 }, (_, s) => (s === 4 ? 'rejected' : 'fulfilled')),
+    );
     expect((results[4] as PromiseRejectedResult).reason).toMatchObject({ name: 'ConflictError' });
     expect((await store.loadEntries('s4')).map((e) => e.seq)).toEqual([0]);
     expect((await store.loadMeta('s4'))?.version).toBe(1);
@@ -126,10 +143,17 @@ describe.each(DRIVERS)('postgresStore group commit (%s): each batch keeps its ow
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, (_, s) =>
         // 1e19 does not fit a bigint seq: PostgreSQL refuses the statement it is in.
-        store.write(`s${s}`, s === 2 ? { meta: makeMeta('s2', 1), putEntries: [{ ...makeEntry('s2', 0), seq: 1e19 }] } : append(`s${s}`, 0)),
+        store.write(
+          `s${s}`,
+          s === 2
+            ? { meta: makeMeta('s2', 1), putEntries: [{ ...makeEntry('s2', 0), seq: 1e19 }] }
+            : append(`s${s}`, 0),
+        ),
       ),
     );
-    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 8 }, (_, s) => (s === 2 ? 'rejected' : 'fulfilled')));
+    expect(results.map((r) => r.status)).toEqual(
+      Array.from({ length: 8 }, (_, s) => (s === 2 ? 'rejected' : 'fulfilled')),
+    );
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ name: 'StoreError' });
     expect(await store.loadMeta('s2')).toBeUndefined();
     for (const s of [0, 1, 3, 7]) expect((await store.loadEntries(`s${s}`)).map((e) => e.content)).toEqual(['m0']);
@@ -143,7 +167,12 @@ describe.each(DRIVERS)('postgresStore group commit (%s): each batch keeps its ow
       store.write('s', { meta: makeMeta('s', 2), putEntries: [makeEntry('s', 0, { content: 'second' })] }),
       store.write('t', { meta: makeMeta('t', 1), putEntries: [makeEntry('t', 0)] }),
       store.write('s', { meta: makeMeta('s', 3), putEntries: [makeEntry('s', 1)], expectVersion: 2 }),
-      store.write('s', { meta: makeMeta('s', 9), replace: true, putEntries: [makeEntry('s', 5, { content: 'replaced' })], expectVersion: 3 }),
+      store.write('s', {
+        meta: makeMeta('s', 9),
+        replace: true,
+        putEntries: [makeEntry('s', 5, { content: 'replaced' })],
+        expectVersion: 3,
+      }),
     ];
     await Promise.all(writes);
     expect((await store.loadEntries('s')).map((e) => e.content)).toEqual(['replaced']);

@@ -48,7 +48,10 @@ export function conversation(sessionId = 'session'): Conversation {
   const pending: { name: string; callId: string }[] = [];
   let interaction = 0;
   let calls = 0;
-  const push = (partial: Pick<MemoryEntry, 'type' | 'role' | 'content'> & Partial<MemoryEntry>, options: EntryOptions = {}): MemoryEntry => {
+  const push = (
+    partial: Pick<MemoryEntry, 'type' | 'role' | 'content'> & Partial<MemoryEntry>,
+    options: EntryOptions = {},
+  ): MemoryEntry => {
     const seq = entries.length;
     const entry: MemoryEntry = {
       id: `e${seq}`,
@@ -80,7 +83,10 @@ export function conversation(sessionId = 'session'): Conversation {
       calls += 1;
       const callId = options.callId ?? `call_${calls}`;
       pending.push({ name, callId });
-      return push({ type: 'tool_call', role: 'assistant', content: JSON.stringify(args), tool: { name, callId } }, options);
+      return push(
+        { type: 'tool_call', role: 'assistant', content: JSON.stringify(args), tool: { name, callId } },
+        options,
+      );
     },
     toolResult(name, result, options = {}) {
       const at = pending.findIndex((call) => (options.callId ? call.callId === options.callId : call.name === name));
@@ -118,7 +124,11 @@ export const testCost: ContextCost = {
 
 /** What `getContextForLLM().tokenCount` would be for a selection under {@link testCost}. */
 export function selectionTokens(selection: ContextSelection, cost: ContextCost = testCost): number {
-  return cost.base + selection.summaries.reduce((s, x) => s + cost.summary(x), 0) + selection.interactions.reduce((s, i) => s + cost.interaction(i), 0);
+  return (
+    cost.base +
+    selection.summaries.reduce((s, x) => s + cost.summary(x), 0) +
+    selection.interactions.reduce((s, i) => s + cost.interaction(i), 0)
+  );
 }
 
 /** A summary with sensible defaults. */
@@ -178,7 +188,10 @@ export interface Simulator {
  * It throws when a plan touches something that is not active or strategies keep planning
  * after 10 rounds, so misbehaving strategies fail the test.
  */
-export function createSimulator(strategies: readonly LongTermStrategy[], options: { summaryTokens?: (request: SummarizeRequest) => number } = {}): Simulator {
+export function createSimulator(
+  strategies: readonly LongTermStrategy[],
+  options: { summaryTokens?: (request: SummarizeRequest) => number } = {},
+): Simulator {
   const entries: MemoryEntry[] = [];
   const summaries: MemorySummary[] = [];
   const requests: Simulator['requests'] = [];
@@ -189,7 +202,12 @@ export function createSimulator(strategies: readonly LongTermStrategy[], options
 
   const active = (): MemoryEntry[] => entries.filter((entry) => !entry.compressed);
   const view = (strategy: string): SessionView => ({
-    ...sessionView({ entries: active(), summaries: [...summaries], interactionCount, state: states.get(strategy) ?? {} }),
+    ...sessionView({
+      entries: active(),
+      summaries: [...summaries],
+      interactionCount,
+      state: states.get(strategy) ?? {},
+    }),
   });
   const activeById = (id: string): MemoryEntry => {
     const entry = entries.find((e) => e.id === id && !e.compressed);
@@ -217,13 +235,19 @@ export function createSimulator(strategies: readonly LongTermStrategy[], options
       });
       if (request.range) summary.range = request.range;
       requests.push({ strategy, request });
-      if (request.markCompressed) for (const entry of covered) Object.assign(entry, { compressed: true, summaryId: newId });
-      for (const folded of request.foldSummaries ?? []) summaries.splice(summaries.findIndex((s) => s.id === folded.id), 1);
+      if (request.markCompressed)
+        for (const entry of covered) Object.assign(entry, { compressed: true, summaryId: newId });
+      for (const folded of request.foldSummaries ?? [])
+        summaries.splice(
+          summaries.findIndex((s) => s.id === folded.id),
+          1,
+        );
       summaries.push(summary);
     }
     for (const group of plan.evict ?? []) {
       const summaryId = group.summaryId === 'new' ? newId : group.summaryId;
-      if (group.summaryId !== undefined && !summaries.some((s) => s.id === summaryId)) throw new Error(`evict links to missing summary ${group.summaryId}`);
+      if (group.summaryId !== undefined && !summaries.some((s) => s.id === summaryId))
+        throw new Error(`evict links to missing summary ${group.summaryId}`);
       for (const id of group.entryIds) {
         const entry = activeById(id);
         entry.compressed = true;
@@ -232,7 +256,10 @@ export function createSimulator(strategies: readonly LongTermStrategy[], options
     }
     for (const id of plan.erase ?? []) {
       activeById(id);
-      entries.splice(entries.findIndex((e) => e.id === id), 1);
+      entries.splice(
+        entries.findIndex((e) => e.id === id),
+        1,
+      );
       erased.push(id);
     }
     for (const id of plan.dropSummaryIds ?? []) {
@@ -336,12 +363,25 @@ export function playTurn(c: Conversation, turn: TurnStep, each: (entry: MemoryEn
   const calls = turn.tools.map((tool) => {
     const call = c.toolCall(tool.name, { q: 1 }, { tokens: tool.callTokens, pinned: tool.pinned });
     each(call);
-    if (!turn.batched) each(c.toolResult(tool.name, 'out', { tokens: tool.resultTokens, isError: tool.isError, callId: call.tool?.callId ?? '' }));
+    if (!turn.batched)
+      each(
+        c.toolResult(tool.name, 'out', {
+          tokens: tool.resultTokens,
+          isError: tool.isError,
+          callId: call.tool?.callId ?? '',
+        }),
+      );
     return call;
   });
   if (turn.batched) {
     turn.tools.forEach((tool, i) => {
-      each(c.toolResult(tool.name, 'out', { tokens: tool.resultTokens, isError: tool.isError, callId: calls[i]?.tool?.callId ?? '' }));
+      each(
+        c.toolResult(tool.name, 'out', {
+          tokens: tool.resultTokens,
+          isError: tool.isError,
+          callId: calls[i]?.tool?.callId ?? '',
+        }),
+      );
     });
   }
   if (turn.reply !== null) each(c.assistant('answer', { tokens: turn.reply }));

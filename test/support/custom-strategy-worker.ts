@@ -21,7 +21,13 @@ registerStrategy('digest', {
     id: 'digest',
     plan(view) {
       if (view.interactions.length <= config.every) return undefined;
-      return { summarize: { entries: view.interactions.slice(0, -1).flatMap((i) => i.entries), passes: 1, markCompressed: true } };
+      return {
+        summarize: {
+          entries: view.interactions.slice(0, -1).flatMap((i) => i.entries),
+          passes: 1,
+          markCompressed: true,
+        },
+      };
     },
   }),
 });

@@ -8,7 +8,8 @@ import { memoryStore } from '../../src/store/memory.js';
 import type { StoreAdapter, StoreBatch } from '../../src/types.js';
 
 /** Store methods a rule can target. */
-export type FaultOp = 'write' | 'loadSession' | 'loadMeta' | 'loadEntries' | 'getEntries' | 'loadAux' | 'deleteSession' | 'listSessions';
+export type FaultOp =
+  'write' | 'loadSession' | 'loadMeta' | 'loadEntries' | 'getEntries' | 'loadAux' | 'deleteSession' | 'listSessions';
 
 /** One armed fault. */
 interface Rule {
@@ -31,13 +32,17 @@ export interface FaultStore extends StoreAdapter {
    * Refuse the next `times` calls of `op` (for `write`: whose batch passes `match`) with `error()`
    * (default: a QuotaExceededError).
    */
-  fail(op: FaultOp, options?: { match?: (batch: StoreBatch | undefined) => boolean; error?: () => Error; times?: number }): void;
+  fail(
+    op: FaultOp,
+    options?: { match?: (batch: StoreBatch | undefined) => boolean; error?: () => Error; times?: number },
+  ): void;
   /** Disarm every fault. */
   heal(): void;
 }
 
 /** The QuotaExceededError an IndexedDB store reports for a full disk. */
-export const quotaError = (): Error => new QuotaExceededError('fault-store: storage quota exceeded; nothing was written');
+export const quotaError = (): Error =>
+  new QuotaExceededError('fault-store: storage quota exceeded; nothing was written');
 
 /** A batch that stores new entries (an `add*`): puts entries that are not compressed. */
 export const isEntryWrite = (batch: StoreBatch | undefined): boolean =>
@@ -76,7 +81,12 @@ export function faultStore(inner: StoreAdapter = memoryStore()): FaultStore {
     accepted,
     refused,
     fail(op, options = {}) {
-      rules.push({ op, match: options.match ?? (() => true), error: options.error ?? quotaError, left: options.times ?? 1 });
+      rules.push({
+        op,
+        match: options.match ?? (() => true),
+        error: options.error ?? quotaError,
+        left: options.times ?? 1,
+      });
     },
     heal() {
       rules = [];

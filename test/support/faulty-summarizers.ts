@@ -23,7 +23,9 @@ export function goodAnswer(info: SummarizeInfo): string {
 }
 
 /** Record every call; answer with `answer` (default {@link goodAnswer}). */
-export function recordingSummarizer(answer: (prompt: string, info: SummarizeInfo) => string | Promise<string> = (_p, i) => goodAnswer(i)): RecordingSummarizer {
+export function recordingSummarizer(
+  answer: (prompt: string, info: SummarizeInfo) => string | Promise<string> = (_p, i) => goodAnswer(i),
+): RecordingSummarizer {
   const calls: SummarizeCall[] = [];
   return {
     calls,
@@ -35,15 +37,17 @@ export function recordingSummarizer(answer: (prompt: string, info: SummarizeInfo
 }
 
 /** Always rejects. */
-export const throwingSummarizer = (message = 'model offline'): SummarizeCallback => async () => {
-  throw new Error(message);
-};
+export const throwingSummarizer =
+  (message = 'model offline'): SummarizeCallback =>
+  async () => {
+    throw new Error(message);
+  };
 
 /** Throws synchronously (a non-async callback). */
 export const syncThrowingSummarizer = (): SummarizeCallback =>
-  ((() => {
+  (() => {
     throw new TypeError('sync failure');
-  }) as unknown) as SummarizeCallback;
+  }) as unknown as SummarizeCallback;
 
 /** Rejects with something that is not an Error. */
 export const rejectingWithString = (): SummarizeCallback => () => Promise.reject('plain string reason');
@@ -52,10 +56,14 @@ export const rejectingWithString = (): SummarizeCallback => () => Promise.reject
 export const hangingSummarizer = (): SummarizeCallback => () => new Promise<string>(() => undefined);
 
 /** Answers `text` whatever it is asked. */
-export const constantSummarizer = (text: string): SummarizeCallback => async () => text;
+export const constantSummarizer =
+  (text: string): SummarizeCallback =>
+  async () =>
+    text;
 
 /** Resolves with a value that is not a string. */
-export const nonStringSummarizer = (value: unknown): SummarizeCallback => (async () => value) as unknown as SummarizeCallback;
+export const nonStringSummarizer = (value: unknown): SummarizeCallback =>
+  (async () => value) as unknown as SummarizeCallback;
 
 /** Answers well except on pass `failPass`, where it throws (Chain of Density mid-way failure). */
 export function failingOnPass(failPass: number): RecordingSummarizer {

@@ -111,12 +111,20 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
       const behaviour = queue.shift() ?? fallback;
       switch (behaviour.kind) {
         case 'ok': {
-          const content = typeof behaviour.content === 'function' ? behaviour.content(body ?? {}) : (behaviour.content ?? 'A short summary.');
+          const content =
+            typeof behaviour.content === 'function'
+              ? behaviour.content(body ?? {})
+              : (behaviour.content ?? 'A short summary.');
           sendJson(res, 200, completion(content));
           return;
         }
         case 'status':
-          sendJson(res, behaviour.status, behaviour.body ?? { error: { message: `status ${behaviour.status}` } }, behaviour.headers);
+          sendJson(
+            res,
+            behaviour.status,
+            behaviour.body ?? { error: { message: `status ${behaviour.status}` } },
+            behaviour.headers,
+          );
           return;
         case 'raw':
           res.writeHead(behaviour.status ?? 200, { 'content-type': behaviour.contentType ?? 'application/json' });

@@ -75,7 +75,11 @@ const sum = (values: readonly number[]): number => values.reduce((t, v) => t + v
  * Stored entries equal the reference (ids, contents, order), and `getStats`, `getActiveEntries`
  * and `getSummaries` agree with `exportSession`. Returns the export.
  */
-export async function expectStoredAsReference(memory: Memory, sessionId: string, ref: ReferenceModel): Promise<SessionState> {
+export async function expectStoredAsReference(
+  memory: Memory,
+  sessionId: string,
+  ref: ReferenceModel,
+): Promise<SessionState> {
   const state = await memory.exportSession(sessionId);
   expect(state.entries.map((e) => ({ id: e.id, content: e.content }))).toEqual(ref.expected());
   await expectStatsConsistent(memory, sessionId, state);
@@ -131,12 +135,18 @@ export function expectOpenAIValid(messages: readonly ChatMessage[]): void {
   for (const [i, m] of messages.entries()) {
     if (m.role === 'tool') {
       const id = m.tool_call_id;
-      expect(block?.has(id ?? ''), `messages[${i}] answers ${String(id)}, which no preceding assistant message called`).toBe(true);
+      expect(
+        block?.has(id ?? ''),
+        `messages[${i}] answers ${String(id)}, which no preceding assistant message called`,
+      ).toBe(true);
       expect(open?.has(id ?? ''), `messages[${i}] answers ${String(id)} a second time`).toBe(true);
       open!.delete(id!);
       continue;
     }
-    expect(open?.size ?? 0, `messages[${i}] (${m.role}) comes before the calls ${[...(open ?? [])].join(', ')} are answered`).toBe(0);
+    expect(
+      open?.size ?? 0,
+      `messages[${i}] (${m.role}) comes before the calls ${[...(open ?? [])].join(', ')} are answered`,
+    ).toBe(0);
     open = undefined;
     block = undefined;
     expect(['system', 'user', 'assistant']).toContain(m.role);
@@ -162,7 +172,11 @@ export function expectOpenAIValid(messages: readonly ChatMessage[]): void {
  * The context is OpenAI-valid, its `tokenCount` is what `counter` counts for its messages,
  * and its summaries are the system messages it starts with.
  */
-export async function expectContextValid(memory: Memory, sessionId: string, counter: TokenCounter): Promise<ChatMessage[]> {
+export async function expectContextValid(
+  memory: Memory,
+  sessionId: string,
+  counter: TokenCounter,
+): Promise<ChatMessage[]> {
   const ctx = await memory.getContextForLLM(sessionId);
   const messages = ctx.messages as ChatMessage[];
   expectOpenAIValid(messages);

@@ -92,7 +92,13 @@ export async function startMemorySyncServer(token = 'secret'): Promise<MemorySyn
       const limit = request.limit ?? 500;
       const after = log.filter((o) => BigInt(o.seq) > from);
       const ops = after.slice(0, limit);
-      send(200, { v: 1, results, ops, cursor: ops.length ? ops[ops.length - 1]!.seq : request.cursor, more: after.length > limit });
+      send(200, {
+        v: 1,
+        results,
+        ops,
+        cursor: ops.length ? ops[ops.length - 1]!.seq : request.cursor,
+        more: after.length > limit,
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

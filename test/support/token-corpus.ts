@@ -19,7 +19,7 @@ export interface CorpusText {
 export const TOKEN_CORPUS: readonly CorpusText[] = [
   { label: 'empty', text: '' },
   { label: 'one space', text: ' ' },
-  { label: 'english', text: 'The quick brown fox jumps over the lazy dog. It\'s 3:45pm, isn\'t it?' },
+  { label: 'english', text: "The quick brown fox jumps over the lazy dog. It's 3:45pm, isn't it?" },
   { label: 'contractions upper', text: "I'M SURE YOU'LL SEE THEY'VE GONE. We'd've known." },
   { label: 'numbers', text: 'Pi is 3.14159265358979, e is 2.718281828; 1,000,000 and 0x1F and 12345678901234567890' },
   { label: 'emoji simple', text: 'Great job! 😀🎉👍 See you 🌍🚀' },
@@ -34,7 +34,10 @@ export const TOKEN_CORPUS: readonly CorpusText[] = [
   { label: 'mixed bidi', text: 'Order #4521 → العميل: أحمد (ID ١٢٣) — status: שולם ✔' },
   { label: 'devanagari thai', text: 'नमस्ते दुनिया। यह एक परीक्षण है। สวัสดีครับ ภาษาไทยไม่มีช่องว่าง' },
   { label: 'cyrillic greek', text: 'Привет, мир! Съешь же ещё этих мягких французских булок. Γειά σου Κόσμε αβγδ' },
-  { label: 'combining marks', text: 'e\u0301 a\u0300 n\u0303 Zalgo: Z\u0351\u0357\u036b\u0346a\u0352\u0357l\u0346\u036bg\u0350o\u0357' },
+  {
+    label: 'combining marks',
+    text: 'e\u0301 a\u0300 n\u0303 Zalgo: Z\u0351\u0357\u036b\u0346a\u0352\u0357l\u0346\u036bg\u0350o\u0357',
+  },
   {
     label: 'code typescript',
     text: 'export async function load<T>(url: string): Promise<T> {\n\tconst res = await fetch(url);\n\tif (!res.ok) throw new Error(`HTTP ${res.status}`);\n\treturn (await res.json()) as T;\n}\n',
@@ -47,8 +50,14 @@ export const TOKEN_CORPUS: readonly CorpusText[] = [
     label: 'json',
     text: '{"id":"call_9f8e7d","type":"function","function":{"name":"get_weather","arguments":"{\\"city\\":\\"São Paulo\\",\\"unit\\":\\"celsius\\"}"},"tags":[1,2.5,null,true,false],"nested":{"a":{"b":{"c":[]}}}}',
   },
-  { label: 'url email', text: 'See https://example.com/path/to/page?query=1&lang=en#section or mail jane.doe+tag@example.co.uk' },
-  { label: 'markdown', text: '# Title\n\n- **bold** and _italic_\n- `code` and [link](http://x.y)\n\n> quote\n\n| a | b |\n|---|---|\n| 1 | 2 |\n' },
+  {
+    label: 'url email',
+    text: 'See https://example.com/path/to/page?query=1&lang=en#section or mail jane.doe+tag@example.co.uk',
+  },
+  {
+    label: 'markdown',
+    text: '# Title\n\n- **bold** and _italic_\n- `code` and [link](http://x.y)\n\n> quote\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+  },
   { label: 'spaces run', text: `start${' '.repeat(257)}end` },
   { label: 'tabs newlines run', text: `a\t\t\t\t\tb\n\n\n\n\n\n\nc\r\n\r\n\r\nd${'\n'.repeat(64)}e` },
   { label: 'trailing whitespace', text: 'line with trailing spaces   \n   \n\t \n' },
@@ -58,11 +67,21 @@ export const TOKEN_CORPUS: readonly CorpusText[] = [
   { label: 'reversed surrogates', text: '\uDE00\uD83D end' },
   { label: 'nul and controls', text: 'a\u0000b\u0000\u0000c\u0001\u0007\u001b[31mred\u001b[0m\u007f' },
   { label: 'endoftext literal', text: 'Document ends here<|endoftext|>and another starts' },
-  { label: 'special literals', text: '<|endoftext|><|fim_prefix|><|fim_middle|><|fim_suffix|><|endofprompt|><|im_start|>user' },
+  {
+    label: 'special literals',
+    text: '<|endoftext|><|fim_prefix|><|fim_middle|><|fim_suffix|><|endofprompt|><|im_start|>user',
+  },
   { label: 'repeated char', text: 'a'.repeat(1000), stress: true },
   { label: 'repeated digits', text: '9'.repeat(301) },
-  { label: 'long word', text: 'Pneumonoultramicroscopicsilicovolcanoconiosis Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch' },
-  { label: 'punctuation soup', text: '!!!???...---___***&&&%%%$$$###@@@^^^~~~```|||\\\\///<<<>>>[[[]]]{{{}}}', stress: true },
+  {
+    label: 'long word',
+    text: 'Pneumonoultramicroscopicsilicovolcanoconiosis Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch',
+  },
+  {
+    label: 'punctuation soup',
+    text: '!!!???...---___***&&&%%%$$$###@@@^^^~~~```|||\\\\///<<<>>>[[[]]]{{{}}}',
+    stress: true,
+  },
   { label: 'private use bmp edge', text: '\uE000\uF8FF\uFFFD\uFEFF\uFFFF \u{10FFFF} \u{1F9FF}' },
 ];
 

@@ -59,7 +59,12 @@ afterEach(() => {
 describe('adds and reads never wait for a summarizer', () => {
   it('an add that triggers compression resolves while the summary is pending; entries added meanwhile stay active', async () => {
     const held = heldSummarizer();
-    const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: held.summarize, config: manager });
+    const memory = await createMemory({
+      store: 'memory',
+      tokenizer: counter,
+      summarizer: held.summarize,
+      config: manager,
+    });
     const ref = trackSession(memory, S);
     const ids: { compressing: string[]; compressed: string[] } = { compressing: [], compressed: [] };
     memory.on('compressing', (_s, info) => ids.compressing.push(info.id));
@@ -90,7 +95,12 @@ describe('adds and reads never wait for a summarizer', () => {
 
   it('idle() waits for a compression triggered by an add; compress() resolves after its own run', async () => {
     const held = heldSummarizer();
-    const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: held.summarize, config: { ...manager, autoCompress: false } });
+    const memory = await createMemory({
+      store: 'memory',
+      tokenizer: counter,
+      summarizer: held.summarize,
+      config: { ...manager, autoCompress: false },
+    });
     await talk(memory, 4);
     let compressed = false;
     const manual = memory.compress(S).then(() => (compressed = true));
@@ -106,7 +116,12 @@ describe('adds and reads never wait for a summarizer', () => {
 
   it('idle() with no session waits for every session', async () => {
     const held = heldSummarizer();
-    const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: held.summarize, config: manager });
+    const memory = await createMemory({
+      store: 'memory',
+      tokenizer: counter,
+      summarizer: held.summarize,
+      config: manager,
+    });
     for (const s of ['a', 'b']) {
       for (let i = 0; i < 4; i++) {
         await memory.addUserMessage(s, `question ${i} in ${s}`);
@@ -130,7 +145,12 @@ describe('adds and reads never wait for a summarizer', () => {
 describe('a summary whose entries changed meanwhile is discarded', () => {
   it('clearSession while the summary is pending: discarded, nothing stored, no summary', async () => {
     const held = heldSummarizer();
-    const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: held.summarize, config: manager });
+    const memory = await createMemory({
+      store: 'memory',
+      tokenizer: counter,
+      summarizer: held.summarize,
+      config: manager,
+    });
     const discarded: { id: string; reason: string }[] = [];
     memory.on('compression:discarded', (_s, info) => discarded.push(info));
     let pendingId = '';
@@ -141,7 +161,9 @@ describe('a summary whose entries changed meanwhile is discarded', () => {
     const kept = await memory.addUserMessage(S, 'a new start');
     held.releaseAll();
     await memory.idle(S);
-    expect(discarded).toEqual([{ id: pendingId, strategy: 'manager', reason: expect.stringMatching(/no longer active/) }]);
+    expect(discarded).toEqual([
+      { id: pendingId, strategy: 'manager', reason: expect.stringMatching(/no longer active/) },
+    ]);
     const state = await memory.exportSession(S);
     expect(state.summaries).toEqual([]);
     expect(state.entries.map((e) => e.id)).toEqual([kept.id]);
@@ -149,7 +171,12 @@ describe('a summary whose entries changed meanwhile is discarded', () => {
 
   it('an import that replaces the session with fewer entries: discarded, the import stands', async () => {
     const held = heldSummarizer();
-    const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: held.summarize, config: manager });
+    const memory = await createMemory({
+      store: 'memory',
+      tokenizer: counter,
+      summarizer: held.summarize,
+      config: manager,
+    });
     await talk(memory, 1);
     const snapshot = await memory.exportSession(S);
     await talk(memory, 3, 1);
@@ -171,12 +198,26 @@ describe('a summary whose entries changed meanwhile is discarded', () => {
     const { memoryStore } = await import('../../src/store/memory.js');
     const store = memoryStore();
     const sharedStore = { ...store, close: async () => undefined };
-    const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_threshold_qty: 2, interaction_threshold_tokens: -1, cod_max_loops: 1, interaction_keep: 1 }] } satisfies MemoryProfileInput;
+    const profile = {
+      long_term_memory_strategy: [
+        {
+          long_term_memory_id: 'summarizer',
+          interaction_threshold_qty: 2,
+          interaction_threshold_tokens: -1,
+          cod_max_loops: 1,
+          interaction_keep: 1,
+        },
+      ],
+    } satisfies MemoryProfileInput;
     const a = await createMemory({ store: sharedStore, tokenizer: counter, summarizer: held.summarize, profile });
     const b = await createMemory({
       store: sharedStore,
       tokenizer: counter,
-      profile: { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 1, interaction_keep: 1 }] },
+      profile: {
+        long_term_memory_strategy: [
+          { long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 1, interaction_keep: 1 },
+        ],
+      },
     });
     const discarded: string[] = [];
     a.on('compression:discarded', (_s, info) => discarded.push(info.reason));
@@ -317,7 +358,9 @@ describe('a failing summarizer backs off', () => {
 
 describe('budgets hold while a summary is pending', () => {
   const budget = 120;
-  const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget, threshold: 0.8, target: 0.5 }] } satisfies MemoryProfileInput;
+  const profile = {
+    long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget, threshold: 0.8, target: 0.5 }],
+  } satisfies MemoryProfileInput;
 
   it('summary_buffer: pending entries leave the context oldest first; the newest message stays; once idle the context is the profile’s', async () => {
     const held = heldSummarizer(() => 'Short summary of the invoices.');
@@ -345,7 +388,9 @@ describe('budgets hold while a summary is pending', () => {
     const hiddenPending = hidden.filter((e) => pending.has(e.id));
     const shownPending = shown.filter((e) => pending.has(e.id));
     expect(hiddenPending.length).toBeGreaterThan(0);
-    expect(Math.max(...hiddenPending.map((e) => e.seq))).toBeLessThan(Math.min(...shownPending.map((e) => e.seq), Infinity));
+    expect(Math.max(...hiddenPending.map((e) => e.seq))).toBeLessThan(
+      Math.min(...shownPending.map((e) => e.seq), Infinity),
+    );
     if (hidden.some((e) => !pending.has(e.id))) expect(shownPending).toEqual([]);
 
     held.open();
@@ -360,14 +405,22 @@ describe('budgets hold while a summary is pending', () => {
 
 describe('summary_buffer while its summarizer fails and backs off', () => {
   const budget = 120;
-  const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget, threshold: 0.8, target: 0.5 }] } satisfies MemoryProfileInput;
+  const profile = {
+    long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget, threshold: 0.8, target: 0.5 }],
+  } satisfies MemoryProfileInput;
 
   it('the context never goes above the budget; the newest message stays; nothing is lost', async () => {
     const failing: SummarizeCallback = async () => {
       throw new Error('summarizer down');
     };
     const errors: Error[] = [];
-    const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: failing, profile, config: { compressionRetryMs: 60_000 } });
+    const memory = await createMemory({
+      store: 'memory',
+      tokenizer: counter,
+      summarizer: failing,
+      profile,
+      config: { compressionRetryMs: 60_000 },
+    });
     memory.on('error', (_s, e) => errors.push(e));
     for (let i = 0; i < 15; i++) {
       const newest = `user turn ${i} asks about invoice ${i}`;
@@ -390,22 +443,26 @@ describe('summary_buffer while its summarizer fails and backs off', () => {
 
 describe('the rolling window while its summary is pending', () => {
   it('the context shows the newest `window` turns; once idle, the rolling seed’s state exactly', async () => {
-    const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 3, max_summaries: 2 }] } satisfies MemoryProfileInput;
-    const held = heldSummarizer((info) => `summary of turns ${info.entries[0]!.interaction}-${info.entries.at(-1)!.interaction}`);
+    const profile = {
+      long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 3, max_summaries: 2 }],
+    } satisfies MemoryProfileInput;
+    const held = heldSummarizer(
+      (info) => `summary of turns ${info.entries[0]!.interaction}-${info.entries.at(-1)!.interaction}`,
+    );
     const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: held.summarize, profile });
     for (let i = 1; i <= 6; i++) {
       await memory.addUserMessage(S, `turn ${i} question`);
       await memory.addAssistantMessage(S, `turn ${i} answer`);
       const ctx = await memory.getContextForLLM(S);
-      const turns = new Set(ctx.messages.filter((m) => m.role !== 'system').map((m) => Number(/turn (\d+)/.exec(String(m.content))![1])));
+      const turns = new Set(
+        ctx.messages.filter((m) => m.role !== 'system').map((m) => Number(/turn (\d+)/.exec(String(m.content))![1])),
+      );
       expect([...turns]).toEqual(Array.from({ length: Math.min(3, i) }, (_, k) => Math.max(1, i - 2) + k));
     }
     expect(held.waiting.length).toBe(1); // the summary of turns 2-4 is still pending
     held.open();
     await memory.idle(S);
-    expect((await memory.getSummaries(S)).map((x) => x.range)).toEqual([
-      { startIndex: 2, endIndex: 4 },
-    ]);
+    expect((await memory.getSummaries(S)).map((x) => x.range)).toEqual([{ startIndex: 2, endIndex: 4 }]);
     expect((await memory.getInteractions(S)).map((i) => i.index)).toEqual([4, 5, 6]);
     await memory.addUserMessage(S, 'turn 7 question');
     await memory.idle(S);

@@ -14,7 +14,14 @@ import {
  * commonly seen for English chat; not a measurement of any particular model.
  */
 const claudeSamples: [number, number][] = [
-  [1200, 1362], [850, 981], [2300, 2622], [400, 471], [1800, 2034], [3100, 3565], [640, 745], [5200, 5928],
+  [1200, 1362],
+  [850, 981],
+  [2300, 2622],
+  [400, 471],
+  [1800, 2034],
+  [3100, 3565],
+  [640, 745],
+  [5200, 5928],
 ];
 
 const record = (pairs: readonly [number, number][], state: CalibrationState = createCalibration()): CalibrationState =>
@@ -50,16 +57,30 @@ describe('calibration', () => {
   });
 
   it('never goes below 1 (exact or over-counting tokenizer) nor above max', () => {
-    const exact = record([[1000, 1000], [500, 497], [2000, 1990]]);
+    const exact = record([
+      [1000, 1000],
+      [500, 497],
+      [2000, 1990],
+    ]);
     expect(correctionFactor(exact)).toBe(1);
-    const wild = record([[100, 300], [100, 320], [100, 310]]); // e.g. tool definitions left out of the estimate
+    const wild = record([
+      [100, 300],
+      [100, 320],
+      [100, 310],
+    ]); // e.g. tool definitions left out of the estimate
     expect(correctionFactor(wild)).toBe(2);
     expect(correctionFactor(wild, { max: 4 })).toBeCloseTo(3.19, 10);
   });
 
   it('follows a model change through its window', () => {
-    let state = record(Array.from({ length: 10 }, () => [1000, 1000] as [number, number]), createCalibration({ window: 5 }));
-    state = record(Array.from({ length: 5 }, () => [1000, 1200] as [number, number]), state);
+    let state = record(
+      Array.from({ length: 10 }, () => [1000, 1000] as [number, number]),
+      createCalibration({ window: 5 }),
+    );
+    state = record(
+      Array.from({ length: 5 }, () => [1000, 1200] as [number, number]),
+      state,
+    );
     expect(state.ratios).toHaveLength(5);
     expect(correctionFactor(state)).toBeCloseTo(1.2, 10);
     expect(state.count).toBe(15);
@@ -74,17 +95,23 @@ describe('calibration', () => {
 
   it('applyCorrection keeps corrected counts within budget (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.double({ min: 1, max: 2, noNaN: true }), (budget, factor) => {
-        const corrected = applyCorrection(budget, factor);
-        expect(corrected * factor).toBeLessThanOrEqual(budget);
-        expect((corrected + 1) * factor).toBeGreaterThan(budget);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.double({ min: 1, max: 2, noNaN: true }),
+        (budget, factor) => {
+          const corrected = applyCorrection(budget, factor);
+          expect(corrected * factor).toBeLessThanOrEqual(budget);
+          expect((corrected + 1) * factor).toBeGreaterThan(budget);
+        },
+      ),
     );
   });
 
   it('refuses bad input naming the field', () => {
     const state = createCalibration();
-    expect(() => recordUsage(state, { estimated: 0, promptTokens: 10 })).toThrow('usage.estimated: expected a positive number, received number 0');
+    expect(() => recordUsage(state, { estimated: 0, promptTokens: 10 })).toThrow(
+      'usage.estimated: expected a positive number, received number 0',
+    );
     expect(() => recordUsage(state, { estimated: 5, promptTokens: Number.NaN })).toThrow(ValidationError);
     expect(() => correctionFactor(state, { quantile: 1.5 })).toThrow(/^quantile:/);
     expect(() => applyCorrection(100, 0)).toThrow(/^factor:/);

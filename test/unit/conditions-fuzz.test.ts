@@ -17,7 +17,27 @@ function tryCompile(expression: string): CompiledCondition | ExpressionError {
 
 const keys = ['role', 'content', 'metadata', 'tags', 'type', 'isError', 'a', '0'] as const;
 const functions = ['len', 'str', 'int', 'float', 'bool', 'abs', 'lower', 'upper'] as const;
-const binaryOperators = ['+', '-', '*', '/', '//', '%', '**', '==', '!=', '<', '<=', '>', '>=', 'in', 'not in', 'is', 'is not', 'and', 'or'];
+const binaryOperators = [
+  '+',
+  '-',
+  '*',
+  '/',
+  '//',
+  '%',
+  '**',
+  '==',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'in',
+  'not in',
+  'is',
+  'is not',
+  'and',
+  'or',
+];
 
 /** Expressions of the grammar, written as text (operands parenthesized so any nesting is valid). */
 const { expression } = fc.letrec<{ expression: string }>((tie) => {
@@ -34,12 +54,24 @@ const { expression } = fc.letrec<{ expression: string }>((tie) => {
       leaf,
       fc.tuple(fc.constantFrom('not ', '-', '+'), sub).map(([op, x]) => `${op}(${x})`),
       fc.tuple(sub, fc.constantFrom(...binaryOperators), sub).map(([a, op, b]) => `(${a}) ${op} (${b})`),
-      fc.tuple(sub, fc.constantFrom('<', '==', '>=', 'in'), sub, sub).map(([a, op, b, c]) => `(${a}) ${op} (${b}) < (${c})`),
+      fc
+        .tuple(sub, fc.constantFrom('<', '==', '>=', 'in'), sub, sub)
+        .map(([a, op, b, c]) => `(${a}) ${op} (${b}) < (${c})`),
       fc.tuple(sub, fc.constantFrom(...keys.filter((k) => k !== '0'))).map(([x, k]) => `(${x}).${k}`),
-      fc.tuple(sub, fc.oneof(sub, fc.constantFrom(...keys).map((k) => JSON.stringify(k)))).map(([x, k]) => `(${x})[${k}]`),
+      fc
+        .tuple(
+          sub,
+          fc.oneof(
+            sub,
+            fc.constantFrom(...keys).map((k) => JSON.stringify(k)),
+          ),
+        )
+        .map(([x, k]) => `(${x})[${k}]`),
       fc.tuple(fc.constantFrom(...functions), sub).map(([f, x]) => `${f}(${x})`),
       fc.tuple(sub, fc.constantFrom('lower', 'upper', 'strip')).map(([x, m]) => `(${x}).${m}()`),
-      fc.tuple(sub, fc.constantFrom('startswith', 'endswith', 'contains', 'get', 'strip'), sub).map(([x, m, a]) => `(${x}).${m}(${a})`),
+      fc
+        .tuple(sub, fc.constantFrom('startswith', 'endswith', 'contains', 'get', 'strip'), sub)
+        .map(([x, m, a]) => `(${x}).${m}(${a})`),
       fc.array(sub, { maxLength: 3 }).map((items) => `[${items.join(', ')}]`),
       fc.array(sub, { maxLength: 3 }).map((items) => `(${items.join(', ')}${items.length === 1 ? ',' : ''})`),
     ),
@@ -47,35 +79,80 @@ const { expression } = fc.letrec<{ expression: string }>((tie) => {
 });
 
 /** Message-like scopes: JSON data with the keys expressions use, and anything fast-check can build. */
-const scope = fc.oneof(
-  fc.record({
-    role: fc.constantFrom('user', 'assistant', 'tool', 'system'),
-    content: fc.string({ maxLength: 40 }),
-    metadata: fc.dictionary(fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 2 })),
-    tags: fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), { maxLength: 4 }),
-    isError: fc.boolean(),
-  }),
-  fc.anything({
-    maxDepth: 3,
-    withBigInt: true,
-    withBoxedValues: true,
-    withDate: true,
-    withMap: true,
-    withSet: true,
-    withNullPrototype: true,
-    withObjectString: true,
-    withSparseArray: true,
-    withTypedArray: true,
-  }),
-).map((message) => ({ message }));
+const scope = fc
+  .oneof(
+    fc.record({
+      role: fc.constantFrom('user', 'assistant', 'tool', 'system'),
+      content: fc.string({ maxLength: 40 }),
+      metadata: fc.dictionary(fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 2 })),
+      tags: fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), { maxLength: 4 }),
+      isError: fc.boolean(),
+    }),
+    fc.anything({
+      maxDepth: 3,
+      withBigInt: true,
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withObjectString: true,
+      withSparseArray: true,
+      withTypedArray: true,
+    }),
+  )
+  .map((message) => ({ message }));
 
 /** Text made of the language's pieces (and some that are refused), so parsing gets deep often. */
 const tokenSoup = fc
   .array(
     fc.constantFrom(
-      'message', '.', 'role', '[', ']', '(', ')', ',', "'x'", '"y', '1', '-', '2.5', '**', '*', '//', '==', '<', 'in',
-      'not', 'is', 'and', 'or', 'len', 'lower', '()', 'True', 'None', '__proto__', 'constructor', 'lambda', ':', ';',
-      '=', 'if', 'else', '\\', '#', '{', '}', '0x1', '1e', "'\\x4'", 'eval', 'get', 'startswith',
+      'message',
+      '.',
+      'role',
+      '[',
+      ']',
+      '(',
+      ')',
+      ',',
+      "'x'",
+      '"y',
+      '1',
+      '-',
+      '2.5',
+      '**',
+      '*',
+      '//',
+      '==',
+      '<',
+      'in',
+      'not',
+      'is',
+      'and',
+      'or',
+      'len',
+      'lower',
+      '()',
+      'True',
+      'None',
+      '__proto__',
+      'constructor',
+      'lambda',
+      ':',
+      ';',
+      '=',
+      'if',
+      'else',
+      '\\',
+      '#',
+      '{',
+      '}',
+      '0x1',
+      '1e',
+      "'\\x4'",
+      'eval',
+      'get',
+      'startswith',
     ),
     { maxLength: 40 },
   )
@@ -144,7 +221,14 @@ describe('conditions: fuzzing (seeded)', () => {
       Object.defineProperty(target, 'metadata', { get: trap, enumerable: true });
       const tags: unknown[] = ['a'];
       Object.defineProperty(tags, 1, { get: trap, enumerable: true });
-      const plain: Record<string, unknown> = { toString: trap, valueOf: trap, [Symbol.toPrimitive]: trap, tags, a: trap, type: target };
+      const plain: Record<string, unknown> = {
+        toString: trap,
+        valueOf: trap,
+        [Symbol.toPrimitive]: trap,
+        tags,
+        a: trap,
+        type: target,
+      };
       Object.defineProperty(plain, 'isError', { get: trap, enumerable: true });
       Object.defineProperty(plain, 'role', { get: trap, enumerable: true });
       return plain;

@@ -42,7 +42,7 @@ describe('conditions: hostile and malformed input is refused at compile time, wi
     ['message.content.split()', 16, 'method split() is not allowed'],
     ['message.tags[0](1)', 15, 'can be called'],
     ['len(1, 2)', 0, 'takes 1 argument, got 2'],
-    ["message.content.startswith()", 16, 'takes 1 argument, got 0'],
+    ['message.content.startswith()', 16, 'takes 1 argument, got 0'],
     ['message[1:2]', 9, "':'"],
     ["{'a': 1}", 0, 'dict'],
     ['message.role @ 2', 13, 'unexpected character'],
@@ -94,24 +94,60 @@ describe('conditions: evaluation reads own data only, never runs code from the d
     const calls: string[] = [];
     const spy = (name: string) => () => (calls.push(name), 'x');
     const hostile = {
-      get secret() { return spy('getter')(); },
+      get secret() {
+        return spy('getter')();
+      },
       toString: spy('toString'),
       valueOf: spy('valueOf'),
       [Symbol.toPrimitive]: spy('toPrimitive'),
       fn: spy('fn'),
     };
-    class Instance { get field() { return spy('prototype getter')(); } }
+    class Instance {
+      get field() {
+        return spy('prototype getter')();
+      }
+    }
     const arrayWithGetter: unknown[] = [];
     Object.defineProperty(arrayWithGetter, 0, { get: spy('index getter'), enumerable: true });
-    const message = { hostile, instance: new Instance(), array: arrayWithGetter, date: new Date(0), map: new Map([['k', 1]]) };
+    const message = {
+      hostile,
+      instance: new Instance(),
+      array: arrayWithGetter,
+      date: new Date(0),
+      map: new Map([['k', 1]]),
+    };
     const expressions = [
-      'message.hostile.secret', "message.hostile['secret']", "message.hostile.get('secret')", 'message.instance.field',
-      'message.array[0]', 'str(message.hostile)', 'str(message.array)', 'str(message.date)', 'message.hostile + 1',
-      "message.hostile + 'a'", 'message.hostile * 2', 'message.hostile < 1', "message.hostile == 'x'", 'message.hostile.fn',
-      "'x' in message.hostile", "'secret' in message.hostile", 'message.hostile in message.array', 'len(message.hostile)',
-      'int(message.hostile)', 'float(message.hostile)', 'lower(message.hostile)', 'message.hostile.lower()',
-      'message.array == [1]', 'message.map.k', 'message.date.getTime', 'message.hostile.toString', '-message.hostile',
-      'message.hostile.valueOf', 'abs(message.hostile)', 'message.hostile is None', 'not message.hostile',
+      'message.hostile.secret',
+      "message.hostile['secret']",
+      "message.hostile.get('secret')",
+      'message.instance.field',
+      'message.array[0]',
+      'str(message.hostile)',
+      'str(message.array)',
+      'str(message.date)',
+      'message.hostile + 1',
+      "message.hostile + 'a'",
+      'message.hostile * 2',
+      'message.hostile < 1',
+      "message.hostile == 'x'",
+      'message.hostile.fn',
+      "'x' in message.hostile",
+      "'secret' in message.hostile",
+      'message.hostile in message.array',
+      'len(message.hostile)',
+      'int(message.hostile)',
+      'float(message.hostile)',
+      'lower(message.hostile)',
+      'message.hostile.lower()',
+      'message.array == [1]',
+      'message.map.k',
+      'message.date.getTime',
+      'message.hostile.toString',
+      '-message.hostile',
+      'message.hostile.valueOf',
+      'abs(message.hostile)',
+      'message.hostile is None',
+      'not message.hostile',
     ];
     for (const expression of expressions) {
       expect(typeof compileCondition(expression)({ message })).toBe('boolean');
@@ -131,14 +167,21 @@ describe('conditions: evaluation reads own data only, never runs code from the d
     const message = { account: new Account(), error: new Error('boom'), boxed: Object('ab') as unknown, fn: () => 1 };
     const run = (expression: string) => compileCondition(expression)({ message });
     expect(run("message.account.token is None and message.account['token'] is None")).toBe(true);
-    expect(run("message.error.message is None and message.error.stack is None and message.error['message'] is None")).toBe(true);
+    expect(
+      run("message.error.message is None and message.error.stack is None and message.error['message'] is None"),
+    ).toBe(true);
     expect(run('message.boxed.length is None and message.boxed[0] is None and len(message.boxed) is None')).toBe(true);
-    expect(run("message.fn.name is None and message.fn.length is None and str(message.fn) is None")).toBe(true);
+    expect(run('message.fn.name is None and message.fn.length is None and str(message.fn) is None')).toBe(true);
     expect(run('message.account and message.fn')).toBe(true);
   });
 
   it('never reaches prototypes, even through computed keys', () => {
-    const message = { ...JSON.parse('{"__proto__": {"polluted": true}}'), role: 'user', keys: ['constructor', 'toString', '__proto__', 'hasOwnProperty', '_x'], _x: 1 };
+    const message = {
+      ...JSON.parse('{"__proto__": {"polluted": true}}'),
+      role: 'user',
+      keys: ['constructor', 'toString', '__proto__', 'hasOwnProperty', '_x'],
+      _x: 1,
+    };
     const run = (expression: string) => compileCondition(expression)({ message });
     expect(run('message[message.keys[0]] is None')).toBe(true);
     expect(run('message[message.keys[1]] is None')).toBe(true);

@@ -16,7 +16,9 @@ describe('compileCondition: the conditions users write', () => {
     const hot = compileCondition("interaction.tokenCount > 100 and 'refund' in interaction.messages[0].content", {
       names: ['interaction'],
     });
-    const interaction = (tokenCount: number, content: string) => ({ interaction: { index: 1, tokenCount, messages: [{ content }] } });
+    const interaction = (tokenCount: number, content: string) => ({
+      interaction: { index: 1, tokenCount, messages: [{ content }] },
+    });
     expect(hot(interaction(150, 'I want a refund please'))).toBe(true);
     expect(hot(interaction(150, 'Thanks!'))).toBe(false);
     expect(hot(interaction(50, 'refund'))).toBe(false);
@@ -24,7 +26,9 @@ describe('compileCondition: the conditions users write', () => {
   });
 
   it('treats missing metadata as None instead of throwing', () => {
-    const failedTool = compileCondition("message.type == 'tool_result' and message.metadata.isError", { names: ['message'] });
+    const failedTool = compileCondition("message.type == 'tool_result' and message.metadata.isError", {
+      names: ['message'],
+    });
     expect(failedTool(message({ type: 'tool_result', metadata: { isError: true } }))).toBe(true);
     expect(failedTool(message({ type: 'tool_result', metadata: { isError: false } }))).toBe(false);
     expect(failedTool(message({ type: 'tool_result' }))).toBe(false);

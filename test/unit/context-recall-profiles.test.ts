@@ -17,7 +17,11 @@ describe("scope 'all' recalls other chats' summaries", () => {
   it('a summary of another chat, holding what no kept turn says, reaches the context and recall()', async () => {
     // The summary says where the grandmother lives; no turn of either chat does.
     const summarizer: SummarizeCallback = async () => 'The user mentioned that their grandmother lives in Zanzibar.';
-    const memory = await createMemory({ store: 'memory', summarizer, config: { maxEntries: 10, recentWindow: 2, minEntriesToCompress: 2 } });
+    const memory = await createMemory({
+      store: 'memory',
+      summarizer,
+      config: { maxEntries: 10, recentWindow: 2, minEntriesToCompress: 2 },
+    });
     for (let i = 0; i < 12; i++) {
       await memory.addUserMessage('chat-1', `Tell me about family recipe ${i}.`);
       await memory.addAssistantMessage('chat-1', `Recipe ${i} uses cloves and cardamom.`);
@@ -29,19 +33,34 @@ describe("scope 'all' recalls other chats' summaries", () => {
     const summary = ctx.recalled!.find((r) => r.entry.type === 'summary');
     expect(summary?.entry.sessionId).toBe('chat-1');
     expect(summary?.entry.content).toContain('Zanzibar');
-    expect(ctx.messages.some((m) => m.role === 'system' && m.content?.includes('Summary: The user mentioned that their grandmother lives in Zanzibar.'))).toBe(true);
+    expect(
+      ctx.messages.some(
+        (m) =>
+          m.role === 'system' &&
+          m.content?.includes('Summary: The user mentioned that their grandmother lives in Zanzibar.'),
+      ),
+    ).toBe(true);
     const hits = await memory.recall('chat-2', 'grandmother Zanzibar', { scope: 'all', topK: 5 });
     expect(hits.some((h) => h.entry.type === 'summary' && h.entry.sessionId === 'chat-1')).toBe(true);
     // types filters still apply to them
-    expect((await memory.recall('chat-2', 'grandmother Zanzibar', { scope: 'all', types: ['message'] })).every((h) => h.entry.type === 'message')).toBe(true);
+    expect(
+      (await memory.recall('chat-2', 'grandmother Zanzibar', { scope: 'all', types: ['message'] })).every(
+        (h) => h.entry.type === 'message',
+      ),
+    ).toBe(true);
     // Session scope stays inside the chat.
-    expect((await memory.recall('chat-2', 'grandmother Zanzibar')).some((h) => h.entry.sessionId === 'chat-1')).toBe(false);
+    expect((await memory.recall('chat-2', 'grandmother Zanzibar')).some((h) => h.entry.sessionId === 'chat-1')).toBe(
+      false,
+    );
   });
 
   it('a summary dropped from its chat is no longer recalled from the other chat', async () => {
     let n = 0;
-    const summarizer: SummarizeCallback = async () => (++n === 1 ? 'The user keeps a tortoise named Quasimodo.' : 'The user likes soup.');
-    const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 2, max_summaries: 1 }] } satisfies MemoryProfileInput;
+    const summarizer: SummarizeCallback = async () =>
+      ++n === 1 ? 'The user keeps a tortoise named Quasimodo.' : 'The user likes soup.';
+    const profile = {
+      long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 2, max_summaries: 1 }],
+    } satisfies MemoryProfileInput;
     const memory = await createMemory({ store: 'memory', summarizer, profile });
     const talk = async (from: number, to: number) => {
       for (let i = from; i < to; i++) {
@@ -52,10 +71,14 @@ describe("scope 'all' recalls other chats' summaries", () => {
     };
     await talk(0, 4);
     await memory.addUserMessage('chat-2', 'What is my tortoise called?');
-    expect((await memory.recall('chat-2', 'tortoise Quasimodo', { scope: 'all' })).some((h) => h.entry.type === 'summary')).toBe(true);
+    expect(
+      (await memory.recall('chat-2', 'tortoise Quasimodo', { scope: 'all' })).some((h) => h.entry.type === 'summary'),
+    ).toBe(true);
     await talk(4, 12); // max_summaries 1: the tortoise summary is replaced
     expect((await memory.getSummaries('chat-1')).some((s) => s.content.includes('Quasimodo'))).toBe(false);
-    expect((await memory.recall('chat-2', 'tortoise Quasimodo', { scope: 'all' })).some((h) => h.entry.type === 'summary')).toBe(false);
+    expect(
+      (await memory.recall('chat-2', 'tortoise Quasimodo', { scope: 'all' })).some((h) => h.entry.type === 'summary'),
+    ).toBe(false);
   });
 });
 
@@ -121,14 +144,19 @@ const counter: TokenCounter = { count: (t) => Math.ceil(t.length / 4) };
 /** A summarizer whose calls wait until released. */
 function heldSummarizer(answer: (info: SummarizeInfo) => string) {
   const waiting: (() => void)[] = [];
-  const summarize: SummarizeCallback = (_prompt, info) => new Promise<string>((resolve) => waiting.push(() => resolve(answer(info))));
+  const summarize: SummarizeCallback = (_prompt, info) =>
+    new Promise<string>((resolve) => waiting.push(() => resolve(answer(info))));
   return { summarize, waiting };
 }
 
 describe('the rolling window while its summary is pending, with recall in the context', () => {
   it('shows the newest `window` turns as the plain context does; recall may bring back older ones in its block', async () => {
-    const profile = { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 3, max_summaries: 2 }] } satisfies MemoryProfileInput;
-    const held = heldSummarizer((info) => `summary of turns ${info.entries[0]!.interaction}-${info.entries.at(-1)!.interaction}`);
+    const profile = {
+      long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 3, max_summaries: 2 }],
+    } satisfies MemoryProfileInput;
+    const held = heldSummarizer(
+      (info) => `summary of turns ${info.entries[0]!.interaction}-${info.entries.at(-1)!.interaction}`,
+    );
     const memory = await createMemory({ store: 'memory', tokenizer: counter, summarizer: held.summarize, profile });
     for (let i = 1; i <= 6; i++) {
       await memory.addUserMessage('s', `turn ${i} question about the harbour`);
@@ -139,7 +167,11 @@ describe('the rolling window while its summary is pending, with recall in the co
       messages.filter((m) => m.role !== 'system').map((m) => Number(/turn (\d+)/.exec(String(m.content))![1]));
     const plain = await memory.getContextForLLM('s');
     expect([...new Set(turnsOf(plain.messages))]).toEqual([4, 5, 6]);
-    for (const options of [{ maxTokens: 4000 }, { recall: { maxTokens: 200 } }, { recall: { maxTokens: 200 }, maxTokens: 4000 }]) {
+    for (const options of [
+      { maxTokens: 4000 },
+      { recall: { maxTokens: 200 } },
+      { recall: { maxTokens: 200 }, maxTokens: 4000 },
+    ]) {
       const ctx = await memory.getContextForLLM('s', options);
       expect([...new Set(turnsOf(ctx.messages))]).toEqual([4, 5, 6]);
       if (!('recall' in options)) expect(ctx.messages).toEqual(plain.messages);

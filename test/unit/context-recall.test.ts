@@ -8,7 +8,9 @@ import { loadTiktoken } from '../../src/tokens/tiktoken.js';
 import { TRUNCATION_MARKER } from '../../src/core/context-build.js';
 
 const o200k = await loadTiktoken('o200k_base');
-const maxTokens = (budget: number) => ({ short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens' as const, memory_max_tokens: budget }] });
+const maxTokens = (budget: number) => ({
+  short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens' as const, memory_max_tokens: budget }],
+});
 const day = (d: number, minute = 0) => new Date(Date.UTC(2023, 4, d, 10, minute)).toISOString();
 
 /** A conversation where the dog's name is said early, then buried under filler turns. */
@@ -17,19 +19,27 @@ async function dogChat(memory: Memory, s = 'a', filler = 40): Promise<void> {
   await memory.addAssistantMessage(s, 'Adopt the beagle; call him Biscuit.', undefined, { timestamp: day(8, 1) });
   for (let i = 0; i < filler; i++) {
     await memory.addUserMessage(s, `Filler question ${i} about the garden hose?`, undefined, { timestamp: day(20, i) });
-    await memory.addAssistantMessage(s, `Filler answer ${i}: water the tomatoes in the evening.`, undefined, { timestamp: day(20, i) });
+    await memory.addAssistantMessage(s, `Filler answer ${i}: water the tomatoes in the evening.`, undefined, {
+      timestamp: day(20, i),
+    });
   }
 }
 
 /** Compression settled (background compression, where the engine has `idle`). */
-const settled = async (memory: Memory, s: string) => (memory as Memory & { idle?: (s: string) => Promise<void> }).idle?.(s);
+const settled = async (memory: Memory, s: string) =>
+  (memory as Memory & { idle?: (s: string) => Promise<void> }).idle?.(s);
 
-const systemTexts = (messages: ChatMessage[]) => messages.filter((m) => m.role === 'system').map((m) => m.content ?? '');
+const systemTexts = (messages: ChatMessage[]) =>
+  messages.filter((m) => m.role === 'system').map((m) => m.content ?? '');
 
 describe('recall in the context', () => {
   it('without contextRecall or per-call options, the context is exactly what the profile makes', async () => {
     const plain = await createMemory({ store: 'memory', profile: maxTokens(300) });
-    const configured = await createMemory({ store: 'memory', profile: maxTokens(300), contextRecall: { maxTokens: 100 } });
+    const configured = await createMemory({
+      store: 'memory',
+      profile: maxTokens(300),
+      contextRecall: { maxTokens: 100 },
+    });
     for (const m of [plain, configured]) await dogChat(m, 'a', 10);
     const off = await configured.getContextForLLM('a', { recall: false });
     const base = await plain.getContextForLLM('a');
@@ -43,7 +53,9 @@ describe('recall in the context', () => {
     await memory.addUserMessage('a', 'What did we name the dog?', undefined, { timestamp: day(21) });
     const ctx = await memory.getContextForLLM('a');
     const [block] = systemTexts(ctx.messages);
-    expect(block).toContain('[8 May 2023]\nUser: Which dog should I adopt from the shelter?\nAssistant: Adopt the beagle; call him Biscuit.');
+    expect(block).toContain(
+      '[8 May 2023]\nUser: Which dog should I adopt from the shelter?\nAssistant: Adopt the beagle; call him Biscuit.',
+    );
     expect(ctx.messages.at(-1)).toEqual({ role: 'user', content: 'What did we name the dog?' });
     expect(ctx.tokenCount).toBe(countChatMessages(o200k, ctx.messages));
     expect(ctx.tokenCount).toBeLessThanOrEqual(400);
@@ -112,13 +124,20 @@ describe('recall in the context', () => {
     await memory.addUserMessage('x', 'I keep bees on the roof.');
     expect((await memory.recall('q', 'bees', { scope: 'all' }))[0]!.entry.sessionId).toBe('x');
     await memory.addUserMessage('y', 'My sister keeps bees too, forty hives of bees.');
-    expect((await memory.recall('q', 'bees', { scope: 'all' })).map((h) => h.entry.sessionId).sort()).toEqual(['x', 'y']);
+    expect((await memory.recall('q', 'bees', { scope: 'all' })).map((h) => h.entry.sessionId).sort()).toEqual([
+      'x',
+      'y',
+    ]);
     await memory.clearSession('y');
     expect((await memory.recall('q', 'bees', { scope: 'all' })).map((h) => h.entry.sessionId)).toEqual(['x']);
   });
 
   it('finds compressed entries and summaries', async () => {
-    const memory = await createMemory({ store: 'memory', config: { maxEntries: 20, recentWindow: 4 }, contextRecall: { maxTokens: 300 } });
+    const memory = await createMemory({
+      store: 'memory',
+      config: { maxEntries: 20, recentWindow: 4 },
+      contextRecall: { maxTokens: 300 },
+    });
     await dogChat(memory, 'a', 20);
     await settled(memory, 'a');
     expect((await memory.getStats('a')).compressedEntries).toBeGreaterThan(0);
@@ -141,12 +160,20 @@ describe('recall in the context', () => {
   });
 
   it('refuses bad options, naming the field', async () => {
-    await expect(createMemory({ store: 'memory', contextRecall: { maxTokens: 0 } })).rejects.toThrow(/contextRecall\.maxTokens/);
-    await expect(createMemory({ store: 'memory', contextRecall: { maxTokens: 10, scope: 'everything' as 'all' } })).rejects.toThrow(/contextRecall\.scope/);
-    await expect(createMemory({ store: 'memory', contextRecall: { maxTokens: 10, topk: 3 } as never })).rejects.toThrow(/contextRecall\.topk/);
+    await expect(createMemory({ store: 'memory', contextRecall: { maxTokens: 0 } })).rejects.toThrow(
+      /contextRecall\.maxTokens/,
+    );
+    await expect(
+      createMemory({ store: 'memory', contextRecall: { maxTokens: 10, scope: 'everything' as 'all' } }),
+    ).rejects.toThrow(/contextRecall\.scope/);
+    await expect(createMemory({ store: 'memory', contextRecall: { maxTokens: 10, topk: 3 } as never })).rejects.toThrow(
+      /contextRecall\.topk/,
+    );
     const memory = await createMemory({ store: 'memory' });
     await expect(memory.getContextForLLM('a', { maxTokens: -5 })).rejects.toThrow(/options\.maxTokens/);
-    await expect(memory.getContextForLLM('a', { recall: { scope: 'x' as 'all' } })).rejects.toThrow(/options\.recall\.scope/);
+    await expect(memory.getContextForLLM('a', { recall: { scope: 'x' as 'all' } })).rejects.toThrow(
+      /options\.recall\.scope/,
+    );
     await expect(memory.getContextForLLM('a', { query: 3 as unknown as string })).rejects.toThrow(/options\.query/);
     await expect(memory.recall('a', 'q', { scope: 'world' as 'all' })).rejects.toThrow(/options\.scope/);
   });
@@ -173,7 +200,9 @@ describe('hard cap per call', () => {
     expect(ctx.tokenCount).toBe(countChatMessages(o200k, ctx.messages));
     expect(ctx.tokenCount).toBeLessThanOrEqual(8000);
     expect(ctx.tokenCount).toBeGreaterThan(7900);
-    expect(events).toEqual([{ entryId: entry.id, originalTokens: entry.tokenCount, keptTokens: expect.any(Number), maxTokens: 8000 }]);
+    expect(events).toEqual([
+      { entryId: entry.id, originalTokens: entry.tokenCount, keptTokens: expect.any(Number), maxTokens: 8000 },
+    ]);
     // The store keeps the whole message.
     expect((await memory.getActiveEntries('a')).at(-1)!.content).toBe(huge);
   });
@@ -198,12 +227,19 @@ describe('hard cap per call', () => {
       undefined,
       maxTokens(600),
       { short_term_memory_strategy: [{ memory_strategy_id: 'buffer_window' as const, window_size: 6 }] },
-      { long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer' as const, budget: 500, threshold: 0.8, target: 0.6 }] },
+      {
+        long_term_memory_strategy: [
+          { long_term_memory_id: 'summary_buffer' as const, budget: 500, threshold: 0.8, target: 0.6 },
+        ],
+      },
       { long_term_memory_strategy: [{ long_term_memory_id: 'rolling' as const, window: 4, max_summaries: 2 }] },
     ];
     const turn = fc.record({
       kind: fc.constantFrom('user', 'assistant', 'tool'),
-      words: fc.array(fc.constantFrom('dog', 'beagle', 'garden', 'rain', 'Lisbon', 'tomato', 'blue', 'barn', '¿qué?', '猫', 'x'), { minLength: 1, maxLength: 60 }),
+      words: fc.array(
+        fc.constantFrom('dog', 'beagle', 'garden', 'rain', 'Lisbon', 'tomato', 'blue', 'barn', '¿qué?', '猫', 'x'),
+        { minLength: 1, maxLength: 60 },
+      ),
     });
     await fc.assert(
       fc.asyncProperty(
@@ -234,11 +270,15 @@ describe('hard cap per call', () => {
           if (newest) {
             const users = ctx.messages.filter((m) => m.role === 'user').map((m) => m.content ?? '');
             const last = users.at(-1) ?? '';
-            expect(last === newest || (last.endsWith(TRUNCATION_MARKER) && newest.startsWith(last.slice(0, -TRUNCATION_MARKER.length)))).toBe(true);
+            expect(
+              last === newest ||
+                (last.endsWith(TRUNCATION_MARKER) && newest.startsWith(last.slice(0, -TRUNCATION_MARKER.length))),
+            ).toBe(true);
           }
           // Every tool call of the context has its result right after it.
           ctx.messages.forEach((m, i) => {
-            for (const call of m.tool_calls ?? []) expect(ctx.messages.slice(i + 1).some((r) => r.tool_call_id === call.id)).toBe(true);
+            for (const call of m.tool_calls ?? [])
+              expect(ctx.messages.slice(i + 1).some((r) => r.tool_call_id === call.id)).toBe(true);
           });
           await memory.close();
         },
@@ -252,10 +292,17 @@ describe('timestamps', () => {
   it('addUserMessage and addAssistantMessage take { timestamp }, an ISO string or a Date', async () => {
     const memory = await createMemory({ store: 'memory' });
     const u = await memory.addUserMessage('a', 'hi', undefined, { timestamp: '2023-05-08T13:56:00Z' });
-    const a = await memory.addAssistantMessage('a', 'hello', { mood: 'ok' }, { timestamp: new Date(Date.UTC(2023, 4, 8, 13, 57)) });
+    const a = await memory.addAssistantMessage(
+      'a',
+      'hello',
+      { mood: 'ok' },
+      { timestamp: new Date(Date.UTC(2023, 4, 8, 13, 57)) },
+    );
     expect(u.timestamp).toBe('2023-05-08T13:56:00.000Z');
     expect(a.timestamp).toBe('2023-05-08T13:57:00.000Z');
-    await expect(memory.addUserMessage('a', 'x', undefined, { timestamp: 'yesterday-ish' })).rejects.toThrow(/options\.timestamp/);
+    await expect(memory.addUserMessage('a', 'x', undefined, { timestamp: 'yesterday-ish' })).rejects.toThrow(
+      /options\.timestamp/,
+    );
     await expect(memory.addUserMessage('a', 'x', undefined, { when: 'now' } as never)).rejects.toThrow(/options\.when/);
     expect(await memory.getActiveEntries('a')).toHaveLength(2); // nothing stored by the refused calls
   });
@@ -264,18 +311,34 @@ describe('timestamps', () => {
     const memory = await createMemory({ store: 'memory' });
     const openai = await memory.addMessages('o', [
       { role: 'user', content: 'Weather?', timestamp: '2023-05-08T10:00:00Z' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{}' } }], timestamp: '2023-05-08T10:00:01Z' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{}' } }],
+        timestamp: '2023-05-08T10:00:01Z',
+      },
       { role: 'tool', tool_call_id: 'c1', content: 'sunny', timestamp: '2023-05-08T10:00:02Z' },
       { role: 'assistant', content: 'Sunny.' },
     ]);
-    expect(openai.map((e) => e.timestamp.slice(0, 19))).toEqual(['2023-05-08T10:00:00', '2023-05-08T10:00:01', '2023-05-08T10:00:02', expect.any(String)]);
+    expect(openai.map((e) => e.timestamp.slice(0, 19))).toEqual([
+      '2023-05-08T10:00:00',
+      '2023-05-08T10:00:01',
+      '2023-05-08T10:00:02',
+      expect.any(String),
+    ]);
     expect(openai[3]!.timestamp.startsWith('2023')).toBe(false); // no time given: the time of the add
-    const aiSdk = await memory.addMessages('v', [
-      { role: 'user', content: 'Hi', createdAt: new Date(Date.UTC(2022, 0, 2)) },
-      { role: 'assistant', content: [{ type: 'text', text: 'Hello' }], createdAt: '2022-01-02T00:00:05Z' },
-    ], { format: 'ai-sdk' });
+    const aiSdk = await memory.addMessages(
+      'v',
+      [
+        { role: 'user', content: 'Hi', createdAt: new Date(Date.UTC(2022, 0, 2)) },
+        { role: 'assistant', content: [{ type: 'text', text: 'Hello' }], createdAt: '2022-01-02T00:00:05Z' },
+      ],
+      { format: 'ai-sdk' },
+    );
     expect(aiSdk.map((e) => e.timestamp)).toEqual(['2022-01-02T00:00:00.000Z', '2022-01-02T00:00:05.000Z']);
-    await expect(memory.addMessages('x', [{ role: 'user', content: 'a', timestamp: 'soon' }])).rejects.toThrow(/messages\[0\]\.timestamp/);
+    await expect(memory.addMessages('x', [{ role: 'user', content: 'a', timestamp: 'soon' }])).rejects.toThrow(
+      /messages\[0\]\.timestamp/,
+    );
     expect(await memory.getActiveEntries('x')).toEqual([]);
   });
 
@@ -283,9 +346,16 @@ describe('timestamps', () => {
     const memory = await createMemory({ store: 'memory' });
     await memory.addUserMessage('a', 'We went to the lake.', undefined, { timestamp: '2021-07-14T10:00:00Z' });
     await memory.addUserMessage('a', 'We went to the museum.', undefined, { timestamp: '2023-05-08T10:00:00Z' });
-    await memory.addUserMessage('a', 'We went to the zoo.', { session_date: '14 July, 2021' }, { timestamp: '2024-02-02T10:00:00Z' });
+    await memory.addUserMessage(
+      'a',
+      'We went to the zoo.',
+      { session_date: '14 July, 2021' },
+      { timestamp: '2024-02-02T10:00:00Z' },
+    );
     const hits = await memory.recall('a', 'Where did we go in July 2021?', { topK: 1 });
     expect(hits[0]!.entry.content).toBe('We went to the lake.');
-    expect((await memory.recall('a', 'Where did we go on May 8, 2023?', { topK: 1 }))[0]!.entry.content).toBe('We went to the museum.');
+    expect((await memory.recall('a', 'Where did we go on May 8, 2023?', { topK: 1 }))[0]!.entry.content).toBe(
+      'We went to the museum.',
+    );
   });
 });

@@ -10,16 +10,27 @@ const tools = { searchNotes: async () => [] };
 
 describe('the playground assistant', () => {
   it.each([
-    ['My name is Ada and my dog is called Pixel.', 'Noted: your name is Ada and your dog is called Pixel. Ask me about it later.'],
-    ['My plan is that I fly to Lisbon with my sister.', 'Noted: your plan is that you fly to Lisbon with your sister. Ask me about it later.'],
-    ["Our budget is what we agreed: mine, not ours.", 'Noted: your budget is what you agreed: yours, not yours. Ask me about it later.'],
+    [
+      'My name is Ada and my dog is called Pixel.',
+      'Noted: your name is Ada and your dog is called Pixel. Ask me about it later.',
+    ],
+    [
+      'My plan is that I fly to Lisbon with my sister.',
+      'Noted: your plan is that you fly to Lisbon with your sister. Ask me about it later.',
+    ],
+    [
+      'Our budget is what we agreed: mine, not ours.',
+      'Noted: your budget is what you agreed: yours, not yours. Ask me about it later.',
+    ],
     ['My favourite city is Porto', 'Noted: your favourite city is Porto. Ask me about it later.'],
   ])('%s', async (text, reply) => {
     expect((await respond(text, tools)).reply).toBe(reply);
   });
 
   it('swaps only whole first-person words, keeping case and other words', () => {
-    expect(toSecondPerson("I'm sure my Myrtle and I'm sure I met Amy. I left")).toBe("You're sure your Myrtle and you're sure you met Amy. You left");
+    expect(toSecondPerson("I'm sure my Myrtle and I'm sure I met Amy. I left")).toBe(
+      "You're sure your Myrtle and you're sure you met Amy. You left",
+    );
     expect(toSecondPerson('My mind')).toBe('Your mind');
   });
 });

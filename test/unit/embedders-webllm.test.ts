@@ -17,7 +17,10 @@ describe('webLLMEmbedder', () => {
     const embed = webLLMEmbedder({ model: 'snowflake-arctic-embed-m-q0f32-MLC-b32', engine, batchSize: 2 });
     const vectors = await embed(['my parrot', 'in Lisbon', 'the budget']);
     expect(create).toHaveBeenCalledTimes(2);
-    expect(create.mock.calls[0]![0]).toEqual({ input: ['my parrot', 'in Lisbon'], model: 'snowflake-arctic-embed-m-q0f32-MLC-b32' });
+    expect(create.mock.calls[0]![0]).toEqual({
+      input: ['my parrot', 'in Lisbon'],
+      model: 'snowflake-arctic-embed-m-q0f32-MLC-b32',
+    });
     expect(vectors.map((v) => v.indexOf(1))).toEqual([0, 1, 2]);
   });
 

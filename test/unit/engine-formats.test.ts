@@ -33,24 +33,47 @@ describe('message formats through the engine', () => {
   it('addMessages stores OpenAI messages as entries with tool pairs, and the context gives them back', async () => {
     const memory = await memoryWith(openai, 'openai');
     const entries = await memory.getActiveEntries(S);
-    expect(entries.map((e) => e.type)).toEqual(['message', 'message', 'tool_call', 'tool_call', 'tool_result', 'tool_result', 'message', 'message']);
+    expect(entries.map((e) => e.type)).toEqual([
+      'message',
+      'message',
+      'tool_call',
+      'tool_call',
+      'tool_result',
+      'tool_result',
+      'message',
+      'message',
+    ]);
     expect(entries[4]!.tool).toMatchObject({ name: 'weather', callId: 'call_p' });
     const ctx = await memory.getContextForLLM(S);
     expect(ctx.messages).toEqual(openai);
   });
 
-  it.each(['anthropic', 'ai-sdk', 'langchain'] as const)('round-trips through %s: export in the format, import it, same context', async (format) => {
-    const source = await memoryWith(openai, 'openai');
-    const exported = await source.getContextForLLM(S, { format });
-    const input = format === 'anthropic' ? { system: exported.system, messages: exported.messages } : exported.messages;
-    const copy = await memoryWith(input, format);
-    const back = await copy.getContextForLLM(S);
-    // What every format carries: roles, text, tool names, arguments and pairing.
-    expect(back.messages.map((m) => [m.role, m.content, m.tool_calls?.map((c) => [c.function.name, JSON.parse(c.function.arguments)])])).toEqual(
-      openai.map((m) => [m.role, m.content, m.tool_calls?.map((c) => [c.function.name, JSON.parse(c.function.arguments)])]),
-    );
-    expect(back.tokenCount).toBe((await source.getContextForLLM(S)).tokenCount);
-  });
+  it.each(['anthropic', 'ai-sdk', 'langchain'] as const)(
+    'round-trips through %s: export in the format, import it, same context',
+    async (format) => {
+      const source = await memoryWith(openai, 'openai');
+      const exported = await source.getContextForLLM(S, { format });
+      const input =
+        format === 'anthropic' ? { system: exported.system, messages: exported.messages } : exported.messages;
+      const copy = await memoryWith(input, format);
+      const back = await copy.getContextForLLM(S);
+      // What every format carries: roles, text, tool names, arguments and pairing.
+      expect(
+        back.messages.map((m) => [
+          m.role,
+          m.content,
+          m.tool_calls?.map((c) => [c.function.name, JSON.parse(c.function.arguments)]),
+        ]),
+      ).toEqual(
+        openai.map((m) => [
+          m.role,
+          m.content,
+          m.tool_calls?.map((c) => [c.function.name, JSON.parse(c.function.arguments)]),
+        ]),
+      );
+      expect(back.tokenCount).toBe((await source.getContextForLLM(S)).tokenCount);
+    },
+  );
 
   it("gives each library's own message type, checked by its type definitions", async () => {
     const memory = await memoryWith(openai, 'openai');
@@ -70,7 +93,9 @@ describe('message formats through the engine', () => {
 
   it('refuses an unknown format with the known ones listed, storing nothing', async () => {
     const memory = await createMemory({ store: 'memory' });
-    await expect(memory.addMessages(S, openai, { format: 'gemini' as never })).rejects.toThrow(/options\.format.*openai.*anthropic.*ai-sdk.*langchain/);
+    await expect(memory.addMessages(S, openai, { format: 'gemini' as never })).rejects.toThrow(
+      /options\.format.*openai.*anthropic.*ai-sdk.*langchain/,
+    );
     await expect(memory.addMessages(S, [{ role: 'user', content: 42 }])).rejects.toThrow(/messages\[0\]\.content/);
     expect((await memory.getStats(S)).totalEntries).toBe(0);
   });

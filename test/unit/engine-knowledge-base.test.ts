@@ -47,7 +47,9 @@ describe('knowledge_base with search_mode always', () => {
     expect((await memory.getSummaries(S)).length).toBe(1);
     await memory.addUserMessage(S, "What is my dog's name again?");
     const ctx = await memory.getContextForLLM(S);
-    const recalled = ctx.messages.find((m) => m.role === 'system' && m.content?.startsWith('Relevant earlier conversation'));
+    const recalled = ctx.messages.find(
+      (m) => m.role === 'system' && m.content?.startsWith('Relevant earlier conversation'),
+    );
     expect(recalled?.content).toContain('My dog is a beagle named Pixel.');
     expect(ctx.tokenCount).toBeLessThanOrEqual(400);
     const o200k = await loadTiktoken('o200k_base');
@@ -66,9 +68,13 @@ describe('knowledge_base with search_mode always', () => {
     const memory = await createMemory({
       store,
       profile: profile(600),
-      summarizer: async () => (++calls === 1 ? 'The user owns a parrot called Mango and lives in Lisbon.' : 'The user likes travel.'),
+      summarizer: async () =>
+        ++calls === 1 ? 'The user owns a parrot called Mango and lives in Lisbon.' : 'The user likes travel.',
     });
-    const filler: [string, string][] = Array.from({ length: 4 }, (_, i) => [`filler question ${i}`, `filler answer ${i}`]);
+    const filler: [string, string][] = Array.from({ length: 4 }, (_, i) => [
+      `filler question ${i}`,
+      `filler answer ${i}`,
+    ]);
     await chat(memory, [...filler, ['one more', 'ok']]); // first summary (mentions Mango)
     await chat(memory, [...filler, ['again', 'ok']]); // second: folds the first, forgets Mango
     const [running] = await memory.getSummaries(S);
@@ -82,7 +88,13 @@ describe('knowledge_base with search_mode always', () => {
 
   it('adds nothing when the budget leaves no room', async () => {
     const memory = await createMemory({ store: 'memory', profile: profile(60), summarizer: vague });
-    await chat(memory, Array.from({ length: 6 }, (_, i) => [`My code word number ${i} is zebra${i}.`, `Noted ${i}.`] as [string, string]));
+    await chat(
+      memory,
+      Array.from(
+        { length: 6 },
+        (_, i) => [`My code word number ${i} is zebra${i}.`, `Noted ${i}.`] as [string, string],
+      ),
+    );
     await memory.addUserMessage(S, 'What was code word number 0?');
     const ctx = await memory.getContextForLLM(S);
     expect(ctx.tokenCount).toBeLessThanOrEqual(60);
@@ -103,7 +115,10 @@ describe('knowledge_base with an embedder', () => {
       profile: profile(600),
       summarizer: async () => (++calls === 1 ? 'The user owns a parrot called Mango.' : 'The user likes travel.'),
     });
-    const filler: [string, string][] = Array.from({ length: 4 }, (_, i) => [`filler question ${i}`, `filler answer ${i}`]);
+    const filler: [string, string][] = Array.from({ length: 4 }, (_, i) => [
+      `filler question ${i}`,
+      `filler answer ${i}`,
+    ]);
     await chat(memory, [...filler, ['one more', 'ok']]);
     await chat(memory, [...filler, ['again', 'ok']]);
     await memory.addUserMessage(S, 'Which pet do I have?');
@@ -123,7 +138,10 @@ describe('knowledge_base with an embedder', () => {
       summarizer: vague,
     });
     memory.on('error', (_s, e) => errors.push(e.message));
-    await chat(memory, Array.from({ length: 5 }, (_, i) => [`My locker code ${i} is ${1000 + i}.`, `Noted ${i}.`] as [string, string]));
+    await chat(
+      memory,
+      Array.from({ length: 5 }, (_, i) => [`My locker code ${i} is ${1000 + i}.`, `Noted ${i}.`] as [string, string]),
+    );
     await memory.addUserMessage(S, 'What is my locker code 0?');
     const ctx = await memory.getContextForLLM(S);
     expect(ctx.messages.some((m) => m.content?.includes('My locker code 0 is 1000.'))).toBe(true);

@@ -25,7 +25,12 @@ describe('memory-manager seed: entries', () => {
 
     expect(user).toMatchObject({ type: 'message', role: 'user', content: 'Hello, how are you?', compressed: false });
     expect(assistant).toMatchObject({ type: 'message', role: 'assistant' });
-    expect(call).toMatchObject({ type: 'tool_call', role: 'assistant', content: '{"command":"ls -la"}', tool: { name: 'shell' } });
+    expect(call).toMatchObject({
+      type: 'tool_call',
+      role: 'assistant',
+      content: '{"command":"ls -la"}',
+      tool: { name: 'shell' },
+    });
     expect(result).toMatchObject({ type: 'tool_result', role: 'system', tool: { name: 'shell', isError: false } });
     // A result added without callId answers the newest open call of that tool.
     expect(result.tool?.callId).toBe(call.tool?.callId);
@@ -118,7 +123,10 @@ describe('exact token counts', () => {
 
 describe('memory-manager seed: compression', () => {
   it('compresses when the entry count exceeds maxEntries, keeping the recent window', async () => {
-    const memory = await createMemory({ store: 'memory', config: { maxEntries: 20, recentWindow: 10, minEntriesToCompress: 5 } });
+    const memory = await createMemory({
+      store: 'memory',
+      config: { maxEntries: 20, recentWindow: 10, minEntriesToCompress: 5 },
+    });
     await conversation(memory, S, 10); // 20 entries: not over the limit
     expect((await memory.getStats(S)).summaries).toBe(0);
     await memory.addUserMessage(S, 'one more'); // 21 > 20
@@ -164,14 +172,19 @@ describe('memory-manager seed: compression', () => {
     await conversation(memory, S, 2);
     await memory.compress(S);
     const [summary] = await memory.getSummaries(S);
-    expect(summary!.content).toMatch(/^\[Previous conversation summary\]\n2 user messages\nFirst: "Help me debug this API/);
+    expect(summary!.content).toMatch(
+      /^\[Previous conversation summary\]\n2 user messages\nFirst: "Help me debug this API/,
+    );
     expect(summary!.content).toContain('Last: "Thanks, that fixed it!"');
     expect(summary!.content).toContain('Tools used: shell, read_file, write_file');
     expect(summary!.content).toContain('2 errors encountered');
   });
 
   it('does not compress fewer than minEntriesToCompress entries, and compress() is a manual trigger', async () => {
-    const memory = await createMemory({ store: 'memory', config: { autoCompress: false, recentWindow: 10, minEntriesToCompress: 5 } });
+    const memory = await createMemory({
+      store: 'memory',
+      config: { autoCompress: false, recentWindow: 10, minEntriesToCompress: 5 },
+    });
     await conversation(memory, S, 7); // 14 entries: 4 eligible
     await memory.compress(S);
     expect((await memory.getStats(S)).summaries).toBe(0);
@@ -209,7 +222,10 @@ describe('memory-manager seed: compression', () => {
   });
 
   it('folds its summaries into one running summary at maxSummaries, so the context stays bounded and nothing is lost', async () => {
-    const memory = await createMemory({ store: 'memory', config: { maxEntries: 12, recentWindow: 4, maxSummaries: 3 } });
+    const memory = await createMemory({
+      store: 'memory',
+      config: { maxEntries: 12, recentWindow: 4, maxSummaries: 3 },
+    });
     let most = 0;
     for (let i = 0; i < 60; i++) {
       await conversation(memory, S, 1, i);
@@ -263,7 +279,11 @@ describe('events', () => {
   });
 
   it('reports what a summary dropped: summary:facts-missing and metadata.missingFacts', async () => {
-    const memory = await createMemory({ store: 'memory', config: { recentWindow: 2, minEntriesToCompress: 2 }, summarizer: async () => 'The user planned a trip.' });
+    const memory = await createMemory({
+      store: 'memory',
+      config: { recentWindow: 2, minEntriesToCompress: 2 },
+      summarizer: async () => 'The user planned a trip.',
+    });
     const reports: Record<string, string[]>[] = [];
     memory.on('summary:facts-missing', (_s, info) => reports.push(info.missing));
     await memory.addUserMessage(S, 'We fly to Lisbon with Maria on 12 May, budget 1,500 euros.');
@@ -337,19 +357,27 @@ describe('summarizer faults lose nothing', () => {
     expect(await memory.getStats(S)).toMatchObject({ activeEntries: 12, compressedEntries: 0 });
   });
 
-  it.each([[''], ['   '], ['```\n```']])('an empty or garbage answer (%j) is refused and nothing is compressed', async (answer) => {
-    const memory = await createMemory({ store: 'memory', config: { recentWindow: 2 }, summarizer: async () => answer });
-    await conversation(memory, S, 5);
-    await expect(memory.compress(S)).rejects.toThrow(/empty|summary/i);
-    expect((await memory.getStats(S)).compressedEntries).toBe(0);
-  });
+  it.each([[''], ['   '], ['```\n```']])(
+    'an empty or garbage answer (%j) is refused and nothing is compressed',
+    async (answer) => {
+      const memory = await createMemory({
+        store: 'memory',
+        config: { recentWindow: 2 },
+        summarizer: async () => answer,
+      });
+      await conversation(memory, S, 5);
+      await expect(memory.compress(S)).rejects.toThrow(/empty|summary/i);
+      expect((await memory.getStats(S)).compressedEntries).toBe(0);
+    },
+  );
 });
 
 describe('ordering', () => {
   it('applies concurrent calls on one session in call order', async () => {
     const memory = await createMemory({ store: 'memory' });
     const calls: Promise<MemoryEntry>[] = [];
-    for (let i = 0; i < 50; i++) calls.push(i % 2 ? memory.addAssistantMessage(S, `a${i}`) : memory.addUserMessage(S, `u${i}`));
+    for (let i = 0; i < 50; i++)
+      calls.push(i % 2 ? memory.addAssistantMessage(S, `a${i}`) : memory.addUserMessage(S, `u${i}`));
     const entries = await Promise.all(calls);
     expect(entries.map((e) => e.seq)).toEqual([...Array(50).keys()]);
     const active = await memory.getActiveEntries(S);
@@ -389,7 +417,9 @@ describe('two engines on one store', () => {
     }
     const stored = await shared.loadEntries(S);
     expect(stored.map((e) => e.seq)).toEqual([...Array(20).keys()]);
-    expect(stored.map((e) => e.content)).toEqual(Array.from({ length: 20 }, (_, i) => `from ${i % 2 ? 'b' : 'a'} ${Math.floor(i / 2)}`));
+    expect(stored.map((e) => e.content)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `from ${i % 2 ? 'b' : 'a'} ${Math.floor(i / 2)}`),
+    );
     expect((await shared.loadMeta(S))!.totalEntries).toBe(20);
   });
 });
@@ -415,8 +445,24 @@ describe('export, import, clear', () => {
     await memory.importSession({
       sessionId: 'restored-session',
       entries: [
-        { id: 'e1', type: 'message', role: 'user', content: 'Hello there', timestamp: new Date('2024-01-01'), tokenCount: 999, compressed: false },
-        { id: 'e2', type: 'message', role: 'assistant', content: 'Hi!', timestamp: new Date('2024-01-01'), tokenCount: 999, compressed: false },
+        {
+          id: 'e1',
+          type: 'message',
+          role: 'user',
+          content: 'Hello there',
+          timestamp: new Date('2024-01-01'),
+          tokenCount: 999,
+          compressed: false,
+        },
+        {
+          id: 'e2',
+          type: 'message',
+          role: 'assistant',
+          content: 'Hi!',
+          timestamp: new Date('2024-01-01'),
+          tokenCount: 999,
+          compressed: false,
+        },
       ] as never,
       summaries: [],
       totalTokens: 15000,
@@ -434,7 +480,9 @@ describe('export, import, clear', () => {
     bad.entries[2]!.content = 42;
     await expect(memory.importSession(bad as never)).rejects.toThrow(/state\.entries\[2\]\.content: expected a string/);
     await expect(memory.importSession({ ...before, schemaVersion: 99 })).rejects.toThrow(/schemaVersion/);
-    await expect(memory.importSession({ sessionId: '', entries: [], summaries: [], totalTokens: 0 })).rejects.toThrow(/state\.sessionId/);
+    await expect(memory.importSession({ sessionId: '', entries: [], summaries: [], totalTokens: 0 })).rejects.toThrow(
+      /state\.sessionId/,
+    );
     await expect(memory.importSession(null as never)).rejects.toThrow(/state: expected an object/);
     expect(await memory.exportSession(S)).toEqual(before);
   });
@@ -452,17 +500,49 @@ describe('export, import, clear', () => {
 
 describe('bad input is refused with the field named, nothing stored changes', () => {
   it.each([
-    ['non-string content', (m: Mem) => m.addUserMessage(S, 42 as never), /content: expected a string, received number 42/],
+    [
+      'non-string content',
+      (m: Mem) => m.addUserMessage(S, 42 as never),
+      /content: expected a string, received number 42/,
+    ],
     ['empty session id', (m: Mem) => m.addUserMessage('', 'x'), /sessionId: expected a non-empty string/],
     ['non-string session id', (m: Mem) => m.getStats(7 as never), /sessionId: expected a non-empty string/],
-    ['unknown config key', (m: Mem) => m.updateConfig({ maxTokenz: 5 } as never), /updateConfig\.maxTokenz: expected one of the known settings/],
-    ['out-of-range value', (m: Mem) => m.updateConfig({ compressionRatio: 3 }), /compressionRatio: expected a number between 0 and 1/],
+    [
+      'unknown config key',
+      (m: Mem) => m.updateConfig({ maxTokenz: 5 } as never),
+      /updateConfig\.maxTokenz: expected one of the known settings/,
+    ],
+    [
+      'out-of-range value',
+      (m: Mem) => m.updateConfig({ compressionRatio: 3 }),
+      /compressionRatio: expected a number between 0 and 1/,
+    ],
     ['negative window', (m: Mem) => m.updateConfig({ recentWindow: -1 }), /recentWindow: expected an integer >= 0/],
-    ['metadata that is not plain data', (m: Mem) => m.addUserMessage(S, 'x', { f: () => 1 }), /metadata\.f: expected plain data/],
+    [
+      'metadata that is not plain data',
+      (m: Mem) => m.addUserMessage(S, 'x', { f: () => 1 }),
+      /metadata\.f: expected plain data/,
+    ],
     ['empty tool name', (m: Mem) => m.addToolCall(S, '', {}), /toolName: expected a non-empty string/],
-    ['cyclic tool args', (m: Mem) => { const a: Record<string, unknown> = {}; a.self = a; return m.addToolCall(S, 't', a); }, /args.*cycles/],
-    ['interaction without response', (m: Mem) => m.addInteraction(S, { userRequest: 'q' } as never), /interaction\.aiResponse/],
-    ['bad interaction ts', (m: Mem) => m.addInteraction(S, { userRequest: 'q', aiResponse: 'a', ts: 'yesterday' }), /interaction\.ts: expected an ISO 8601/],
+    [
+      'cyclic tool args',
+      (m: Mem) => {
+        const a: Record<string, unknown> = {};
+        a.self = a;
+        return m.addToolCall(S, 't', a);
+      },
+      /args.*cycles/,
+    ],
+    [
+      'interaction without response',
+      (m: Mem) => m.addInteraction(S, { userRequest: 'q' } as never),
+      /interaction\.aiResponse/,
+    ],
+    [
+      'bad interaction ts',
+      (m: Mem) => m.addInteraction(S, { userRequest: 'q', aiResponse: 'a', ts: 'yesterday' }),
+      /interaction\.ts: expected an ISO 8601/,
+    ],
   ])('%s', async (_name, call, message) => {
     const memory = await createMemory({ store: 'memory' });
     await memory.addUserMessage(S, 'kept');
@@ -472,8 +552,12 @@ describe('bad input is refused with the field named, nothing stored changes', ()
   });
 
   it('refuses unknown createMemory options and config', async () => {
-    await expect(createMemory({ stor: 'memory' } as never)).rejects.toThrow(/options\.stor: expected one of the known options/);
-    await expect(createMemory({ config: { maxEntries: 0 } })).rejects.toThrow(/config\.maxEntries: expected an integer >= 1/);
+    await expect(createMemory({ stor: 'memory' } as never)).rejects.toThrow(
+      /options\.stor: expected one of the known options/,
+    );
+    await expect(createMemory({ config: { maxEntries: 0 } })).rejects.toThrow(
+      /config\.maxEntries: expected an integer >= 1/,
+    );
     await expect(createMemory({ tokenizer: 'p50k' as never })).rejects.toThrow(/tokenizer/);
     await expect(createMemory({ store: 'indexeddb' })).rejects.toThrow(/no indexedDB/);
     await expect(createMemory({ summarizer: 'gpt' as never })).rejects.toThrow(/summarizer/);
@@ -484,7 +568,9 @@ describe('bad input is refused with the field named, nothing stored changes', ()
     const pending = memory.addUserMessage(S, 'last words');
     await memory.close();
     await expect(pending).resolves.toMatchObject({ content: 'last words' });
-    await expect(memory.addUserMessage(S, 'too late')).rejects.toThrow(expect.objectContaining({ name: 'ClosedError' }));
+    await expect(memory.addUserMessage(S, 'too late')).rejects.toThrow(
+      expect.objectContaining({ name: 'ClosedError' }),
+    );
   });
 });
 

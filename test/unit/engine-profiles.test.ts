@@ -25,7 +25,8 @@ describe('rolling seed (21 x 3)', () => {
     const memory = await createMemory({
       store: 'memory',
       profile: { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 21, max_summaries: 3 }] },
-      summarizer: async (_prompt, info) => `summary of ${info.entries[0]!.interaction}-${info.entries[info.entries.length - 1]!.interaction}`,
+      summarizer: async (_prompt, info) =>
+        `summary of ${info.entries[0]!.interaction}-${info.entries[info.entries.length - 1]!.interaction}`,
     });
     const created: number[] = [];
     memory.on('compressed', (_s, r) => created.push(r.summary.range!.endIndex));
@@ -50,7 +51,11 @@ describe('rolling seed (21 x 3)', () => {
     // The model gets the summaries newest first, then the window.
     const ctx = await memory.getContextForLLM(S);
     expect(ctx.summaries.map((s) => s.range!.startIndex)).toEqual([65, 44, 23]);
-    expect(ctx.messages.slice(0, 3).map((m) => m.content)).toEqual(['summary of 65-85', 'summary of 44-64', 'summary of 23-43']);
+    expect(ctx.messages.slice(0, 3).map((m) => m.content)).toEqual([
+      'summary of 65-85',
+      'summary of 44-64',
+      'summary of 23-43',
+    ]);
     // Nothing lost: every interaction is still stored, the ones out of the window compressed.
     const stats = await memory.getStats(S);
     expect(stats).toMatchObject({ totalEntries: 170, activeEntries: 42, compressedEntries: 128, summaries: 3 });
@@ -107,7 +112,9 @@ describe('Alquimia max_tokens + summarizer', () => {
     const memory = await createMemory({
       store: 'memory',
       profile: {
-        short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 8000, conditions: ["message.role != 'tool'"] }],
+        short_term_memory_strategy: [
+          { memory_strategy_id: 'max_tokens', memory_max_tokens: 8000, conditions: ["message.role != 'tool'"] },
+        ],
       },
     });
     await memory.addUserMessage(S, 'weather?');
@@ -130,7 +137,9 @@ describe('Alquimia max_tokens + summarizer', () => {
       profile: {
         profile: {
           short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 8000 }],
-          long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_threshold_qty: 20, cod_max_loops: 3, interaction_keep: 2 }],
+          long_term_memory_strategy: [
+            { long_term_memory_id: 'summarizer', interaction_threshold_qty: 20, cod_max_loops: 3, interaction_keep: 2 },
+          ],
         },
       },
       summarizer: async (_p, info) => (passes.push(info.pass), `dense summary pass ${info.pass}`),
@@ -157,7 +166,11 @@ describe('neuralyzer', () => {
   it('erases beyond the threshold, keeps interaction_keep, and says so in events and stats', async () => {
     const memory = await createMemory({
       store: 'memory',
-      profile: { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 30, interaction_keep: 5 }] },
+      profile: {
+        long_term_memory_strategy: [
+          { long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 30, interaction_keep: 5 },
+        ],
+      },
     });
     const erased: string[][] = [];
     memory.on('erased', (_s, r) => erased.push(r.entryIds));
@@ -173,7 +186,10 @@ describe('neuralyzer', () => {
   });
 
   it('-1 (the default) never erases', async () => {
-    const memory = await createMemory({ store: 'memory', profile: { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer' }] } });
+    const memory = await createMemory({
+      store: 'memory',
+      profile: { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer' }] },
+    });
     await turns(memory, 40);
     expect((await memory.getStats(S)).totalEntries).toBe(80);
   });
@@ -198,7 +214,10 @@ describe('Hector', () => {
   });
 
   it('buffer_window: the newest window_size messages', async () => {
-    const memory = await createMemory({ store: 'memory', profile: { memory: { strategy: 'buffer_window', window_size: 15 } } });
+    const memory = await createMemory({
+      store: 'memory',
+      profile: { memory: { strategy: 'buffer_window', window_size: 15 } },
+    });
     await turns(memory, 20);
     const ctx = await memory.getContextForLLM(S);
     expect(ctx.messages).toHaveLength(15);
@@ -243,10 +262,19 @@ describe('persistence strategies', () => {
 
 describe('profile validation reaches createMemory', () => {
   it.each([
-    [{ long_term_memory_strategy: [{ long_term_memory_id: 'forgetful' }] }, /summarizer.*neuralyzer.*summary_buffer.*rolling|known/],
-    [{ short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 'lots' }] }, /short_term_memory_strategy\[0\]\.memory_max_tokens/],
+    [
+      { long_term_memory_strategy: [{ long_term_memory_id: 'forgetful' }] },
+      /summarizer.*neuralyzer.*summary_buffer.*rolling|known/,
+    ],
+    [
+      { short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 'lots' }] },
+      /short_term_memory_strategy\[0\]\.memory_max_tokens/,
+    ],
     [{ memory: { strategy: 'summary_buffer', threshold: 1.5 } }, /threshold/],
-    [{ short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', conditions: ["message.role = 'tool'"] }] }, /position/],
+    [
+      { short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', conditions: ["message.role = 'tool'"] }] },
+      /position/,
+    ],
   ])('%j', async (profile, message) => {
     await expect(createMemory({ store: 'memory', profile: profile as never })).rejects.toThrow(message);
   });

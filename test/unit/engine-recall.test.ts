@@ -94,7 +94,11 @@ describe('recall through the engine', () => {
   it('an erased entry is never returned', async () => {
     const memory = await createMemory({
       store: 'memory',
-      profile: { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 3, interaction_keep: 1 }] },
+      profile: {
+        long_term_memory_strategy: [
+          { long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 3, interaction_keep: 1 },
+        ],
+      },
     });
     await memory.recall(S, 'warm up'); // index loaded before the erasure
     await fill(memory);

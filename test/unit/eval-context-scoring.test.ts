@@ -48,10 +48,21 @@ describe('naive splice baseline', () => {
   it('puts hits in rank order within half the budget, the newest messages after, never over the budget', async () => {
     const counter = await loadTiktoken('o200k_base');
     try {
-      const hit = (i: number) => ({ entry: { role: 'user', content: `hit number ${i} about the trip to Paris and the museum` }, score: 10 - i });
-      const recent = Array.from({ length: 200 }, (_, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), content: `recent message ${i} with a few more words` }));
+      const hit = (i: number) => ({
+        entry: { role: 'user', content: `hit number ${i} about the trip to Paris and the museum` },
+        score: 10 - i,
+      });
+      const recent = Array.from({ length: 200 }, (_, i) => ({
+        role: i % 2 ? ('assistant' as const) : ('user' as const),
+        content: `recent message ${i} with a few more words`,
+      }));
       for (const budget of [200, 500, 1000]) {
-        const messages = naiveSplice(counter, Array.from({ length: 40 }, (_, i) => hit(i)), recent, budget);
+        const messages = naiveSplice(
+          counter,
+          Array.from({ length: 40 }, (_, i) => hit(i)),
+          recent,
+          budget,
+        );
         expect(countChatMessages(counter, messages)).toBeLessThanOrEqual(budget);
         expect(countChatMessages(counter, messages.slice(0, 1))).toBeLessThanOrEqual(budget / 2);
         expect(messages[0]!.content).toContain('hit number 0 ');
@@ -67,9 +78,30 @@ describe('scoreboard', () => {
   it('counts over-budget contexts, and averages evidence per question', () => {
     const board = new Scoreboard();
     const key = { mode: 'one chat' as const, method: 'm', budget: 100, recall: 'yes' as const };
-    board.record(key, 'conv-1', { covered: true, category: 1, evidenceFound: 1, evidenceKnown: 2, tokens: 90, newestPresent: true });
-    board.record(key, 'conv-1', { covered: false, category: 2, evidenceFound: 1, evidenceKnown: 1, tokens: 101, newestPresent: true });
-    board.record(key, 'conv-2', { covered: undefined, category: 2, evidenceFound: 0, evidenceKnown: 0, tokens: 50, newestPresent: false });
+    board.record(key, 'conv-1', {
+      covered: true,
+      category: 1,
+      evidenceFound: 1,
+      evidenceKnown: 2,
+      tokens: 90,
+      newestPresent: true,
+    });
+    board.record(key, 'conv-1', {
+      covered: false,
+      category: 2,
+      evidenceFound: 1,
+      evidenceKnown: 1,
+      tokens: 101,
+      newestPresent: true,
+    });
+    board.record(key, 'conv-2', {
+      covered: undefined,
+      category: 2,
+      evidenceFound: 0,
+      evidenceKnown: 0,
+      tokens: 50,
+      newestPresent: false,
+    });
     const t = total(board.get('one chat', 'm', 100, 'yes')!);
     expect(answerPct(t)).toBe(50);
     expect(evidencePct(t)).toBe(75);

@@ -6,12 +6,20 @@ import { fromAISDK } from '../../src/formats/from-ai-sdk.js';
 import { toAISDK, toAISDKPrompt } from '../../src/formats/to-ai-sdk.js';
 import type { ChatMessage } from '../../src/types.js';
 
-const call = (id: string, name: string, args: string) => ({ id, type: 'function' as const, function: { name, arguments: args } });
+const call = (id: string, name: string, args: string) => ({
+  id,
+  type: 'function' as const,
+  function: { name, arguments: args },
+});
 
 const history: ChatMessage[] = [
   { role: 'system', content: 'Summary: planning a trip.' },
   { role: 'user', content: 'Weather in Lisbon and Porto?' },
-  { role: 'assistant', content: 'Checking.', tool_calls: [call('a', 'weather', '{"city":"Lisbon"}'), call('b', 'weather', '{"city":"Porto"}')] },
+  {
+    role: 'assistant',
+    content: 'Checking.',
+    tool_calls: [call('a', 'weather', '{"city":"Lisbon"}'), call('b', 'weather', '{"city":"Porto"}')],
+  },
   { role: 'tool', tool_call_id: 'a', content: '21C' },
   { role: 'tool', tool_call_id: 'b', content: 'station offline' },
   { role: 'assistant', content: 'Lisbon is 21C.' },
@@ -34,7 +42,12 @@ describe('toAISDK', () => {
         role: 'tool',
         content: [
           { type: 'tool-result', toolCallId: 'a', toolName: 'weather', output: { type: 'text', value: '21C' } },
-          { type: 'tool-result', toolCallId: 'b', toolName: 'weather', output: { type: 'error-text', value: 'station offline' } },
+          {
+            type: 'tool-result',
+            toolCallId: 'b',
+            toolName: 'weather',
+            output: { type: 'error-text', value: 'station offline' },
+          },
         ],
       },
       { role: 'assistant', content: 'Lisbon is 21C.' },
@@ -73,29 +86,56 @@ describe('toAISDK', () => {
   });
 
   it('refuses a tool result whose call is unknown', () => {
-    expect(() => toAISDK([{ role: 'tool', tool_call_id: 'zz', content: 'x' }])).toThrow(/messages\[0\]\.tool_call_id: expected the id of an earlier assistant tool call/);
+    expect(() => toAISDK([{ role: 'tool', tool_call_id: 'zz', content: 'x' }])).toThrow(
+      /messages\[0\]\.tool_call_id: expected the id of an earlier assistant tool call/,
+    );
   });
 });
 
 describe('fromAISDK', () => {
   it('reads parts, json and error outputs, and provider-executed results', () => {
     const input: ModelMessage[] = [
-      { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', image: new URL('https://x/y.png') }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image', image: new URL('https://x/y.png') },
+        ],
+      },
       {
         role: 'assistant',
         content: [
           { type: 'reasoning', text: 'thinking…' },
           { type: 'tool-call', toolCallId: 'j', toolName: 'vision', input: { detail: 'high' } },
           { type: 'tool-call', toolCallId: 's', toolName: 'web_search', input: { q: 'y' }, providerExecuted: true },
-          { type: 'tool-result', toolCallId: 's', toolName: 'web_search', output: { type: 'json', value: { hits: 0 } } },
+          {
+            type: 'tool-result',
+            toolCallId: 's',
+            toolName: 'web_search',
+            output: { type: 'json', value: { hits: 0 } },
+          },
         ],
       },
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'j', toolName: 'vision', output: { type: 'error-json', value: { code: 500 } } }] },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'j',
+            toolName: 'vision',
+            output: { type: 'error-json', value: { code: 500 } },
+          },
+        ],
+      },
     ];
     const meta = { toolErrors: new Set<string>() };
     expect(fromAISDK(input, meta)).toEqual([
       { role: 'user', content: 'What is this?\n\n[image]' },
-      { role: 'assistant', content: null, tool_calls: [call('j', 'vision', '{"detail":"high"}'), call('s', 'web_search', '{"q":"y"}')] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [call('j', 'vision', '{"detail":"high"}'), call('s', 'web_search', '{"q":"y"}')],
+      },
       { role: 'tool', tool_call_id: 's', content: '{"hits":0}' },
       { role: 'tool', tool_call_id: 'j', content: '{"code":500}' },
     ]);
@@ -103,10 +143,16 @@ describe('fromAISDK', () => {
   });
 
   it('refuses malformed messages naming the field', () => {
-    expect(() => fromAISDK([{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'a', toolName: 't', output: { type: 'xml' } }] }])).toThrow(
+    expect(() =>
+      fromAISDK([
+        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'a', toolName: 't', output: { type: 'xml' } }] },
+      ]),
+    ).toThrow(
       /^messages\[0\]\.content\[0\]\.output\.type: expected "text", "json", "error-text", "error-json" or "content", received "xml"$/,
     );
-    expect(() => fromAISDK([{ role: 'user' }])).toThrow(/messages\[0\]\.content: expected a string or an array of parts/);
+    expect(() => fromAISDK([{ role: 'user' }])).toThrow(
+      /messages\[0\]\.content: expected a string or an array of parts/,
+    );
     expect(() => fromAISDK([{ role: 'human', content: 'x' }])).toThrow(/messages\[0\]\.role/);
   });
 });

@@ -1,4 +1,8 @@
-import type { MessageParam, MessageCreateParamsNonStreaming, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  MessageParam,
+  MessageCreateParamsNonStreaming,
+  TextBlockParam,
+} from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ValidationError } from '../../src/errors.js';
 import type { AnthropicMessageParam, AnthropicPrompt } from '../../src/formats/anthropic-types.js';
@@ -6,7 +10,11 @@ import { fromAnthropic } from '../../src/formats/from-anthropic.js';
 import { toAnthropic } from '../../src/formats/to-anthropic.js';
 import type { ChatMessage } from '../../src/types.js';
 
-const call = (id: string, name: string, args: string) => ({ id, type: 'function' as const, function: { name, arguments: args } });
+const call = (id: string, name: string, args: string) => ({
+  id,
+  type: 'function' as const,
+  function: { name, arguments: args },
+});
 
 /** The request rules of the Messages API that RecallKit's output must satisfy. */
 function expectValidAnthropic({ messages }: AnthropicPrompt): void {
@@ -44,7 +52,11 @@ describe('toAnthropic', () => {
     const out = toAnthropic(
       [
         { role: 'user', content: 'Weather in Lisbon and Porto?' },
-        { role: 'assistant', content: 'Checking.', tool_calls: [call('a', 'weather', '{"city":"Lisbon"}'), call('b', 'weather', '{"city":"Porto"}')] },
+        {
+          role: 'assistant',
+          content: 'Checking.',
+          tool_calls: [call('a', 'weather', '{"city":"Lisbon"}'), call('b', 'weather', '{"city":"Porto"}')],
+        },
         { role: 'tool', tool_call_id: 'b', content: 'offline' },
         { role: 'tool', tool_call_id: 'a', content: '21C' },
         { role: 'user', content: 'And tomorrow?' },
@@ -93,8 +105,20 @@ describe('toAnthropic', () => {
       { role: 'assistant', content: 'more' },
     ]);
     expect(out.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] },
-      { role: 'assistant', content: [{ type: 'text', text: 'reply' }, { type: 'text', text: 'more' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'one' },
+          { type: 'text', text: 'two' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'reply' },
+          { type: 'text', text: 'more' },
+        ],
+      },
     ]);
     expect(out.system).toBe('');
   });
@@ -105,7 +129,10 @@ describe('toAnthropic', () => {
       { role: 'assistant', content: 'Welcome back!' },
       { role: 'user', content: 'Hi' },
     ];
-    expect(toAnthropic(history).messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: '(conversation continues)' }] });
+    expect(toAnthropic(history).messages[0]).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: '(conversation continues)' }],
+    });
     const custom = toAnthropic(history, { leadingUserText: '…' });
     expect(custom.messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: '…' }] });
     expectValidAnthropic(custom);
@@ -114,18 +141,44 @@ describe('toAnthropic', () => {
   it("is assignable to the SDK's MessageParam and messages.create params", () => {
     const out = toAnthropic([{ role: 'user', content: 'Hi' }]);
     expectTypeOf<AnthropicMessageParam>().toExtend<MessageParam>();
-    const params = { model: 'claude-sonnet-4-5', max_tokens: 256, system: out.system, messages: out.messages } satisfies MessageCreateParamsNonStreaming;
+    const params = {
+      model: 'claude-sonnet-4-5',
+      max_tokens: 256,
+      system: out.system,
+      messages: out.messages,
+    } satisfies MessageCreateParamsNonStreaming;
     expect(params.messages).toHaveLength(1);
   });
 });
 
 describe('fromAnthropic', () => {
   it('reads system blocks, tool_use, tool_result (errors into meta) and images', () => {
-    const system: TextBlockParam[] = [{ type: 'text', text: 'Be brief.' }, { type: 'text', text: 'Summary.' }];
+    const system: TextBlockParam[] = [
+      { type: 'text', text: 'Be brief.' },
+      { type: 'text', text: 'Summary.' },
+    ];
     const messages: MessageParam[] = [
-      { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image', source: { type: 'url', url: 'https://x/y.png' } }] },
-      { role: 'assistant', content: [{ type: 'thinking', thinking: 'hmm', signature: 's' }, { type: 'tool_use', id: 't1', name: 'ocr', input: { page: 1 } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'failed' }], is_error: true }, { type: 'text', text: 'Retry?' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Look' },
+          { type: 'image', source: { type: 'url', url: 'https://x/y.png' } },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'hmm', signature: 's' },
+          { type: 'tool_use', id: 't1', name: 'ocr', input: { page: 1 } },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'failed' }], is_error: true },
+          { type: 'text', text: 'Retry?' },
+        ],
+      },
       { role: 'assistant', content: 'Sure.' },
     ];
     const meta = { toolErrors: new Set<string>() };
@@ -145,6 +198,8 @@ describe('fromAnthropic', () => {
       /messages\[0\]\.content\[0\]\.tool_use_id: expected a string/,
     );
     expect(() => fromAnthropic('', [{ role: 'tool', content: 'x' }])).toThrow(ValidationError);
-    expect(() => fromAnthropic(42, [])).toThrow(/^system: expected a string or an array of content parts, received number 42$/);
+    expect(() => fromAnthropic(42, [])).toThrow(
+      /^system: expected a string or an array of content parts, received number 42$/,
+    );
   });
 });

@@ -7,17 +7,31 @@ import { toFormat } from '../../src/formats/to-format.js';
 import { parseToolArgs, stringifyToolArgs } from '../../src/formats/tool-args.js';
 import type { ChatMessage } from '../../src/types.js';
 
-const call = (id: string, name: string, args: string) => ({ id, type: 'function' as const, function: { name, arguments: args } });
+const call = (id: string, name: string, args: string) => ({
+  id,
+  type: 'function' as const,
+  function: { name, arguments: args },
+});
 
 describe('fromOpenAI', () => {
   it('normalizes content parts, developer role and empty assistant text with tool calls', () => {
-    expect(fromOpenAI([
-      { role: 'developer', content: 'Be brief.' },
-      { role: 'user', content: [{ type: 'text', text: 'Read this' }, { type: 'image_url', image_url: { url: 'data:…' } }, { type: 'input_audio', input_audio: {} }], name: 'ana' },
-      { role: 'assistant', content: '', tool_calls: [call('a', 'f', '{ "x" : 1 }')] },
-      { role: 'tool', tool_call_id: 'a', content: [{ type: 'text', text: 'done' }] },
-      { role: 'assistant', content: [{ type: 'refusal', refusal: 'I cannot.' }] },
-    ])).toEqual([
+    expect(
+      fromOpenAI([
+        { role: 'developer', content: 'Be brief.' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Read this' },
+            { type: 'image_url', image_url: { url: 'data:…' } },
+            { type: 'input_audio', input_audio: {} },
+          ],
+          name: 'ana',
+        },
+        { role: 'assistant', content: '', tool_calls: [call('a', 'f', '{ "x" : 1 }')] },
+        { role: 'tool', tool_call_id: 'a', content: [{ type: 'text', text: 'done' }] },
+        { role: 'assistant', content: [{ type: 'refusal', refusal: 'I cannot.' }] },
+      ]),
+    ).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'Read this\n\n[image]\n\n[audio]', name: 'ana' },
       { role: 'assistant', content: null, tool_calls: [call('a', 'f', '{ "x" : 1 }')] }, // arguments kept verbatim
@@ -30,10 +44,19 @@ describe('fromOpenAI', () => {
     const cases: [unknown, string][] = [
       [{}, 'messages: expected an array, received an object'],
       [[null], 'messages[0]: expected an object, received null'],
-      [[{ role: 'bot', content: 'x' }], 'messages[0].role: expected "system", "developer", "user", "assistant" or "tool", received "bot"'],
+      [
+        [{ role: 'bot', content: 'x' }],
+        'messages[0].role: expected "system", "developer", "user", "assistant" or "tool", received "bot"',
+      ],
       [[{ role: 'user' }], 'messages[0].content: expected a string or an array of content parts, received undefined'],
-      [[{ role: 'user', content: [{ type: 'text' }] }], 'messages[0].content[0].text: expected a string, received undefined'],
-      [[{ role: 'assistant', content: null, tool_calls: [{ id: 'a', function: { name: 'f', arguments: {} } }] }], 'messages[0].tool_calls[0].function.arguments: expected a string, received an object'],
+      [
+        [{ role: 'user', content: [{ type: 'text' }] }],
+        'messages[0].content[0].text: expected a string, received undefined',
+      ],
+      [
+        [{ role: 'assistant', content: null, tool_calls: [{ id: 'a', function: { name: 'f', arguments: {} } }] }],
+        'messages[0].tool_calls[0].function.arguments: expected a string, received an object',
+      ],
       [[{ role: 'tool', content: 'x' }], 'messages[0].tool_call_id: expected a string, received undefined'],
     ];
     for (const [input, message] of cases) {

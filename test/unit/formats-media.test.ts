@@ -8,13 +8,46 @@ import { describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { loadTiktoken } from '../../src/tokens/tiktoken.js';
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const cases = {
-  openai: [{ role: 'user', content: [{ type: 'text', text: 'What is in this picture?' }, { type: 'image_url', image_url: { url: PNG, detail: 'low' } }] }],
-  anthropic: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG.split(',')[1] } }, { type: 'text', text: 'What is in this picture?' }] }],
-  'ai-sdk': [{ role: 'user', content: [{ type: 'text', text: 'What is in this picture?' }, { type: 'image', image: PNG, mediaType: 'image/png' }] }],
-  langchain: [{ role: 'user', content: [{ type: 'text', text: 'What is in this picture?' }, { type: 'image_url', image_url: { url: PNG } }] }],
+  openai: [
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is in this picture?' },
+        { type: 'image_url', image_url: { url: PNG, detail: 'low' } },
+      ],
+    },
+  ],
+  anthropic: [
+    {
+      role: 'user',
+      content: [
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG.split(',')[1] } },
+        { type: 'text', text: 'What is in this picture?' },
+      ],
+    },
+  ],
+  'ai-sdk': [
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is in this picture?' },
+        { type: 'image', image: PNG, mediaType: 'image/png' },
+      ],
+    },
+  ],
+  langchain: [
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is in this picture?' },
+        { type: 'image_url', image_url: { url: PNG } },
+      ],
+    },
+  ],
 } as const;
 
 describe.each(Object.entries(cases))('%s', (format, messages) => {

@@ -30,7 +30,9 @@ describe('registerFormat', () => {
     ]);
     const context = await memory.getContextForLLM('s', { format: LINES });
     expect(context.messages).toEqual(['user: my dog is Rex', 'assistant: noted']);
-    await expect(memory.addMessages('s', ['robot: hi'], { format: LINES })).rejects.toThrow(/messages\[0\]: expected a "role: text" line/);
+    await expect(memory.addMessages('s', ['robot: hi'], { format: LINES })).rejects.toThrow(
+      /messages\[0\]: expected a "role: text" line/,
+    );
     await memory.close();
   });
 
@@ -41,9 +43,13 @@ describe('registerFormat', () => {
 
   it('unknown formats list every known one, the registered included; taken ids and malformed codecs are refused', async () => {
     expect(formatIds()).toEqual(['openai', 'anthropic', 'ai-sdk', 'langchain', 'lines']);
-    expect(() => parseMessages([], 'xml' as MessageFormat)).toThrow('format: expected one of "openai", "anthropic", "ai-sdk", "langchain", "lines", received "xml"');
+    expect(() => parseMessages([], 'xml' as MessageFormat)).toThrow(
+      'format: expected one of "openai", "anthropic", "ai-sdk", "langchain", "lines", received "xml"',
+    );
     const memory = await createMemory({ store: 'memory' });
-    await expect(memory.getContextForLLM('s', { format: 'xml' as MessageFormat })).rejects.toThrow(/options\.format: expected one of .*"lines"/);
+    await expect(memory.getContextForLLM('s', { format: 'xml' as MessageFormat })).rejects.toThrow(
+      /options\.format: expected one of .*"lines"/,
+    );
     await memory.close();
     const codec = { id: 'anthropic', parse: () => [], write: () => ({ messages: [] }) };
     expect(() => registerFormat(codec)).toThrow(/codec\.id: expected a format id not already registered/);

@@ -16,13 +16,21 @@ import { toAnthropic } from '../../src/formats/to-anthropic.js';
 import { toLangChain } from '../../src/formats/to-langchain.js';
 import type { ChatMessage } from '../../src/types.js';
 
-const call = (id: string, name: string, args: string) => ({ id, type: 'function' as const, function: { name, arguments: args } });
+const call = (id: string, name: string, args: string) => ({
+  id,
+  type: 'function' as const,
+  function: { name, arguments: args },
+});
 
 const SUMMARY = 'Summary of earlier turns: the user is planning a trip to Portugal.';
 const conversation: ChatMessage[] = [
   { role: 'system', content: SUMMARY },
   { role: 'user', content: 'What is the weather in Lisbon and Porto?' },
-  { role: 'assistant', content: 'Let me check both.', tool_calls: [call('c1', 'get_weather', '{"city":"Lisbon"}'), call('c2', 'get_weather', '{"city":"Porto"}')] },
+  {
+    role: 'assistant',
+    content: 'Let me check both.',
+    tool_calls: [call('c1', 'get_weather', '{"city":"Lisbon"}'), call('c2', 'get_weather', '{"city":"Porto"}')],
+  },
   { role: 'tool', tool_call_id: 'c1', content: '{"tempC":21}' },
   { role: 'tool', tool_call_id: 'c2', content: 'Error: station offline' },
   { role: 'assistant', content: "Lisbon is 21°C; Porto's station is offline." },
@@ -36,7 +44,7 @@ const conversation: ChatMessage[] = [
 const toolErrors: ReadonlySet<string> = new Set(['c2']);
 
 /** Through JSON, as a request body or a stored copy would travel. */
-const viaJSON = <T,>(value: T): unknown[] | Record<string, unknown> => JSON.parse(JSON.stringify(value)) as never;
+const viaJSON = <T>(value: T): unknown[] | Record<string, unknown> => JSON.parse(JSON.stringify(value)) as never;
 
 describe('round trip through every format', () => {
   it('openai: identical', () => {

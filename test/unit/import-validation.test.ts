@@ -28,7 +28,10 @@ async function fill(memory: Memory, turns: number, from = 0): Promise<void> {
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 async function compressedState(): Promise<{ memory: Memory; state: SessionState }> {
-  const memory = await createMemory({ store: 'memory', config: { maxEntries: 8, recentWindow: 3, minEntriesToCompress: 2 } });
+  const memory = await createMemory({
+    store: 'memory',
+    config: { maxEntries: 8, recentWindow: 3, minEntriesToCompress: 2 },
+  });
   await fill(memory, 8);
   const state = await memory.exportSession(S);
   expect(state.summaries.length).toBeGreaterThan(0);
@@ -55,7 +58,9 @@ describe('links between entries and summaries', () => {
   it('refuses a ghost summaryId when the state has no summaries at all', async () => {
     const { state } = await compressedState();
     const bad = { ...clone(state), summaries: [] };
-    await expect((await createMemory({ store: 'memory' })).importSession(bad)).rejects.toThrow(/summaryId: expected .*none: the state has no summaries/);
+    await expect((await createMemory({ store: 'memory' })).importSession(bad)).rejects.toThrow(
+      /summaryId: expected .*none: the state has no summaries/,
+    );
   });
 
   it('refuses a summary whose originalEntryIds name entries that are not in the state', async () => {
@@ -64,7 +69,10 @@ describe('links between entries and summaries', () => {
     bad.summaries[0]!.originalEntryIds = [...bad.summaries[0]!.originalEntryIds, 'nobody'];
     const memory = await createMemory({ store: 'memory' });
     const error = await memory.importSession(bad).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'ValidationError', field: `state.summaries[0].originalEntryIds[${bad.summaries[0]!.originalEntryIds.length - 1}]` });
+    expect(error).toMatchObject({
+      name: 'ValidationError',
+      field: `state.summaries[0].originalEntryIds[${bad.summaries[0]!.originalEntryIds.length - 1}]`,
+    });
     expect(await memory.listSessions()).toEqual([]);
   });
 
@@ -72,7 +80,9 @@ describe('links between entries and summaries', () => {
     const { state } = await compressedState();
     const one = clone(state);
     one.summaries[0]!.originalEntryIds.push('erased-1');
-    await expect((await createMemory({ store: 'memory' })).importSession({ ...one, erasedEntries: 1 })).resolves.toBeUndefined();
+    await expect(
+      (await createMemory({ store: 'memory' })).importSession({ ...one, erasedEntries: 1 }),
+    ).resolves.toBeUndefined();
     one.summaries[0]!.originalEntryIds.push('erased-2');
     await expect((await createMemory({ store: 'memory' })).importSession({ ...one, erasedEntries: 1 })).rejects.toThrow(
       /originalEntryIds\[\d+\]: expected the id of an entry in state\.entries; the state records only 1 erased entry, received "erased-2"/,
@@ -92,11 +102,46 @@ describe('links between entries and summaries', () => {
 
 const profiles: [string, MemoryProfileInput | undefined, number][] = [
   ['the Memory Manager (no profile)', undefined, 30],
-  ['summarizer', { long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_threshold_qty: 4, cod_max_loops: 2, interaction_keep: 1 }] }, 30],
-  ['neuralyzer', { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 4, interaction_keep: 1 }] }, 30],
-  ['summary_buffer (folded rounds)', { long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget: 200, threshold: 0.8, target: 0.5 }] }, 40],
-  ['rolling (dropped summaries)', { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 3, max_summaries: 2 }] }, 30],
-  ['max_tokens + buffer_window', { short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 150 }, { memory_strategy_id: 'buffer_window', window_size: 4 }] }, 30],
+  [
+    'summarizer',
+    {
+      long_term_memory_strategy: [
+        { long_term_memory_id: 'summarizer', interaction_threshold_qty: 4, cod_max_loops: 2, interaction_keep: 1 },
+      ],
+    },
+    30,
+  ],
+  [
+    'neuralyzer',
+    {
+      long_term_memory_strategy: [
+        { long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 4, interaction_keep: 1 },
+      ],
+    },
+    30,
+  ],
+  [
+    'summary_buffer (folded rounds)',
+    {
+      long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget: 200, threshold: 0.8, target: 0.5 }],
+    },
+    40,
+  ],
+  [
+    'rolling (dropped summaries)',
+    { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 3, max_summaries: 2 }] },
+    30,
+  ],
+  [
+    'max_tokens + buffer_window',
+    {
+      short_term_memory_strategy: [
+        { memory_strategy_id: 'max_tokens', memory_max_tokens: 150 },
+        { memory_strategy_id: 'buffer_window', window_size: 4 },
+      ],
+    },
+    30,
+  ],
   [
     'summarizer without marking + neuralyzer (summaries of erased entries)',
     {
@@ -111,13 +156,18 @@ const profiles: [string, MemoryProfileInput | undefined, number][] = [
 
 describe('the export of a real compressed session imports again, whatever made it', () => {
   it.each(profiles)('%s', async (_name, profile, turns) => {
-    const options = { store: 'memory' as const, config: { maxEntries: 10, recentWindow: 3, minEntriesToCompress: 2 }, ...(profile ? { profile } : {}) };
+    const options = {
+      store: 'memory' as const,
+      config: { maxEntries: 10, recentWindow: 3, minEntriesToCompress: 2 },
+      ...(profile ? { profile } : {}),
+    };
     const original = await createMemory(options);
     await fill(original, turns);
     await original.idle(S);
     const state = await original.exportSession(S);
     const stats = await original.getStats(S);
-    if (!(profile && 'short_term_memory_strategy' in profile)) expect(stats.summaries + stats.compressedEntries + stats.erasedEntries, 'the strategy acted').toBeGreaterThan(0);
+    if (!(profile && 'short_term_memory_strategy' in profile))
+      expect(stats.summaries + stats.compressedEntries + stats.erasedEntries, 'the strategy acted').toBeGreaterThan(0);
     const copy = await createMemory(options);
     await copy.importSession(clone(state));
     expect(await copy.exportSession(S)).toEqual(state);
@@ -141,7 +191,9 @@ describe('importing over a stored session', () => {
 
     const error = await memory.importSession(clone(state)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportConflictError);
-    expect((error as Error).message).toMatch(/session "s" holds 2 entries added after this export .*nothing was changed.*\{ replace: true \}/);
+    expect((error as Error).message).toMatch(
+      /session "s" holds 2 entries added after this export .*nothing was changed.*\{ replace: true \}/,
+    );
     expect(await memory.exportSession(S)).toEqual(live);
 
     await memory.importSession(clone(state), { replace: true });

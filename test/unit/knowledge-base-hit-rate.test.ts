@@ -7,14 +7,25 @@ const FACTS: { fact: string; question: string }[] = [
   { fact: 'Our wifi password is sunflower42.', question: 'What was the wifi password again?' },
   { fact: 'The project deadline moved to March 3rd.', question: 'When is the project deadline now?' },
   { fact: 'I adopted a grey cat named Miso last spring.', question: "What is my cat's name?" },
-  { fact: 'We chose Postgres over MongoDB for the billing service.', question: 'Which database did we choose for billing?' },
-  { fact: 'My flight to Tokyo leaves at 09:40 from gate B12.', question: 'Which gate does my Tokyo flight leave from?' },
+  {
+    fact: 'We chose Postgres over MongoDB for the billing service.',
+    question: 'Which database did we choose for billing?',
+  },
+  {
+    fact: 'My flight to Tokyo leaves at 09:40 from gate B12.',
+    question: 'Which gate does my Tokyo flight leave from?',
+  },
   { fact: 'The quarterly budget is 42,000 euros.', question: 'How much is the quarterly budget?' },
   { fact: 'I am allergic to peanuts and shellfish.', question: 'What am I allergic to?' },
   { fact: 'The staging server runs on port 8443.', question: 'Which port does the staging server use?' },
   { fact: 'My daughter plays the cello in the school orchestra.', question: 'Which instrument does my daughter play?' },
 ];
-const FILLER = ['Tell me something nice.', 'How is the weather usually in autumn?', 'Any tips for focus?', 'What should I cook tonight?'];
+const FILLER = [
+  'Tell me something nice.',
+  'How is the weather usually in autumn?',
+  'Any tips for focus?',
+  'What should I cook tonight?',
+];
 
 describe('knowledge base retrieval on a conversation with known answers', () => {
   it('brings the needed turn back into the context for most questions (hit rate at top_k 3)', async () => {

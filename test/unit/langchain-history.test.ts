@@ -21,7 +21,11 @@ describe('RecallKitChatMessageHistory', () => {
       seen.push(messages);
       return new AIMessage(`reply ${seen.length}`);
     });
-    const prompt = ChatPromptTemplate.fromMessages([['system', 'You are helpful.'], new MessagesPlaceholder('history'), ['human', '{input}']]);
+    const prompt = ChatPromptTemplate.fromMessages([
+      ['system', 'You are helpful.'],
+      new MessagesPlaceholder('history'),
+      ['human', '{input}'],
+    ]);
     const chain = new RunnableWithMessageHistory({
       runnable: prompt.pipe(model),
       getMessageHistory: (sessionId: string) => new RecallKitChatMessageHistory({ memory, sessionId }),
@@ -49,7 +53,10 @@ describe('RecallKitChatMessageHistory', () => {
   });
 
   it('gives back the compressed context: summaries as a system message, tool calls paired', async () => {
-    const memory = await createMemory({ store: 'memory', config: { maxEntries: 6, recentWindow: 2, minEntriesToCompress: 2 } });
+    const memory = await createMemory({
+      store: 'memory',
+      config: { maxEntries: 6, recentWindow: 2, minEntriesToCompress: 2 },
+    });
     const history = new RecallKitChatMessageHistory({ memory, sessionId: 's' });
     await history.addMessages([
       new HumanMessage('Weather in Lisbon?'),
@@ -59,7 +66,9 @@ describe('RecallKitChatMessageHistory', () => {
     ]);
     let messages = await history.getMessages();
     expect(messages.map((m) => m.getType())).toEqual(['human', 'ai', 'tool', 'ai']);
-    expect((messages[1] as AIMessage).tool_calls).toEqual([expect.objectContaining({ id: 'call_1', name: 'weather', args: { city: 'Lisbon' } })]);
+    expect((messages[1] as AIMessage).tool_calls).toEqual([
+      expect.objectContaining({ id: 'call_1', name: 'weather', args: { city: 'Lisbon' } }),
+    ]);
     expect((messages[2] as ToolMessage).tool_call_id).toBe('call_1');
     for (let i = 0; i < 4; i++) {
       await history.addMessage(new HumanMessage(`question ${i}`));
@@ -76,7 +85,11 @@ describe('RecallKitChatMessageHistory', () => {
 
   it('refuses a missing memory or session id', async () => {
     const memory = await createMemory({ store: 'memory' });
-    expect(() => new RecallKitChatMessageHistory({ memory, sessionId: '' })).toThrow(/sessionId: expected a non-empty string/);
-    expect(() => new RecallKitChatMessageHistory({ memory: {} as never, sessionId: 's' })).toThrow(/memory: expected a RecallKit memory/);
+    expect(() => new RecallKitChatMessageHistory({ memory, sessionId: '' })).toThrow(
+      /sessionId: expected a non-empty string/,
+    );
+    expect(() => new RecallKitChatMessageHistory({ memory: {} as never, sessionId: 's' })).toThrow(
+      /memory: expected a RecallKit memory/,
+    );
   });
 });

@@ -41,11 +41,23 @@ function allImports(text: string): string[] {
   const source = ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const out: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       out.push(node.moduleSpecifier.text);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
       out.push(node.moduleReference.expression.text);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       out.push(node.argument.literal.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [first] = node.arguments;
@@ -60,7 +72,13 @@ function allImports(text: string): string[] {
 /** The file a relative specifier names (`./x.js` is `./x.ts` in the sources), or undefined. */
 function resolveRelative(from: string, spec: string): string | undefined {
   const base = resolve(dirname(from), spec);
-  const candidates = [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base, `${base}.ts`, join(base, 'index.ts')];
+  const candidates = [
+    base.replace(/\.js$/, '.ts'),
+    base.replace(/\.js$/, '.tsx'),
+    base,
+    `${base}.ts`,
+    join(base, 'index.ts'),
+  ];
   return candidates.find((c) => existsSync(c) && statSync(c).isFile());
 }
 
@@ -146,11 +164,15 @@ describe('module graph', () => {
     for (const file of tsFiles(join(SRC, 'core'))) {
       const { files, packages } = graph(file);
       for (const [pkg, from] of packages) {
-        expect.soft(`${pkg} (imported by ${from})`).not.toMatch(/^(node:|idb|comlink|@dqbd\/tiktoken|@mlc-ai\/web-llm)/);
+        expect
+          .soft(`${pkg} (imported by ${from})`)
+          .not.toMatch(/^(node:|idb|comlink|@dqbd\/tiktoken|@mlc-ai\/web-llm)/);
       }
       for (const f of files) {
         const code = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
-        expect.soft(`${relative(SRC, f)}: ${/\b(window|document|indexedDB|navigator)\s*[.[]/.exec(code)?.[0] ?? ''}`).toMatch(/: $/);
+        expect
+          .soft(`${relative(SRC, f)}: ${/\b(window|document|indexedDB|navigator)\s*[.[]/.exec(code)?.[0] ?? ''}`)
+          .toMatch(/: $/);
       }
     }
   });
@@ -169,7 +191,12 @@ describe('module graph', () => {
   it('never imports @mlc-ai/web-llm statically: only the WebLLM summarizer loads it, with import()', () => {
     // webllm-worker.ts is the model's own worker entry, started only by webLLMSummarizer.
     for (const file of tsFiles(SRC).filter((f) => !f.endsWith('webllm-worker.ts'))) {
-      expect.soft(staticImports(file).filter((s) => s.startsWith('@mlc-ai/web-llm')), relative(SRC, file)).toEqual([]);
+      expect
+        .soft(
+          staticImports(file).filter((s) => s.startsWith('@mlc-ai/web-llm')),
+          relative(SRC, file),
+        )
+        .toEqual([]);
     }
     const { packages } = graph(join(SRC, 'index.ts'));
     expect([...packages.keys()].filter((p) => p.includes('web-llm'))).toEqual([]);
@@ -194,9 +221,19 @@ describe('module graph', () => {
       "const i = await import('./i.js');",
       "import j = require('./j.js');",
       "// import { k } from './comment.js';",
-      "const l = \"import { l } from './string.js'\";",
+      'const l = "import { l } from \'./string.js\'";',
     ].join('\n');
-    expect(allImports(text)).toEqual(['./a.js', './b.js', './d.js', './e.js', './f.js', './g.js', './h.js', './i.js', './j.js']);
+    expect(allImports(text)).toEqual([
+      './a.js',
+      './b.js',
+      './d.js',
+      './e.js',
+      './f.js',
+      './g.js',
+      './h.js',
+      './i.js',
+      './j.js',
+    ]);
     // A type-only import back is a cycle; so is one through a re-export.
     const graph = new Map([
       ['blend.ts', ['search.ts']],
@@ -207,10 +244,10 @@ describe('module graph', () => {
       ['c.ts', ['a.ts']],
       ['self.ts', ['self.ts']],
     ]);
-    expect(importCycles(graph).map((c) => c.join(' → ')).sort()).toEqual([
-      'a.ts → b.ts → c.ts → a.ts',
-      'blend.ts → search.ts → blend.ts',
-      'self.ts → self.ts',
-    ]);
+    expect(
+      importCycles(graph)
+        .map((c) => c.join(' → '))
+        .sort(),
+    ).toEqual(['a.ts → b.ts → c.ts → a.ts', 'blend.ts → search.ts → blend.ts', 'self.ts → self.ts']);
   });
 });

@@ -61,20 +61,37 @@ describe('package entries', () => {
       '<script type="module" src="../src/g.ts"></script>',
       "import { h } from 'recallkit/recall';",
     ].join('\n');
-    expect(specifiers(code).sort()).toEqual(['../../src/b.js', '../src/a.js', '../src/c.js', '../src/d.js', '../src/e.js', '../src/f.ts', '../src/g.ts', 'recallkit/recall']);
+    expect(specifiers(code).sort()).toEqual([
+      '../../src/b.js',
+      '../src/a.js',
+      '../src/c.js',
+      '../src/d.js',
+      '../src/e.js',
+      '../src/f.ts',
+      '../src/g.ts',
+      'recallkit/recall',
+    ]);
   });
 
   it('tsconfig "paths" map each package.json export to the source its dist file is built from', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | { types: string; default: string }> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      exports: Record<string, string | { types: string; default: string }>;
+    };
     const tsconfig = readFileSync(join(ROOT, 'tsconfig.json'), 'utf8').replace(/^\s*\/\/[^\n]*$/gm, '');
-    const paths = (JSON.parse(tsconfig) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
+    const paths = (JSON.parse(tsconfig) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions
+      .paths;
     const fromExports = Object.entries(pkg.exports)
       .filter(([key]) => key !== './package.json')
       .map(([key, target]) => {
         const js = typeof target === 'string' ? target : target.default;
-        return [key === '.' ? 'recallkit' : `recallkit/${key.slice(2)}`, js.replace(/^\.\/dist\//, './src/').replace(/\.js$/, '.ts')];
+        return [
+          key === '.' ? 'recallkit' : `recallkit/${key.slice(2)}`,
+          js.replace(/^\.\/dist\//, './src/').replace(/\.js$/, '.ts'),
+        ];
       });
-    expect(Object.fromEntries(Object.entries(paths).map(([name, [target]]) => [name, target]))).toEqual(Object.fromEntries(fromExports));
+    expect(Object.fromEntries(Object.entries(paths).map(([name, [target]]) => [name, target]))).toEqual(
+      Object.fromEntries(fromExports),
+    );
     for (const [, source] of fromExports) expect(statSync(join(ROOT, source!)).isFile()).toBe(true);
   });
 });

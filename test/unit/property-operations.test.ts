@@ -13,7 +13,12 @@ import { createMemory, type MemoryOptions } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
 import type { TokenCounter } from '../../src/types.js';
 import { switchableSummarizer, type SwitchableSummarizer } from '../support/faulty-summarizers.js';
-import { expectContextValid, expectStoredAsReference, trackSession, type ReferenceModel } from '../support/reference-model.js';
+import {
+  expectContextValid,
+  expectStoredAsReference,
+  trackSession,
+  type ReferenceModel,
+} from '../support/reference-model.js';
 import type { SummarizeCallback } from '../../src/types.js';
 
 const S = 'prop';
@@ -36,35 +41,91 @@ interface Case {
 
 const lt = (...s: object[]) => ({ long_term_memory_strategy: s });
 const st = (...s: object[]) => ({ short_term_memory_strategy: s });
-const summarizer = { long_term_memory_id: 'summarizer', interaction_threshold_qty: 3, interaction_threshold_tokens: 300, cod_max_loops: 3, interaction_keep: 1 };
+const summarizer = {
+  long_term_memory_id: 'summarizer',
+  interaction_threshold_qty: 3,
+  interaction_threshold_tokens: 300,
+  cod_max_loops: 3,
+  interaction_keep: 1,
+};
 const neuralyzer = { long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 4, interaction_keep: 1 };
 const rolling = { long_term_memory_id: 'rolling', window: 3, max_summaries: 2 };
 const summaryBuffer = { long_term_memory_id: 'summary_buffer', budget: 250, threshold: 0.8, target: 0.5 };
 
 const cases: Case[] = [
-  { name: 'Memory Manager (no profile)', options: { config: { maxEntries: 8, maxTokens: 400, recentWindow: 3, minEntriesToCompress: 2 } } },
-  { name: 'max_tokens', options: { profile: st({ memory_strategy_id: 'max_tokens', memory_max_tokens: 150 }) }, budget: 150 },
+  {
+    name: 'Memory Manager (no profile)',
+    options: { config: { maxEntries: 8, maxTokens: 400, recentWindow: 3, minEntriesToCompress: 2 } },
+  },
+  {
+    name: 'max_tokens',
+    options: { profile: st({ memory_strategy_id: 'max_tokens', memory_max_tokens: 150 }) },
+    budget: 150,
+  },
   {
     name: 'max_tokens with conditions',
-    options: { profile: st({ memory_strategy_id: 'max_tokens', memory_max_tokens: 200, conditions: ["message.role != 'tool'", 'len(message.content) < 160'] }) },
+    options: {
+      profile: st({
+        memory_strategy_id: 'max_tokens',
+        memory_max_tokens: 200,
+        conditions: ["message.role != 'tool'", 'len(message.content) < 160'],
+      }),
+    },
     budget: 200,
   },
-  { name: 'buffer_window', options: { profile: st({ memory_strategy_id: 'buffer_window', window_size: 5 }) }, window: 5 },
+  {
+    name: 'buffer_window',
+    options: { profile: st({ memory_strategy_id: 'buffer_window', window_size: 5 }) },
+    window: 5,
+  },
   { name: 'summarizer (CoD 3)', options: { profile: lt(summarizer) } },
   { name: 'neuralyzer', options: { profile: lt(neuralyzer) }, neuralyzer: { threshold: 4, keep: 1 } },
   { name: 'summary_buffer', options: { profile: lt(summaryBuffer) } },
   { name: 'rolling', options: { profile: lt(rolling) }, rolling: { window: 3, maxSummaries: 2 } },
   {
     name: 'max_tokens + summarizer, FLUSH',
-    options: { profile: { ...st({ memory_strategy_id: 'max_tokens', memory_max_tokens: 180 }), ...lt(summarizer), persistence_strategy: 'FLUSH' } },
+    options: {
+      profile: {
+        ...st({ memory_strategy_id: 'max_tokens', memory_max_tokens: 180 }),
+        ...lt(summarizer),
+        persistence_strategy: 'FLUSH',
+      },
+    },
     budget: 180,
   },
-  { name: 'buffer_window + neuralyzer', options: { profile: { ...st({ memory_strategy_id: 'buffer_window', window_size: 4 }), ...lt(neuralyzer) } }, window: 4, neuralyzer: { threshold: 4, keep: 1 } },
-  { name: 'summarizer + neuralyzer on tool errors', options: { profile: lt(summarizer, { long_term_memory_id: 'neuralyzer', on_tools_error_threshold: ['deploy'], interaction_keep: 2 }) } },
-  { name: 'rolling + max_tokens', options: { profile: { ...st({ memory_strategy_id: 'max_tokens', memory_max_tokens: 220 }), ...lt(rolling) } }, budget: 220, rolling: { window: 3, maxSummaries: 2 } },
+  {
+    name: 'buffer_window + neuralyzer',
+    options: { profile: { ...st({ memory_strategy_id: 'buffer_window', window_size: 4 }), ...lt(neuralyzer) } },
+    window: 4,
+    neuralyzer: { threshold: 4, keep: 1 },
+  },
+  {
+    name: 'summarizer + neuralyzer on tool errors',
+    options: {
+      profile: lt(summarizer, {
+        long_term_memory_id: 'neuralyzer',
+        on_tools_error_threshold: ['deploy'],
+        interaction_keep: 2,
+      }),
+    },
+  },
+  {
+    name: 'rolling + max_tokens',
+    options: { profile: { ...st({ memory_strategy_id: 'max_tokens', memory_max_tokens: 220 }), ...lt(rolling) } },
+    budget: 220,
+    rolling: { window: 3, maxSummaries: 2 },
+  },
   {
     name: 'summary_buffer + buffer_window + max_tokens',
-    options: { profile: { ...st({ memory_strategy_id: 'buffer_window', window_size: 6 }, { memory_strategy_id: 'max_tokens', memory_max_tokens: 160 }), ...lt(summaryBuffer) } },
+    options: {
+      profile: {
+        ...st(
+          { memory_strategy_id: 'buffer_window', window_size: 6 },
+          { memory_strategy_id: 'max_tokens', memory_max_tokens: 160 },
+        ),
+        ...lt(summaryBuffer),
+      },
+    },
     budget: 160,
     window: 6,
   },
@@ -83,7 +144,22 @@ type Op =
   | { op: 'failSummarizer'; count: number; mode: SwitchableSummarizer['mode'] }
   | { op: 'settle' };
 
-const words = ['deploy', 'invoice', 'zebra', 'build', 'error', 'retry', 'cache', 'route', 'payment', 'Ana', 'Postgres', '42', 'ünïcode', '東京'];
+const words = [
+  'deploy',
+  'invoice',
+  'zebra',
+  'build',
+  'error',
+  'retry',
+  'cache',
+  'route',
+  'payment',
+  'Ana',
+  'Postgres',
+  '42',
+  'ünïcode',
+  '東京',
+];
 const text = fc
   .tuple(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 30 }), fc.nat(9))
   .map(([w, n]) => (n === 0 ? w.join(' ').repeat(4) : w.join(' ')));
@@ -109,7 +185,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...words).map((query) => ({ op: 'recall' as const, query })) },
   {
     weight: 2,
-    arbitrary: fc.record({ op: fc.constant('failSummarizer' as const), count: fc.integer({ min: 1, max: 4 }), mode: fc.constantFrom('throw' as const, 'empty' as const, 'garbage' as const, 'hang' as const) }),
+    arbitrary: fc.record({
+      op: fc.constant('failSummarizer' as const),
+      count: fc.integer({ min: 1, max: 4 }),
+      mode: fc.constantFrom('throw' as const, 'empty' as const, 'garbage' as const, 'hang' as const),
+    }),
   },
   { weight: 3, arbitrary: fc.constant({ op: 'settle' as const }) },
 );
@@ -185,7 +265,9 @@ async function apply(w: World, o: Op): Promise<void> {
       for (const [i, c] of o.calls.entries()) calls.push(await memory.addToolCall(S, c.name, { step: i }));
       ref.added(...calls);
       for (const [i, c] of o.calls.entries()) {
-        ref.added(await memory.addToolResult(S, c.name, `result ${i}`, { callId: calls[i]!.tool!.callId, isError: c.isError }));
+        ref.added(
+          await memory.addToolResult(S, c.name, `result ${i}`, { callId: calls[i]!.tool!.callId, isError: c.isError }),
+        );
       }
       return;
     }
@@ -193,7 +275,9 @@ async function apply(w: World, o: Op): Promise<void> {
       ref.added(await memory.addToolCall(S, o.name, { never: 'answered' }));
       return;
     case 'interaction':
-      ref.added(...(await memory.addInteraction(S, { userRequest: { query: o.request }, aiResponse: o.response })).entries);
+      ref.added(
+        ...(await memory.addInteraction(S, { userRequest: { query: o.request }, aiResponse: o.response })).entries,
+      );
       return;
     case 'compress':
       await settle(w, () => memory.compress(S).catch((e: Error) => expect(e.name).toBe('SummarizerError')));
@@ -218,7 +302,10 @@ async function apply(w: World, o: Op): Promise<void> {
     case 'recall': {
       const stored = new Set((await memory.exportSession(S)).summaries.map((s) => s.id));
       for (const { entry } of await memory.recall(S, o.query, { topK: 50 })) {
-        expect(entry.type === 'summary' ? stored.has(entry.id) : ref.has(entry.id), `recall returned ${entry.id}, which is not stored`).toBe(true);
+        expect(
+          entry.type === 'summary' ? stored.has(entry.id) : ref.has(entry.id),
+          `recall returned ${entry.id}, which is not stored`,
+        ).toBe(true);
       }
       return;
     }
@@ -244,10 +331,13 @@ async function check(w: World, c: Case, owed: boolean): Promise<void> {
     if (!owed && settled) expect(turns).toBeLessThanOrEqual(c.rolling.window);
     expect(state.summaries.filter((s) => s.strategy === 'rolling').length).toBeLessThanOrEqual(c.rolling.maxSummaries);
   }
-  if (c.neuralyzer && settled) expect(turns).toBeLessThanOrEqual(Math.max(c.neuralyzer.threshold, c.neuralyzer.keep + 1));
+  if (c.neuralyzer && settled)
+    expect(turns).toBeLessThanOrEqual(Math.max(c.neuralyzer.threshold, c.neuralyzer.keep + 1));
   // No entry is linked to a summary that does not exist.
   const summaryIds = new Set(state.summaries.map((s) => s.id));
-  for (const e of state.entries) if (e.summaryId !== undefined) expect(summaryIds.has(e.summaryId), `entry ${e.id} links to a missing summary`).toBe(true);
+  for (const e of state.entries)
+    if (e.summaryId !== undefined)
+      expect(summaryIds.has(e.summaryId), `entry ${e.id} links to a missing summary`).toBe(true);
   // Interactions are numbered in order.
   const numbers = state.entries.map((e) => e.interaction);
   expect(numbers).toEqual([...numbers].sort((a, b) => a - b));

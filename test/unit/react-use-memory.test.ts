@@ -11,7 +11,8 @@ function fakeMemory() {
   const handlers = new Map<MemoryEventName, Set<(...args: unknown[]) => void>>();
   let reads = 0;
   let failNext = false;
-  const entry = (sessionId: string, content: string, seq: number) => ({ id: `${sessionId}-${seq}`, sessionId, seq, content }) as MemoryEntry;
+  const entry = (sessionId: string, content: string, seq: number) =>
+    ({ id: `${sessionId}-${seq}`, sessionId, seq, content }) as MemoryEntry;
   const memory: MemorySource = {
     async getActiveEntries(s) {
       reads += 1;
@@ -44,7 +45,14 @@ function fakeMemory() {
     sessions.set(s, [...(sessions.get(s) ?? []), content]);
     emit('entry:added', s, entry(s, content, 0));
   };
-  return { memory, emit, add, reads: () => reads, failOnce: () => (failNext = true), listeners: () => [...handlers.values()].reduce((n, s) => n + s.size, 0) };
+  return {
+    memory,
+    emit,
+    add,
+    reads: () => reads,
+    failOnce: () => (failNext = true),
+    listeners: () => [...handlers.values()].reduce((n, s) => n + s.size, 0),
+  };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -103,7 +111,11 @@ describe('useMemory', () => {
     const { memory } = fakeMemory();
     const Panel = () => {
       const state = useMemory(memory, 's');
-      return createElement('p', null, `${state.loading ? 'loading' : 'ready'}:${state.entries.length}:${typeof state.refresh}`);
+      return createElement(
+        'p',
+        null,
+        `${state.loading ? 'loading' : 'ready'}:${state.entries.length}:${typeof state.refresh}`,
+      );
     };
     expect(renderToString(createElement(Panel))).toBe('<p>loading:0:function</p>');
   });

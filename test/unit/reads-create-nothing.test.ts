@@ -28,7 +28,11 @@ const profiles = {
   'summarizer with a knowledge base (search_mode always)': {
     short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens' as const, memory_max_tokens: 500 }],
     long_term_memory_strategy: [
-      { long_term_memory_id: 'summarizer' as const, interaction_threshold_qty: 3, knowledge_base: { collection_id: 'kb', search_mode: 'always' as const } },
+      {
+        long_term_memory_id: 'summarizer' as const,
+        interaction_threshold_qty: 3,
+        knowledge_base: { collection_id: 'kb', search_mode: 'always' as const },
+      },
     ],
   },
 };
@@ -36,7 +40,8 @@ const profiles = {
 describe.each(Object.entries(profiles))('profile: %s', (_name, profile) => {
   it.each(READS)('%s of an unknown session stores nothing, also after a reopen', async (_read, read) => {
     const indexedDB = new IDBFactory();
-    const open = () => createMemory({ store: indexedDBStore({ dbName: 'reads', indexedDB }), ...(profile ? { profile } : {}) });
+    const open = () =>
+      createMemory({ store: indexedDBStore({ dbName: 'reads', indexedDB }), ...(profile ? { profile } : {}) });
     const memory = await open();
     await memory.addUserMessage('real', 'My dog is called Pixel.');
     await read(memory, 'typo-session');

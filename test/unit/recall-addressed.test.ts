@@ -53,7 +53,9 @@ describe('a question naming the person the other side addresses', () => {
     expect(loaded.search('What did Caroline paint?', { topK: 1 })[0]!.id).toBe('t0');
     // The app names the speakers: the friend is the one called Caroline here (a name, not a guess).
     const named = createRecallIndex();
-    turns.forEach(([role, text], i) => named.add({ id: `t${i}`, text, role, speaker: role === 'user' ? 'Jo' : 'Caroline', timestamp: at(1 + i) }));
+    turns.forEach(([role, text], i) =>
+      named.add({ id: `t${i}`, text, role, speaker: role === 'user' ? 'Jo' : 'Caroline', timestamp: at(1 + i) }),
+    );
     expect(named.search('What did Caroline paint?', { topK: 1 })[0]!.id).toBe('t7');
   });
 
@@ -62,7 +64,8 @@ describe('a question naming the person the other side addresses', () => {
     // Each chat alone has too few addresses to tell; together they do.
     for (const [n, chunk] of [turns.slice(0, 4), turns.slice(4)].entries()) {
       for (const [i, [role, text]] of chunk.entries()) {
-        if (role === 'user') await memory.addUserMessage(`chat-${n}`, text, undefined, { timestamp: at(1 + n * 4 + i) });
+        if (role === 'user')
+          await memory.addUserMessage(`chat-${n}`, text, undefined, { timestamp: at(1 + n * 4 + i) });
         else await memory.addAssistantMessage(`chat-${n}`, text, undefined, { timestamp: at(1 + n * 4 + i) });
       }
     }

@@ -6,21 +6,50 @@ import { relativeDateTerms } from '../../src/recall/text/relative-dates.js';
 describe('recall analysis: stemming', () => {
   it('implements Porter2 (samples of the Snowball English reference output)', () => {
     const pairs: [string, string][] = [
-      ['caresses', 'caress'], ['ponies', 'poni'], ['ties', 'tie'], ['cries', 'cri'], ['running', 'run'],
-      ['hoped', 'hope'], ['hopping', 'hop'], ['generously', 'generous'], ['consolingly', 'consol'],
-      ['conspiracy', 'conspiraci'], ['consolidated', 'consolid'], ['agreed', 'agre'], ['feed', 'feed'],
-      ['happily', 'happili'], ['says', 'say'], ['kiwis', 'kiwi'], ['gas', 'gas'], ['communism', 'communism'],
-      ['relational', 'relat'], ['hopeful', 'hope'], ['goodness', 'good'], ['electrical', 'electr'],
-      ['adjustment', 'adjust'], ['skies', 'sky'], ['dying', 'die'], ['knightly', 'knight'], ['abilities', 'abil'],
-      ['generations', 'generat'], ['consistency', 'consist'], ['constable', 'constabl'], ['news', 'news'],
+      ['caresses', 'caress'],
+      ['ponies', 'poni'],
+      ['ties', 'tie'],
+      ['cries', 'cri'],
+      ['running', 'run'],
+      ['hoped', 'hope'],
+      ['hopping', 'hop'],
+      ['generously', 'generous'],
+      ['consolingly', 'consol'],
+      ['conspiracy', 'conspiraci'],
+      ['consolidated', 'consolid'],
+      ['agreed', 'agre'],
+      ['feed', 'feed'],
+      ['happily', 'happili'],
+      ['says', 'say'],
+      ['kiwis', 'kiwi'],
+      ['gas', 'gas'],
+      ['communism', 'communism'],
+      ['relational', 'relat'],
+      ['hopeful', 'hope'],
+      ['goodness', 'good'],
+      ['electrical', 'electr'],
+      ['adjustment', 'adjust'],
+      ['skies', 'sky'],
+      ['dying', 'die'],
+      ['knightly', 'knight'],
+      ['abilities', 'abil'],
+      ['generations', 'generat'],
+      ['consistency', 'consist'],
+      ['constable', 'constabl'],
+      ['news', 'news'],
     ];
     for (const [word, expected] of pairs) expect(stem(word), word).toBe(expected);
   });
 
   it('gives word forms one term, irregular forms included', () => {
     const same = [
-      ['painted', 'painting', 'paints', 'paint'], ['camping', 'camped', 'camps'], ['researching', 'research'],
-      ['bought', 'buy', 'buying'], ['children', 'child'], ['went', 'go', 'goes'], ['ran', 'run', 'running'],
+      ['painted', 'painting', 'paints', 'paint'],
+      ['camping', 'camped', 'camps'],
+      ['researching', 'research'],
+      ['bought', 'buy', 'buying'],
+      ['children', 'child'],
+      ['went', 'go', 'goes'],
+      ['ran', 'run', 'running'],
     ];
     for (const forms of same) expect(new Set(forms.map((f) => analyze(f).join()))).toHaveLength(1);
   });
@@ -58,7 +87,10 @@ describe('recall analysis: tokens', () => {
 });
 
 describe('recall analysis: dates', () => {
-  const terms = (text: string): string[] => analyze(text).filter((t) => /\d{4}-|^[a-z]+$/.test(t)).sort();
+  const terms = (text: string): string[] =>
+    analyze(text)
+      .filter((t) => /\d{4}-|^[a-z]+$/.test(t))
+      .sort();
 
   it('normalizes month names, numbers and ISO dates to shared terms', () => {
     const expected = ['2023-05', '2023-05-07', 'may'];
@@ -81,8 +113,19 @@ describe('recall analysis: dates', () => {
 
   it('resolves relative dates against when the message was said', () => {
     const monday = new Date(2023, 4, 8, 13, 56).getTime(); // Monday 8 May 2023
-    expect(relativeDateTerms('I went to a support group yesterday', monday)).toEqual(['may', '2023', '2023-05', '05-07', '2023-05-07']);
-    expect(relativeDateTerms('We moved last month, and last year we sold the car', monday)).toEqual(['april', '2023', '2023-04', '2022']);
+    expect(relativeDateTerms('I went to a support group yesterday', monday)).toEqual([
+      'may',
+      '2023',
+      '2023-05',
+      '05-07',
+      '2023-05-07',
+    ]);
+    expect(relativeDateTerms('We moved last month, and last year we sold the car', monday)).toEqual([
+      'april',
+      '2023',
+      '2023-04',
+      '2022',
+    ]);
     expect(relativeDateTerms('See you next Friday! Last Friday was fun', monday)).toEqual(
       expect.arrayContaining(['2023-05-12', '2023-05-05']),
     );

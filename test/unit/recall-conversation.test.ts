@@ -60,7 +60,9 @@ describe('recall over a multi-session conversation', () => {
     const answer = idOf('Thursdays at seven');
     // No word of the question is in the answer: it is found through the question it answers.
     expect(ids('When does the pottery class meet?')).toContain(answer);
-    expect(indexWith({ previousWeight: 0, nextWeight: 0, episodeWeight: 0 }).ids('When does the pottery class meet?', 20)).not.toContain(answer);
+    expect(
+      indexWith({ previousWeight: 0, nextWeight: 0, episodeWeight: 0 }).ids('When does the pottery class meet?', 20),
+    ).not.toContain(answer);
   });
 
   it('keeps context inside a sitting: turns weeks apart are not neighbours', () => {
@@ -111,7 +113,12 @@ describe('recall over a multi-session conversation', () => {
     // Same session: the reply borrows the question's context; the next session does not.
     expect(index.search('trail').map((h) => h.id)).toEqual(['a1', 'a2']);
     expect(index.search('What did I bake in June 2023?').map((h) => h.id)[0]).toBe('b1');
-    expect(index.search('May 8, 2023', { topK: 2 }).map((h) => h.id).sort()).toEqual(['a1', 'a2']);
+    expect(
+      index
+        .search('May 8, 2023', { topK: 2 })
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(['a1', 'a2']);
     // "yesterday" said on 8 May is 7 May.
     add('a3', 'I hiked with my brother yesterday.', '2023-05-08T13:57:00');
     expect(index.search('What did I do on 7 May 2023?', { topK: 1 }).map((h) => h.id)).toEqual(['a3']);
@@ -119,7 +126,12 @@ describe('recall over a multi-session conversation', () => {
 
   it('ignores a session_date metadata key: dates come from the timestamp only', () => {
     const index = createRecallIndex();
-    index.add({ id: 'x', text: 'We talked about gardening.', timestamp: '2023-05-08T10:00:00', metadata: { session_date: '9 July, 2021' } });
+    index.add({
+      id: 'x',
+      text: 'We talked about gardening.',
+      timestamp: '2023-05-08T10:00:00',
+      metadata: { session_date: '9 July, 2021' },
+    });
     expect(index.search('July 2021').map((h) => h.id)).toEqual([]);
     expect(index.search('May 2023').map((h) => h.id)).toEqual(['x']);
   });

@@ -6,13 +6,28 @@ import type { RankingOptions } from '../../src/recall/lexical/ranking.js';
 
 /** Ranking reduced to plain BM25 over the text. */
 const PLAIN: Partial<RankingOptions> = {
-  k1: 1.2, b: 0.75, speakerBoost: 0, dateWeight: 0, previousWeight: 0, nextWeight: 0, episodeWeight: 0,
+  k1: 1.2,
+  b: 0.75,
+  speakerBoost: 0,
+  dateWeight: 0,
+  previousWeight: 0,
+  nextWeight: 0,
+  episodeWeight: 0,
 };
 
-interface Doc { id: string; text: string }
+interface Doc {
+  id: string;
+  text: string;
+}
 
 /** Brute-force BM25 (Lucene idf) with the index's tie rule: equal scores, newer first. */
-function reference(docs: readonly Doc[], query: string, topK: number, k1 = 1.2, b = 0.75): { id: string; score: number }[] {
+function reference(
+  docs: readonly Doc[],
+  query: string,
+  topK: number,
+  k1 = 1.2,
+  b = 0.75,
+): { id: string; score: number }[] {
   const terms = docs.map((d) => analyze(d.text));
   const n = docs.length;
   const avg = terms.reduce((s, t) => s + t.length, 0) / n;
@@ -38,7 +53,20 @@ function reference(docs: readonly Doc[], query: string, topK: number, k1 = 1.2, 
     .map((i) => ({ id: (docs[i] as Doc).id, score: scores[i] as number }));
 }
 
-const WORDS = ['apple', 'river', 'garden', 'painting', 'paint', 'camping', 'music', 'guitar', 'the', 'and', 'blue', 'tree'];
+const WORDS = [
+  'apple',
+  'river',
+  'garden',
+  'painting',
+  'paint',
+  'camping',
+  'music',
+  'guitar',
+  'the',
+  'and',
+  'blue',
+  'tree',
+];
 const text = fc.array(fc.constantFrom(...WORDS), { minLength: 0, maxLength: 12 }).map((w) => w.join(' '));
 
 describe('recall index: BM25 correctness', () => {
@@ -98,7 +126,8 @@ describe('recall index: BM25 correctness', () => {
   it('keeps working after many removals (postings compaction)', () => {
     const index = createRecallIndex({ ranking: PLAIN });
     const docs: Doc[] = [];
-    for (let i = 0; i < 3000; i++) docs.push({ id: `d${i}`, text: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} item${i}` });
+    for (let i = 0; i < 3000; i++)
+      docs.push({ id: `d${i}`, text: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} item${i}` });
     for (const d of docs) index.add(d);
     const kept = docs.filter((_, i) => i % 5 === 0);
     for (const d of docs) if (!kept.includes(d)) index.remove(d.id);

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createRecallIndex, loadRecallIndex } from '../../src/recall/recall-index.js';
 import type { AuxEntries, RecallDoc, RecallIndex } from '../../src/recall/recall-index.js';
 
-const TOPICS = ['pottery class', 'trip to Lisbon', 'new guitar', 'garden tomatoes', 'marathon training', 'dog named Luna'];
+const TOPICS = [
+  'pottery class',
+  'trip to Lisbon',
+  'new guitar',
+  'garden tomatoes',
+  'marathon training',
+  'dog named Luna',
+];
 
 function docAt(i: number): RecallDoc {
   return {

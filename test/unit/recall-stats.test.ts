@@ -1,12 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { addTermStats, analyzeQuery, createRecallIndex, emptyTermStats, type RecallDoc, type RecallIndex } from '../../src/recall/recall-index.js';
+import {
+  addTermStats,
+  analyzeQuery,
+  createRecallIndex,
+  emptyTermStats,
+  type RecallDoc,
+  type RecallIndex,
+} from '../../src/recall/recall-index.js';
 
-const WORDS = ['paint', 'sunrise', 'lake', 'hiking', 'dog', 'camping', 'guitar', 'pottery', 'adoption', 'race', 'charity', 'book', 'museum', 'beach', 'family'];
+const WORDS = [
+  'paint',
+  'sunrise',
+  'lake',
+  'hiking',
+  'dog',
+  'camping',
+  'guitar',
+  'pottery',
+  'adoption',
+  'race',
+  'charity',
+  'book',
+  'museum',
+  'beach',
+  'family',
+];
 
 /** Chats of turns a minute apart, chats days apart (so no sitting spans two of them). */
 function chats(count: number, turns: number): RecallDoc[][] {
   let seed = 7;
-  const rand = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+  const rand = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
   return Array.from({ length: count }, (_, c) =>
     Array.from({ length: turns }, (_, t) => ({
       id: `c${c}-t${t}`,
@@ -22,7 +45,10 @@ function searchAcross(indexes: RecallIndex[], query: string, topK: number): { id
   const terms = analyzeQuery(query);
   const stats = emptyTermStats();
   for (const index of indexes) addTermStats(stats, index.termStats(terms));
-  return indexes.flatMap((index) => index.searchTerms(terms, { topK, stats })).sort((a, b) => b.score - a.score).slice(0, topK);
+  return indexes
+    .flatMap((index) => index.searchTerms(terms, { topK, stats }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, topK);
 }
 
 describe('recall over several indexes with summed statistics', () => {
@@ -35,7 +61,13 @@ describe('recall over several indexes with summed statistics', () => {
       for (const doc of docs) index.add(doc);
       return index;
     });
-    for (const query of ['What did Melanie paint at sunrise?', 'camping by the lake', 'guitar', 'pottery adoption race', 'When did Caroline go hiking with the dog?']) {
+    for (const query of [
+      'What did Melanie paint at sunrise?',
+      'camping by the lake',
+      'guitar',
+      'pottery adoption race',
+      'When did Caroline go hiking with the dog?',
+    ]) {
       const expected = one.search(query, { topK: 10 });
       const got = searchAcross(each, query, 10);
       expect(got.length).toBe(expected.length);
@@ -50,7 +82,12 @@ describe('recall over several indexes with summed statistics', () => {
     const other = createRecallIndex();
     index.add({ id: 'a1', text: 'guitar lesson', timestamp: '2023-01-01T10:00:00Z' });
     index.add({ id: 'a2', text: 'guitar again', timestamp: '2023-01-03T10:00:00Z' });
-    for (let i = 0; i < 20; i++) other.add({ id: `b${i}`, text: `museum visit ${i}`, timestamp: new Date(Date.UTC(2023, 1, 1 + i)).toISOString() });
+    for (let i = 0; i < 20; i++)
+      other.add({
+        id: `b${i}`,
+        text: `museum visit ${i}`,
+        timestamp: new Date(Date.UTC(2023, 1, 1 + i)).toISOString(),
+      });
     const own = index.search('guitar', { topK: 1 })[0]!.score;
     const across = searchAcross([index, other], 'guitar', 1)[0]!.score;
     expect(across).toBeGreaterThan(own);

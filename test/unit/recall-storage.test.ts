@@ -59,7 +59,10 @@ describe('recall index storage', () => {
     expect(results(reloaded!)).toEqual(results(index));
     const old: Record<string, unknown> = { ...aux, 'recall:manifest': { ...aux['recall:manifest'], format: 1 } };
     expect(await loadRecallIndex(async (k) => old[k])).toBeUndefined();
-    const truncated: Record<string, unknown> = { ...aux, 'recall:seg:0': { ...aux['recall:seg:0'], packed: String(aux['recall:seg:0']!.packed).slice(0, -1) } };
+    const truncated: Record<string, unknown> = {
+      ...aux,
+      'recall:seg:0': { ...aux['recall:seg:0'], packed: String(aux['recall:seg:0']!.packed).slice(0, -1) },
+    };
     expect(await loadRecallIndex(async (k) => truncated[k])).toBeUndefined();
   });
 });

@@ -58,7 +58,9 @@ describe('hostile text round-trips exactly', () => {
     expect(await copy.exportSession(s)).toEqual(original);
     const entries = await copy.getActiveEntries(s);
     expect(entries.map((e) => e.content)).toEqual([...contents, hostileTexts.join('|')]);
-    expect(entries.filter((e) => e.type === 'message' && e.role === 'user').map((e) => e.metadata?.note)).toEqual(hostileTexts);
+    expect(entries.filter((e) => e.type === 'message' && e.role === 'user').map((e) => e.metadata?.note)).toEqual(
+      hostileTexts,
+    );
     // Recounted on import with the same tokenizer: the same counts.
     expect(entries.map((e) => e.tokenCount)).toEqual(original.entries.map((e) => e.tokenCount));
 
@@ -68,7 +70,10 @@ describe('hostile text round-trips exactly', () => {
     expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(hostileTexts);
     expect(messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(hostileTexts);
     expect(messages.flatMap((m) => m.tool_calls ?? []).map((c) => c.function.arguments)).toEqual(hostileTexts);
-    expect(messages.at(-1)).toEqual({ role: 'system', content: `Context from notes\u0000.txt:\n${hostileTexts.join('|')}` });
+    expect(messages.at(-1)).toEqual({
+      role: 'system',
+      content: `Context from notes\u0000.txt:\n${hostileTexts.join('|')}`,
+    });
     expect(ctx.text).toContain('lone high surrogate \uD83D here');
     await expectContextValid(copy, s, o200k);
     await expectStatsConsistent(copy, s);

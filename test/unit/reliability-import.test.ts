@@ -8,14 +8,23 @@ import { createMemory } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
 import type { SessionState, TokenCounter } from '../../src/types.js';
 import { faultStore } from '../support/fault-store.js';
-import { expectContextValid, expectStatsConsistent, expectStillWorks, referenceModel } from '../support/reference-model.js';
+import {
+  expectContextValid,
+  expectStatsConsistent,
+  expectStillWorks,
+  referenceModel,
+} from '../support/reference-model.js';
 
 const S = 'imported';
 const counter: TokenCounter = { count: (t) => Math.ceil(t.length / 4) };
 
 /** A session with tool pairs and a summary, and its JSON export. */
 async function source(): Promise<{ memory: Memory; state: SessionState; json: string }> {
-  const memory = await createMemory({ store: 'memory', tokenizer: counter, config: { maxEntries: 8, recentWindow: 3, minEntriesToCompress: 2 } });
+  const memory = await createMemory({
+    store: 'memory',
+    tokenizer: counter,
+    config: { maxEntries: 8, recentWindow: 3, minEntriesToCompress: 2 },
+  });
   for (let i = 0; i < 4; i++) {
     await memory.addUserMessage(S, `question ${i}`);
     await memory.addToolCall(S, 'search', { q: i }, { callId: `call_${i}` });
@@ -50,27 +59,51 @@ describe('truncated input', () => {
     const { memory } = await target();
     await memory.importSession(JSON.parse(JSON.stringify(truncated)));
     const imported = await memory.exportSession(S);
-    expect(imported.entries.map((e) => [e.id, e.content, e.compressed])).toEqual(truncated.entries.map((e) => [e.id, e.content, e.compressed]));
+    expect(imported.entries.map((e) => [e.id, e.content, e.compressed])).toEqual(
+      truncated.entries.map((e) => [e.id, e.content, e.compressed]),
+    );
     await expectStatsConsistent(memory, S);
     const messages = await expectContextValid(memory, S, counter);
-    expect(messages.some((m) => m.tool_calls?.some((c) => c.id === truncated.entries[cut - 1]!.tool!.callId))).toBe(false);
+    expect(messages.some((m) => m.tool_calls?.some((c) => c.id === truncated.entries[cut - 1]!.tool!.callId))).toBe(
+      false,
+    );
     const ref = referenceModel();
     ref.added(...imported.entries);
     await expectStillWorks(memory, S, ref);
   });
 
   it.each([
-    ['an entry cut to its id', (s: Raw) => (s.entries[s.entries.length - 1] = { id: 'cut' }), /state\.entries\[\d+\]\.type/],
-    ['an entry without content', (s: Raw) => delete s.entries[s.entries.length - 1]!.content, /state\.entries\[\d+\]\.content: expected a string/],
+    [
+      'an entry cut to its id',
+      (s: Raw) => (s.entries[s.entries.length - 1] = { id: 'cut' }),
+      /state\.entries\[\d+\]\.type/,
+    ],
+    [
+      'an entry without content',
+      (s: Raw) => delete s.entries[s.entries.length - 1]!.content,
+      /state\.entries\[\d+\]\.content: expected a string/,
+    ],
     ['an entry without role', (s: Raw) => delete s.entries[2]!.role, /state\.entries\[2\]\.role/],
-    ['an entry without id', (s: Raw) => delete s.entries[0]!.id, /state\.entries\[0\]\.id: expected a non-empty string/],
+    [
+      'an entry without id',
+      (s: Raw) => delete s.entries[0]!.id,
+      /state\.entries\[0\]\.id: expected a non-empty string/,
+    ],
     ['an entry cut to null', (s: Raw) => (s.entries[3] = null), /state\.entries\[3\]: expected an entry object/],
     ['a summary without content', (s: Raw) => delete s.summaries[0]!.content, /state\.summaries\[0\]\.content/],
-    ['a summary without its entry ids', (s: Raw) => delete s.summaries[0]!.originalEntryIds, /state\.summaries\[0\]\.originalEntryIds/],
+    [
+      'a summary without its entry ids',
+      (s: Raw) => delete s.summaries[0]!.originalEntryIds,
+      /state\.summaries\[0\]\.originalEntryIds/,
+    ],
     ['no entries array', (s: Raw) => delete (s as Partial<Raw>).entries, /state\.entries: expected an array/],
     ['no session id', (s: Raw) => delete (s as Partial<Raw>).sessionId, /state\.sessionId/],
     ['a timestamp cut mid-way', (s: Raw) => (s.entries[1]!.timestamp = '2024-0'), /state\.entries\[1\]\.timestamp/],
-    ['a tool entry cut inside its tool info', (s: Raw) => (s.entries[1]!.tool = { name: 'search' }), /state\.entries\[1\]\.tool\.callId/],
+    [
+      'a tool entry cut inside its tool info',
+      (s: Raw) => (s.entries[1]!.tool = { name: 'search' }),
+      /state\.entries\[1\]\.tool\.callId/,
+    ],
   ])('%s is refused with its field named; the old session is untouched', async (_name, damage, message) => {
     const { state } = await source();
     const raw = JSON.parse(JSON.stringify(state)) as Raw;
@@ -111,7 +144,9 @@ describe('an oversized state (50,000 entries)', () => {
     const writes = store.accepted.length;
     const state = big(50_000) as unknown as Raw;
     state.entries[49_999]!.role = 'robot';
-    await expect(memory.importSession(state as never)).rejects.toThrow(/state\.entries\[49999\]\.role: expected one of 'user', 'assistant', 'system'/);
+    await expect(memory.importSession(state as never)).rejects.toThrow(
+      /state\.entries\[49999\]\.role: expected one of 'user', 'assistant', 'system'/,
+    );
     expect(store.accepted.length).toBe(writes);
     expect(store.refused).toEqual([]);
     expect(await memory.exportSession(S)).toEqual(before);
@@ -139,14 +174,22 @@ describe('other versions', () => {
       (e: Error) => e,
     );
     expect(error).toMatchObject({ name: 'ValidationError', field: 'state.schemaVersion' });
-    expect(error!.message).toMatch(/state\.schemaVersion: expected 1 \(or absent\).*newer RecallKit.*received number 2/);
+    expect(error!.message).toMatch(
+      /state\.schemaVersion: expected 1 \(or absent\).*newer RecallKit.*received number 2/,
+    );
     expect(await memory.exportSession(S)).toEqual(before);
   });
 
-  it.each([['0', 0], ['a string "1"', '1'], ['1.5', 1.5]])('schemaVersion %s is refused', async (_name, version) => {
+  it.each([
+    ['0', 0],
+    ['a string "1"', '1'],
+    ['1.5', 1.5],
+  ])('schemaVersion %s is refused', async (_name, version) => {
     const { state } = await source();
     const { memory, before } = await target();
-    await expect(memory.importSession({ ...state, schemaVersion: version } as never)).rejects.toThrow(/state\.schemaVersion/);
+    await expect(memory.importSession({ ...state, schemaVersion: version } as never)).rejects.toThrow(
+      /state\.schemaVersion/,
+    );
     expect(await memory.exportSession(S)).toEqual(before);
   });
 

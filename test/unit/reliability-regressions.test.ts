@@ -19,7 +19,13 @@ describe('regressions found by the reliability suites', () => {
       summarizer: async (_p, info) => goodAnswer(info),
       profile: {
         long_term_memory_strategy: [
-          { long_term_memory_id: 'summarizer', interaction_threshold_qty: 2, interaction_threshold_tokens: -1, cod_max_loops: 1, interaction_keep: 1 },
+          {
+            long_term_memory_id: 'summarizer',
+            interaction_threshold_qty: 2,
+            interaction_threshold_tokens: -1,
+            cod_max_loops: 1,
+            interaction_keep: 1,
+          },
         ],
       },
     });
@@ -37,13 +43,21 @@ describe('regressions found by the reliability suites', () => {
     const memory = await createMemory({
       store: 'memory',
       tokenizer: counter,
-      profile: { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 3, interaction_keep: 1 }] },
+      profile: {
+        long_term_memory_strategy: [
+          { long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 3, interaction_keep: 1 },
+        ],
+      },
     });
     for (let i = 0; i < 6; i++) {
       await memory.addUserMessage(S, `u${i}`);
       await memory.addAssistantMessage(S, `a${i}`);
     }
-    const before = { state: await memory.exportSession(S), stats: await memory.getStats(S), turns: (await memory.getInteractions(S)).map((i) => i.index) };
+    const before = {
+      state: await memory.exportSession(S),
+      stats: await memory.getStats(S),
+      turns: (await memory.getInteractions(S)).map((i) => i.index),
+    };
     await memory.importSession(JSON.parse(JSON.stringify(before.state)));
     expect((await memory.getInteractions(S)).map((i) => i.index)).toEqual(before.turns); // [4, 5, 6], got [1, 2, 3]
     expect(await memory.exportSession(S)).toEqual(before.state); // seq and interaction renumbered
@@ -110,7 +124,9 @@ describe('regressions found by the reliability suites', () => {
     for (let i = 1; i <= 7; i++) await memory.addUserMessage(S, `u${i}`);
     const state = await memory.exportSession(S);
     const covered = new Set(state.summaries.flatMap((s) => s.originalEntryIds));
-    const uncovered = state.entries.filter((e) => e.compressed && e.interaction > 1 && !covered.has(e.id)).map((e) => e.content);
+    const uncovered = state.entries
+      .filter((e) => e.compressed && e.interaction > 1 && !covered.has(e.id))
+      .map((e) => e.content);
     expect(uncovered).toEqual([]); // got ['u2', 'u3', 'u4']: gone from the context, in no summary
   });
 
@@ -137,9 +153,35 @@ describe('regressions found by the reliability suites', () => {
     await memory.importSession({
       sessionId: S,
       entries: [
-        { id: 'e1', type: 'message', role: 'user', content: 'ls please', timestamp: at, tokenCount: 1, compressed: false },
-        { id: 'e2', type: 'tool_call', role: 'assistant', content: '{"command":"ls"}', timestamp: at, tokenCount: 1, compressed: false, metadata: { toolName: 'shell' } },
-        { id: 'e3', type: 'tool_result', role: 'system', content: 'a.txt', timestamp: at, tokenCount: 1, compressed: false, metadata: { toolName: 'shell' } },
+        {
+          id: 'e1',
+          type: 'message',
+          role: 'user',
+          content: 'ls please',
+          timestamp: at,
+          tokenCount: 1,
+          compressed: false,
+        },
+        {
+          id: 'e2',
+          type: 'tool_call',
+          role: 'assistant',
+          content: '{"command":"ls"}',
+          timestamp: at,
+          tokenCount: 1,
+          compressed: false,
+          metadata: { toolName: 'shell' },
+        },
+        {
+          id: 'e3',
+          type: 'tool_result',
+          role: 'system',
+          content: 'a.txt',
+          timestamp: at,
+          tokenCount: 1,
+          compressed: false,
+          metadata: { toolName: 'shell' },
+        },
       ],
       summaries: [],
       totalTokens: 0,

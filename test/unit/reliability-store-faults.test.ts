@@ -10,7 +10,13 @@ import type { Memory } from '../../src/memory.js';
 import type { MemoryEntry, TokenCounter } from '../../src/types.js';
 import { faultStore, isEntryWrite, isReplaceWrite, isStrategyWrite, type FaultStore } from '../support/fault-store.js';
 import { goodAnswer } from '../support/faulty-summarizers.js';
-import { expectContextValid, expectStillWorks, expectStoredAsReference, trackSession, type ReferenceModel } from '../support/reference-model.js';
+import {
+  expectContextValid,
+  expectStillWorks,
+  expectStoredAsReference,
+  trackSession,
+  type ReferenceModel,
+} from '../support/reference-model.js';
 
 const S = 'store-faults';
 const counter: TokenCounter = { count: (t) => Math.ceil(t.length / 4) };
@@ -25,7 +31,12 @@ interface Run {
 
 async function start(options: Pick<MemoryOptions, 'config' | 'profile'> = {}): Promise<Run> {
   const store = faultStore();
-  const memory = await createMemory({ store, tokenizer: counter, summarizer: async (_p, info) => goodAnswer(info), ...options });
+  const memory = await createMemory({
+    store,
+    tokenizer: counter,
+    summarizer: async (_p, info) => goodAnswer(info),
+    ...options,
+  });
   const run: Run = { memory, store, ref: trackSession(memory, S), errors: [], events: [] };
   memory.on('error', (_s, e) => run.errors.push(e));
   memory.on('entry:added', (_s, e) => run.events.push(`added ${e.content}`));
@@ -53,10 +64,24 @@ const adds: [string, Add, Add?][] = [
   ['addUserMessage', (m) => m.addUserMessage(S, 'refused user message')],
   ['addAssistantMessage', (m) => m.addAssistantMessage(S, 'refused assistant message')],
   ['addToolCall', (m) => m.addToolCall(S, 'lookup', { id: 7 })],
-  ['addToolResult', (m) => m.addToolResult(S, 'lookup', { total: 12 }, { isError: true }), (m) => m.addToolCall(S, 'lookup', { id: 7 })],
+  [
+    'addToolResult',
+    (m) => m.addToolResult(S, 'lookup', { total: 12 }, { isError: true }),
+    (m) => m.addToolCall(S, 'lookup', { id: 7 }),
+  ],
   ['addContext', (m) => m.addContext(S, 'refused file', 'big.csv')],
-  ['addInteraction (two entries in one write)', (m) => m.addInteraction(S, { userRequest: { q: 'refused' }, aiResponse: { a: 'refused' } })],
-  ['addMessages (a whole conversation in one write)', (m) => m.addMessages(S, [{ role: 'user', content: 'refused 1' }, { role: 'assistant', content: 'refused 2' }])],
+  [
+    'addInteraction (two entries in one write)',
+    (m) => m.addInteraction(S, { userRequest: { q: 'refused' }, aiResponse: { a: 'refused' } }),
+  ],
+  [
+    'addMessages (a whole conversation in one write)',
+    (m) =>
+      m.addMessages(S, [
+        { role: 'user', content: 'refused 1' },
+        { role: 'assistant', content: 'refused 2' },
+      ]),
+  ],
 ];
 
 describe('an entry write refused with QuotaExceededError', () => {
@@ -95,7 +120,14 @@ describe('an entry write refused with QuotaExceededError', () => {
       ),
     );
     await Promise.all(calls);
-    expect(outcomes).toEqual(['QuotaExceededError 0', 'QuotaExceededError 1', 'QuotaExceededError 2', 'ok 3', 'ok 4', 'ok 5']);
+    expect(outcomes).toEqual([
+      'QuotaExceededError 0',
+      'QuotaExceededError 1',
+      'QuotaExceededError 2',
+      'ok 3',
+      'ok 4',
+      'ok 5',
+    ]);
     const state = await expectStoredAsReference(run.memory, S, run.ref);
     expect(state.entries.map((e) => [e.seq, e.interaction])).toEqual([
       [0, 1],
@@ -109,7 +141,10 @@ describe('an entry write refused with QuotaExceededError', () => {
     await talk(run, 1);
     run.store.fail('write', { match: isEntryWrite });
     await expect(run.memory.addToolCall(S, 'search', { q: 'x' })).rejects.toMatchObject({ name: 'QuotaExceededError' });
-    await expect(run.memory.addToolResult(S, 'search', 'found 3')).rejects.toMatchObject({ name: 'ValidationError', field: 'toolName' });
+    await expect(run.memory.addToolResult(S, 'search', 'found 3')).rejects.toMatchObject({
+      name: 'ValidationError',
+      field: 'toolName',
+    });
     run.ref.added(await run.memory.addAssistantMessage(S, 'done'));
     await expectIntact(run);
     const messages = await expectContextValid(run.memory, S, counter);
@@ -122,7 +157,10 @@ describe('an entry write refused with QuotaExceededError', () => {
     run.store.fail('write', { match: (b) => isEntryWrite(b) && b!.meta.sessionId === S });
     await expect(run.memory.addUserMessage(S, 'refused')).rejects.toMatchObject({ name: 'QuotaExceededError' });
     await run.memory.addUserMessage('other', 'still accepted');
-    expect((await run.memory.getActiveEntries('other')).map((e) => e.content)).toEqual(['kept elsewhere', 'still accepted']);
+    expect((await run.memory.getActiveEntries('other')).map((e) => e.content)).toEqual([
+      'kept elsewhere',
+      'still accepted',
+    ]);
   });
 });
 
@@ -131,36 +169,77 @@ const strategies: [string, Pick<MemoryOptions, 'config' | 'profile'>, 'compresse
   ['manager', { config: { maxEntries: 6, recentWindow: 2, minEntriesToCompress: 2 } }, 'compressed'],
   [
     'summarizer',
-    { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_threshold_qty: 2, interaction_threshold_tokens: -1, cod_max_loops: 2 }] } },
+    {
+      profile: {
+        long_term_memory_strategy: [
+          {
+            long_term_memory_id: 'summarizer',
+            interaction_threshold_qty: 2,
+            interaction_threshold_tokens: -1,
+            cod_max_loops: 2,
+          },
+        ],
+      },
+    },
     'compressed',
   ],
-  ['summary_buffer', { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget: 60, threshold: 0.8, target: 0.5 }] } }, 'compressed'],
-  ['rolling', { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 2, max_summaries: 2 }] } }, 'compressed'],
-  ['neuralyzer', { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 2, interaction_keep: 1 }] } }, 'erased'],
+  [
+    'summary_buffer',
+    {
+      profile: {
+        long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget: 60, threshold: 0.8, target: 0.5 }],
+      },
+    },
+    'compressed',
+  ],
+  [
+    'rolling',
+    { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 2, max_summaries: 2 }] } },
+    'compressed',
+  ],
+  [
+    'neuralyzer',
+    {
+      profile: {
+        long_term_memory_strategy: [
+          { long_term_memory_id: 'neuralyzer', interaction_threshold_qty: 2, interaction_keep: 1 },
+        ],
+      },
+    },
+    'erased',
+  ],
 ];
 
 describe('a strategy write refused with QuotaExceededError', () => {
-  it.each(strategies)('%s: the add resolves, error fires, nothing is compressed or erased, the next trigger retries', async (_name, options, effect) => {
-    // No backoff: the next trigger after a failure retries at once.
-    const run = await start({ ...options, config: { ...options.config, compressionRetryMs: 0 } });
-    run.store.fail('write', { match: isStrategyWrite, times: Infinity });
-    await talk(run, 4);
-    await run.memory.idle(S);
-    expect(run.store.refused.length).toBeGreaterThan(0);
-    expect(run.errors.length).toBeGreaterThan(0);
-    expect(run.errors.every((e) => e.name === 'QuotaExceededError')).toBe(true);
-    expect(run.events).not.toContain(effect);
-    await expectIntact(run);
-    expect(await run.memory.getStats(S)).toMatchObject({ compressedEntries: 0, summaries: 0, erasedEntries: 0, totalEntries: 8 });
+  it.each(strategies)(
+    '%s: the add resolves, error fires, nothing is compressed or erased, the next trigger retries',
+    async (_name, options, effect) => {
+      // No backoff: the next trigger after a failure retries at once.
+      const run = await start({ ...options, config: { ...options.config, compressionRetryMs: 0 } });
+      run.store.fail('write', { match: isStrategyWrite, times: Infinity });
+      await talk(run, 4);
+      await run.memory.idle(S);
+      expect(run.store.refused.length).toBeGreaterThan(0);
+      expect(run.errors.length).toBeGreaterThan(0);
+      expect(run.errors.every((e) => e.name === 'QuotaExceededError')).toBe(true);
+      expect(run.events).not.toContain(effect);
+      await expectIntact(run);
+      expect(await run.memory.getStats(S)).toMatchObject({
+        compressedEntries: 0,
+        summaries: 0,
+        erasedEntries: 0,
+        totalEntries: 8,
+      });
 
-    run.store.heal();
-    await talk(run, 1, 4);
-    await run.memory.idle(S);
-    expect(run.events).toContain(effect);
-    await expectIntact(run);
-    await expectStillWorks(run.memory, S, run.ref);
-    await expectIntact(run);
-  });
+      run.store.heal();
+      await talk(run, 1, 4);
+      await run.memory.idle(S);
+      expect(run.events).toContain(effect);
+      await expectIntact(run);
+      await expectStillWorks(run.memory, S, run.ref);
+      await expectIntact(run);
+    },
+  );
 
   it('manual compress() rejects with the store error and changes nothing', async () => {
     const run = await start({ config: { autoCompress: false, recentWindow: 2, minEntriesToCompress: 2 } });
@@ -180,11 +259,18 @@ describe('other store operations that fail', () => {
     const run = await start();
     await talk(run, 3);
     const before = await run.memory.exportSession(S);
-    const replacement = { sessionId: S, entries: [{ id: 'n1', type: 'message', role: 'user', content: 'new history', timestamp: '2024-01-01T00:00:00Z' }], summaries: [], totalTokens: 0 };
+    const replacement = {
+      sessionId: S,
+      entries: [{ id: 'n1', type: 'message', role: 'user', content: 'new history', timestamp: '2024-01-01T00:00:00Z' }],
+      summaries: [],
+      totalTokens: 0,
+    };
     run.store.fail('write', { match: isReplaceWrite });
     // The stored session has entries the replacement lacks: replacing them is asked for explicitly.
     await expect(run.memory.importSession(replacement as never)).rejects.toMatchObject({ name: 'ImportConflictError' });
-    await expect(run.memory.importSession(replacement as never, { replace: true })).rejects.toMatchObject({ name: 'QuotaExceededError' });
+    await expect(run.memory.importSession(replacement as never, { replace: true })).rejects.toMatchObject({
+      name: 'QuotaExceededError',
+    });
     expect(await run.memory.exportSession(S)).toEqual(before);
     await expectIntact(run);
     await run.memory.importSession(replacement as never, { replace: true });

@@ -18,7 +18,13 @@ import {
   syncThrowingSummarizer,
   throwingSummarizer,
 } from '../support/faulty-summarizers.js';
-import { expectContextValid, expectStillWorks, expectStoredAsReference, trackSession, type ReferenceModel } from '../support/reference-model.js';
+import {
+  expectContextValid,
+  expectStillWorks,
+  expectStoredAsReference,
+  trackSession,
+  type ReferenceModel,
+} from '../support/reference-model.js';
 
 const S = 'faults';
 /** A fast, deterministic tokenizer: the invariants do not depend on which one counts. */
@@ -30,12 +36,24 @@ const setups: Record<string, Pick<MemoryOptions, 'config' | 'profile'>> = {
   summarizer: {
     profile: {
       long_term_memory_strategy: [
-        { long_term_memory_id: 'summarizer', interaction_threshold_qty: 2, interaction_threshold_tokens: -1, cod_max_loops: 3, interaction_keep: 1 },
+        {
+          long_term_memory_id: 'summarizer',
+          interaction_threshold_qty: 2,
+          interaction_threshold_tokens: -1,
+          cod_max_loops: 3,
+          interaction_keep: 1,
+        },
       ],
     },
   },
-  summary_buffer: { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget: 120, threshold: 0.8, target: 0.5 }] } },
-  rolling: { profile: { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 2, max_summaries: 2 }] } },
+  summary_buffer: {
+    profile: {
+      long_term_memory_strategy: [{ long_term_memory_id: 'summary_buffer', budget: 120, threshold: 0.8, target: 0.5 }],
+    },
+  },
+  rolling: {
+    profile: { long_term_memory_strategy: [{ long_term_memory_id: 'rolling', window: 2, max_summaries: 2 }] },
+  },
 };
 
 interface Run {
@@ -65,7 +83,9 @@ async function talk(run: Run, turns: number, from = 0): Promise<void> {
     const { memory, ref } = run;
     ref.added(await memory.addUserMessage(S, `Question ${i}: what does the deploy log say about build ${i}?`));
     ref.added(await memory.addToolCall(S, 'read_log', { build: i }));
-    ref.added(await memory.addToolResult(S, 'read_log', `build ${i} failed at step ${i % 3}`, { isError: i % 2 === 0 }));
+    ref.added(
+      await memory.addToolResult(S, 'read_log', `build ${i} failed at step ${i % 3}`, { isError: i % 2 === 0 }),
+    );
     ref.added(await memory.addAssistantMessage(S, `Build ${i} failed at step ${i % 3}; retry with the cache cleared.`));
   }
 }
@@ -91,31 +111,34 @@ const failures: [string, () => SummarizeCallback, RegExp][] = [
 ];
 
 describe.each(Object.keys(setups) as (keyof typeof setups)[])('%s strategy', (setup) => {
-  it.each(failures)('a summarizer that %s: nothing lost, error event, retried once it works', async (_name, make, message) => {
-    const run = await start(setup, make(), 40);
-    await talk(run, 6);
-    await expectIntact(run);
-    expect(run.errors.length).toBeGreaterThan(0);
-    expect(run.errors.every((e) => e.name === 'SummarizerError')).toBe(true);
-    expect(run.errors[0]!.message).toMatch(message);
-    const stats = await run.memory.getStats(S);
-    expect(stats.summaries).toBe(0);
-    // Nothing was summarized: only a rolling window may slide interaction 1 (which no summary covers) out.
-    const state = await run.memory.exportSession(S);
-    expect(state.entries.filter((e) => e.compressed && e.summaryId !== undefined)).toEqual([]);
-    if (setup !== 'rolling') expect(stats.compressedEntries).toBe(0);
-    // compress() reports the failure to its caller and changes nothing stored.
-    const before = await run.memory.exportSession(S);
-    await expect(run.memory.compress(S)).rejects.toMatchObject({ name: 'SummarizerError' });
-    expect(await run.memory.exportSession(S)).toEqual(before);
+  it.each(failures)(
+    'a summarizer that %s: nothing lost, error event, retried once it works',
+    async (_name, make, message) => {
+      const run = await start(setup, make(), 40);
+      await talk(run, 6);
+      await expectIntact(run);
+      expect(run.errors.length).toBeGreaterThan(0);
+      expect(run.errors.every((e) => e.name === 'SummarizerError')).toBe(true);
+      expect(run.errors[0]!.message).toMatch(message);
+      const stats = await run.memory.getStats(S);
+      expect(stats.summaries).toBe(0);
+      // Nothing was summarized: only a rolling window may slide interaction 1 (which no summary covers) out.
+      const state = await run.memory.exportSession(S);
+      expect(state.entries.filter((e) => e.compressed && e.summaryId !== undefined)).toEqual([]);
+      if (setup !== 'rolling') expect(stats.compressedEntries).toBe(0);
+      // compress() reports the failure to its caller and changes nothing stored.
+      const before = await run.memory.exportSession(S);
+      await expect(run.memory.compress(S)).rejects.toMatchObject({ name: 'SummarizerError' });
+      expect(await run.memory.exportSession(S)).toEqual(before);
 
-    await run.memory.setSummarizeCallback(async (_p, info) => goodAnswer(info));
-    await talk(run, 1, 6);
-    await expectIntact(run);
-    expect((await run.memory.getStats(S)).summaries).toBeGreaterThan(0);
-    await expectStillWorks(run.memory, S, run.ref);
-    await expectIntact(run);
-  });
+      await run.memory.setSummarizeCallback(async (_p, info) => goodAnswer(info));
+      await talk(run, 1, 6);
+      await expectIntact(run);
+      expect((await run.memory.getStats(S)).summaries).toBeGreaterThan(0);
+      await expectStillWorks(run.memory, S, run.ref);
+      await expectIntact(run);
+    },
+  );
 
   it('a huge answer (200,000 characters) is stored as the summary, counted, and nothing is lost', async () => {
     const huge = `Decisions: ${'the team chose option B after review; '.repeat(5_300)}`.slice(0, 200_000);
@@ -140,7 +163,13 @@ describe('Chain of Density (summarizer, cod_max_loops 5)', () => {
       config: { summarizeTimeoutMs: 40 },
       profile: {
         long_term_memory_strategy: [
-          { long_term_memory_id: 'summarizer', interaction_threshold_qty: 2, interaction_threshold_tokens: -1, cod_max_loops: 5, interaction_keep: 1 },
+          {
+            long_term_memory_id: 'summarizer',
+            interaction_threshold_qty: 2,
+            interaction_threshold_tokens: -1,
+            cod_max_loops: 5,
+            interaction_keep: 1,
+          },
         ],
       },
     });
@@ -156,7 +185,11 @@ describe('Chain of Density (summarizer, cod_max_loops 5)', () => {
     expect(summarizer.calls.every((c) => c.info.passes === 5)).toBe(true);
     const [summary] = await memory.getSummaries(S);
     expect(summary!.content).toBe(goodAnswer(summarizer.calls[1]!.info));
-    expect(summary!.metadata).toMatchObject({ passesRequested: 5, passesCompleted: 2, passError: expect.stringMatching(/pass 3 exploded/) });
+    expect(summary!.metadata).toMatchObject({
+      passesRequested: 5,
+      passesCompleted: 2,
+      passError: expect.stringMatching(/pass 3 exploded/),
+    });
     // The summarized entries are compressed and linked to it.
     const state = await memory.exportSession(S);
     const compressed = state.entries.filter((e) => e.compressed);
@@ -166,13 +199,18 @@ describe('Chain of Density (summarizer, cod_max_loops 5)', () => {
   });
 
   it('a hang on pass 3 of 5 times out and keeps pass 2’s summary', async () => {
-    const summarizer = recordingSummarizer((_p, info) => (info.pass === 3 ? new Promise<string>(() => undefined) : goodAnswer(info)));
+    const summarizer = recordingSummarizer((_p, info) =>
+      info.pass === 3 ? new Promise<string>(() => undefined) : goodAnswer(info),
+    );
     const memory = await cod(summarizer.summarize);
     const run: Run = { memory, ref: trackSession(memory, S), errors: [] };
     await talk(run, 3);
     await expectIntact(run);
     const [summary] = await memory.getSummaries(S);
-    expect(summary!.metadata).toMatchObject({ passesCompleted: 2, passError: expect.stringMatching(/timed out after 40 ms \(pass 3 of 5\)/) });
+    expect(summary!.metadata).toMatchObject({
+      passesCompleted: 2,
+      passError: expect.stringMatching(/timed out after 40 ms \(pass 3 of 5\)/),
+    });
   });
 
   it('a failure on pass 1 compresses nothing and fires error', async () => {
@@ -211,7 +249,14 @@ describe('a summarizer failing under a budget', () => {
       },
       profile: {
         short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 150 }],
-        long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_threshold_qty: 2, interaction_threshold_tokens: -1, cod_max_loops: 1 }],
+        long_term_memory_strategy: [
+          {
+            long_term_memory_id: 'summarizer',
+            interaction_threshold_qty: 2,
+            interaction_threshold_tokens: -1,
+            cod_max_loops: 1,
+          },
+        ],
       },
     });
     const run: Run = { memory, ref: trackSession(memory, S), errors: [] };

@@ -13,10 +13,17 @@ import { memoryStore } from '../../src/store/memory.js';
 import type { StoreAdapter, StoreBatch } from '../../src/types.js';
 import { describeStoreConformance, makeEntry, makeMeta, makeSummary, snapshot } from '../support/store-conformance.js';
 
-describeStoreConformance('indexedDBStore (fake-indexeddb)', async () => indexedDBStore({ indexedDB: new IDBFactory() }));
+describeStoreConformance('indexedDBStore (fake-indexeddb)', async () =>
+  indexedDBStore({ indexedDB: new IDBFactory() }),
+);
 
 /** A raw connection, as another tab (or an older RecallKit) would hold. */
-function rawOpen(factory: IDBFactory, name: string, version?: number, upgrade?: (db: IDBDatabase) => void): Promise<IDBDatabase> {
+function rawOpen(
+  factory: IDBFactory,
+  name: string,
+  version?: number,
+  upgrade?: (db: IDBDatabase) => void,
+): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = factory.open(name, version);
     request.onupgradeneeded = () => upgrade?.(request.result);
@@ -66,7 +73,9 @@ describe('indexedDBStore: persistence and schema', () => {
       const entries = raw.createObjectStore('entries', { keyPath: ['sessionId', 'id'] });
       entries.createIndex('by-session-seq', ['sessionId', 'seq']);
       entries.createIndex('by-session-active', ['sessionId', 'active', 'seq']);
-      raw.createObjectStore('summaries', { keyPath: ['sessionId', 'id'] }).createIndex('by-session-order', ['sessionId', 'order']);
+      raw
+        .createObjectStore('summaries', { keyPath: ['sessionId', 'id'] })
+        .createIndex('by-session-order', ['sessionId', 'order']);
       raw.createObjectStore('aux', { keyPath: ['sessionId', 'key'] });
     });
     const [e0, e1] = [makeEntry('a', 0, { compressed: true }), makeEntry('a', 1)];
@@ -80,7 +89,11 @@ describe('indexedDBStore: persistence and schema', () => {
     db.close();
 
     const store = indexedDBStore({ indexedDB: factory, dbName: 'v1' });
-    expect(await store.loadSession('a')).toEqual({ meta: makeMeta('a'), activeEntries: [e1], summaries: [makeSummary('a', 's1')] });
+    expect(await store.loadSession('a')).toEqual({
+      meta: makeMeta('a'),
+      activeEntries: [e1],
+      summaries: [makeSummary('a', 's1')],
+    });
     expect(await store.loadEntries('a')).toEqual([e0, e1]);
     expect(await store.loadAux('a', 'recall')).toEqual([1]);
   });
@@ -102,7 +115,9 @@ describe('indexedDBStore: persistence and schema', () => {
     await expect(old.loadSession('a')).rejects.toThrow(/upgraded by another tab.*reload/);
     await expect(old.write('a', seedBatch('a'))).rejects.toBeInstanceOf(StoreError);
     // Old code meeting the newer layout refuses clearly rather than misreading it.
-    await expect(indexedDBStore({ indexedDB: factory, dbName: 'up' }).loadSession('a')).rejects.toThrow(/newer RecallKit/);
+    await expect(indexedDBStore({ indexedDB: factory, dbName: 'up' }).loadSession('a')).rejects.toThrow(
+      /newer RecallKit/,
+    );
     // The data survived the upgrade.
     const reader = openConnection({ dbName: 'up', indexedDB: factory, version: 2, migrations: [v1, v2] });
     expect(await (await reader.db()).get('sessions', 'a')).toEqual(before.meta);
@@ -112,7 +127,12 @@ describe('indexedDBStore: persistence and schema', () => {
   it('an upgrade blocked by a tab that keeps the old version open rejects instead of hanging', async () => {
     const factory = new IDBFactory();
     const stubborn = await rawOpen(factory, 'blocked', 1, (db) => MIGRATIONS[0]!(db as never, undefined as never));
-    const next = openConnection({ dbName: 'blocked', indexedDB: factory, version: 2, migrations: [...MIGRATIONS, () => undefined] });
+    const next = openConnection({
+      dbName: 'blocked',
+      indexedDB: factory,
+      version: 2,
+      migrations: [...MIGRATIONS, () => undefined],
+    });
     await expect(next.db()).rejects.toThrow(/another tab holds it open/);
     stubborn.close();
   });
@@ -144,12 +164,18 @@ describe('indexedDBStore: failed writes', () => {
     const restore = failPutsAfter(2, () => quota);
     try {
       const error = await store
-        .write('a', { meta: makeMeta('a', 2), putEntries: [makeEntry('a', 2), makeEntry('a', 3)], aux: { recall: null } })
+        .write('a', {
+          meta: makeMeta('a', 2),
+          putEntries: [makeEntry('a', 2), makeEntry('a', 3)],
+          aux: { recall: null },
+        })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(QuotaExceededError);
       expect(error).toBeInstanceOf(StoreError);
       expect((error as Error).cause).toBe(quota);
-      expect((error as Error).message).toMatch(/quota exceeded while trying to write session "a" \(meta, 2 entries, 1 aux keys\)/);
+      expect((error as Error).message).toMatch(
+        /quota exceeded while trying to write session "a" \(meta, 2 entries, 1 aux keys\)/,
+      );
     } finally {
       restore();
     }
@@ -172,7 +198,10 @@ describe('indexedDBStore: locks, persistence and estimate in Node', () => {
   it('without Web Locks, two store instances of one database still take turns on a session', async () => {
     expect(typeof navigator === 'undefined' || !navigator.locks).toBe(true);
     const factory = new IDBFactory();
-    const tabs = [indexedDBStore({ indexedDB: factory, dbName: 'locks' }), indexedDBStore({ indexedDB: factory, dbName: 'locks' })];
+    const tabs = [
+      indexedDBStore({ indexedDB: factory, dbName: 'locks' }),
+      indexedDBStore({ indexedDB: factory, dbName: 'locks' }),
+    ];
     await tabs[0]!.write('a', { meta: makeMeta('a', 0) });
     const bump = (store: StoreAdapter) =>
       store.lock!('a', async () => {
@@ -202,10 +231,25 @@ describe('indexedDBStore agrees with memoryStore', () => {
   const session = fc.integer({ min: 0, max: 2 });
   const picks = fc.array(fc.nat(30), { maxLength: 4 });
   const op: fc.Arbitrary<Op> = fc.oneof(
-    fc.record({ kind: fc.constant('add' as const), session, count: fc.integer({ min: 1, max: 4 }), compressed: fc.array(fc.boolean(), { maxLength: 4 }) }),
+    fc.record({
+      kind: fc.constant('add' as const),
+      session,
+      count: fc.integer({ min: 1, max: 4 }),
+      compressed: fc.array(fc.boolean(), { maxLength: 4 }),
+    }),
     fc.record({ kind: fc.constantFrom('compress' as const, 'delete' as const), session, picks }),
-    fc.record({ kind: fc.constant('summaries' as const), session, put: fc.array(fc.nat(4), { maxLength: 3 }), del: fc.array(fc.nat(4), { maxLength: 2 }) }),
-    fc.record({ kind: fc.constant('aux' as const), session, key: fc.nat(2), value: fc.option(fc.nat(9), { nil: null }) }),
+    fc.record({
+      kind: fc.constant('summaries' as const),
+      session,
+      put: fc.array(fc.nat(4), { maxLength: 3 }),
+      del: fc.array(fc.nat(4), { maxLength: 2 }),
+    }),
+    fc.record({
+      kind: fc.constant('aux' as const),
+      session,
+      key: fc.nat(2),
+      value: fc.option(fc.nat(9), { nil: null }),
+    }),
     fc.record({ kind: fc.constant('replace' as const), session, count: fc.nat(3) }),
     fc.record({ kind: fc.constant('drop' as const), session }),
   );
@@ -224,22 +268,39 @@ describe('indexedDBStore agrees with memoryStore', () => {
           const meta = makeMeta(s, ++version);
           const stored = live.get(s) ?? [];
           const fresh = (n: number, compressed: boolean[] = []) => {
-            const entries = Array.from({ length: n }, (_, i) => makeEntry(s, seq++, { compressed: compressed[i] ?? false }));
+            const entries = Array.from({ length: n }, (_, i) =>
+              makeEntry(s, seq++, { compressed: compressed[i] ?? false }),
+            );
             stored.push(...entries.map((e) => e.seq));
             return entries;
           };
-          const pick = (ns: number[]) => ns.map((n) => stored[n % Math.max(stored.length, 1)]).filter((n) => n !== undefined);
+          const pick = (ns: number[]) =>
+            ns.map((n) => stored[n % Math.max(stored.length, 1)]).filter((n) => n !== undefined);
           if (o.kind === 'replace' || o.kind === 'drop') stored.length = 0;
           live.set(s, stored);
           const batch: StoreBatch | undefined =
-            o.kind === 'add' ? { meta, putEntries: fresh(o.count, o.compressed) }
-            : o.kind === 'compress' ? { meta, putEntries: pick(o.picks).map((n) => makeEntry(s, n, { compressed: true, summaryId: 'x' })) }
-            : o.kind === 'delete' ? { meta, deleteEntryIds: o.picks.map((n) => `e${n}`) }
-            : o.kind === 'summaries' ? { meta, deleteSummaryIds: o.del.map((n) => `m${n}`), putSummaries: o.put.map((n) => makeSummary(s, `m${n}`, { tokenCount: version })) }
-            : o.kind === 'aux' ? { meta, aux: { [`k${o.key}`]: o.value } }
-            : o.kind === 'replace' ? { meta, replace: true, putEntries: fresh(o.count) }
-            : undefined;
-          if (o.kind === 'delete') live.set(s, stored.filter((n) => !o.picks.includes(n)));
+            o.kind === 'add'
+              ? { meta, putEntries: fresh(o.count, o.compressed) }
+              : o.kind === 'compress'
+                ? { meta, putEntries: pick(o.picks).map((n) => makeEntry(s, n, { compressed: true, summaryId: 'x' })) }
+                : o.kind === 'delete'
+                  ? { meta, deleteEntryIds: o.picks.map((n) => `e${n}`) }
+                  : o.kind === 'summaries'
+                    ? {
+                        meta,
+                        deleteSummaryIds: o.del.map((n) => `m${n}`),
+                        putSummaries: o.put.map((n) => makeSummary(s, `m${n}`, { tokenCount: version })),
+                      }
+                    : o.kind === 'aux'
+                      ? { meta, aux: { [`k${o.key}`]: o.value } }
+                      : o.kind === 'replace'
+                        ? { meta, replace: true, putEntries: fresh(o.count) }
+                        : undefined;
+          if (o.kind === 'delete')
+            live.set(
+              s,
+              stored.filter((n) => !o.picks.includes(n)),
+            );
           for (const store of stores) await (batch ? store.write(s, batch) : store.deleteSession(s));
         }
         for (const s of ['s0', 's1', 's2']) {

@@ -94,7 +94,11 @@ describeStoreConformance('durableStore(memoryStore) with a journal', async () =>
 async function open(inner: StoreAdapter, files: ReturnType<typeof memoryJournalFiles>, compactBytes?: number) {
   const store = durableStore(inner, sessionJournal(files, compactBytes === undefined ? {} : { compactBytes }));
   const state = await store.open();
-  const memory = await createMemory({ store, tokenizer: { count: (t: string) => Math.ceil(t.length / 4) }, config: { maxEntries: 12, recentWindow: 4, minEntriesToCompress: 4 } });
+  const memory = await createMemory({
+    store,
+    tokenizer: { count: (t: string) => Math.ceil(t.length / 4) },
+    config: { maxEntries: 12, recentWindow: 4, minEntriesToCompress: 4 },
+  });
   return { store, state, memory };
 }
 
@@ -109,7 +113,12 @@ async function chat(memory: Memory, s: string, turns: number, from = 0): Promise
 /** Everything a session holds in a store, the recall index included. */
 async function everything(store: StoreAdapter, s: string) {
   const loaded = await store.loadSession(s);
-  return { meta: loaded?.meta, summaries: loaded?.summaries, entries: await store.loadEntries(s), aux: Object.fromEntries(await store.loadAuxPrefix!(s, '')) };
+  return {
+    meta: loaded?.meta,
+    summaries: loaded?.summaries,
+    entries: await store.loadEntries(s),
+    aux: Object.fromEntries(await store.loadAuxPrefix!(s, '')),
+  };
 }
 
 describe('durableStore: restore from the journal', () => {
@@ -188,7 +197,13 @@ describe('durableStore: restore from the journal', () => {
     await chat(first.memory, 'a', 2, 2);
     const latest = await everything(inner, 'a');
     // The store lost its last writes (relaxed durability and a power cut): put the old state back.
-    await inner.write('a', { meta: old.meta!, replace: true, putEntries: old.entries, putSummaries: old.summaries!, aux: old.aux });
+    await inner.write('a', {
+      meta: old.meta!,
+      replace: true,
+      putEntries: old.entries,
+      putSummaries: old.summaries!,
+      aux: old.aux,
+    });
     const second = await open(inner, files);
     expect(second.state.status).toBe('restored');
     expect(await everything(inner, 'a')).toEqual(latest);
@@ -265,7 +280,10 @@ describe('durableStore: restore from the journal', () => {
     files.append = append;
     await first.memory.addUserMessage('a', 'and after it recovers');
     const wiped = await open(memoryStore(), files);
-    expect((await wiped.memory.getActiveEntries('a')).map((e) => e.content).slice(-2)).toEqual(['written while the journal fails', 'and after it recovers']);
+    expect((await wiped.memory.getActiveEntries('a')).map((e) => e.content).slice(-2)).toEqual([
+      'written while the journal fails',
+      'and after it recovers',
+    ]);
   });
 });
 
@@ -298,15 +316,23 @@ describe('durableStore: the journal never keeps what the store refused', () => {
 describe('durability option and verify', () => {
   it('refuses a bad durability and a journal where there is no OPFS', async () => {
     await expect(createMemory({ store: 'memory', durability: 'always' as never })).rejects.toThrow(ValidationError);
-    await expect(createMemory({ store: 'memory', durability: 'always' as never })).rejects.toThrow(/durability: expected 'journal' or 'none'/);
-    await expect(createMemory({ store: 'memory', durability: 'journal' })).rejects.toThrow(/durability: expected 'none' with the memory store/);
+    await expect(createMemory({ store: 'memory', durability: 'always' as never })).rejects.toThrow(
+      /durability: expected 'journal' or 'none'/,
+    );
+    await expect(createMemory({ store: 'memory', durability: 'journal' })).rejects.toThrow(
+      /durability: expected 'none' with the memory store/,
+    );
     const m = await createMemory({ store: 'memory', durability: 'none' });
     expect(await m.storageState()).toMatchObject({ durability: 'none', status: 'fresh' });
   });
 
   it('reports holes, duplicates, dangling summary links and stats that disagree', async () => {
     const inner = memoryStore();
-    const m = await createMemory({ store: inner, tokenizer: { count: (t: string) => t.length }, config: { maxEntries: 6, recentWindow: 2, minEntriesToCompress: 2 } });
+    const m = await createMemory({
+      store: inner,
+      tokenizer: { count: (t: string) => t.length },
+      config: { maxEntries: 6, recentWindow: 2, minEntriesToCompress: 2 },
+    });
     await chat(m, 's', 6);
     expect(await m.verify('s')).toMatchObject({ ok: true, exists: true, entries: 12, holes: 0 });
     expect(await m.verify('nobody')).toMatchObject({ ok: true, exists: false, entries: 0 });
@@ -316,7 +342,10 @@ describe('durability option and verify', () => {
     await inner.write('s', {
       meta: { ...meta, version: meta.version + 1 },
       deleteEntryIds: [entries[entries.length - 1]!.id],
-      putEntries: [{ ...compressed, summaryId: 'gone' }, { ...entries[1]!, id: 'copy' }],
+      putEntries: [
+        { ...compressed, summaryId: 'gone' },
+        { ...entries[1]!, id: 'copy' },
+      ],
       deleteSummaryIds: [],
     });
     const report = await m.verify('s');

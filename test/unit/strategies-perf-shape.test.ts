@@ -11,7 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { contextCost, scaledCost } from '../../src/core/assemble.js';
 import { appendToInteractions, groupInteractions, interactionIndex } from '../../src/core/interactions.js';
 import { createBufferWindow } from '../../src/strategies/short-term/buffer-window.js';
-import { allConditions, conditionMessage, countChatMessages, groupChatMessages } from '../../src/strategies/chat-form.js';
+import {
+  allConditions,
+  conditionMessage,
+  countChatMessages,
+  groupChatMessages,
+} from '../../src/strategies/chat-form.js';
 import { createMaxTokens } from '../../src/strategies/short-term/max-tokens.js';
 import { filterKeepingPairs, keepEntries, narrow, protectedIds } from '../../src/strategies/tool-pairs.js';
 import type { ContextCost, ContextSelection, InteractionIndex, ShortTermStrategy } from '../../src/strategies/types.js';
@@ -28,13 +33,18 @@ function refMaxTokens(budget: number, conditions: string[]): ShortTermStrategy['
     if (budget === -1) return { interactions: [], summaries: [] };
     let interactions = selection.interactions;
     if (passes) {
-      const kept = filterKeepingPairs(interactions.flatMap((i) => i.entries), (e) => passes({ message: conditionMessage(e) }));
+      const kept = filterKeepingPairs(
+        interactions.flatMap((i) => i.entries),
+        (e) => passes({ message: conditionMessage(e) }),
+      );
       interactions = keepEntries(interactions, new Set(kept.map((e) => e.id)));
     }
     const summaries = selection.summaries;
     const pinned = protectedIds(interactions.flatMap((i) => i.entries));
     const parts = interactions.map((i) => i.entries.filter((e) => pinned.has(e.id)));
-    const pinnedCosts = interactions.map((i, n) => ((parts[n] ?? []).length > 0 ? cost.interaction(narrow(i, parts[n] ?? [])) : 0));
+    const pinnedCosts = interactions.map((i, n) =>
+      (parts[n] ?? []).length > 0 ? cost.interaction(narrow(i, parts[n] ?? [])) : 0,
+    );
     let used = cost.base + pinnedCosts.reduce((s, c) => s + c, 0);
     let firstSummary = summaries.length;
     const take = (limit: number): void => {
@@ -71,9 +81,12 @@ function refDropBrokenPairs(kept: readonly MemoryEntry[], all: readonly MemoryEn
   for (const e of kept) {
     if (!e.tool || (e.type !== 'tool_call' && e.type !== 'tool_result')) continue;
     if (e.type === 'tool_result' && !callsKept.has(e.tool.callId)) broken.add(e.tool.callId);
-    if (e.type === 'tool_call' && answered.has(e.tool.callId) && !resultsKept.has(e.tool.callId)) broken.add(e.tool.callId);
+    if (e.type === 'tool_call' && answered.has(e.tool.callId) && !resultsKept.has(e.tool.callId))
+      broken.add(e.tool.callId);
   }
-  return kept.filter((e) => !(e.tool && (e.type === 'tool_call' || e.type === 'tool_result') && broken.has(e.tool.callId)));
+  return kept.filter(
+    (e) => !(e.tool && (e.type === 'tool_call' || e.type === 'tool_result') && broken.has(e.tool.callId)),
+  );
 }
 
 function refBufferWindow(size: number): ShortTermStrategy['select'] {
@@ -84,7 +97,10 @@ function refBufferWindow(size: number): ShortTermStrategy['select'] {
     const keepNewest = (take: number): MemoryEntry[] => {
       const ids = new Set(pinned);
       for (const group of groups.slice(groups.length - take)) for (const e of group) ids.add(e.id);
-      return refDropBrokenPairs(all.filter((e) => ids.has(e.id)), all);
+      return refDropBrokenPairs(
+        all.filter((e) => ids.has(e.id)),
+        all,
+      );
     };
     let kept = keepNewest(0);
     for (let take = Math.min(size, groups.length); take > 0; take -= 1) {
@@ -94,7 +110,10 @@ function refBufferWindow(size: number): ShortTermStrategy['select'] {
         break;
       }
     }
-    return { interactions: keepEntries(selection.interactions, new Set(kept.map((e) => e.id))), summaries: selection.summaries };
+    return {
+      interactions: keepEntries(selection.interactions, new Set(kept.map((e) => e.id))),
+      summaries: selection.summaries,
+    };
   };
 }
 
@@ -102,13 +121,31 @@ function refBufferWindow(size: number): ShortTermStrategy['select'] {
 
 type Step =
   | { op: 'user' | 'assistant' | 'context'; words: number; pinned: boolean; secret: boolean }
-  | { op: 'call' | 'result'; name: 'search' | 'shell'; callId: string | null; pinned: boolean; isError: boolean; words: number };
+  | {
+      op: 'call' | 'result';
+      name: 'search' | 'shell';
+      callId: string | null;
+      pinned: boolean;
+      isError: boolean;
+      words: number;
+    };
 
 const pin = fc.integer({ min: 0, max: 11 }).map((n) => n === 0);
 const words = fc.integer({ min: 1, max: 40 });
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('user' as const, 'assistant' as const), words, pinned: pin, secret: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('context' as const), words, pinned: pin, secret: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constantFrom('user' as const, 'assistant' as const),
+      words,
+      pinned: pin,
+      secret: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('context' as const), words, pinned: pin, secret: fc.boolean() }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -155,70 +192,108 @@ const costs: [string, ContextCost][] = [
 ];
 
 const strategyArb = fc.oneof(
-  fc.record({ kind: fc.constant('max_tokens' as const), budget: fc.oneof(fc.integer({ min: 0, max: 600 }), fc.constant(-1)), conditions: fc.constantFrom(...conditionSets) }),
+  fc.record({
+    kind: fc.constant('max_tokens' as const),
+    budget: fc.oneof(fc.integer({ min: 0, max: 600 }), fc.constant(-1)),
+    conditions: fc.constantFrom(...conditionSets),
+  }),
   fc.record({ kind: fc.constant('buffer_window' as const), size: fc.integer({ min: 1, max: 12 }) }),
 );
 type StrategySpec = typeof strategyArb extends fc.Arbitrary<infer T> ? T : never;
 
 function build(spec: StrategySpec): { fast: ShortTermStrategy; ref: ShortTermStrategy['select'] } {
   if (spec.kind === 'buffer_window') {
-    return { fast: createBufferWindow({ memory_strategy_id: 'buffer_window', window_size: spec.size }), ref: refBufferWindow(spec.size) };
+    return {
+      fast: createBufferWindow({ memory_strategy_id: 'buffer_window', window_size: spec.size }),
+      ref: refBufferWindow(spec.size),
+    };
   }
-  const config = { memory_strategy_id: 'max_tokens' as const, memory_max_tokens: spec.budget, conditions: spec.conditions };
+  const config = {
+    memory_strategy_id: 'max_tokens' as const,
+    memory_max_tokens: spec.budget,
+    conditions: spec.conditions,
+  };
   return { fast: createMaxTokens(config), ref: refMaxTokens(spec.budget, spec.conditions) };
 }
 
-const summariesOf = (n: number): MemorySummary[] => Array.from({ length: n }, (_, i) => makeSummary({ id: `s${i}`, tokenCount: 5 + 30 * i }));
+const summariesOf = (n: number): MemorySummary[] =>
+  Array.from({ length: n }, (_, i) => makeSummary({ id: `s${i}`, tokenCount: 5 + 30 * i }));
 
 describe('short-term strategies read only what they keep, with unchanged results', () => {
   it('property: same selection as the whole-history reference, with the engine index and without', () => {
     fc.assert(
-      fc.property(fc.array(stepArb, { maxLength: 40 }), strategyArb, fc.integer({ min: 0, max: 3 }), fc.constantFrom(...costs), (steps, spec, n, [, cost]) => {
-        const c = conversation();
-        for (const s of steps) play(c, s);
-        const summaries = summariesOf(n);
-        const { fast, ref } = build(spec);
-        const interactions = groupInteractions(c.entries);
-        const expected = ref({ interactions, summaries }, cost);
-        expect(fast.select({ interactions, summaries }, cost)).toEqual(expected);
-        expect(fast.select({ interactions, summaries, index: interactionIndex(interactions) }, cost)).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(stepArb, { maxLength: 40 }),
+        strategyArb,
+        fc.integer({ min: 0, max: 3 }),
+        fc.constantFrom(...costs),
+        (steps, spec, n, [, cost]) => {
+          const c = conversation();
+          for (const s of steps) play(c, s);
+          const summaries = summariesOf(n);
+          const { fast, ref } = build(spec);
+          const interactions = groupInteractions(c.entries);
+          const expected = ref({ interactions, summaries }, cost);
+          expect(fast.select({ interactions, summaries }, cost)).toEqual(expected);
+          expect(fast.select({ interactions, summaries, index: interactionIndex(interactions) }, cost)).toEqual(
+            expected,
+          );
+        },
+      ),
       FC,
     );
   });
 
   it('property: the engine index stays right as entries are appended, and cached results stay right', () => {
     fc.assert(
-      fc.property(fc.array(stepArb, { minLength: 1, maxLength: 40 }), strategyArb, fc.integer({ min: 1, max: 6 }), (steps, spec, every) => {
-        const c = conversation();
-        const interactions: Interaction[] = [];
-        interactionIndex(interactions); // built empty, then kept current by appendToInteractions
-        const { fast, ref } = build(spec);
-        const summaries = summariesOf(2);
-        steps.forEach((s, i) => {
-          appendToInteractions(interactions, play(c, s));
-          if (i % every !== 0 && i !== steps.length - 1) return;
-          const selection: ContextSelection = { interactions, summaries, index: interactionIndex(interactions) };
-          expect(fast.select(selection, contextCost)).toEqual(ref({ interactions: [...interactions], summaries }, contextCost));
-        });
-      }),
+      fc.property(
+        fc.array(stepArb, { minLength: 1, maxLength: 40 }),
+        strategyArb,
+        fc.integer({ min: 1, max: 6 }),
+        (steps, spec, every) => {
+          const c = conversation();
+          const interactions: Interaction[] = [];
+          interactionIndex(interactions); // built empty, then kept current by appendToInteractions
+          const { fast, ref } = build(spec);
+          const summaries = summariesOf(2);
+          steps.forEach((s, i) => {
+            appendToInteractions(interactions, play(c, s));
+            if (i % every !== 0 && i !== steps.length - 1) return;
+            const selection: ContextSelection = { interactions, summaries, index: interactionIndex(interactions) };
+            expect(fast.select(selection, contextCost)).toEqual(
+              ref({ interactions: [...interactions], summaries }, contextCost),
+            );
+          });
+        },
+      ),
       FC,
     );
   });
 
   it('a strategy given a narrowed selection (a chain) gives what the reference chain gives', () => {
     fc.assert(
-      fc.property(fc.array(stepArb, { maxLength: 40 }), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 0, max: 500 }), fc.constantFrom(...conditionSets), (steps, size, budget, conditions) => {
-        const c = conversation();
-        for (const s of steps) play(c, s);
-        const interactions = groupInteractions(c.entries);
-        const window = createBufferWindow({ memory_strategy_id: 'buffer_window', window_size: size });
-        const tokens = createMaxTokens({ memory_strategy_id: 'max_tokens', memory_max_tokens: budget, conditions });
-        const first = window.select({ interactions, summaries: [], index: interactionIndex(interactions) }, contextCost);
-        const expectedFirst = refBufferWindow(size)({ interactions, summaries: [] }, contextCost);
-        expect(first).toEqual(expectedFirst);
-        expect(tokens.select(first, contextCost)).toEqual(refMaxTokens(budget, conditions)(expectedFirst, contextCost));
-      }),
+      fc.property(
+        fc.array(stepArb, { maxLength: 40 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 0, max: 500 }),
+        fc.constantFrom(...conditionSets),
+        (steps, size, budget, conditions) => {
+          const c = conversation();
+          for (const s of steps) play(c, s);
+          const interactions = groupInteractions(c.entries);
+          const window = createBufferWindow({ memory_strategy_id: 'buffer_window', window_size: size });
+          const tokens = createMaxTokens({ memory_strategy_id: 'max_tokens', memory_max_tokens: budget, conditions });
+          const first = window.select(
+            { interactions, summaries: [], index: interactionIndex(interactions) },
+            contextCost,
+          );
+          const expectedFirst = refBufferWindow(size)({ interactions, summaries: [] }, contextCost);
+          expect(first).toEqual(expectedFirst);
+          expect(tokens.select(first, contextCost)).toEqual(
+            refMaxTokens(budget, conditions)(expectedFirst, contextCost),
+          );
+        },
+      ),
       FC,
     );
   });
@@ -252,7 +327,11 @@ describe('a long history is not read', () => {
 
   it('max_tokens with conditions reads the interactions its budget walks over, and the pinned one', () => {
     const { interactions, index, reads } = longHistory();
-    const strategy = createMaxTokens({ memory_strategy_id: 'max_tokens', memory_max_tokens: 2000, conditions: ["message.role != 'tool'"] });
+    const strategy = createMaxTokens({
+      memory_strategy_id: 'max_tokens',
+      memory_max_tokens: 2000,
+      conditions: ["message.role != 'tool'"],
+    });
     const first = strategy.select({ interactions, summaries: [], index }, contextCost);
     expect(first.interactions[0]?.entries.map((e) => e.content)).toEqual(['question 10']);
     expect(first.interactions.length).toBeGreaterThan(10);

@@ -61,7 +61,10 @@ registerStrategy('last_turns', {
 });
 
 const summarizer = async (_prompt: string, info: { entries: { content: string }[] }) =>
-  `digest of ${info.entries.filter((e) => e.content.startsWith('question')).map((e) => e.content.split(' ')[1]).join(',')}`;
+  `digest of ${info.entries
+    .filter((e) => e.content.startsWith('question'))
+    .map((e) => e.content.split(' ')[1])
+    .join(',')}`;
 
 async function turns(memory: Awaited<ReturnType<typeof createMemory>>, from: number, to: number) {
   for (let i = from; i <= to; i++) {
@@ -82,7 +85,11 @@ function thrown(fn: () => unknown): ValidationError {
 
 describe('registerStrategy', () => {
   it('a registered long-term strategy runs from a createMemory profile, with its fields defaulted', async () => {
-    const memory = await createMemory({ store: 'memory', summarizer, profile: { long_term_memory_strategy: [{ long_term_memory_id: 'digest' }] } });
+    const memory = await createMemory({
+      store: 'memory',
+      summarizer,
+      profile: { long_term_memory_strategy: [{ long_term_memory_id: 'digest' }] },
+    });
     await turns(memory, 1, 4);
     await memory.idle(S);
     const summaries = await memory.getSummaries(S);
@@ -108,11 +115,17 @@ describe('registerStrategy', () => {
       orders.push((await memory.getContextForLLM(S)).summaries.map((s) => s.content));
       await memory.close();
     }
-    expect(orders).toEqual([['digest of 1', 'digest of 2'], ['digest of 2', 'digest of 1']]);
+    expect(orders).toEqual([
+      ['digest of 1', 'digest of 2'],
+      ['digest of 2', 'digest of 1'],
+    ]);
   });
 
   it('a registered short-term strategy narrows the context', async () => {
-    const memory = await createMemory({ store: 'memory', profile: { short_term_memory_strategy: [{ memory_strategy_id: 'last_turns', turns: 1 }] } });
+    const memory = await createMemory({
+      store: 'memory',
+      profile: { short_term_memory_strategy: [{ memory_strategy_id: 'last_turns', turns: 1 }] },
+    });
     await turns(memory, 1, 3);
     expect((await memory.getContextForLLM(S)).messages.map((m) => m.content)).toEqual(['question 3', 'answer 3']);
     await memory.close();
@@ -122,17 +135,28 @@ describe('registerStrategy', () => {
     const unknown = thrown(() => parseProfile({ long_term_memory_strategy: [{ long_term_memory_id: 'forget_all' }] }));
     expect(unknown.message).toContain('"summarizer", "neuralyzer", "summary_buffer", "rolling", "digest"');
     const misplaced = thrown(() => parseProfile({ short_term_memory_strategy: [{ memory_strategy_id: 'digest' }] }));
-    expect(misplaced.message).toMatch(/"max_tokens", "buffer_window", "last_turns".*"digest" belongs in long_term_memory_strategy/);
-    const typo = thrown(() => parseProfile({ long_term_memory_strategy: [{ long_term_memory_id: 'digest', evry: 2 }] }));
+    expect(misplaced.message).toMatch(
+      /"max_tokens", "buffer_window", "last_turns".*"digest" belongs in long_term_memory_strategy/,
+    );
+    const typo = thrown(() =>
+      parseProfile({ long_term_memory_strategy: [{ long_term_memory_id: 'digest', evry: 2 }] }),
+    );
     expect(typo.field).toBe('profile.long_term_memory_strategy[0].evry');
     expect(typo.message).toContain('long_term_memory_id, every, newest_first');
-    const wrong = thrown(() => parseProfile({ long_term_memory_strategy: [{ long_term_memory_id: 'digest', newest_first: 'yes' }] }));
-    expect(wrong.field).toBe('profile.long_term_memory_strategy[0].newest_first');
-    const checked = thrown(() => parseProfile({ long_term_memory_strategy: [{ long_term_memory_id: 'digest', every: 101 }] }));
-    expect(checked.field).toBe('profile.long_term_memory_strategy[0].every');
-    await expect(createMemory({ store: 'memory', profile: { long_term_memory_strategy: [{ long_term_memory_id: 'digest', every: 0 }] } })).rejects.toThrow(
-      /profile\.long_term_memory_strategy\[0\]\.every: expected an integer ≥ 1/,
+    const wrong = thrown(() =>
+      parseProfile({ long_term_memory_strategy: [{ long_term_memory_id: 'digest', newest_first: 'yes' }] }),
     );
+    expect(wrong.field).toBe('profile.long_term_memory_strategy[0].newest_first');
+    const checked = thrown(() =>
+      parseProfile({ long_term_memory_strategy: [{ long_term_memory_id: 'digest', every: 101 }] }),
+    );
+    expect(checked.field).toBe('profile.long_term_memory_strategy[0].every');
+    await expect(
+      createMemory({
+        store: 'memory',
+        profile: { long_term_memory_strategy: [{ long_term_memory_id: 'digest', every: 0 }] },
+      }),
+    ).rejects.toThrow(/profile\.long_term_memory_strategy\[0\]\.every: expected an integer ≥ 1/);
   });
 
   it('refuses a taken id (built-in or registered) and a malformed definition, naming the field', () => {
@@ -142,10 +166,18 @@ describe('registerStrategy', () => {
     expect(thrown(() => registerStrategy('rolling', noop)).message).toContain('"rolling" is a long_term strategy');
     expect(thrown(() => registerStrategy('digest', noop)).field).toBe('id');
     expect(thrown(() => registerStrategy('', noop)).field).toBe('id');
-    expect(thrown(() => registerStrategy('x1', { ...noop, kind: 'mid_term' as 'long_term' })).field).toBe('definition.kind');
-    expect(thrown(() => registerStrategy('x2', { ...noop, create: undefined as never })).field).toBe('definition.create');
-    expect(thrown(() => registerStrategy('x3', { ...noop, fields: { n: 3 as never } })).field).toBe('definition.fields.n');
-    expect(thrown(() => registerStrategy('x4', { ...noop, fields: { long_term_memory_id: int(1, 1) } })).field).toBe('definition.fields.long_term_memory_id');
+    expect(thrown(() => registerStrategy('x1', { ...noop, kind: 'mid_term' as 'long_term' })).field).toBe(
+      'definition.kind',
+    );
+    expect(thrown(() => registerStrategy('x2', { ...noop, create: undefined as never })).field).toBe(
+      'definition.create',
+    );
+    expect(thrown(() => registerStrategy('x3', { ...noop, fields: { n: 3 as never } })).field).toBe(
+      'definition.fields.n',
+    );
+    expect(thrown(() => registerStrategy('x4', { ...noop, fields: { long_term_memory_id: int(1, 1) } })).field).toBe(
+      'definition.fields.long_term_memory_id',
+    );
     expect(strategyIds('long_term')).not.toContain('x1');
   });
 });
@@ -166,9 +198,23 @@ describe('strategy traits of the built-ins', () => {
         ],
       }),
     );
-    expect(profileTraits(built.traits)).toEqual({ summariesNewestFirst: true, contextBudget: 3000, tokenBudget: 2500, pendingBudget: 2500, pendingWindow: 7 });
+    expect(profileTraits(built.traits)).toEqual({
+      summariesNewestFirst: true,
+      contextBudget: 3000,
+      tokenBudget: 2500,
+      pendingBudget: 2500,
+      pendingWindow: 7,
+    });
     expect(built.knowledgeBase?.strategy).toBe('summarizer');
-    const none = createStrategies(parseProfile({ short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: -1 }] }));
-    expect(profileTraits(none.traits)).toEqual({ summariesNewestFirst: false, contextBudget: 0, tokenBudget: 0, pendingBudget: undefined, pendingWindow: undefined });
+    const none = createStrategies(
+      parseProfile({ short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: -1 }] }),
+    );
+    expect(profileTraits(none.traits)).toEqual({
+      summariesNewestFirst: false,
+      contextBudget: 0,
+      tokenBudget: 0,
+      pendingBudget: undefined,
+      pendingWindow: undefined,
+    });
   });
 });

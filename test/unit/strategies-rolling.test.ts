@@ -5,10 +5,21 @@ import type { RollingConfig } from '../../src/strategies/profile/profile-types.j
 import { createRolling, rollingBoundary } from '../../src/strategies/long-term/rolling.js';
 import type { LongTermStrategy } from '../../src/strategies/types.js';
 import type { MemoryEntry } from '../../src/types.js';
-import { conversation, createSimulator, pinnedTurnStep, playTurn, sessionView, turnStep, type Simulator } from '../support/conversation-builders.js';
+import {
+  conversation,
+  createSimulator,
+  pinnedTurnStep,
+  playTurn,
+  sessionView,
+  turnStep,
+  type Simulator,
+} from '../support/conversation-builders.js';
 
 const rolling = (fields: Partial<Omit<RollingConfig, 'long_term_memory_id'>> = {}): LongTermStrategy =>
-  createRolling(parseProfile({ long_term_memory_strategy: [{ long_term_memory_id: 'rolling', ...fields }] }).long_term_memory_strategy[0] as RollingConfig);
+  createRolling(
+    parseProfile({ long_term_memory_strategy: [{ long_term_memory_id: 'rolling', ...fields }] })
+      .long_term_memory_strategy[0] as RollingConfig,
+  );
 
 const activeIndexes = (sim: Simulator): number[] => [...new Set(sim.active().map((e) => e.interaction))];
 const ranges = (sim: Simulator) => sim.summaries.map((s) => s.range);
@@ -51,7 +62,10 @@ describe('rolling (window 21, 3 summaries)', () => {
     expect(first?.range).toEqual({ startIndex: 2, endIndex: 22 });
     expect(first?.markCompressed).toBe(false);
     expect(first?.passes).toBe(1);
-    expect(first?.entries.map((e) => e.content)).toEqual([...span(2, 21).flatMap((i) => [`request ${i}`, `response ${i}`]), 'request 22']);
+    expect(first?.entries.map((e) => e.content)).toEqual([
+      ...span(2, 21).flatMap((i) => [`request ${i}`, `response ${i}`]),
+      'request 22',
+    ]);
     // Slid-out interactions link to the summary that covers them; interaction 1 to none.
     const byContent = (content: string): MemoryEntry | undefined => sim.entries.find((e) => e.content === content);
     expect(byContent('request 1')).toMatchObject({ compressed: true });
@@ -62,7 +76,9 @@ describe('rolling (window 21, 3 summaries)', () => {
   });
 
   it('the boundary arithmetic: 22, 43, 64, 85 … for 21', () => {
-    expect([21, 22, 42, 43, 63, 64, 85, 86].map((n) => rollingBoundary(n, 21))).toEqual([0, 22, 22, 43, 43, 64, 85, 85]);
+    expect([21, 22, 42, 43, 63, 64, 85, 86].map((n) => rollingBoundary(n, 21))).toEqual([
+      0, 22, 22, 43, 43, 64, 85, 85,
+    ]);
     expect([1, 2, 3, 4, 5].map((n) => rollingBoundary(n, 1))).toEqual([0, 2, 3, 4, 5]);
   });
 
@@ -108,7 +124,12 @@ describe('rolling (window 21, 3 summaries)', () => {
               sim.receive(entry);
               const n = c.interactionCount;
               const pinnedCalls = new Set(sim.entries.filter((e) => e.pinned && e.tool).map((e) => e.tool?.callId));
-              const unpinned = new Set(sim.active().filter((e) => !e.pinned && !(e.tool && pinnedCalls.has(e.tool.callId))).map((e) => e.interaction));
+              const unpinned = new Set(
+                sim
+                  .active()
+                  .filter((e) => !e.pinned && !(e.tool && pinnedCalls.has(e.tool.callId)))
+                  .map((e) => e.interaction),
+              );
               expect(unpinned.size).toBeLessThanOrEqual(window);
               expect([...unpinned].every((i) => i > n - window)).toBe(true);
               expect(sim.entries.filter((e) => e.interaction > n - window).every((e) => !e.compressed)).toBe(true);

@@ -24,7 +24,10 @@ function messageCount(entries: readonly MemoryEntry[]): number {
   let count = 0;
   entries.forEach((entry, i) => {
     const prev = entries[i - 1];
-    const joins = entry.type === 'tool_call' && prev !== undefined && prev.interaction === entry.interaction &&
+    const joins =
+      entry.type === 'tool_call' &&
+      prev !== undefined &&
+      prev.interaction === entry.interaction &&
       (prev.type === 'tool_call' || (prev.type === 'message' && prev.role === 'assistant'));
     if (!joins) count += 1;
   });
@@ -36,12 +39,15 @@ function expectedWindow(entries: readonly MemoryEntry[], size: number): MemoryEn
   let start = entries.length;
   while (start > 0 && messageCount(entries.slice(start - 1)) <= size) start -= 1;
   const tail = entries.slice(start);
-  return tail.filter((e) => e.type !== 'tool_result' || tail.some((x) => x.type === 'tool_call' && x.tool?.callId === e.tool?.callId));
+  return tail.filter(
+    (e) => e.type !== 'tool_result' || tail.some((x) => x.type === 'tool_call' && x.tool?.callId === e.tool?.callId),
+  );
 }
 
 /** Every kept result has its call, every kept answered call has its result. */
 function expectNoOrphans(kept: readonly MemoryEntry[], all: readonly MemoryEntry[]): void {
-  const has = (type: string, callId: string, list: readonly MemoryEntry[]) => list.some((e) => e.type === type && e.tool?.callId === callId);
+  const has = (type: string, callId: string, list: readonly MemoryEntry[]) =>
+    list.some((e) => e.type === type && e.tool?.callId === callId);
   for (const entry of kept) {
     if (entry.type === 'tool_result') expect(has('tool_call', entry.tool?.callId ?? '', kept)).toBe(true);
     if (entry.type === 'tool_call' && has('tool_result', entry.tool?.callId ?? '', all)) {
@@ -70,7 +76,11 @@ describe('max_tokens', () => {
     expect(selection.interactions.map((i) => i.index)).toEqual([4, 5]);
     expect(selection.interactions.every((i) => i.entries.length === 2)).toBe(true);
     expect(selectionTokens(selection)).toBeLessThanOrEqual(62);
-    expect(maxTokens(63).select({ interactions: c.interactions(), summaries: [] }, testCost).interactions.map((i) => i.index)).toEqual([3, 4, 5]);
+    expect(
+      maxTokens(63)
+        .select({ interactions: c.interactions(), summaries: [] }, testCost)
+        .interactions.map((i) => i.index),
+    ).toEqual([3, 4, 5]);
   });
 
   it('stops at the first interaction that does not fit: no gaps', () => {
@@ -81,7 +91,10 @@ describe('max_tokens', () => {
 
   it('-1 includes nothing, summaries included', () => {
     const c = turns(1, 1);
-    const selection = maxTokens(-1).select({ interactions: c.interactions(), summaries: [makeSummary({ id: 's' })] }, testCost);
+    const selection = maxTokens(-1).select(
+      { interactions: c.interactions(), summaries: [makeSummary({ id: 's' })] },
+      testCost,
+    );
     expect(selection).toEqual({ interactions: [], summaries: [] });
   });
 
@@ -105,7 +118,10 @@ describe('max_tokens', () => {
     c.toolCall('search', { q: 'x' }, { tokens: 5 });
     c.toolResult('search', 'found', { tokens: 5 });
     c.assistant('here', { tokens: 5 });
-    const selection = maxTokens(10000, ["message.role != 'tool'"]).select({ interactions: c.interactions(), summaries: [] }, testCost);
+    const selection = maxTokens(10000, ["message.role != 'tool'"]).select(
+      { interactions: c.interactions(), summaries: [] },
+      testCost,
+    );
     expect(entriesOf(selection).map((e) => e.type)).toEqual(['message', 'message', 'message']);
   });
 
@@ -117,10 +133,24 @@ describe('max_tokens', () => {
     c.toolResult('shell', 'boom', { isError: true });
     c.toolCall('search', { q: 1 });
     c.toolResult('search', 'ok', { isError: false });
-    const run = (conditions: string[]) => entriesOf(maxTokens(10000, conditions).select({ interactions: c.interactions(), summaries: [] }, testCost));
-    expect(run(['not message.is_error']).map((e) => e.tool?.name ?? e.content)).toEqual(['hidden', 'run', 'search', 'search']);
-    expect(run(["message.name != 'search'"]).map((e) => e.tool?.name ?? e.content)).toEqual(['hidden', 'run', 'shell', 'shell']);
-    const withoutPrivate = maxTokens(10000, ['not message.metadata.private']).select({ interactions: c.interactions(), summaries: [] }, testCost);
+    const run = (conditions: string[]) =>
+      entriesOf(maxTokens(10000, conditions).select({ interactions: c.interactions(), summaries: [] }, testCost));
+    expect(run(['not message.is_error']).map((e) => e.tool?.name ?? e.content)).toEqual([
+      'hidden',
+      'run',
+      'search',
+      'search',
+    ]);
+    expect(run(["message.name != 'search'"]).map((e) => e.tool?.name ?? e.content)).toEqual([
+      'hidden',
+      'run',
+      'shell',
+      'shell',
+    ]);
+    const withoutPrivate = maxTokens(10000, ['not message.metadata.private']).select(
+      { interactions: c.interactions(), summaries: [] },
+      testCost,
+    );
     expect(withoutPrivate.interactions.map((i) => i.index)).toEqual([2]);
     expect(run(["message.type != 'tool_call'"]).some((e) => e.type.startsWith('tool'))).toBe(false);
   });
@@ -139,23 +169,34 @@ describe('max_tokens', () => {
     expect(ids(entriesOf(selection))).toEqual(['e0', 'e3', 'e4', 'e6', 'e7']);
     expect(selectionTokens(selection)).toBeLessThanOrEqual(100);
     // Conditions still apply to pinned entries: they filter what the model can take.
-    const filtered = maxTokens(100, ["message.role != 'tool'"]).select({ interactions: c.interactions(), summaries: [] }, testCost);
+    const filtered = maxTokens(100, ["message.role != 'tool'"]).select(
+      { interactions: c.interactions(), summaries: [] },
+      testCost,
+    );
     expect(ids(entriesOf(filtered))).toEqual(['e0', 'e6', 'e7']);
   });
 
   it('property: never exceeds the budget and keeps whole, contiguous, newest interactions', () => {
     fc.assert(
-      fc.property(fc.array(turnStep, { maxLength: 12 }), fc.boolean(), fc.integer({ min: 0, max: 1500 }), fc.integer({ min: 0, max: 3 }), (steps, preamble, budget, nSummaries) => {
-        const c = buildConversation(steps, preamble);
-        const interactions = c.interactions();
-        const summaries = Array.from({ length: nSummaries }, (_, i) => makeSummary({ id: `s${i}`, tokenCount: 10 + 40 * i }));
-        const selection = maxTokens(budget).select({ interactions, summaries }, testCost);
-        expect(selectionTokens(selection)).toBeLessThanOrEqual(Math.max(budget, testCost.base));
-        const kept = selection.interactions;
-        expect(kept).toEqual(interactions.slice(interactions.length - kept.length));
-        // Summaries kept are a newest-first run that only stops when the next would not fit.
-        expect(summaries.slice(summaries.length - selection.summaries.length)).toEqual(selection.summaries);
-      }),
+      fc.property(
+        fc.array(turnStep, { maxLength: 12 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 1500 }),
+        fc.integer({ min: 0, max: 3 }),
+        (steps, preamble, budget, nSummaries) => {
+          const c = buildConversation(steps, preamble);
+          const interactions = c.interactions();
+          const summaries = Array.from({ length: nSummaries }, (_, i) =>
+            makeSummary({ id: `s${i}`, tokenCount: 10 + 40 * i }),
+          );
+          const selection = maxTokens(budget).select({ interactions, summaries }, testCost);
+          expect(selectionTokens(selection)).toBeLessThanOrEqual(Math.max(budget, testCost.base));
+          const kept = selection.interactions;
+          expect(kept).toEqual(interactions.slice(interactions.length - kept.length));
+          // Summaries kept are a newest-first run that only stops when the next would not fit.
+          expect(summaries.slice(summaries.length - selection.summaries.length)).toEqual(selection.summaries);
+        },
+      ),
       FC,
     );
   });
@@ -170,12 +211,20 @@ describe('max_tokens', () => {
       ["message.name != 'fetch'", 'message.is_error != True'],
     ];
     fc.assert(
-      fc.property(fc.array(pinnedTurnStep, { maxLength: 10 }), fc.constantFrom(...conditionSets), fc.integer({ min: 50, max: 3000 }), (steps, conditions, budget) => {
-        const c = buildConversation(steps);
-        const selection = maxTokens(budget, conditions).select({ interactions: c.interactions(), summaries: [] }, testCost);
-        expectNoOrphans(entriesOf(selection), c.entries);
-        expect(selection.interactions.every((i) => i.entries.length > 0)).toBe(true);
-      }),
+      fc.property(
+        fc.array(pinnedTurnStep, { maxLength: 10 }),
+        fc.constantFrom(...conditionSets),
+        fc.integer({ min: 50, max: 3000 }),
+        (steps, conditions, budget) => {
+          const c = buildConversation(steps);
+          const selection = maxTokens(budget, conditions).select(
+            { interactions: c.interactions(), summaries: [] },
+            testCost,
+          );
+          expectNoOrphans(entriesOf(selection), c.entries);
+          expect(selection.interactions.every((i) => i.entries.length > 0)).toBe(true);
+        },
+      ),
       FC,
     );
   });
@@ -226,13 +275,18 @@ describe('buffer_window', () => {
 
   it('property: at most window_size messages, the newest ones, never an orphan tool message', () => {
     fc.assert(
-      fc.property(fc.array(turnStep, { maxLength: 12 }), fc.boolean(), fc.integer({ min: 1, max: 25 }), (steps, preamble, size) => {
-        const c = buildConversation(steps, preamble);
-        const kept = entriesOf(window(size).select({ interactions: c.interactions(), summaries: [] }, testCost));
-        expect(messageCount(kept)).toBeLessThanOrEqual(size);
-        expectNoOrphans(kept, c.entries);
-        expect(ids(kept)).toEqual(ids(expectedWindow(c.entries, size)));
-      }),
+      fc.property(
+        fc.array(turnStep, { maxLength: 12 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 25 }),
+        (steps, preamble, size) => {
+          const c = buildConversation(steps, preamble);
+          const kept = entriesOf(window(size).select({ interactions: c.interactions(), summaries: [] }, testCost));
+          expect(messageCount(kept)).toBeLessThanOrEqual(size);
+          expectNoOrphans(kept, c.entries);
+          expect(ids(kept)).toEqual(ids(expectedWindow(c.entries, size)));
+        },
+      ),
       FC,
     );
   });

@@ -46,14 +46,20 @@ describe('extractSummary', () => {
     ['{"Denser_Summary": "Ana chose Postgres."}', 'Ana chose Postgres.'],
     ['"Ana chose Postgres."', 'Ana chose Postgres.'],
     // A cut-off CoD array: the last complete denser_summary.
-    ['[{"missing_entities": "Ana", "denser_summary": "Ana chose Postgres."}, {"missing_entities": "x", "denser_su', 'Ana chose Postgres.'],
+    [
+      '[{"missing_entities": "Ana", "denser_summary": "Ana chose Postgres."}, {"missing_entities": "x", "denser_su',
+      'Ana chose Postgres.',
+    ],
     // Not JSON, must survive unchanged.
     ['[Previous conversation summary]\n5 user messages', '[Previous conversation summary]\n5 user messages'],
   ])('%j → %j', (raw, expected) => {
     expect(extractSummary(raw)).toBe(expected);
   });
 
-  it.each([[''], [' \n\t'], ['```\n\n```'], ['{"error": "overloaded"}'], ['[]'], ['-- ...']])('%j has no summary', (raw) => {
-    expect(extractSummary(raw)).toBeUndefined();
-  });
+  it.each([[''], [' \n\t'], ['```\n\n```'], ['{"error": "overloaded"}'], ['[]'], ['-- ...']])(
+    '%j has no summary',
+    (raw) => {
+      expect(extractSummary(raw)).toBeUndefined();
+    },
+  );
 });

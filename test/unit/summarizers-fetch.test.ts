@@ -69,7 +69,10 @@ describe('fetchSummarizer', () => {
   });
 
   it('honours Retry-After (seconds) on 429 before retrying', async () => {
-    const s = await start({ kind: 'status', status: 429, headers: { 'retry-after': '1' } }, { kind: 'ok', content: 'after wait' });
+    const s = await start(
+      { kind: 'status', status: 429, headers: { 'retry-after': '1' } },
+      { kind: 'ok', content: 'after wait' },
+    );
     const delays: number[] = [];
     const result = await summarizer(s, { onRetry: (r) => delays.push(r.delayMs) }).summarize('x', info);
     expect(result).toBe('after wait');
@@ -93,7 +96,11 @@ describe('fetchSummarizer', () => {
   });
 
   it('does not retry other 4xx responses', async () => {
-    const s = await start({ kind: 'status', status: 400, body: { error: { message: 'bad', code: 'context_length_exceeded' } } });
+    const s = await start({
+      kind: 'status',
+      status: 400,
+      body: { error: { message: 'bad', code: 'context_length_exceeded' } },
+    });
     const error = await failure(summarizer(s).summarize('x', info));
     expect(error.message).toMatch(/HTTP 400/);
     expect(error.message).toMatch(/context_length_exceeded/);
@@ -120,7 +127,11 @@ describe('fetchSummarizer', () => {
   });
 
   it('names what is missing when the completion has no content', async () => {
-    const s = await start({ kind: 'json', body: { choices: [{ message: { role: 'assistant' } }] } }, { kind: 'json', body: { choices: [] } }, { kind: 'json', body: { id: 'x' } });
+    const s = await start(
+      { kind: 'json', body: { choices: [{ message: { role: 'assistant' } }] } },
+      { kind: 'json', body: { choices: [] } },
+      { kind: 'json', body: { id: 'x' } },
+    );
     const sum = summarizer(s);
     expect((await failure(sum.summarize('x', info))).message).toMatch(/choices\[0\]\.message\.content/);
     expect((await failure(sum.summarize('x', info))).message).toMatch(/"choices" is empty/);
@@ -143,13 +154,21 @@ describe('fetchSummarizer', () => {
   });
 
   it('never puts the API key or URL query in errors or on the summarizer', async () => {
-    const s = await start({ kind: 'status', status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}`, code: KEY } } }, ...times(3, { kind: 'status', status: 500 }));
+    const s = await start(
+      { kind: 'status', status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}`, code: KEY } } },
+      ...times(3, { kind: 'status', status: 500 }),
+    );
     const sum = summarizer(s, { url: `${s.baseUrl}?api-key=${KEY}`, retries: 1 });
     const unauthorized = await failure(sum.summarize('x', info));
     expect(unauthorized.message).toMatch(/HTTP 401/);
     const exhausted = await failure(sum.summarize('x', info));
     const refused = await failure(
-      fetchSummarizer({ url: 'http://127.0.0.1:9/v1', model: 'm', headers: { 'x-api-key': KEY }, retries: 0 }).summarize('x', info),
+      fetchSummarizer({
+        url: 'http://127.0.0.1:9/v1',
+        model: 'm',
+        headers: { 'x-api-key': KEY },
+        retries: 0,
+      }).summarize('x', info),
     );
     for (const error of [unauthorized, exhausted, refused]) {
       expect(`${error.message} ${error.stack ?? ''} ${String(error.cause)}`).not.toContain(KEY);
@@ -174,7 +193,9 @@ describe('fetchSummarizer', () => {
     expect(bad({ url: 'not a url', model: 'm' }).field).toBe('fetchSummarizer.url');
     expect(bad({ url: 'https://api.example.com/v1', model: ' ' }).field).toBe('fetchSummarizer.model');
     expect(bad({ url: 'https://api.example.com/v1', model: 'm', retries: -1 }).field).toBe('fetchSummarizer.retries');
-    expect(bad({ url: 'https://api.example.com/v1', model: 'm', timeoutMs: Number.NaN }).field).toBe('fetchSummarizer.timeoutMs');
+    expect(bad({ url: 'https://api.example.com/v1', model: 'm', timeoutMs: Number.NaN }).field).toBe(
+      'fetchSummarizer.timeoutMs',
+    );
     const header = bad({ url: 'https://api.example.com/v1', model: 'm', headers: { Authorization: 42 } });
     expect(header.field).toBe('fetchSummarizer.headers["Authorization"]');
   });

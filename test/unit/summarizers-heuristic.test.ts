@@ -8,15 +8,29 @@ let seq = 0;
 function entry(partial: Partial<MemoryEntry> & Pick<MemoryEntry, 'content'>): MemoryEntry {
   const n = seq++;
   return {
-    id: `e${n}`, sessionId: 's1', seq: n, interaction: 1, type: 'message', role: 'user',
-    timestamp: '2024-01-01T00:00:00.000Z', tokenCount: 5, compressed: false, ...partial,
+    id: `e${n}`,
+    sessionId: 's1',
+    seq: n,
+    interaction: 1,
+    type: 'message',
+    role: 'user',
+    timestamp: '2024-01-01T00:00:00.000Z',
+    tokenCount: 5,
+    compressed: false,
+    ...partial,
   };
 }
 const user = (content: string) => entry({ content });
 const assistant = (content: string) => entry({ role: 'assistant', content });
-const call = (name: string) => entry({ type: 'tool_call', role: 'assistant', content: '{}', tool: { name, callId: `c${seq}` } });
+const call = (name: string) =>
+  entry({ type: 'tool_call', role: 'assistant', content: '{}', tool: { name, callId: `c${seq}` } });
 const result = (name: string, isError = false) =>
-  entry({ type: 'tool_result', role: 'system', content: 'out', tool: { name, callId: `c${seq}`, ...(isError ? { isError } : {}) } });
+  entry({
+    type: 'tool_result',
+    role: 'system',
+    content: 'out',
+    tool: { name, callId: `c${seq}`, ...(isError ? { isError } : {}) },
+  });
 
 function summarize(s: Summarizer, entries: MemoryEntry[], prompt = 'ignored prompt'): Promise<string> {
   return s.summarize(prompt, { sessionId: 's1', pass: 1, passes: 1, entries });
@@ -25,10 +39,16 @@ function summarize(s: Summarizer, entries: MemoryEntry[], prompt = 'ignored prom
 const seedConversation = [
   user('Help me debug this API endpoint, it returns 500 on every POST'),
   assistant('Let me look.'),
-  call('shell'), result('shell', true),
-  user('Here is the log'), call('read_file'), result('read_file'),
-  user('Still failing'), call('write_file'), result('write_file', true),
-  user('Try again please'), assistant('Done.'),
+  call('shell'),
+  result('shell', true),
+  user('Here is the log'),
+  call('read_file'),
+  result('read_file'),
+  user('Still failing'),
+  call('write_file'),
+  result('write_file', true),
+  user('Try again please'),
+  assistant('Done.'),
   user('Thanks, that fixed it!'),
 ];
 
@@ -57,13 +77,20 @@ describe('heuristicSummarizer', () => {
     expect(await summarize(heuristicSummarizer(), [user('Only one question'), assistant('An answer')])).toBe(
       '[Previous conversation summary]\n1 user message\nFirst: "Only one question"',
     );
-    const oneError = await summarize(heuristicSummarizer(), [user('a'), user('b'), call('shell'), result('shell', true)]);
+    const oneError = await summarize(heuristicSummarizer(), [
+      user('a'),
+      user('b'),
+      call('shell'),
+      result('shell', true),
+    ]);
     expect(oneError.split('\n').slice(-2)).toEqual(['Tools used: shell', '1 error encountered']);
   });
 
   it('ignores the prompt: the same entries give the same text', async () => {
     const s = heuristicSummarizer();
-    expect(await summarize(s, seedConversation, 'one prompt')).toBe(await summarize(s, seedConversation, 'another prompt'));
+    expect(await summarize(s, seedConversation, 'one prompt')).toBe(
+      await summarize(s, seedConversation, 'another prompt'),
+    );
   });
 
   it('appends key terms after the seed lines when asked', async () => {

@@ -8,7 +8,8 @@ import type { MemoryEntry, SummarizeInfo } from '../../src/types.js';
 /** Counts evaluations of the (mocked) web-llm module and records engine creation. */
 const webllm = vi.hoisted(() => ({
   imports: 0,
-  create: undefined as undefined | ((model: string, config: { initProgressCallback?: (r: unknown) => void }) => Promise<unknown>),
+  create: undefined as
+    undefined | ((model: string, config: { initProgressCallback?: (r: unknown) => void }) => Promise<unknown>),
 }));
 
 // Evaluated only where the WebLLM worker's code runs (here: the FakeWorker below), never by the page code.
@@ -21,7 +22,9 @@ vi.mock('@mlc-ai/web-llm', () => {
 });
 
 const info: SummarizeInfo = { sessionId: 's1', pass: 1, passes: 1, entries: [] };
-const completion = (content: unknown) => ({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+const completion = (content: unknown) => ({
+  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+});
 
 function fakeEngine(reply: (messages: { role: string; content: string }[]) => unknown) {
   const requests: Parameters<WebLLMEngineLike['chat']['completions']['create']>[0][] = [];
@@ -52,7 +55,9 @@ class FakeWorker {
     FakeWorker.created.push(this);
     const channel = new MessageChannel();
     this.port = channel.port1;
-    void import('../../src/summarizers/webllm-worker-api.js').then(({ webLLMWorkerApi }) => Comlink.expose(webLLMWorkerApi(), channel.port2));
+    void import('../../src/summarizers/webllm-worker-api.js').then(({ webLLMWorkerApi }) =>
+      Comlink.expose(webLLMWorkerApi(), channel.port2),
+    );
   }
   postMessage(message: unknown, transfer: Transferable[] = []): void {
     this.port.postMessage(message, transfer);
@@ -89,10 +94,24 @@ describe('webLLMSummarizer with an injected engine', () => {
   it('runs Chain of Density passes through summarizeEntries', async () => {
     const { engine, requests } = fakeEngine(() => completion(`Pass output ${requests.length}.`));
     const entry: MemoryEntry = {
-      id: 'e1', sessionId: 's1', seq: 0, interaction: 1, type: 'message', role: 'user', content: 'Use Postgres',
-      timestamp: '2024-01-01T00:00:00.000Z', tokenCount: 3, compressed: false,
+      id: 'e1',
+      sessionId: 's1',
+      seq: 0,
+      interaction: 1,
+      type: 'message',
+      role: 'user',
+      content: 'Use Postgres',
+      timestamp: '2024-01-01T00:00:00.000Z',
+      tokenCount: 3,
+      compressed: false,
     };
-    const result = await summarizeEntries({ sessionId: 's1', entries: [entry], passes: 2, summarizer: webLLMSummarizer({ model: 'm', engine }), timeoutMs: 1000 });
+    const result = await summarizeEntries({
+      sessionId: 's1',
+      entries: [entry],
+      passes: 2,
+      summarizer: webLLMSummarizer({ model: 'm', engine }),
+      timeoutMs: 1000,
+    });
     expect(requests).toHaveLength(2);
     expect(requests[1]?.messages[1]?.content).toContain('Pass output 1.');
     expect(result.content).toBe('Pass output 2.');
@@ -143,7 +162,9 @@ describe('webLLMSummarizer loading WebLLM itself', () => {
     vi.stubGlobal('navigator', {});
     const s = webLLMSummarizer({ model: 'm' });
     await expect(s.summarize('x', info)).rejects.toThrow(
-      new SummarizerError('WebGPU is not available in this browser; use fetchSummarizer or heuristicSummarizer instead'),
+      new SummarizerError(
+        'WebGPU is not available in this browser; use fetchSummarizer or heuristicSummarizer instead',
+      ),
     );
     vi.stubGlobal('navigator', { gpu: { requestAdapter: () => Promise.resolve(null) } });
     await expect(s.ready()).rejects.toBeInstanceOf(SummarizerError);

@@ -45,7 +45,12 @@ describe('sync client (in-memory endpoint)', () => {
     await a.sync();
     const ea = await a.exportSession('s');
     expect(ea.entries.map((e) => e.content)).toEqual(['a1', 'a2', 'b1', 'b2']);
-    expect(ea.entries.map((e) => [e.seq, e.interaction])).toEqual([[0, 1], [1, 1], [2, 2], [3, 2]]);
+    expect(ea.entries.map((e) => [e.seq, e.interaction])).toEqual([
+      [0, 1],
+      [1, 1],
+      [2, 2],
+      [3, 2],
+    ]);
     expect(await exportJson(a, 's')).toBe(await exportJson(b, 's'));
     // A later add continues the numbering on both.
     await b.addUserMessage('s', 'b3');
@@ -108,7 +113,9 @@ describe('sync client (in-memory endpoint)', () => {
     await a.sync();
     await b.sync();
     await a.sync();
-    expect((await a.exportSession('t')).entries.map((e) => e.content)).toEqual(['written on b after the clear, offline']);
+    expect((await a.exportSession('t')).entries.map((e) => e.content)).toEqual([
+      'written on b after the clear, offline',
+    ]);
     expect(await exportJson(a, 't')).toBe(await exportJson(b, 't'));
     expect((await b.exportSession('s')).entries[0]!.id).toBe(kept.id);
   });
@@ -132,7 +139,10 @@ describe('sync client (in-memory endpoint)', () => {
     server = await startMemorySyncServer();
     const url = server.url;
     await server.close();
-    const m = await createMemory({ store: 'memory', sync: { url, headers: { authorization: 'Bearer secret' }, intervalMs: 0, timeoutMs: 2000 } });
+    const m = await createMemory({
+      store: 'memory',
+      sync: { url, headers: { authorization: 'Bearer secret' }, intervalMs: 0, timeoutMs: 2000 },
+    });
     open.push(m);
     const states: SyncStatus[] = [];
     m.on('sync:state', (s) => states.push(s));
@@ -144,7 +154,10 @@ describe('sync client (in-memory endpoint)', () => {
 
   it('syncs by itself: an add is pushed soon after it, and the other device pulls every intervalMs', async () => {
     server = await startMemorySyncServer();
-    const opts = (ms: number) => ({ store: 'memory' as const, sync: { url: server.url, headers: { authorization: 'Bearer secret' }, intervalMs: ms } });
+    const opts = (ms: number) => ({
+      store: 'memory' as const,
+      sync: { url: server.url, headers: { authorization: 'Bearer secret' }, intervalMs: ms },
+    });
     const a = await createMemory(opts(0));
     const b = await createMemory(opts(50));
     open.push(a, b);
@@ -152,16 +165,23 @@ describe('sync client (in-memory endpoint)', () => {
     b.on('change', (s) => changed.push(s));
     await a.addUserMessage('auto', 'no sync() called');
     const deadline = Date.now() + 10_000;
-    while ((await b.getStats('auto')).totalEntries === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ((await b.getStats('auto')).totalEntries === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     expect((await b.getActiveEntries('auto')).map((e) => e.content)).toEqual(['no sync() called']);
     expect(changed).toContain('auto');
   });
 
   it('refuses a bad sync option naming the field', async () => {
     server = await startMemorySyncServer();
-    await expect(createMemory({ store: 'memory', sync: { url: 'ftp://x' } })).rejects.toThrow(/sync\.url: expected an http: or https: URL/);
-    await expect(createMemory({ store: 'memory', sync: { url: server.url, intrvalMs: 5 } as never })).rejects.toThrow(/sync\.intrvalMs/);
-    await expect(createMemory({ store: 'memory', sync: { url: server.url, headers: { a: 1 } } as never })).rejects.toBeInstanceOf(ValidationError);
+    await expect(createMemory({ store: 'memory', sync: { url: 'ftp://x' } })).rejects.toThrow(
+      /sync\.url: expected an http: or https: URL/,
+    );
+    await expect(createMemory({ store: 'memory', sync: { url: server.url, intrvalMs: 5 } as never })).rejects.toThrow(
+      /sync\.intrvalMs/,
+    );
+    await expect(
+      createMemory({ store: 'memory', sync: { url: server.url, headers: { a: 1 } } as never }),
+    ).rejects.toBeInstanceOf(ValidationError);
     const plain = await createMemory({ store: 'memory' });
     open.push(plain);
     await expect(plain.sync()).rejects.toThrow(/^sync: expected a sync option/);

@@ -3,13 +3,35 @@ import { ValidationError } from '../../src/errors.js';
 import { MAX_PUSH_OPS, isSeq, parseSyncRequest } from '../../src/sync/protocol.js';
 
 const entry = (id: string, sessionId = 's') => ({
-  id, sessionId, seq: 0, interaction: 1, type: 'message', role: 'user', content: 'hi', timestamp: '2026-01-01T00:00:00.000Z', tokenCount: 1, compressed: false,
+  id,
+  sessionId,
+  seq: 0,
+  interaction: 1,
+  type: 'message',
+  role: 'user',
+  content: 'hi',
+  timestamp: '2026-01-01T00:00:00.000Z',
+  tokenCount: 1,
+  compressed: false,
 });
 const summary = (id: string, sessionId = 's') => ({
-  id, sessionId, content: 'sum', originalEntryIds: ['a'], tokenCount: 1, originalTokenCount: 3, compressionRatio: 3,
-  createdAt: '2026-01-01T00:00:00.000Z', timeRange: { start: '2026-01-01T00:00:00.000Z', end: '2026-01-01T00:00:00.000Z' },
+  id,
+  sessionId,
+  content: 'sum',
+  originalEntryIds: ['a'],
+  tokenCount: 1,
+  originalTokenCount: 3,
+  compressionRatio: 3,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  timeRange: { start: '2026-01-01T00:00:00.000Z', end: '2026-01-01T00:00:00.000Z' },
 });
-const body = (ops: unknown[], extra: Record<string, unknown> = {}) => ({ v: 1, deviceId: 'd1', cursor: '0', ops, ...extra });
+const body = (ops: unknown[], extra: Record<string, unknown> = {}) => ({
+  v: 1,
+  deviceId: 'd1',
+  cursor: '0',
+  ops,
+  ...extra,
+});
 
 /** The ValidationError's field when parsing fails. */
 function fieldOf(json: unknown): string {
@@ -47,17 +69,33 @@ describe('parseSyncRequest', () => {
     expect(fieldOf({ ...body([]), ops: {} })).toBe('ops');
     expect(fieldOf(body([{ opId: 'a', sessionId: 's', kind: 'upsert' }]))).toBe('ops[0].kind');
     expect(fieldOf(body([{ opId: 'a', sessionId: '', kind: 'clear' }]))).toBe('ops[0].sessionId');
-    expect(fieldOf(body([{ opId: 'a', sessionId: 's', kind: 'entry', entry: { ...entry('a'), role: 'tool' } }]))).toBe('ops[0].entry.role');
-    expect(fieldOf(body([{ opId: 'a', sessionId: 's', kind: 'entry', entry: entry('a', 'other') }]))).toBe('ops[0].entry.sessionId');
-    expect(fieldOf(body([{ opId: 'b', sessionId: 's', kind: 'entry', entry: entry('a') }]))).toBe('ops[0].opId');
-    expect(fieldOf(body([{ opId: 'x', sessionId: 's', kind: 'compact', entryIds: ['a'], summary: summary('sum1') }]))).toBe('ops[0].opId');
-    expect(fieldOf(body([{ opId: 'x', sessionId: 's', kind: 'erase', entryIds: ['a', 'a'] }]))).toBe('ops[0].entryIds[1]');
-    expect(fieldOf(body([{ opId: 'x', sessionId: 's', kind: 'erase', entryIds: [] }]))).toBe('ops[0].entryIds');
-    expect(fieldOf(body([{ opId: 'a', sessionId: 's', kind: 'entry', entry: { ...entry('a'), metadata: { f: [1, Infinity] } } }]))).toBe('ops[0].entry.metadata.f[1]');
-    expect(fieldOf(body(Array.from({ length: MAX_PUSH_OPS + 1 }, (_, i) => ({ opId: `c${i}`, sessionId: 's', kind: 'clear' }))))).toBe('ops');
-    expect(() => parseSyncRequest(body([{ opId: 'a', sessionId: 's', kind: 'entry', entry: { ...entry('a'), role: 'tool' } }]))).toThrow(
-      "ops[0].entry.role: expected one of 'user', 'assistant', 'system', received \"tool\"",
+    expect(fieldOf(body([{ opId: 'a', sessionId: 's', kind: 'entry', entry: { ...entry('a'), role: 'tool' } }]))).toBe(
+      'ops[0].entry.role',
     );
+    expect(fieldOf(body([{ opId: 'a', sessionId: 's', kind: 'entry', entry: entry('a', 'other') }]))).toBe(
+      'ops[0].entry.sessionId',
+    );
+    expect(fieldOf(body([{ opId: 'b', sessionId: 's', kind: 'entry', entry: entry('a') }]))).toBe('ops[0].opId');
+    expect(
+      fieldOf(body([{ opId: 'x', sessionId: 's', kind: 'compact', entryIds: ['a'], summary: summary('sum1') }])),
+    ).toBe('ops[0].opId');
+    expect(fieldOf(body([{ opId: 'x', sessionId: 's', kind: 'erase', entryIds: ['a', 'a'] }]))).toBe(
+      'ops[0].entryIds[1]',
+    );
+    expect(fieldOf(body([{ opId: 'x', sessionId: 's', kind: 'erase', entryIds: [] }]))).toBe('ops[0].entryIds');
+    expect(
+      fieldOf(
+        body([{ opId: 'a', sessionId: 's', kind: 'entry', entry: { ...entry('a'), metadata: { f: [1, Infinity] } } }]),
+      ),
+    ).toBe('ops[0].entry.metadata.f[1]');
+    expect(
+      fieldOf(
+        body(Array.from({ length: MAX_PUSH_OPS + 1 }, (_, i) => ({ opId: `c${i}`, sessionId: 's', kind: 'clear' }))),
+      ),
+    ).toBe('ops');
+    expect(() =>
+      parseSyncRequest(body([{ opId: 'a', sessionId: 's', kind: 'entry', entry: { ...entry('a'), role: 'tool' } }])),
+    ).toThrow("ops[0].entry.role: expected one of 'user', 'assistant', 'system', received \"tool\"");
   });
 
   it('isSeq takes decimal seqs in the bigint range only', () => {

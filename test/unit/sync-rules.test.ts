@@ -4,23 +4,82 @@ import { decide, type PushState } from '../../src/store/postgres/sync-rules.js';
 import type { SyncOp } from '../../src/sync/protocol.js';
 
 const T = '2026-01-01T00:00:00.000Z';
-const fresh = (): PushState => ({ known: new Map(), entries: new Map(), summaries: new Map(), cleared: new Map(), dirty: { entries: new Set(), summaries: new Set(), sessions: new Set() } });
+const fresh = (): PushState => ({
+  known: new Map(),
+  entries: new Map(),
+  summaries: new Map(),
+  cleared: new Map(),
+  dirty: { entries: new Set(), summaries: new Set(), sessions: new Set() },
+});
 const entry = (s: string, id: string): SyncOp => ({
-  opId: id, sessionId: s, kind: 'entry',
-  entry: { id, sessionId: s, seq: 0, interaction: 0, type: 'message', role: 'user', content: id, timestamp: T, tokenCount: 1, compressed: false },
+  opId: id,
+  sessionId: s,
+  kind: 'entry',
+  entry: {
+    id,
+    sessionId: s,
+    seq: 0,
+    interaction: 0,
+    type: 'message',
+    role: 'user',
+    content: id,
+    timestamp: T,
+    tokenCount: 1,
+    compressed: false,
+  },
 });
 const compact = (s: string, id: string, entryIds: string[]): SyncOp => ({
-  opId: id, sessionId: s, kind: 'compact', entryIds,
-  summary: { id, sessionId: s, content: id, originalEntryIds: entryIds, tokenCount: 1, originalTokenCount: 1, compressionRatio: 1, createdAt: T, timeRange: { start: T, end: T } },
+  opId: id,
+  sessionId: s,
+  kind: 'compact',
+  entryIds,
+  summary: {
+    id,
+    sessionId: s,
+    content: id,
+    originalEntryIds: entryIds,
+    tokenCount: 1,
+    originalTokenCount: 1,
+    compressionRatio: 1,
+    createdAt: T,
+    timeRange: { start: T, end: T },
+  },
 });
 
 /** Random ops over a few sessions and ids, so they collide. */
 const opArb: fc.Arbitrary<SyncOp> = fc.oneof(
-  fc.record({ s: fc.constantFrom('a', 'b'), id: fc.integer({ min: 0, max: 9 }) }).map(({ s, id }) => entry(s, `e${id}`)),
-  fc.record({ s: fc.constantFrom('a', 'b'), id: fc.integer({ min: 0, max: 4 }), ids: fc.uniqueArray(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 4 }) }).map(({ s, id, ids }) => compact(s, `c${id}`, ids.map((i) => `e${i}`))),
-  fc.record({ s: fc.constantFrom('a', 'b'), id: fc.integer({ min: 0, max: 4 }), ids: fc.uniqueArray(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 3 }) }).map(({ s, id, ids }) => ({ opId: `x${id}`, sessionId: s, kind: 'erase', entryIds: ids.map((i) => `e${i}`) }) as SyncOp),
-  fc.record({ s: fc.constantFrom('a', 'b'), id: fc.integer({ min: 0, max: 4 }), sum: fc.integer({ min: 0, max: 4 }) }).map(({ s, id, sum }) => ({ opId: `d${id}`, sessionId: s, kind: 'drop-summary', summaryId: `c${sum}` }) as SyncOp),
-  fc.record({ s: fc.constantFrom('a', 'b'), id: fc.integer({ min: 0, max: 2 }) }).map(({ s, id }) => ({ opId: `k${id}`, sessionId: s, kind: 'clear' }) as SyncOp),
+  fc
+    .record({ s: fc.constantFrom('a', 'b'), id: fc.integer({ min: 0, max: 9 }) })
+    .map(({ s, id }) => entry(s, `e${id}`)),
+  fc
+    .record({
+      s: fc.constantFrom('a', 'b'),
+      id: fc.integer({ min: 0, max: 4 }),
+      ids: fc.uniqueArray(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 4 }),
+    })
+    .map(({ s, id, ids }) =>
+      compact(
+        s,
+        `c${id}`,
+        ids.map((i) => `e${i}`),
+      ),
+    ),
+  fc
+    .record({
+      s: fc.constantFrom('a', 'b'),
+      id: fc.integer({ min: 0, max: 4 }),
+      ids: fc.uniqueArray(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 3 }),
+    })
+    .map(
+      ({ s, id, ids }) =>
+        ({ opId: `x${id}`, sessionId: s, kind: 'erase', entryIds: ids.map((i) => `e${i}`) }) as SyncOp,
+    ),
+  fc
+    .record({ s: fc.constantFrom('a', 'b'), id: fc.integer({ min: 0, max: 4 }), sum: fc.integer({ min: 0, max: 4 }) })
+    .map(({ s, id, sum }) => ({ opId: `d${id}`, sessionId: s, kind: 'drop-summary', summaryId: `c${sum}` }) as SyncOp),
+  fc
+    .record({ s: fc.constantFrom('a', 'b'), id: fc.integer({ min: 0, max: 2 }) })
+    .map(({ s, id }) => ({ opId: `k${id}`, sessionId: s, kind: 'clear' }) as SyncOp),
 );
 
 describe('sync rules (the server decision over its state)', () => {
@@ -65,7 +124,11 @@ describe('sync rules (the server decision over its state)', () => {
 
   it('two devices compacting overlapping ranges: the first wins, whichever device it is', () => {
     const state = fresh();
-    decide(state, ['1', '2', '3', '4'].map((i) => entry('s', `e${i}`)), 0n);
+    decide(
+      state,
+      ['1', '2', '3', '4'].map((i) => entry('s', `e${i}`)),
+      0n,
+    );
     const phone = decide(state, [compact('s', 'phone', ['e2', 'e3'])], 4n);
     const laptop = decide(state, [compact('s', 'laptop', ['e1', 'e2'])], phone.lastSeq);
     expect(phone.results[0]).toEqual({ opId: 'phone', status: 'applied', seq: '5' });

@@ -48,7 +48,11 @@ function messageOf(entry: EntryTokensInput, role: 'user' | 'assistant' | 'system
         role: 'assistant',
         content: null,
         tool_calls: [
-          { id: entry.callId ?? '', type: 'function', function: { name: entry.toolName ?? '', arguments: entry.content } },
+          {
+            id: entry.callId ?? '',
+            type: 'function',
+            function: { name: entry.toolName ?? '', arguments: entry.content },
+          },
         ],
       };
   }
@@ -57,11 +61,22 @@ function messageOf(entry: EntryTokensInput, role: 'user' | 'assistant' | 'system
 // openai-cookbook "How to count tokens with tiktoken", section 6: the API reported 124
 // prompt tokens for gpt-4o / gpt-4o-mini (o200k_base) and 129 for gpt-4 (cl100k_base).
 const COOKBOOK_MESSAGES: ChatMessage[] = [
-  { role: 'system', content: 'You are a helpful, pattern-following assistant that translates corporate jargon into plain English.' },
+  {
+    role: 'system',
+    content: 'You are a helpful, pattern-following assistant that translates corporate jargon into plain English.',
+  },
   { role: 'system', name: 'example_user', content: 'New synergies will help drive top-line growth.' },
   { role: 'system', name: 'example_assistant', content: 'Things working well together will increase revenue.' },
-  { role: 'system', name: 'example_user', content: "Let's circle back when we have more bandwidth to touch base on opportunities for increased leverage." },
-  { role: 'system', name: 'example_assistant', content: "Let's talk later when we're less busy about how to do better." },
+  {
+    role: 'system',
+    name: 'example_user',
+    content: "Let's circle back when we have more bandwidth to touch base on opportunities for increased leverage.",
+  },
+  {
+    role: 'system',
+    name: 'example_assistant',
+    content: "Let's talk later when we're less busy about how to do better.",
+  },
   { role: 'user', content: "This late pivot means we don't have time to boil the ocean for the client deliverable." },
 ];
 const API_PROMPT_TOKENS = { o200k_base: 124, cl100k_base: 129 } as const;
@@ -73,7 +88,11 @@ const TOOL_CONVERSATION: ChatMessage[] = [
     role: 'assistant',
     content: null,
     tool_calls: [
-      { id: 'call_Xk29', type: 'function', function: { name: 'get_weather', arguments: '{"city":"São Paulo","unit":"celsius"}' } },
+      {
+        id: 'call_Xk29',
+        type: 'function',
+        function: { name: 'get_weather', arguments: '{"city":"São Paulo","unit":"celsius"}' },
+      },
     ],
   },
   { role: 'tool', tool_call_id: 'call_Xk29', content: '{"temp":21,"sky":"rain"}' },
@@ -143,7 +162,12 @@ describe.each(TIKTOKEN_ENCODINGS)('chat token rule with %s', (encoding) => {
     fc.assert(
       fc.property(entries, (list) => {
         const cached = list.reduce((sum, [e]) => sum + MESSAGE_FRAMING + entryTokens(counter, e), REPLY_PRIMING);
-        expect(cached).toBe(countChatMessages(counter, list.map(([e, role]) => messageOf(e, role))));
+        expect(cached).toBe(
+          countChatMessages(
+            counter,
+            list.map(([e, role]) => messageOf(e, role)),
+          ),
+        );
       }),
       { numRuns: 300 },
     );
@@ -159,11 +183,15 @@ describe('entryTokens', () => {
   });
 
   it('counts a tool result as its content and call id', () => {
-    expect(entryTokens(chars, { kind: 'tool_result', content: '{"ok":1}', callId: 'call_1', toolName: 'ignored' })).toBe(8 + 6);
+    expect(
+      entryTokens(chars, { kind: 'tool_result', content: '{"ok":1}', callId: 'call_1', toolName: 'ignored' }),
+    ).toBe(8 + 6);
   });
 
   it('counts a tool call as call id + name + arguments + 1 for the "function" type', () => {
-    expect(entryTokens(chars, { kind: 'tool_call', content: '{"a":1}', callId: 'c1', toolName: 'search' })).toBe(2 + 6 + 7 + 1);
+    expect(entryTokens(chars, { kind: 'tool_call', content: '{"a":1}', callId: 'c1', toolName: 'search' })).toBe(
+      2 + 6 + 7 + 1,
+    );
   });
 
   it('gives the same arithmetic with a custom counter as the slow count', () => {

@@ -5,8 +5,46 @@ import { loadTiktoken, TIKTOKEN_ENCODINGS, type TiktokenCounter } from '../../sr
 import { pieceChunks } from '../../src/tokens/piece-chunks.js';
 
 /** Bits of text where line breaks meet punctuation, spaces, slashes, digits, accents and CJK. */
-const BITS = ['\n', '\n\n', '\r\n', ' \n', '\n ', '?\n', '!\n/', '/\n', '\n/', '\n\t', ' ', '  ', '\t', 'a', 'The', 'word', "'s", "'ll",
-  '42', '2023', '1,000', '.', '?', '...', '—', '/', 'é', 'ü', '日本語', '🙂', '\u2028', '\u00a0', '\u0085', '\ufeff', '\n\u000b', '[8 May 2023]', 'Caroline: ', 'Tool result (search): '];
+const BITS = [
+  '\n',
+  '\n\n',
+  '\r\n',
+  ' \n',
+  '\n ',
+  '?\n',
+  '!\n/',
+  '/\n',
+  '\n/',
+  '\n\t',
+  ' ',
+  '  ',
+  '\t',
+  'a',
+  'The',
+  'word',
+  "'s",
+  "'ll",
+  '42',
+  '2023',
+  '1,000',
+  '.',
+  '?',
+  '...',
+  '—',
+  '/',
+  'é',
+  'ü',
+  '日本語',
+  '🙂',
+  '\u2028',
+  '\u00a0',
+  '\u0085',
+  '\ufeff',
+  '\n\u000b',
+  '[8 May 2023]',
+  'Caroline: ',
+  'Tool result (search): ',
+];
 
 const texts = fc.array(fc.constantFrom(...BITS), { minLength: 60, maxLength: 400 }).map((parts) => parts.join(''));
 
@@ -46,9 +84,15 @@ describe.each(TIKTOKEN_ENCODINGS)('a %s counter counting long texts line by line
   });
 
   it('counts a recalled block assembled from the same lines in another order exactly', () => {
-    const lines = Array.from({ length: 40 }, (_, i) => `Speaker ${i % 3}: line ${i} about the lake?${i % 5 === 0 ? '\n' : ''}`);
+    const lines = Array.from(
+      { length: 40 },
+      (_, i) => `Speaker ${i % 3}: line ${i} about the lake?${i % 5 === 0 ? '\n' : ''}`,
+    );
     for (let k = 0; k < 20; k++) {
-      const text = ['Recalled from earlier conversations (by date):', ...lines.filter((_, i) => (i * 7 + k) % 3 !== 0)].join('\n');
+      const text = [
+        'Recalled from earlier conversations (by date):',
+        ...lines.filter((_, i) => (i * 7 + k) % 3 !== 0),
+      ].join('\n');
       expect(counter.count(text)).toBe(raw.encode(text, [], []).length);
     }
   });

@@ -1,7 +1,12 @@
 import { get_encoding, type Tiktoken } from '@dqbd/tiktoken';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ClosedError, ValidationError } from '../../src/errors.js';
-import { loadTiktoken, TIKTOKEN_ENCODINGS, type TiktokenCounter, type TiktokenEncoding } from '../../src/tokens/tiktoken.js';
+import {
+  loadTiktoken,
+  TIKTOKEN_ENCODINGS,
+  type TiktokenCounter,
+  type TiktokenEncoding,
+} from '../../src/tokens/tiktoken.js';
 import { TOKEN_CORPUS } from '../support/token-corpus.js';
 
 describe.each(TIKTOKEN_ENCODINGS)('loadTiktoken(%s) counts exactly like tiktoken', (encoding) => {

@@ -23,13 +23,24 @@ describe('roles and the filter', () => {
     const memory = await session();
     const results = await memory.getActiveEntries('s', { types: ['tool_result'] });
     expect(results.map((e) => [e.role, e.content])).toEqual([['system', '{"sky":"sunny"}']]);
-    expect((await memory.getActiveEntries('s', { types: ['message'], roles: ['system'] })).map((e) => e.content)).toEqual(['You are a travel agent.']);
-    expect((await memory.getActiveEntries('s', { roles: ['system'] })).map((e) => e.type)).toEqual(['message', 'tool_result', 'context']);
-    expect((await memory.getActiveEntries('s', { types: ['tool_call', 'tool_result'] })).map((e) => e.tool?.callId)).toEqual(['call_1', 'call_1']);
+    expect(
+      (await memory.getActiveEntries('s', { types: ['message'], roles: ['system'] })).map((e) => e.content),
+    ).toEqual(['You are a travel agent.']);
+    expect((await memory.getActiveEntries('s', { roles: ['system'] })).map((e) => e.type)).toEqual([
+      'message',
+      'tool_result',
+      'context',
+    ]);
+    expect(
+      (await memory.getActiveEntries('s', { types: ['tool_call', 'tool_result'] })).map((e) => e.tool?.callId),
+    ).toEqual(['call_1', 'call_1']);
     expect(await memory.getActiveEntries('s')).toHaveLength(6);
     // The model still sees the result as a tool message.
     const { messages } = await memory.getContextForLLM('s');
-    expect(messages.find((m) => m.role === 'tool')).toMatchObject({ tool_call_id: 'call_1', content: '{"sky":"sunny"}' });
+    expect(messages.find((m) => m.role === 'tool')).toMatchObject({
+      tool_call_id: 'call_1',
+      content: '{"sky":"sunny"}',
+    });
   });
 
   it.each([
@@ -49,14 +60,18 @@ describe('a tool result with no matching call', () => {
     const before = await memory.exportSession('s');
     const error = await memory.addToolResult('s', 'search', 'found 3').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as Error).message).toMatch(/^toolName: expected a tool with an unanswered call in session "s" \(it has no unanswered calls\): add the call first with addToolCall, or pass options\.callId, received "search"$/);
+    expect((error as Error).message).toMatch(
+      /^toolName: expected a tool with an unanswered call in session "s" \(it has no unanswered calls\): add the call first with addToolCall, or pass options\.callId, received "search"$/,
+    );
     expect(await memory.exportSession('s')).toEqual(before);
   });
 
   it('with a callId that names no call: refused, listing the unanswered calls', async () => {
     const memory = await session();
     await memory.addToolCall('s', 'search', { q: 'hotels' }, { callId: 'call_2' });
-    const error = await memory.addToolResult('s', 'search', 'found 3', { callId: 'call_typo' }).catch((e: unknown) => e);
+    const error = await memory
+      .addToolResult('s', 'search', 'found 3', { callId: 'call_typo' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ValidationError', field: 'options.callId' });
     expect((error as Error).message).toMatch(/unanswered: search "call_2"/);
     await memory.addToolResult('s', 'search', 'found 3', { callId: 'call_2' });
@@ -64,14 +79,17 @@ describe('a tool result with no matching call', () => {
   });
 
   it('answers a call that was compressed before its result arrived (read from the store)', async () => {
-    const memory = await createMemory({ store: 'memory', config: { maxEntries: 4, recentWindow: 1, minEntriesToCompress: 2 } });
+    const memory = await createMemory({
+      store: 'memory',
+      config: { maxEntries: 4, recentWindow: 1, minEntriesToCompress: 2 },
+    });
     await memory.addUserMessage('s', 'Start a long job');
     await memory.addToolCall('s', 'job', { n: 1 }, { callId: 'call_job' });
     for (let i = 0; i < 4; i++) {
       await memory.addUserMessage('s', `meanwhile ${i}`);
       await memory.addAssistantMessage('s', `ok ${i}`);
     }
-    expect((await memory.getActiveEntries('s', { types: ['tool_call'] }))).toEqual([]);
+    expect(await memory.getActiveEntries('s', { types: ['tool_call'] })).toEqual([]);
     const result = await memory.addToolResult('s', 'job', 'done', { callId: 'call_job' });
     expect(result.tool).toMatchObject({ callId: 'call_job', name: 'job' });
   });
@@ -84,11 +102,16 @@ describe('a tool result with no matching call', () => {
         { role: 'user', content: 'and Porto?' },
         { role: 'tool', tool_call_id: 'call_missing', content: 'rainy' },
       ]),
-    ).rejects.toThrow(/^messages: expected every tool result to answer a tool call .*tool_call_id "call_missing" answers none \(nothing was added\)$/);
+    ).rejects.toThrow(
+      /^messages: expected every tool result to answer a tool call .*tool_call_id "call_missing" answers none \(nothing was added\)$/,
+    );
     expect(await memory.exportSession('s')).toEqual(before);
     // A tool message answering a call already stored is fine.
     await memory.addToolCall('s', 'weather', { city: 'Porto' }, { callId: 'call_porto' });
     await memory.addMessages('s', [{ role: 'tool', tool_call_id: 'call_porto', content: 'rainy' }]);
-    expect((await memory.getActiveEntries('s', { types: ['tool_result'] })).map((e) => e.tool?.name)).toEqual(['weather', 'weather']);
+    expect((await memory.getActiveEntries('s', { types: ['tool_result'] })).map((e) => e.tool?.name)).toEqual([
+      'weather',
+      'weather',
+    ]);
   });
 });

@@ -36,14 +36,23 @@ describe('option names', () => {
     const thread = await inThread(options);
     expect(page).toBeInstanceOf(ValidationError);
     expect(page).toMatchObject({ field: `options.${name}` });
-    expect((page as Error).message).toMatch(new RegExp(`^options\\.${name}: expected one of the known options \\(store, dbName, .*summarizer.*\\)`));
+    expect((page as Error).message).toMatch(
+      new RegExp(`^options\\.${name}: expected one of the known options \\(store, dbName, .*summarizer.*\\)`),
+    );
     expect((page as Error).message).not.toMatch(/plain data|function/);
     // createMemory's message, plus the worker host's own option.
     expect((page as Error).message.replace(', worker)', ')')).toBe((thread as Error).message);
   });
 
   it('accepts every createMemory option and `worker`', () => {
-    const split = splitWorkerOptions({ dbName: 'x', persist: false, tokenizer: 'cl100k_base', config: {}, calibrate: true, summarizer: async () => 's' });
+    const split = splitWorkerOptions({
+      dbName: 'x',
+      persist: false,
+      tokenizer: 'cl100k_base',
+      config: {},
+      calibrate: true,
+      summarizer: async () => 's',
+    });
     expect(split.init).toEqual({ dbName: 'x', persist: false, tokenizer: 'cl100k_base', config: {}, calibrate: true });
     expect(split.summarizer).toBeDefined();
   });

@@ -14,7 +14,10 @@ import RecallKitWorker from 'recallkit/worker?worker';
 
 const spawn = (): Worker => new RecallKitWorker();
 
-const WORDS = 'the trip to lisbon in may weather tram pastel nata museum river sunset booking hotel flight price budget day walk'.split(' ');
+const WORDS =
+  'the trip to lisbon in may weather tram pastel nata museum river sunset booking hotel flight price budget day walk'.split(
+    ' ',
+  );
 
 /** A chat message of about 30 words, different each time. */
 function text(i: number): string {
@@ -24,7 +27,9 @@ function text(i: number): string {
 }
 
 /** Long tasks (> 50 ms) of this thread while `work` runs. */
-async function watchLongTasks<T>(work: () => Promise<T>): Promise<{ value: T; count: number; totalMs: number; maxMs: number }> {
+async function watchLongTasks<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; count: number; totalMs: number; maxMs: number }> {
   const tasks: PerformanceEntry[] = [];
   const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
   observer.observe({ type: 'longtask' });
@@ -33,14 +38,29 @@ async function watchLongTasks<T>(work: () => Promise<T>): Promise<{ value: T; co
   await new Promise((resolve) => setTimeout(resolve, 100));
   tasks.push(...observer.takeRecords());
   observer.disconnect();
-  return { value, count: tasks.length, totalMs: tasks.reduce((s, t) => s + t.duration, 0), maxMs: Math.max(0, ...tasks.map((t) => t.duration)) };
+  return {
+    value,
+    count: tasks.length,
+    totalMs: tasks.reduce((s, t) => s + t.duration, 0),
+    maxMs: Math.max(0, ...tasks.map((t) => t.duration)),
+  };
 }
 
 /** Append `n` messages (user/assistant alternating) through a worker memory, or in this thread. */
-async function appendRun(options: { n: number; dbName: string; burst: boolean; inThread?: boolean; durability?: 'journal' | 'none' }) {
+async function appendRun(options: {
+  n: number;
+  dbName: string;
+  burst: boolean;
+  inThread?: boolean;
+  durability?: 'journal' | 'none';
+}) {
   const memory = options.inThread
     ? await createMemory({ store: 'indexeddb', dbName: options.dbName })
-    : await createWorkerMemory({ worker: spawn(), dbName: options.dbName, ...(options.durability ? { durability: options.durability } : {}) });
+    : await createWorkerMemory({
+        worker: spawn(),
+        dbName: options.dbName,
+        ...(options.durability ? { durability: options.durability } : {}),
+      });
   await memory.getStats('bench');
   const latencies: number[] = [];
   const result = await watchLongTasks(async () => {
@@ -59,7 +79,15 @@ async function appendRun(options: { n: number; dbName: string; burst: boolean; i
   const stats = await memory.getStats('bench');
   const { journalWrites } = await memory.storageState();
   await memory.close();
-  return { totalMs: result.value, latencies, longTasks: result.count, longTaskMs: result.totalMs, maxLongTaskMs: result.maxMs, entries: stats.totalEntries, journalWrites: journalWrites ?? 'none' };
+  return {
+    totalMs: result.value,
+    latencies,
+    longTasks: result.count,
+    longTaskMs: result.totalMs,
+    maxLongTaskMs: result.maxMs,
+    entries: stats.totalEntries,
+    journalWrites: journalWrites ?? 'none',
+  };
 }
 
 function add(memory: Memory, i: number): Promise<MemoryEntry> {
@@ -67,7 +95,12 @@ function add(memory: Memory, i: number): Promise<MemoryEntry> {
 }
 
 /** The same records put with `idb` in this page, one awaited transaction each. */
-async function rawRun(options: { n: number; dbName: string; withMeta: boolean; durability?: IDBTransactionDurability }) {
+async function rawRun(options: {
+  n: number;
+  dbName: string;
+  withMeta: boolean;
+  durability?: IDBTransactionDurability;
+}) {
   const db = await openDB(options.dbName, 1, {
     upgrade(d) {
       d.createObjectStore('entries', { keyPath: ['sessionId', 'id'] });
@@ -78,19 +111,31 @@ async function rawRun(options: { n: number; dbName: string; withMeta: boolean; d
   const start = performance.now();
   for (let i = 0; i < options.n; i++) {
     const entry: MemoryEntry = {
-      id: crypto.randomUUID(), sessionId: 'bench', seq: i, interaction: Math.floor(i / 2) + 1, type: 'message',
-      role: i % 2 === 0 ? 'user' : 'assistant', content: text(i), timestamp: new Date().toISOString(), tokenCount: 40, compressed: false,
+      id: crypto.randomUUID(),
+      sessionId: 'bench',
+      seq: i,
+      interaction: Math.floor(i / 2) + 1,
+      type: 'message',
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      content: text(i),
+      timestamp: new Date().toISOString(),
+      tokenCount: 40,
+      compressed: false,
     };
     const t = performance.now();
     if (options.durability) {
       const tx = db.transaction(['entries', 'sessions'], 'readwrite', { durability: options.durability });
       void tx.objectStore('entries').put({ sessionId: 'bench', id: entry.id, seq: i, active: 1, entry });
-      void tx.objectStore('sessions').put({ sessionId: 'bench', version: i, nextSeq: i + 1, updatedAt: entry.timestamp });
+      void tx
+        .objectStore('sessions')
+        .put({ sessionId: 'bench', version: i, nextSeq: i + 1, updatedAt: entry.timestamp });
       await tx.done;
     } else if (options.withMeta) {
       const tx = db.transaction(['entries', 'sessions'], 'readwrite');
       void tx.objectStore('entries').put({ sessionId: 'bench', id: entry.id, seq: i, active: 1, entry });
-      void tx.objectStore('sessions').put({ sessionId: 'bench', version: i, nextSeq: i + 1, updatedAt: entry.timestamp });
+      void tx
+        .objectStore('sessions')
+        .put({ sessionId: 'bench', version: i, nextSeq: i + 1, updatedAt: entry.timestamp });
       await tx.done;
     } else {
       await db.put('entries', { sessionId: 'bench', id: entry.id, seq: i, active: 1, entry });
@@ -121,7 +166,9 @@ async function rawEnginePattern(options: { n: number; dbName: string }) {
       lock.push(performance.now() - t);
       await db.get('sessions', 'bench');
       const tx = db.transaction(['entries', 'sessions'], 'readwrite');
-      void tx.objectStore('entries').put({ sessionId: 'bench', id: String(i), seq: i, active: 1, entry: { content: text(i) } });
+      void tx
+        .objectStore('entries')
+        .put({ sessionId: 'bench', id: String(i), seq: i, active: 1, entry: { content: text(i) } });
       void tx.objectStore('sessions').put({ sessionId: 'bench', version: i, nextSeq: i + 1 });
       await tx.done;
     });
@@ -160,7 +207,11 @@ async function roundTrips(options: { n: number; dbName: string }) {
 /** createWorkerMemory (worker script, WASM, ranks, database) to the first answered call. */
 async function coldStart(options: { dbName: string; durability?: 'journal' | 'none' }) {
   const start = performance.now();
-  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName, ...(options.durability ? { durability: options.durability } : {}) });
+  const memory = await createWorkerMemory({
+    worker: spawn(),
+    dbName: options.dbName,
+    ...(options.durability ? { durability: options.durability } : {}),
+  });
   const created = performance.now() - start;
   await memory.getContextForLLM('s');
   const answered = performance.now() - start;
@@ -175,7 +226,14 @@ async function coldStart(options: { dbName: string; durability?: 'journal' | 'no
  * a summary lists in `originalEntryIds` only the entries of its own round (so a running summary
  * does not grow with the history).
  */
-async function buildSession(options: { dbName: string; sessionId: string; total: number; active: number; summaries: number; durability?: 'journal' | 'none' }) {
+async function buildSession(options: {
+  dbName: string;
+  sessionId: string;
+  total: number;
+  active: number;
+  summaries: number;
+  durability?: 'journal' | 'none';
+}) {
   const { total, active, sessionId } = options;
   const t0 = Date.parse('2024-01-01T00:00:00Z');
   const entries: MemoryEntry[] = [];
@@ -189,8 +247,16 @@ async function buildSession(options: { dbName: string; sessionId: string; total:
   for (let i = 0; i < total; i++) {
     const s = i < compressed ? summaryOf(i) : -1;
     const entry: MemoryEntry = {
-      id: `e${i}`, sessionId, seq: i, interaction: 0, type: 'message', role: i % 2 === 0 ? 'user' : 'assistant',
-      content: text(i), timestamp: new Date(t0 + i * 60_000).toISOString(), tokenCount: 0, compressed: s >= 0,
+      id: `e${i}`,
+      sessionId,
+      seq: i,
+      interaction: 0,
+      type: 'message',
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      content: text(i),
+      timestamp: new Date(t0 + i * 60_000).toISOString(),
+      tokenCount: 0,
+      compressed: s >= 0,
     };
     if (s >= 0) entry.summaryId = `s${s}`;
     entries.push(entry);
@@ -200,13 +266,23 @@ async function buildSession(options: { dbName: string; sessionId: string; total:
     const to = s === 0 ? runningEnd : Math.min(compressed, runningEnd + s * round);
     const ids = entries.slice(from, to).map((e) => e.id);
     summaries.push({
-      id: `s${s}`, sessionId, content: `Summary ${s}: ${text(s)} ${text(s + 1)}`, originalEntryIds: ids, tokenCount: 0,
-      originalTokenCount: ids.length * 40, compressionRatio: 0, createdAt: new Date(t0 + s * 3_600_000).toISOString(),
+      id: `s${s}`,
+      sessionId,
+      content: `Summary ${s}: ${text(s)} ${text(s + 1)}`,
+      originalEntryIds: ids,
+      tokenCount: 0,
+      originalTokenCount: ids.length * 40,
+      compressionRatio: 0,
+      createdAt: new Date(t0 + s * 3_600_000).toISOString(),
       timeRange: { start: entries[s === 0 ? 0 : from]!.timestamp, end: entries[to - 1]!.timestamp },
     });
   }
   const state: SessionState = { schemaVersion: 1, sessionId, entries, summaries, totalTokens: 0 };
-  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName, ...(options.durability ? { durability: options.durability } : {}) });
+  const memory = await createWorkerMemory({
+    worker: spawn(),
+    dbName: options.dbName,
+    ...(options.durability ? { durability: options.durability } : {}),
+  });
   const start = performance.now();
   await memory.importSession(state);
   const importMs = performance.now() - start;
@@ -221,7 +297,11 @@ async function buildSession(options: { dbName: string; sessionId: string; total:
  */
 async function reopen(options: { dbName: string; sessionId: string; durability?: 'journal' | 'none' }) {
   const start = performance.now();
-  const memory = await createWorkerMemory({ worker: spawn(), dbName: options.dbName, ...(options.durability ? { durability: options.durability } : {}) });
+  const memory = await createWorkerMemory({
+    worker: spawn(),
+    dbName: options.dbName,
+    ...(options.durability ? { durability: options.durability } : {}),
+  });
   const started = performance.now();
   const stats = await memory.getStats(options.sessionId);
   const opened = performance.now();
@@ -229,7 +309,14 @@ async function reopen(options: { dbName: string; sessionId: string; durability?:
   const contextMs = performance.now() - opened;
   const { journalBytes } = await memory.storageState();
   await memory.close();
-  return { startMs: started - start, openMs: opened - started, contextMs, messages: context.messages.length, stats, journalBytes };
+  return {
+    startMs: started - start,
+    openMs: opened - started,
+    contextMs,
+    messages: context.messages.length,
+    stats,
+    journalBytes,
+  };
 }
 
 /** Bytes the origin stores (IndexedDB and OPFS together), as the browser reports them. */
@@ -237,7 +324,17 @@ async function usage() {
   return (await navigator.storage.estimate()).usage ?? 0;
 }
 
-const bench = { appendRun, rawRun, rawEnginePattern, roundTrips, coldStart, tokenizerParts, buildSession, reopen, usage };
+const bench = {
+  appendRun,
+  rawRun,
+  rawEnginePattern,
+  roundTrips,
+  coldStart,
+  tokenizerParts,
+  buildSession,
+  reopen,
+  usage,
+};
 (globalThis as { recallkitBench?: typeof bench }).recallkitBench = bench;
 document.getElementById('status')!.textContent = 'ready';
 

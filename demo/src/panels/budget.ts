@@ -10,14 +10,24 @@ import type { Snapshot } from '../snapshot.js';
 
 /** Build the budget panel. */
 export function budgetPanel(): { root: HTMLElement; render(s: Snapshot): void } {
-  const shell = panelShell('budget', 'Token budget', 'Context tokens (exact, WASM tiktoken o200k_base) against the profile’s budget.');
+  const shell = panelShell(
+    'budget',
+    'Token budget',
+    'Context tokens (exact, WASM tiktoken o200k_base) against the profile’s budget.',
+  );
   const profile = h('span', { class: 'pill', data: { testid: 'profile-summary' } });
   shell.tools.append(profile);
 
   const fill = h('div', { class: 'bar-fill' });
   const threshold = h('div', { class: 'bar-mark bar-threshold', attrs: { title: 'summarize above this' } });
   const target = h('div', { class: 'bar-mark bar-target', attrs: { title: 'summarize down to this' } });
-  const bar = h('div', { class: 'bar', attrs: { role: 'meter', 'aria-label': 'Context tokens against the budget' } }, fill, threshold, target);
+  const bar = h(
+    'div',
+    { class: 'bar', attrs: { role: 'meter', 'aria-label': 'Context tokens against the budget' } },
+    fill,
+    threshold,
+    target,
+  );
   const figures = h('p', { class: 'budget-figures', data: { testid: 'budget' } });
   const saving = h('p', { class: 'budget-saving', data: { testid: 'saving' } });
   shell.body.append(figures, bar, saving);
@@ -42,7 +52,8 @@ export function budgetPanel(): { root: HTMLElement; render(s: Snapshot): void } 
       const rule =
         budget === undefined
           ? `${source}; no token budget, so the bar is scaled to the stored history`
-          : `budget from ${source}` + (at !== undefined && down !== undefined ? `; summarizes above ${num(at)}, down to ${num(down)}` : '');
+          : `budget from ${source}` +
+            (at !== undefined && down !== undefined ? `; summarizes above ${num(at)}, down to ${num(down)}` : '');
       replace(figures, h('strong', { text: `${num(used)}${share}` }), h('span', { text: `context tokens · ${rule}` }));
       const history = s.stats.storedTokens;
       saving.textContent =

@@ -23,7 +23,8 @@ const STATUS_TAG: Record<EntryStatus, string | undefined> = {
 
 function who(entry: MemoryEntry): string {
   if (entry.type === 'tool_call') return `tool call · ${entry.tool?.name ?? 'tool'}`;
-  if (entry.type === 'tool_result') return `tool result · ${entry.tool?.name ?? 'tool'}${entry.tool?.isError ? ' · error' : ''}`;
+  if (entry.type === 'tool_result')
+    return `tool result · ${entry.tool?.name ?? 'tool'}${entry.tool?.isError ? ' · error' : ''}`;
   if (entry.type === 'context') return 'context';
   return entry.role === 'user' ? 'You' : entry.role === 'assistant' ? 'Assistant' : entry.role;
 }
@@ -53,7 +54,10 @@ export function chatEntry(entry: MemoryEntry, status: EntryStatus): HTMLLIElemen
       'div',
       { class: 'chat-meta' },
       h('span', { class: 'chat-who', text: who(entry) }),
-      h('span', { class: 'chat-turn', text: `turn ${entry.interaction} · ${entry.tokenCount} tok · ${clock(entry.timestamp)}` }),
+      h('span', {
+        class: 'chat-turn',
+        text: `turn ${entry.interaction} · ${entry.tokenCount} tok · ${clock(entry.timestamp)}`,
+      }),
       tag ? h('span', { class: `tag tag-${status}`, text: tag }) : null,
     ),
     h('div', { class: 'chat-text', text: body(entry) }),

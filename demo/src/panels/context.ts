@@ -35,10 +35,26 @@ function recalledList(recalled: readonly RecallResult[], sessionId: string): HTM
 
 /** Build the context panel; `onRecall` hears the recall switch. */
 export function contextPanel(onRecall?: (on: boolean) => void): { root: HTMLElement; render(s: Snapshot): void } {
-  const shell = panelShell('context', 'What the model sees', 'getContextForLLM(): summaries first as system messages, then what recall found in every chat, then the kept history. Tokens per message = 4 framing + content.');
+  const shell = panelShell(
+    'context',
+    'What the model sees',
+    'getContextForLLM(): summaries first as system messages, then what recall found in every chat, then the kept history. Tokens per message = 4 framing + content.',
+  );
   const total = h('span', { class: 'pill', data: { testid: 'context-total' } });
-  const toggle = h('input', { attrs: { type: 'checkbox', checked: true }, data: { testid: 'recall-toggle' }, on: { change: () => onRecall?.(toggle.checked) } });
-  shell.tools.append(h('label', { class: 'recall-switch', attrs: { title: "contextRecall: { maxTokens: 400, scope: 'all' }" } }, toggle, ' recall'), total);
+  const toggle = h('input', {
+    attrs: { type: 'checkbox', checked: true },
+    data: { testid: 'recall-toggle' },
+    on: { change: () => onRecall?.(toggle.checked) },
+  });
+  shell.tools.append(
+    h(
+      'label',
+      { class: 'recall-switch', attrs: { title: "contextRecall: { maxTokens: 400, scope: 'all' }" } },
+      toggle,
+      ' recall',
+    ),
+    total,
+  );
   const list = h('ol', { class: 'context-list', data: { testid: 'context-list' } });
   const footer = h('p', { class: 'context-sum', data: { testid: 'context-sum' } });
   shell.body.append(list, footer);
@@ -54,7 +70,10 @@ export function contextPanel(onRecall?: (on: boolean) => void): { root: HTMLElem
         ...rows.map((row) =>
           h(
             'li',
-            { class: `context-row role-${row.message.role} kind-${row.kind}`, data: { role: row.message.role, kind: row.kind } },
+            {
+              class: `context-row role-${row.message.role} kind-${row.kind}`,
+              data: { role: row.message.role, kind: row.kind },
+            },
             h(
               'div',
               { class: 'context-meta' },

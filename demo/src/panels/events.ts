@@ -10,7 +10,11 @@ const MAX_ROWS = 300;
 
 /** Build the event log panel. */
 export function eventsPanel(app: App): { root: HTMLElement } {
-  const shell = panelShell('events', 'Event log', 'memory.on(…) for every event: entry:added, compressing, compressed, erased, session:cleared, error.');
+  const shell = panelShell(
+    'events',
+    'Event log',
+    'memory.on(…) for every event: entry:added, compressing, compressed, erased, session:cleared, error.',
+  );
   let total = 0;
   const count = h('span', { class: 'pill', text: '0 events' });
   const list = h('ol', { class: 'event-list', data: { testid: 'events' } });

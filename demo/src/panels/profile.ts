@@ -12,7 +12,11 @@ import type { Snapshot } from '../snapshot.js';
 
 /** Build the profile panel, starting from the editor text the app was started with. */
 export function profilePanel(app: App, initialText: string): { root: HTMLElement; render(s: Snapshot): void } {
-  const shell = panelShell('profile', 'Memory profile', 'Strategies by id (Alquimia JSON verbatim, Hector’s { memory } block) or Memory Manager config.');
+  const shell = panelShell(
+    'profile',
+    'Memory profile',
+    'Strategies by id (Alquimia JSON verbatim, Hector’s { memory } block) or Memory Manager config.',
+  );
   const active = h('span', { class: 'pill', data: { testid: 'active-preset' } });
   shell.tools.append(active);
 
@@ -20,7 +24,8 @@ export function profilePanel(app: App, initialText: string): { root: HTMLElement
   const systems = [...new Set(PRESETS.map((p) => p.system))];
   for (const system of systems) {
     const group = h('optgroup', { attrs: { label: system } });
-    for (const p of PRESETS.filter((x) => x.system === system)) group.append(h('option', { text: p.label, attrs: { value: p.id } }));
+    for (const p of PRESETS.filter((x) => x.system === system))
+      group.append(h('option', { text: p.label, attrs: { value: p.id } }));
     select.append(group);
   }
   select.append(h('option', { text: 'Custom (edited)', attrs: { value: CUSTOM_PRESET_ID } }));
@@ -34,7 +39,12 @@ export function profilePanel(app: App, initialText: string): { root: HTMLElement
   editor.value = initialText;
   const error = h('div', { class: 'form-error', attrs: { role: 'alert' }, data: { testid: 'profile-error' } });
   error.hidden = true;
-  const apply = h('button', { class: 'primary', text: 'Apply (recreate memory)', attrs: { type: 'button' }, data: { testid: 'apply-profile' } });
+  const apply = h('button', {
+    class: 'primary',
+    text: 'Apply (recreate memory)',
+    attrs: { type: 'button' },
+    data: { testid: 'apply-profile' },
+  });
   const check = h('button', { text: 'Validate', attrs: { type: 'button' } });
 
   const describe = (preset: Preset | undefined): void => {

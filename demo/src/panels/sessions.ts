@@ -9,8 +9,17 @@ import type { Snapshot } from '../snapshot.js';
 
 /** Build the sessions panel. */
 export function sessionsPanel(app: App): { root: HTMLElement; render(s: Snapshot): void } {
-  const shell = panelShell('sessions', 'Sessions', 'listSessions() on IndexedDB: they survive reloads and profile changes.');
-  const create = h('button', { class: 'small', text: 'New session', attrs: { type: 'button' }, data: { testid: 'new-session' } });
+  const shell = panelShell(
+    'sessions',
+    'Sessions',
+    'listSessions() on IndexedDB: they survive reloads and profile changes.',
+  );
+  const create = h('button', {
+    class: 'small',
+    text: 'New session',
+    attrs: { type: 'button' },
+    data: { testid: 'new-session' },
+  });
   create.addEventListener('click', () => void app.newSession());
   shell.tools.append(create);
   const list = h('ul', { class: 'session-list', data: { testid: 'sessions' } });
@@ -33,12 +42,26 @@ export function sessionsPanel(app: App): { root: HTMLElement; render(s: Snapshot
               on: { click: () => void app.switchSession(meta.sessionId) },
             },
             h('code', { text: meta.sessionId }),
-            h('span', { class: 'muted', text: `${plural(meta.interactionCount, 'turn')} · ${plural(meta.totalEntries, 'entry', 'entries')} · ${dateTime(meta.updatedAt)}` }),
+            h('span', {
+              class: 'muted',
+              text: `${plural(meta.interactionCount, 'turn')} · ${plural(meta.totalEntries, 'entry', 'entries')} · ${dateTime(meta.updatedAt)}`,
+            }),
           ),
         );
       });
       if (!s.sessions.some((m) => m.sessionId === s.sessionId)) {
-        items.unshift(h('li', {}, h('div', { class: 'session-item is-current' }, h('code', { text: s.sessionId }), h('span', { class: 'muted', text: 'new: stored with its first message' }))));
+        items.unshift(
+          h(
+            'li',
+            {},
+            h(
+              'div',
+              { class: 'session-item is-current' },
+              h('code', { text: s.sessionId }),
+              h('span', { class: 'muted', text: 'new: stored with its first message' }),
+            ),
+          ),
+        );
       }
       replace(list, ...items);
     },

@@ -24,7 +24,11 @@ const FIELDS: [Count, string][] = [
 
 /** Build the stats panel. */
 export function statsPanel(): { root: HTMLElement; render(s: Snapshot): void } {
-  const shell = panelShell('stats', 'Stats', 'getStats(): totalEntries = active + compressed; totalTokens = active + summaries.');
+  const shell = panelShell(
+    'stats',
+    'Stats',
+    'getStats(): totalEntries = active + compressed; totalTokens = active + summaries.',
+  );
   const grid = h('dl', { class: 'stats-grid', data: { testid: 'stats' } });
   shell.body.append(grid);
   return {
@@ -33,7 +37,12 @@ export function statsPanel(): { root: HTMLElement; render(s: Snapshot): void } {
       replace(
         grid,
         ...FIELDS.map(([key, label]) =>
-          h('div', { class: 'stat', data: { stat: key } }, h('dt', { text: label }), h('dd', { text: num(s.stats[key]) })),
+          h(
+            'div',
+            { class: 'stat', data: { stat: key } },
+            h('dt', { text: label }),
+            h('dd', { text: num(s.stats[key]) }),
+          ),
         ),
       );
     },

@@ -23,7 +23,11 @@ function card(summary: MemorySummary, index: number): HTMLElement {
       h('span', { class: 'summary-index', text: `#${index + 1}` }),
       h('span', { class: 'badge badge-system', text: summary.strategy ?? 'summary' }),
       h('span', { class: 'summary-range', data: { testid: 'summary-range' }, text: coverage(summary) }),
-      h('span', { class: 'summary-ratio', attrs: { title: 'originalTokenCount / tokenCount' }, text: `${summary.compressionRatio}×` }),
+      h('span', {
+        class: 'summary-ratio',
+        attrs: { title: 'originalTokenCount / tokenCount' },
+        text: `${summary.compressionRatio}×`,
+      }),
     ),
     h(
       'p',
@@ -36,7 +40,11 @@ function card(summary: MemorySummary, index: number): HTMLElement {
 
 /** Build the summaries panel. */
 export function summariesPanel(): { root: HTMLElement; render(s: Snapshot): void } {
-  const shell = panelShell('summaries', 'Summaries', 'What replaced older turns. Oldest first; the model gets them as system messages.');
+  const shell = panelShell(
+    'summaries',
+    'Summaries',
+    'What replaced older turns. Oldest first; the model gets them as system messages.',
+  );
   const count = h('span', { class: 'pill', data: { testid: 'summary-count' } });
   shell.tools.append(count);
   const list = h('div', { class: 'summary-list', data: { testid: 'summaries' } });
@@ -46,7 +54,13 @@ export function summariesPanel(): { root: HTMLElement; render(s: Snapshot): void
     render(s) {
       count.textContent = plural(s.summaries.length, 'summary', 'summaries');
       if (!s.summaries.length) {
-        replace(list, h('p', { class: 'muted', text: 'No summary yet. Keep chatting (or auto-play) until the profile’s trigger fires.' }));
+        replace(
+          list,
+          h('p', {
+            class: 'muted',
+            text: 'No summary yet. Keep chatting (or auto-play) until the profile’s trigger fires.',
+          }),
+        );
         return;
       }
       replace(list, ...s.summaries.map(card));

@@ -17,7 +17,11 @@ const LEGEND: [EntryStatus, string][] = [
 
 /** Build the timeline panel. */
 export function timelinePanel(): { root: HTMLElement; render(s: Snapshot): void } {
-  const shell = panelShell('timeline', 'Timeline', 'Every entry, oldest first: active = in context, compressed = in a summary, erased = gone.');
+  const shell = panelShell(
+    'timeline',
+    'Timeline',
+    'Every entry, oldest first: active = in context, compressed = in a summary, erased = gone.',
+  );
   const counts = h('span', { class: 'pill', data: { testid: 'timeline-counts' } });
   shell.tools.append(counts);
   const strip = h('div', { class: 'strip', attrs: { 'aria-hidden': 'true' } });
@@ -33,17 +37,28 @@ export function timelinePanel(): { root: HTMLElement; render(s: Snapshot): void 
     root: shell.root,
     render(s) {
       const erasedIds = new Set(s.erased.map((e) => e.id));
-      const all = [...s.entries, ...s.erased.filter((e) => !s.entries.some((x) => x.id === e.id))].sort((a, b) => a.seq - b.seq);
+      const all = [...s.entries, ...s.erased.filter((e) => !s.entries.some((x) => x.id === e.id))].sort(
+        (a, b) => a.seq - b.seq,
+      );
       const tally = { active: 0, compressed: 0, erased: 0 };
       const rows = all.map((e) => {
         const status = entryStatus(e, erasedIds.has(e.id));
         tally[status] += 1;
-        const what = e.type === 'message' ? e.role : e.type === 'context' ? 'context' : `${e.type === 'tool_call' ? 'call' : 'result'} ${e.tool?.name ?? ''}`;
+        const what =
+          e.type === 'message'
+            ? e.role
+            : e.type === 'context'
+              ? 'context'
+              : `${e.type === 'tool_call' ? 'call' : 'result'} ${e.tool?.name ?? ''}`;
         return {
           status,
           row: h(
             'li',
-            { class: `timeline-row is-${status}`, data: { entryId: e.id, status }, attrs: { title: e.summaryId ? `summary ${e.summaryId}` : status } },
+            {
+              class: `timeline-row is-${status}`,
+              data: { entryId: e.id, status },
+              attrs: { title: e.summaryId ? `summary ${e.summaryId}` : status },
+            },
             h('span', { class: 'timeline-seq', text: `#${e.seq}` }),
             h('span', { class: 'timeline-turn', text: `t${e.interaction}` }),
             h('span', { class: `timeline-kind kind-${e.type}`, text: what }),

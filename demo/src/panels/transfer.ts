@@ -20,7 +20,11 @@ function download(state: SessionState): void {
 
 /** Build the export / import panel. */
 export function transferPanel(app: App): { root: HTMLElement } {
-  const shell = panelShell('transfer', 'Export · import · clear', 'exportSession() / importSession(state) / clearSession(): the versioned JSON of a session.');
+  const shell = panelShell(
+    'transfer',
+    'Export · import · clear',
+    'exportSession() / importSession(state) / clearSession(): the versioned JSON of a session.',
+  );
   const note = h('div', { class: 'form-note', attrs: { role: 'status' }, data: { testid: 'transfer-message' } });
   const fail = (error: unknown): void => {
     const { field, message } = setupError(error);
@@ -41,7 +45,12 @@ export function transferPanel(app: App): { root: HTMLElement } {
   });
 
   let armed = false;
-  const clear = h('button', { class: 'danger', text: 'Clear session', attrs: { type: 'button' }, data: { testid: 'clear' } });
+  const clear = h('button', {
+    class: 'danger',
+    text: 'Clear session',
+    attrs: { type: 'button' },
+    data: { testid: 'clear' },
+  });
   clear.addEventListener('click', () => {
     if (!armed) {
       armed = true;
@@ -55,9 +64,25 @@ export function transferPanel(app: App): { root: HTMLElement } {
   });
 
   const asCopy = h('input', { attrs: { type: 'checkbox' }, data: { testid: 'import-copy' } });
-  const file = h('input', { attrs: { type: 'file', accept: 'application/json,.json' }, data: { testid: 'import-file' } });
-  const paste = h('textarea', { class: 'code-editor small', attrs: { rows: 3, placeholder: 'or paste an exported session JSON here', spellcheck: 'false', 'aria-label': 'Session JSON' }, data: { testid: 'import-text' } });
-  const importButton = h('button', { text: 'Import pasted JSON', attrs: { type: 'button' }, data: { testid: 'import' } });
+  const file = h('input', {
+    attrs: { type: 'file', accept: 'application/json,.json' },
+    data: { testid: 'import-file' },
+  });
+  const paste = h('textarea', {
+    class: 'code-editor small',
+    attrs: {
+      rows: 3,
+      placeholder: 'or paste an exported session JSON here',
+      spellcheck: 'false',
+      'aria-label': 'Session JSON',
+    },
+    data: { testid: 'import-text' },
+  });
+  const importButton = h('button', {
+    text: 'Import pasted JSON',
+    attrs: { type: 'button' },
+    data: { testid: 'import' },
+  });
 
   const importText = async (text: string): Promise<void> => {
     let state: SessionState;
@@ -77,13 +102,22 @@ export function transferPanel(app: App): { root: HTMLElement } {
   };
   file.addEventListener('change', () => {
     const chosen = file.files?.[0];
-    if (chosen) void chosen.text().then(importText).finally(() => (file.value = ''));
+    if (chosen)
+      void chosen
+        .text()
+        .then(importText)
+        .finally(() => (file.value = ''));
   });
   importButton.addEventListener('click', () => void importText(paste.value));
 
   shell.body.append(
     h('div', { class: 'row' }, exportButton, clear),
-    h('div', { class: 'row' }, h('label', { class: 'file-label' }, h('span', { text: 'Import file' }), file), h('label', { class: 'check' }, asCopy, 'as a copy (new session id)')),
+    h(
+      'div',
+      { class: 'row' },
+      h('label', { class: 'file-label' }, h('span', { text: 'Import file' }), file),
+      h('label', { class: 'check' }, asCopy, 'as a copy (new session id)'),
+    ),
     paste,
     h('div', { class: 'row' }, importButton),
     note,

@@ -14,7 +14,10 @@ import { TF_BITS, TF_ESCAPE } from './postings.js';
 import { FIELD_COUNT, SPEAKER_FIELD } from './ranking.js';
 
 /** Role codes (bits): the speaker-field terms of the roles `user` and `assistant`. */
-const ROLE_TERMS: readonly [string, number][] = [[analyze('user')[0]!, 1], [analyze('assistant')[0]!, 2]];
+const ROLE_TERMS: readonly [string, number][] = [
+  [analyze('user')[0]!, 1],
+  [analyze('assistant')[0]!, 2],
+];
 /** Turns that must address a name before it is taken as a role's name. */
 const MIN_ADDRESSING = 3;
 /** How many times more often one role must address the name than the other. */
@@ -56,7 +59,8 @@ export function createAddressee(state: IndexState): Addressee {
       for (const term of terms) {
         const id = state.termIds.get(term);
         // Named speakers (given by the app) are boosted as such: no guessing for their names.
-        if (out.has(term) || (id !== undefined && (state.postings.sizes[id * FIELD_COUNT + SPEAKER_FIELD] ?? 0) > 0)) continue;
+        if (out.has(term) || (id !== undefined && (state.postings.sizes[id * FIELD_COUNT + SPEAKER_FIELD] ?? 0) > 0))
+          continue;
         const addressed = state.termIds.get(ADDRESSED_PREFIX + term);
         if (addressed === undefined) continue;
         const of = roles();

@@ -82,7 +82,8 @@ export function blend(
       if (e >= 0 && episodeQueryStamp[e] === queryStamp) s += episodeWeight * (episodeScore[e] as number);
     }
     // Said by someone the question names: "What did Jon …" favours Jon's own turns.
-    if (named[o] === queryStamp || (roles !== undefined && ((roles.of[o] as number) & roles.mask) !== 0)) s *= 1 + speakerBoost;
+    if (named[o] === queryStamp || (roles !== undefined && ((roles.of[o] as number) & roles.mask) !== 0))
+      s *= 1 + speakerBoost;
     if (s < top.threshold()) continue;
     if (filter !== undefined && !filter(state.ids[o] as string)) continue;
     top.push(o, s);

@@ -56,7 +56,13 @@ export interface Bm25Index {
   /** Extend the dictionary with persisted terms, in id order. */
   restoreTerms(terms: readonly string[]): void;
   /** The best documents for analyzed query terms, best first; scored with `stats` when given. */
-  search(terms: readonly string[], topK: number, ranking: RankingOptions, filter?: (id: string) => boolean, stats?: TermStats): SearchHit[];
+  search(
+    terms: readonly string[],
+    topK: number,
+    ranking: RankingOptions,
+    filter?: (id: string) => boolean,
+    stats?: TermStats,
+  ): SearchHit[];
   /** The statistics `search` scores `terms` with (to sum over several indexes). */
   termStats(terms: readonly string[], ranking: RankingOptions): TermStats;
 }
@@ -139,7 +145,11 @@ export function createBm25Index(): Bm25Index {
       pairs.length = 0;
       readTerms(cursor, head.count, Infinity, pairs);
       const { standalone, count } = head;
-      putDoc(state, { id: doc.id, time: doc.time, standalone, lengths: head.lengths, record: doc.record, pairs, count }, ordinal);
+      putDoc(
+        state,
+        { id: doc.id, time: doc.time, standalone, lengths: head.lengths, record: doc.record, pairs, count },
+        ordinal,
+      );
     },
     restoreTerms(terms) {
       for (const t of terms) termId(state, t);

@@ -18,13 +18,22 @@ import type { SearchHit, TermStats } from '../types.js';
 
 /** Empty statistics, to sum indexes' into. */
 export function emptyTermStats(): TermStats {
-  return { n: 0, lengthSums: new Array<number>(FIELD_COUNT).fill(0), episodes: 0, episodeLength: 0, df: new Map(), edf: new Map(), addressed: new Map() };
+  return {
+    n: 0,
+    lengthSums: new Array<number>(FIELD_COUNT).fill(0),
+    episodes: 0,
+    episodeLength: 0,
+    df: new Map(),
+    edf: new Map(),
+    addressed: new Map(),
+  };
 }
 
 /** Add `part` into `into`. */
 export function addTermStats(into: TermStats, part: TermStats): void {
   into.n += part.n;
-  for (let f = 0; f < FIELD_COUNT; f++) into.lengthSums[f] = (into.lengthSums[f] as number) + (part.lengthSums[f] as number);
+  for (let f = 0; f < FIELD_COUNT; f++)
+    into.lengthSums[f] = (into.lengthSums[f] as number) + (part.lengthSums[f] as number);
   into.episodes += part.episodes;
   into.episodeLength += part.episodeLength;
   for (const [t, v] of part.df) into.df.set(t, (into.df.get(t) ?? 0) + v);
@@ -128,7 +137,8 @@ export function createSearcher(state: IndexState): SearcherPair {
     const { k1, b } = ranking;
     const episodes = ranking.episodeWeight > 0 ? episodesFor(ranking.neighbourGapMs) : undefined;
     ensureScratch(scratch, state.ids.length, episodes?.count ?? 0);
-    const { termStamp, docStamp, acc, score, named, episodeTermStamp, episodeQueryStamp, episodeTf, episodeScore } = scratch;
+    const { termStamp, docStamp, acc, score, named, episodeTermStamp, episodeQueryStamp, episodeTf, episodeScore } =
+      scratch;
     const { termDocs, termEpisodes, touched } = scratch;
     // The speaker's name is not scored as text: it multiplies the entry's score (`blend.ts`).
     const weights = [1, 0, ranking.dateWeight];

@@ -84,7 +84,8 @@ function grown<T extends Uint8Array | Uint32Array | Float64Array>(a: T, cap: num
 /** Hand out the next ordinal (empty until {@link putDoc}), noting the dictionary size. */
 export function openOrdinal(state: IndexState): number {
   const ordinal = state.ids.length;
-  if (ordinal > MAX_ORDINAL) throw new RecallKitError(`recall index: more than ${MAX_ORDINAL + 1} documents were added; rebuild the index`);
+  if (ordinal > MAX_ORDINAL)
+    throw new RecallKitError(`recall index: more than ${MAX_ORDINAL + 1} documents were added; rebuild the index`);
   if (state.alive.length <= ordinal) {
     const cap = state.alive.length * 2;
     state.alive = grown(state.alive, cap, (n) => new Uint8Array(n));
@@ -115,7 +116,8 @@ export function putDoc(state: IndexState, doc: DocInput, ordinal: number): void 
   state.ids[ordinal] = doc.id;
   state.records[ordinal] = doc.record;
   const { pairs, count } = doc;
-  for (let i = 0; i < count; i++) appendPosting(state.postings, pairs[2 * i] as number, ordinal, pairs[2 * i + 1] as number);
+  for (let i = 0; i < count; i++)
+    appendPosting(state.postings, pairs[2 * i] as number, ordinal, pairs[2 * i + 1] as number);
   state.livePostings += count;
   for (let f = 0; f < FIELD_COUNT; f++) {
     const len = doc.lengths[f] ?? 0;

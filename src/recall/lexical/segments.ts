@@ -91,7 +91,8 @@ export function restoreSegment(index: Bm25Index, value: unknown, n: number, segm
   const s = value as Partial<SegmentRecord>;
   const { ids, times, packed, terms } = s;
   if (s.format !== SEGMENT_FORMAT || s.first !== n * segmentSize || s.first !== index.ordinals) return false;
-  if (s.termStart !== index.termCount || !Array.isArray(terms) || !terms.every((t) => typeof t === 'string')) return false;
+  if (s.termStart !== index.termCount || !Array.isArray(terms) || !terms.every((t) => typeof t === 'string'))
+    return false;
   if (!Array.isArray(ids) || ids.length < 1 || ids.length > segmentSize) return false;
   const count = ids.length;
   if (!Array.isArray(times) || times.length !== count || typeof packed !== 'string') return false;

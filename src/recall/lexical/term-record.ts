@@ -54,7 +54,12 @@ function put(value: number): void {
  * The record of a document: `pairs` is `[slot, tf, …]` with `count` slots in ascending order.
  * @example encodeRecord(false, [2, 1, 0], [3, 2, 4, 1], 2) // 'ACBACDCBB'
  */
-export function encodeRecord(standalone: boolean, lengths: ArrayLike<number>, pairs: ArrayLike<number>, count: number): string {
+export function encodeRecord(
+  standalone: boolean,
+  lengths: ArrayLike<number>,
+  pairs: ArrayLike<number>,
+  count: number,
+): string {
   codes.length = 0;
   put(standalone ? 1 : 0);
   for (let f = 0; f < FIELD_COUNT; f++) put(lengths[f] ?? 0);

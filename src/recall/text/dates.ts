@@ -6,16 +6,53 @@
  */
 
 const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ] as const;
 const ABBREVIATIONS: Readonly<Record<string, number>> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 /** Words after which a capitalised "May" is the month ("in May", "since May"). */
 const BEFORE_MONTH = new Set([
-  'in', 'of', 'since', 'until', 'till', 'by', 'during', 'from', 'before', 'after', 'early', 'late',
-  'mid', 'last', 'next', 'this', 'through', 'throughout',
+  'in',
+  'of',
+  'since',
+  'until',
+  'till',
+  'by',
+  'during',
+  'from',
+  'before',
+  'after',
+  'early',
+  'late',
+  'mid',
+  'last',
+  'next',
+  'this',
+  'through',
+  'throughout',
 ]);
 
 /**

@@ -6,9 +6,24 @@
  */
 
 const EXCEPTIONS: Readonly<Record<string, string>> = {
-  skis: 'ski', skies: 'sky', dying: 'die', lying: 'lie', tying: 'tie',
-  idly: 'idl', gently: 'gentl', ugly: 'ugli', early: 'earli', only: 'onli', singly: 'singl',
-  sky: 'sky', news: 'news', howe: 'howe', atlas: 'atlas', cosmos: 'cosmos', bias: 'bias', andes: 'andes',
+  skis: 'ski',
+  skies: 'sky',
+  dying: 'die',
+  lying: 'lie',
+  tying: 'tie',
+  idly: 'idl',
+  gently: 'gentl',
+  ugly: 'ugli',
+  early: 'earli',
+  only: 'onli',
+  singly: 'singl',
+  sky: 'sky',
+  news: 'news',
+  howe: 'howe',
+  atlas: 'atlas',
+  cosmos: 'cosmos',
+  bias: 'bias',
+  andes: 'andes',
 };
 /** Left alone after step 1a. */
 const EXCEPTIONS_1A = new Set(['inning', 'outing', 'canning', 'herring', 'earring', 'proceed', 'exceed', 'succeed']);
@@ -18,19 +33,61 @@ const LI_ENDINGS = new Set(['c', 'd', 'e', 'g', 'h', 'k', 'm', 'n', 'r', 't']);
 
 // Longest suffix first within each list, so the first match is the longest.
 const STEP2: readonly (readonly [string, string])[] = [
-  ['ization', 'ize'], ['ational', 'ate'], ['fulness', 'ful'], ['ousness', 'ous'], ['iveness', 'ive'],
-  ['tional', 'tion'], ['biliti', 'ble'], ['lessli', 'less'], ['entli', 'ent'], ['ation', 'ate'],
-  ['alism', 'al'], ['aliti', 'al'], ['ousli', 'ous'], ['iviti', 'ive'], ['fulli', 'ful'],
-  ['enci', 'ence'], ['anci', 'ance'], ['abli', 'able'], ['izer', 'ize'], ['ator', 'ate'],
-  ['alli', 'al'], ['bli', 'ble'], ['ogi', 'og'], ['li', ''],
+  ['ization', 'ize'],
+  ['ational', 'ate'],
+  ['fulness', 'ful'],
+  ['ousness', 'ous'],
+  ['iveness', 'ive'],
+  ['tional', 'tion'],
+  ['biliti', 'ble'],
+  ['lessli', 'less'],
+  ['entli', 'ent'],
+  ['ation', 'ate'],
+  ['alism', 'al'],
+  ['aliti', 'al'],
+  ['ousli', 'ous'],
+  ['iviti', 'ive'],
+  ['fulli', 'ful'],
+  ['enci', 'ence'],
+  ['anci', 'ance'],
+  ['abli', 'able'],
+  ['izer', 'ize'],
+  ['ator', 'ate'],
+  ['alli', 'al'],
+  ['bli', 'ble'],
+  ['ogi', 'og'],
+  ['li', ''],
 ];
 const STEP3: readonly (readonly [string, string])[] = [
-  ['ational', 'ate'], ['tional', 'tion'], ['alize', 'al'], ['icate', 'ic'], ['iciti', 'ic'],
-  ['ative', ''], ['ical', 'ic'], ['ness', ''], ['ful', ''],
+  ['ational', 'ate'],
+  ['tional', 'tion'],
+  ['alize', 'al'],
+  ['icate', 'ic'],
+  ['iciti', 'ic'],
+  ['ative', ''],
+  ['ical', 'ic'],
+  ['ness', ''],
+  ['ful', ''],
 ];
 const STEP4 = [
-  'ement', 'ance', 'ence', 'able', 'ible', 'ment', 'ant', 'ent', 'ism', 'ate', 'iti', 'ous',
-  'ive', 'ize', 'ion', 'al', 'er', 'ic',
+  'ement',
+  'ance',
+  'ence',
+  'able',
+  'ible',
+  'ment',
+  'ant',
+  'ent',
+  'ism',
+  'ate',
+  'iti',
+  'ous',
+  'ive',
+  'ize',
+  'ion',
+  'al',
+  'er',
+  'ic',
 ];
 
 function isVowel(c: string | undefined): boolean {
@@ -84,7 +141,8 @@ export function stem(word: string): string {
   const last = w[w.length - 1];
   if ((last === 'y' || last === 'Y') && w.length > 2 && !isVowel(w[w.length - 2])) w = w.slice(0, -1) + 'i';
   w = replaceIn(w, STEP2, r1, (stemEnd, suffix) =>
-    suffix === 'ogi' ? w[stemEnd - 1] === 'l' : suffix === 'li' ? LI_ENDINGS.has(w[stemEnd - 1] ?? '') : true);
+    suffix === 'ogi' ? w[stemEnd - 1] === 'l' : suffix === 'li' ? LI_ENDINGS.has(w[stemEnd - 1] ?? '') : true,
+  );
   w = replaceIn(w, STEP3, r1, (_end, suffix) => suffix !== 'ative' || w.length - 5 >= r2);
   w = step4(w, r2);
   w = step5(w, r1, r2);

@@ -54,7 +54,10 @@ const CLITICS = new Set(['s', 't', 're', 've', 'll', 'd', 'm']);
 /** Fold compatibility forms and Latin accents: "Ｃａｆé" → "Cafe". CJK text is unchanged. */
 export function fold(text: string): string {
   if (!NON_ASCII_RE.test(text)) return text;
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC');
 }
 
 /** Split `text` into tokens (see the module description), into a reused buffer. */

@@ -54,7 +54,10 @@ export interface FusionOptions {
  * Reciprocal rank fusion: each id scores `Σ weight / (k + rank)` over the lists it is in
  * (rank 1-based), best first; ties keep the earlier list's order.
  */
-export function reciprocalRankFusion(lists: readonly (readonly SearchHit[])[], options: FusionOptions = {}): SearchHit[] {
+export function reciprocalRankFusion(
+  lists: readonly (readonly SearchHit[])[],
+  options: FusionOptions = {},
+): SearchHit[] {
   const k = options.k ?? 60;
   const fused = new Map<string, number>();
   lists.forEach((list, i) => {

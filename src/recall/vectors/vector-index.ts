@@ -55,7 +55,11 @@ export async function loadVectorIndex(
   options: VectorIndexOptions = {},
 ): Promise<VectorIndex | undefined> {
   const prefix = options.keyPrefix ?? 'vectors:';
-  const manifest = (await loadAux(`${prefix}manifest`)) as { format?: unknown; segmentSize?: unknown; segments?: unknown } | null;
+  const manifest = (await loadAux(`${prefix}manifest`)) as {
+    format?: unknown;
+    segmentSize?: unknown;
+    segments?: unknown;
+  } | null;
   const { segmentSize, segments } = manifest ?? {};
   if (manifest?.format !== 1 || !isCount(segmentSize) || segmentSize < 1 || !isCount(segments)) return undefined;
   const ids: (string | null)[] = [];

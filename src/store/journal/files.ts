@@ -31,7 +31,9 @@ export interface JournalFiles {
  * Journal files in this thread's memory: for tests (a simulated OPFS that outlives a wiped
  * store) and to exercise the journal where there is no OPFS.
  */
-export function memoryJournalFiles(files: Map<string, Uint8Array> = new Map()): JournalFiles & { files: Map<string, Uint8Array> } {
+export function memoryJournalFiles(
+  files: Map<string, Uint8Array> = new Map(),
+): JournalFiles & { files: Map<string, Uint8Array> } {
   const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
     const out = new Uint8Array(a.length + b.length);
     out.set(a);

@@ -52,7 +52,8 @@ export function decodeFrames(bytes: Uint8Array): DecodedFrames {
     const start = offset + FRAME_HEADER;
     if (bytes.length - start < length + FRAME_TRAILER) return { records, validBytes: offset, cut: 'torn' };
     const payload = bytes.subarray(start, start + length);
-    if (crc32(payload) !== sum || view.getUint32(start + length, true) !== length) return { records, validBytes: offset, cut: 'checksum' };
+    if (crc32(payload) !== sum || view.getUint32(start + length, true) !== length)
+      return { records, validBytes: offset, cut: 'checksum' };
     try {
       records.push(JSON.parse(decoder.decode(payload)));
     } catch {
@@ -67,7 +68,10 @@ export function decodeFrames(bytes: Uint8Array): DecodedFrames {
  * The last record of a file, read from its end: `readAt(at, length)` reads bytes of the file
  * of `size` bytes. `undefined` when the last frame is not intact (a torn tail: read it all).
  */
-export async function readLastFrame(size: number, readAt: (at: number, length: number) => Promise<Uint8Array>): Promise<unknown> {
+export async function readLastFrame(
+  size: number,
+  readAt: (at: number, length: number) => Promise<Uint8Array>,
+): Promise<unknown> {
   if (size < FRAME_HEADER + FRAME_TRAILER) return undefined;
   const tail = await readAt(size - FRAME_TRAILER, FRAME_TRAILER);
   const length = new DataView(tail.buffer, tail.byteOffset, tail.byteLength).getUint32(0, true);

@@ -31,8 +31,16 @@ export const JOURNAL_ROOT = 'recallkit-journal';
 
 /** Whether this thread can keep a journal: OPFS with synchronous access handles (a dedicated worker). */
 export function canUseOpfsJournal(): boolean {
-  const g = globalThis as { navigator?: { storage?: { getDirectory?: unknown } }; FileSystemSyncAccessHandle?: unknown; WorkerGlobalScope?: unknown };
-  return typeof g.navigator?.storage?.getDirectory === 'function' && typeof g.FileSystemSyncAccessHandle === 'function' && g.WorkerGlobalScope !== undefined;
+  const g = globalThis as {
+    navigator?: { storage?: { getDirectory?: unknown } };
+    FileSystemSyncAccessHandle?: unknown;
+    WorkerGlobalScope?: unknown;
+  };
+  return (
+    typeof g.navigator?.storage?.getDirectory === 'function' &&
+    typeof g.FileSystemSyncAccessHandle === 'function' &&
+    g.WorkerGlobalScope !== undefined
+  );
 }
 
 /** Options of {@link opfsJournalFiles}. */
@@ -68,7 +76,9 @@ export function opfsJournalFiles(options: OpfsJournalOptions): JournalFiles {
   };
   const directory = (): Promise<DirHandle> =>
     (dir ??= (async () => {
-      const root = (await (navigator.storage as unknown as { getDirectory(): Promise<DirHandle> }).getDirectory()) as DirHandle;
+      const root = (await (
+        navigator.storage as unknown as { getDirectory(): Promise<DirHandle> }
+      ).getDirectory()) as DirHandle;
       const top = await root.getDirectoryHandle(JOURNAL_ROOT, { create: true });
       return top.getDirectoryHandle(folder, { create: true });
     })());

@@ -107,7 +107,8 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
         gens.sort((a, b) => b - a);
         const name = fileName(sessionId, gens[0]!);
         const size = await files.size(name);
-        const last = gens.length === 1 ? await readLastFrame(size, (at, length) => files.readAt(name, at, length)) : undefined;
+        const last =
+          gens.length === 1 ? await readLastFrame(size, (at, length) => files.readAt(name, at, length)) : undefined;
         const tip = versionOf(last);
         // Sizes are exact once loaded; until then the base is a guess that only delays compaction.
         known.set(sessionId, { gen: gens[0]!, size, base: size });

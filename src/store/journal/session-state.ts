@@ -41,7 +41,9 @@ export interface TipRecord {
 export type JournalRecord = SnapshotRecord | BatchRecord | ClearRecord | TipRecord;
 
 /** The session version (and its `updatedAt`) a journal's last record stands for; `'clearing'` for a clear under way. */
-export function versionOf(record: unknown): { version: number; updatedAt?: string | undefined } | 'clearing' | undefined {
+export function versionOf(
+  record: unknown,
+): { version: number; updatedAt?: string | undefined } | 'clearing' | undefined {
   const r = record as JournalRecord | undefined;
   switch (r?.t) {
     case 'snapshot':

@@ -85,7 +85,11 @@ export function writerJournalFiles(options: OpfsJournalOptions): WriterJournalFi
     }
   };
   /** Run `op` in the writer (after the file's gathered appends), or as `inThread` when there is none. */
-  const run = async <T>(inThread: (files: JournalFiles) => Promise<T>, op: string, args: { name?: string; [arg: string]: unknown } = {}): Promise<T> => {
+  const run = async <T>(
+    inThread: (files: JournalFiles) => Promise<T>,
+    op: string,
+    args: { name?: string; [arg: string]: unknown } = {},
+  ): Promise<T> => {
     const m = await mode();
     if (m.kind === 'thread') return inThread(m.files);
     send(m.writer, args.name);
@@ -165,7 +169,9 @@ async function servedOverIpc(folder: string): Promise<boolean> {
   };
   try {
     const root = (await (navigator.storage as unknown as { getDirectory(): Promise<Dir> }).getDirectory()) as Dir;
-    const dir = await (await root.getDirectoryHandle(JOURNAL_ROOT, { create: true })).getDirectoryHandle(folder, { create: true });
+    const dir = await (
+      await root.getDirectoryHandle(JOURNAL_ROOT, { create: true })
+    ).getDirectoryHandle(folder, { create: true });
     const h = await (await dir.getFileHandle(PROBE_FILE, { create: true })).createSyncAccessHandle();
     try {
       // Remote only when every batch is slow (a disk file answers the first in microseconds).
@@ -218,7 +224,8 @@ async function startWriter(init: { folder: string; flushDelayMs: number }): Prom
     waiting.delete(id);
     if (!w) return;
     if (ok) w.resolve(value);
-    else w.reject(Object.assign(new Error(error?.message ?? 'journal writer failed'), { name: error?.name ?? 'Error' }));
+    else
+      w.reject(Object.assign(new Error(error?.message ?? 'journal writer failed'), { name: error?.name ?? 'Error' }));
   };
   worker.onerror = (event: ErrorEvent) => {
     event.preventDefault();

@@ -19,7 +19,10 @@ export function encodeValue(value: unknown, what: string): string {
       return v;
     });
   } catch (error) {
-    throw new StoreError(`postgresStore: cannot write ${what}: a value is not JSON data (${(error as Error).message})`, { cause: error });
+    throw new StoreError(
+      `postgresStore: cannot write ${what}: a value is not JSON data (${(error as Error).message})`,
+      { cause: error },
+    );
   }
 }
 

@@ -57,7 +57,11 @@ function hubOf(pool: PgPoolLike): Hub {
   return hub;
 }
 
-async function listenOn(pool: PgPoolLike, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenOn(
+  pool: PgPoolLike,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
   const hub = hubOf(pool);
   const handler = (ch: string, payload: string): void => {
     if (ch === channel) onPayload(payload);
@@ -91,7 +95,8 @@ async function listenOn(pool: PgPoolLike, channel: string, onPayload: (payload: 
 export function pgDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
   const stops = new Set<() => Promise<void>>();
   const over = (client: Pick<PgPoolLike, 'query'>): Sql => ({
-    query: async <R>(text: string, params?: readonly unknown[]) => (await client.query(prepared(text, params))).rows as R[],
+    query: async <R>(text: string, params?: readonly unknown[]) =>
+      (await client.query(prepared(text, params))).rows as R[],
   });
   return {
     kind: 'pg',
@@ -153,7 +158,9 @@ export async function createPgPool(connectionString: string, max: number): Promi
   } catch (error) {
     throw new Error("postgresStore: connectionString needs the 'pg' package: npm install pg", { cause: error });
   }
-  const Pool = (mod.default?.Pool ?? mod.Pool) as new (options: object) => PgPoolLike & { on(e: 'error', l: (error: Error) => void): unknown };
+  const Pool = (mod.default?.Pool ?? mod.Pool) as new (
+    options: object,
+  ) => PgPoolLike & { on(e: 'error', l: (error: Error) => void): unknown };
   const pool = new Pool({ connectionString, max });
   // An idle connection the server dropped must not crash the process: the next query reconnects.
   pool.on('error', () => undefined);

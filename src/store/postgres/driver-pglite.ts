@@ -20,7 +20,8 @@ export interface PGliteLike {
 /** Open the adapter over an instance (`owned`: started here, closed on close). */
 export function pgliteDriver(db: PGliteLike, owned: boolean): SqlDriver {
   const over = (q: Pick<PGliteLike, 'query'>): Sql => ({
-    query: async <R>(text: string, params?: readonly unknown[]) => (await q.query(text, params as unknown[])).rows as R[],
+    query: async <R>(text: string, params?: readonly unknown[]) =>
+      (await q.query(text, params as unknown[])).rows as R[],
   });
   return {
     kind: 'pglite',
@@ -39,7 +40,10 @@ export async function createPGlite(dataDir: string): Promise<PGliteLike> {
   try {
     mod = (await import('@electric-sql/pglite')) as unknown as typeof mod;
   } catch (error) {
-    throw new Error("postgresStore: pglite needs the '@electric-sql/pglite' package: npm install @electric-sql/pglite", { cause: error });
+    throw new Error(
+      "postgresStore: pglite needs the '@electric-sql/pglite' package: npm install @electric-sql/pglite",
+      { cause: error },
+    );
   }
   return mod.PGlite.create(dataDir);
 }

@@ -4,7 +4,12 @@
  * @module
  */
 export { postgresStore } from './store.js';
-export type { PostgresStoreOptions, PostgresConnectionOptions, PostgresPoolOptions, PostgresPGliteOptions } from './options.js';
+export type {
+  PostgresStoreOptions,
+  PostgresConnectionOptions,
+  PostgresPoolOptions,
+  PostgresPGliteOptions,
+} from './options.js';
 export type { PgPoolLike, PgClientLike } from './driver-pg.js';
 export type { PGliteLike } from './driver-pglite.js';
 export { SCHEMA_VERSION } from './migrations.js';

@@ -10,7 +10,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * @example
  * http.createServer(toNodeListener(syncHandler({ connectionString, authorize }))).listen(8787);
  */
-export function toNodeListener(handler: (request: Request) => Promise<Response>): (req: IncomingMessage, res: ServerResponse) => void {
+export function toNodeListener(
+  handler: (request: Request) => Promise<Response>,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     void serve(handler, req, res).catch((error: unknown) => {
       if (!res.headersSent) {
@@ -21,7 +23,11 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>)
   };
 }
 
-async function serve(handler: (request: Request) => Promise<Response>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(
+  handler: (request: Request) => Promise<Response>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

@@ -37,30 +37,59 @@ const KNOWN = ['tenant', 'connectionString', 'pool', 'pglite', 'maxConnections']
 
 /** Check the options; returns the tenant. */
 export function checkOptions(options: PostgresStoreOptions): string {
-  if (!isPlainObject(options as unknown)) throw new ValidationError('options', 'an object { tenant, connectionString | pool | pglite }', options);
+  if (!isPlainObject(options as unknown))
+    throw new ValidationError('options', 'an object { tenant, connectionString | pool | pglite }', options);
   const o = options as unknown as Record<string, unknown>;
   for (const key of Object.keys(o)) {
-    if (!KNOWN.includes(key)) throw new ValidationError(`options.${key}`, `one of the known options (${KNOWN.join(', ')})`, key);
+    if (!KNOWN.includes(key))
+      throw new ValidationError(`options.${key}`, `one of the known options (${KNOWN.join(', ')})`, key);
   }
   const { tenant } = o;
   if (typeof tenant !== 'string' || tenant.length === 0 || tenant.length > MAX_TENANT_LENGTH) {
-    throw new ValidationError('tenant', `a non-empty string of at most ${MAX_TENANT_LENGTH} characters (the app's user id)`, tenant);
+    throw new ValidationError(
+      'tenant',
+      `a non-empty string of at most ${MAX_TENANT_LENGTH} characters (the app's user id)`,
+      tenant,
+    );
   }
   const given = ['connectionString', 'pool', 'pglite'].filter((k) => o[k] !== undefined);
-  if (given.length !== 1) throw new ValidationError('options', `exactly one of connectionString, pool or pglite (got ${given.length ? given.join(', ') : 'none'})`, options);
-  if (o['connectionString'] !== undefined && (typeof o['connectionString'] !== 'string' || o['connectionString'].length === 0)) {
+  if (given.length !== 1)
+    throw new ValidationError(
+      'options',
+      `exactly one of connectionString, pool or pglite (got ${given.length ? given.join(', ') : 'none'})`,
+      options,
+    );
+  if (
+    o['connectionString'] !== undefined &&
+    (typeof o['connectionString'] !== 'string' || o['connectionString'].length === 0)
+  ) {
     throw new ValidationError('connectionString', 'a non-empty postgres:// connection string', o['connectionString']);
   }
   const pool = o['pool'] as Partial<PgPoolLike> | undefined;
-  if (pool !== undefined && (typeof pool !== 'object' || pool === null || typeof pool.connect !== 'function' || typeof pool.query !== 'function')) {
+  if (
+    pool !== undefined &&
+    (typeof pool !== 'object' ||
+      pool === null ||
+      typeof pool.connect !== 'function' ||
+      typeof pool.query !== 'function')
+  ) {
     throw new ValidationError('pool', 'a node-postgres Pool (new pg.Pool(...))', pool);
   }
   const pglite = o['pglite'] as string | Partial<PGliteLike> | undefined;
-  if (pglite !== undefined && typeof pglite !== 'string' && (typeof pglite !== 'object' || pglite === null || typeof pglite.query !== 'function' || typeof pglite.transaction !== 'function')) {
+  if (
+    pglite !== undefined &&
+    typeof pglite !== 'string' &&
+    (typeof pglite !== 'object' ||
+      pglite === null ||
+      typeof pglite.query !== 'function' ||
+      typeof pglite.transaction !== 'function')
+  ) {
     throw new ValidationError('pglite', 'a data directory (string) or a PGlite instance', pglite);
   }
-  if (typeof pglite === 'string' && pglite.length === 0) throw new ValidationError('pglite', 'a non-empty data directory', pglite);
+  if (typeof pglite === 'string' && pglite.length === 0)
+    throw new ValidationError('pglite', 'a non-empty data directory', pglite);
   const max = o['maxConnections'];
-  if (max !== undefined && (!Number.isInteger(max) || (max as number) < 1)) throw new ValidationError('maxConnections', 'a positive integer', max);
+  if (max !== undefined && (!Number.isInteger(max) || (max as number) < 1))
+    throw new ValidationError('maxConnections', 'a positive integer', max);
   return tenant;
 }

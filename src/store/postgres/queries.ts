@@ -30,11 +30,19 @@ export async function loadSession(sql: Sql, tenant: string, sessionId: string): 
 }
 
 export async function loadMeta(sql: Sql, tenant: string, sessionId: string): Promise<SessionMeta | undefined> {
-  const [row] = await sql.query<{ meta: string }>(`SELECT meta FROM recallkit_sessions WHERE ${WHERE}`, [encodeKey(tenant), encodeKey(sessionId)]);
+  const [row] = await sql.query<{ meta: string }>(`SELECT meta FROM recallkit_sessions WHERE ${WHERE}`, [
+    encodeKey(tenant),
+    encodeKey(sessionId),
+  ]);
   return row ? decodeValue<SessionMeta>(row.meta) : undefined;
 }
 
-export async function loadEntries(sql: Sql, tenant: string, sessionId: string, options: LoadEntriesOptions = {}): Promise<MemoryEntry[]> {
+export async function loadEntries(
+  sql: Sql,
+  tenant: string,
+  sessionId: string,
+  options: LoadEntriesOptions = {},
+): Promise<MemoryEntry[]> {
   const { includeCompressed = true, fromSeq = 0 } = options;
   const rows = await sql.query<{ entry: string }>(
     `SELECT entry FROM recallkit_entries
@@ -44,7 +52,12 @@ export async function loadEntries(sql: Sql, tenant: string, sessionId: string, o
   return rows.map((r) => decodeValue<MemoryEntry>(r.entry));
 }
 
-export async function getEntries(sql: Sql, tenant: string, sessionId: string, ids: readonly string[]): Promise<(MemoryEntry | undefined)[]> {
+export async function getEntries(
+  sql: Sql,
+  tenant: string,
+  sessionId: string,
+  ids: readonly string[],
+): Promise<(MemoryEntry | undefined)[]> {
   if (ids.length === 0) return [];
   const rows = await sql.query<{ id: string; entry: string }>(
     `SELECT id, entry FROM recallkit_entries WHERE ${WHERE} AND id = ANY($3::text[])`,
@@ -71,7 +84,12 @@ export async function loadAux(sql: Sql, tenant: string, sessionId: string, key: 
  * compare bytewise: `COLLATE "C"`). The encoded prefix is the key's encoding minus its closing
  * quote; a trailing high surrogate is left to the exact check on decoded keys.
  */
-export async function loadAuxPrefix(sql: Sql, tenant: string, sessionId: string, prefix: string): Promise<Map<string, unknown>> {
+export async function loadAuxPrefix(
+  sql: Sql,
+  tenant: string,
+  sessionId: string,
+  prefix: string,
+): Promise<Map<string, unknown>> {
   const safe = /[\uD800-\uDBFF]$/.test(prefix) ? prefix.slice(0, -1) : prefix;
   const low = encodeKey(safe).slice(0, -1);
   const last = low.charCodeAt(low.length - 1);
@@ -91,6 +109,9 @@ export async function loadAuxPrefix(sql: Sql, tenant: string, sessionId: string,
 }
 
 export async function listSessions(sql: Sql, tenant: string): Promise<SessionMeta[]> {
-  const rows = await sql.query<{ meta: string }>('SELECT meta FROM recallkit_sessions WHERE tenant = $1 ORDER BY session_id', [encodeKey(tenant)]);
+  const rows = await sql.query<{ meta: string }>(
+    'SELECT meta FROM recallkit_sessions WHERE tenant = $1 ORDER BY session_id',
+    [encodeKey(tenant)],
+  );
   return rows.map((r) => decodeValue<SessionMeta>(r.meta));
 }

@@ -24,7 +24,9 @@ const WRITES_IN_FLIGHT = 10;
 /** Open the driver the options name. */
 async function openDriver(options: PostgresStoreOptions): Promise<SqlDriver> {
   if ('pglite' in options && options.pglite !== undefined) {
-    return typeof options.pglite === 'string' ? pgliteDriver(await createPGlite(options.pglite), true) : pgliteDriver(options.pglite, false);
+    return typeof options.pglite === 'string'
+      ? pgliteDriver(await createPGlite(options.pglite), true)
+      : pgliteDriver(options.pglite, false);
   }
   if ('pool' in options && options.pool !== undefined) return pgDriver(options.pool, false);
   const { connectionString, maxConnections = 10 } = options as PostgresConnectionOptions;
@@ -83,7 +85,9 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       return await op(driver);
     } catch (error) {
       if (error instanceof RecallKitError) throw error;
-      throw new StoreError(`postgresStore: cannot ${what}: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+      throw new StoreError(`postgresStore: cannot ${what}: ${(error as Error)?.message ?? String(error)}`, {
+        cause: error,
+      });
     }
   };
   const session = (verb: string, sessionId: string): string => `${verb} session ${JSON.stringify(sessionId)}`;
@@ -93,10 +97,16 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     shared: true,
     loadSession: (sessionId) => run(session('load', sessionId), (d) => q.loadSession(d, tenant, sessionId)),
     loadMeta: (sessionId) => run(session('load the meta of', sessionId), (d) => q.loadMeta(d, tenant, sessionId)),
-    loadEntries: (sessionId, opts) => run(session('load entries of', sessionId), (d) => q.loadEntries(d, tenant, sessionId, opts)),
-    getEntries: (sessionId, ids) => run(session('get entries of', sessionId), (d) => q.getEntries(d, tenant, sessionId, ids)),
-    loadAux: (sessionId, key) => run(session(`load aux ${JSON.stringify(key)} of`, sessionId), (d) => q.loadAux(d, tenant, sessionId, key)),
-    loadAuxPrefix: (sessionId, prefix) => run(session(`load aux ${JSON.stringify(prefix)}… of`, sessionId), (d) => q.loadAuxPrefix(d, tenant, sessionId, prefix)),
+    loadEntries: (sessionId, opts) =>
+      run(session('load entries of', sessionId), (d) => q.loadEntries(d, tenant, sessionId, opts)),
+    getEntries: (sessionId, ids) =>
+      run(session('get entries of', sessionId), (d) => q.getEntries(d, tenant, sessionId, ids)),
+    loadAux: (sessionId, key) =>
+      run(session(`load aux ${JSON.stringify(key)} of`, sessionId), (d) => q.loadAux(d, tenant, sessionId, key)),
+    loadAuxPrefix: (sessionId, prefix) =>
+      run(session(`load aux ${JSON.stringify(prefix)}… of`, sessionId), (d) =>
+        q.loadAuxPrefix(d, tenant, sessionId, prefix),
+      ),
     write: (sessionId, batch) =>
       run(session('write', sessionId), (d) => {
         // Concurrent writes share statements (group commit); PGlite runs one statement at a time.
@@ -107,7 +117,11 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     listSessions: () => run('list sessions', (d) => q.listSessions(d, tenant)),
     subscribe(sessionId, onChange) {
       if (closed) throw new ClosedError('postgresStore: the store is closed');
-      subscriptions ??= createSubscriptions(async (channel, onPayload) => (await db()).listen(channel, onPayload), tenant, (id) => inFlight.get(id));
+      subscriptions ??= createSubscriptions(
+        async (channel, onPayload) => (await db()).listen(channel, onPayload),
+        tenant,
+        (id) => inFlight.get(id),
+      );
       return subscriptions.subscribe(sessionId, onChange);
     },
     async close() {

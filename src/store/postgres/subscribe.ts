@@ -23,14 +23,28 @@ export interface Subscriptions {
  * made it, and a writer must have taken in its own write before it hears of it (else it would
  * take its own write for another's and reload the session).
  */
-export function createSubscriptions(listen: SqlDriver['listen'], tenant: string, writing: (sessionId: string) => Promise<unknown> | undefined = () => undefined): Subscriptions {
+export function createSubscriptions(
+  listen: SqlDriver['listen'],
+  tenant: string,
+  writing: (sessionId: string) => Promise<unknown> | undefined = () => undefined,
+): Subscriptions {
   const listeners = createListeners();
   let listening: Promise<() => Promise<void>> | undefined;
   const one = (change: unknown): void => {
-    if (!Array.isArray(change) || change[0] !== tenant || typeof change[1] !== 'string' || typeof change[2] !== 'number') return;
+    if (
+      !Array.isArray(change) ||
+      change[0] !== tenant ||
+      typeof change[1] !== 'string' ||
+      typeof change[2] !== 'number'
+    )
+      return;
     const [, sessionId, version] = change as [string, string, number];
     const pending = writing(sessionId);
-    if (pending) void pending.then(() => listeners.notify(sessionId, version), () => listeners.notify(sessionId, version));
+    if (pending)
+      void pending.then(
+        () => listeners.notify(sessionId, version),
+        () => listeners.notify(sessionId, version),
+      );
     else listeners.notify(sessionId, version);
   };
   // A payload is one change `[tenant, sessionId, version]`, or an array of them (a write statement's).

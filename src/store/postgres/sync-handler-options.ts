@@ -25,7 +25,8 @@ interface Common {
 }
 
 /** Where the op log lives: a server (a connection string, with the pool's size; or your pool) or PGlite (a directory or your instance). */
-export type SyncConnection = { connectionString: string; maxConnections?: number } | { pool: PgPoolLike } | { pglite: string | PGliteLike };
+export type SyncConnection =
+  { connectionString: string; maxConnections?: number } | { pool: PgPoolLike } | { pglite: string | PGliteLike };
 
 /** Options of {@link syncHandler}: exactly one of `connectionString`, `pool`, `pglite`, and `authorize`. */
 export type SyncHandlerOptions = Common & SyncConnection;
@@ -34,33 +35,64 @@ const KNOWN = ['authorize', 'materialize', 'connectionString', 'pool', 'pglite',
 
 /** Check the options (refused up front, before any request). */
 export function checkSyncOptions(options: SyncHandlerOptions): void {
-  if (!isPlainObject(options as unknown)) throw new ValidationError('options', 'an object { authorize, connectionString | pool | pglite }', options);
+  if (!isPlainObject(options as unknown))
+    throw new ValidationError('options', 'an object { authorize, connectionString | pool | pglite }', options);
   const o = options as unknown as Record<string, unknown>;
   for (const key of Object.keys(o)) {
-    if (!KNOWN.includes(key)) throw new ValidationError(`options.${key}`, `one of the known options (${KNOWN.join(', ')})`, key);
+    if (!KNOWN.includes(key))
+      throw new ValidationError(`options.${key}`, `one of the known options (${KNOWN.join(', ')})`, key);
   }
-  if (typeof o['authorize'] !== 'function') throw new ValidationError('authorize', 'a function (request) => tenant | undefined: sync needs to know whose memory a request is for', o['authorize']);
-  if (o['materialize'] !== undefined && typeof o['materialize'] !== 'boolean') throw new ValidationError('materialize', 'a boolean', o['materialize']);
+  if (typeof o['authorize'] !== 'function')
+    throw new ValidationError(
+      'authorize',
+      'a function (request) => tenant | undefined: sync needs to know whose memory a request is for',
+      o['authorize'],
+    );
+  if (o['materialize'] !== undefined && typeof o['materialize'] !== 'boolean')
+    throw new ValidationError('materialize', 'a boolean', o['materialize']);
   const given = ['connectionString', 'pool', 'pglite'].filter((k) => o[k] !== undefined);
-  if (given.length !== 1) throw new ValidationError('options', `exactly one of connectionString, pool or pglite (got ${given.length ? given.join(', ') : 'none'})`, options);
+  if (given.length !== 1)
+    throw new ValidationError(
+      'options',
+      `exactly one of connectionString, pool or pglite (got ${given.length ? given.join(', ') : 'none'})`,
+      options,
+    );
   const cs = o['connectionString'];
-  if (cs !== undefined && (typeof cs !== 'string' || cs.length === 0)) throw new ValidationError('connectionString', 'a non-empty postgres:// connection string', cs);
+  if (cs !== undefined && (typeof cs !== 'string' || cs.length === 0))
+    throw new ValidationError('connectionString', 'a non-empty postgres:// connection string', cs);
   const pool = o['pool'] as Partial<PgPoolLike> | undefined;
-  if (pool !== undefined && (typeof pool !== 'object' || pool === null || typeof pool.connect !== 'function' || typeof pool.query !== 'function')) {
+  if (
+    pool !== undefined &&
+    (typeof pool !== 'object' ||
+      pool === null ||
+      typeof pool.connect !== 'function' ||
+      typeof pool.query !== 'function')
+  ) {
     throw new ValidationError('pool', 'a node-postgres Pool (new pg.Pool(...))', pool);
   }
   const pglite = o['pglite'] as string | Partial<PGliteLike> | undefined;
-  if (pglite !== undefined && (typeof pglite === 'string' ? pglite.length === 0 : typeof pglite !== 'object' || pglite === null || typeof pglite.query !== 'function' || typeof pglite.transaction !== 'function')) {
+  if (
+    pglite !== undefined &&
+    (typeof pglite === 'string'
+      ? pglite.length === 0
+      : typeof pglite !== 'object' ||
+        pglite === null ||
+        typeof pglite.query !== 'function' ||
+        typeof pglite.transaction !== 'function')
+  ) {
     throw new ValidationError('pglite', 'a data directory (string) or a PGlite instance', pglite);
   }
   const max = o['maxConnections'];
-  if (max !== undefined && (!Number.isInteger(max) || (max as number) < 1)) throw new ValidationError('maxConnections', 'a positive integer', max);
+  if (max !== undefined && (!Number.isInteger(max) || (max as number) < 1))
+    throw new ValidationError('maxConnections', 'a positive integer', max);
 }
 
 /** Open the driver the options name (a pool or PGlite created here is owned: closed by `close()`). */
 export async function openSyncDriver(options: SyncHandlerOptions): Promise<SqlDriver> {
   if ('pglite' in options && options.pglite !== undefined) {
-    return typeof options.pglite === 'string' ? pgliteDriver(await createPGlite(options.pglite), true) : pgliteDriver(options.pglite, false);
+    return typeof options.pglite === 'string'
+      ? pgliteDriver(await createPGlite(options.pglite), true)
+      : pgliteDriver(options.pglite, false);
   }
   if ('pool' in options && options.pool !== undefined) return pgDriver(options.pool, false);
   const { connectionString, maxConnections = 10 } = options as { connectionString: string; maxConnections?: number };

@@ -4,7 +4,13 @@
  * @module
  */
 import { ValidationError } from '../../errors.js';
-import { DEFAULT_PULL_LIMIT, MAX_PUSH_OPS, MAX_SYNC_BODY_BYTES, parseSyncRequest, type SyncRequest } from '../../sync/protocol.js';
+import {
+  DEFAULT_PULL_LIMIT,
+  MAX_PUSH_OPS,
+  MAX_SYNC_BODY_BYTES,
+  parseSyncRequest,
+  type SyncRequest,
+} from '../../sync/protocol.js';
 import type { SqlDriver } from './driver.js';
 import { migrate } from './migrations.js';
 import { checkSyncOptions, openSyncDriver, type SyncHandlerOptions } from './sync-handler-options.js';
@@ -21,8 +27,12 @@ export interface SyncHandler {
 const MAX_TENANT_LENGTH = 512;
 
 const reply = (status: number, body: string, headers: Record<string, string> = {}): Response =>
-  new Response(body, { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } });
-const fail = (status: number, error: string, field?: string): Response => reply(status, JSON.stringify(field === undefined ? { error } : { error, field }));
+  new Response(body, {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+const fail = (status: number, error: string, field?: string): Response =>
+  reply(status, JSON.stringify(field === undefined ? { error } : { error, field }));
 
 /**
  * The sync endpoint: one `POST` per round pushes the device's ops (applied in one transaction:
@@ -67,16 +77,19 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
     } catch (error) {
       return fail(500, `authorize failed: ${(error as Error)?.message ?? String(error)}`);
     }
-    if (typeof who !== 'string' || who.length === 0 || who.length > MAX_TENANT_LENGTH) return fail(401, 'unauthorized: no tenant for this request');
+    if (typeof who !== 'string' || who.length === 0 || who.length > MAX_TENANT_LENGTH)
+      return fail(401, 'unauthorized: no tenant for this request');
     const tenant = who;
     const type = request.headers.get('content-type') ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(type)) return fail(415, 'content-type: expected application/json', 'content-type');
+    if (!/^application\/json\s*(;|$)/i.test(type))
+      return fail(415, 'content-type: expected application/json', 'content-type');
 
     let sync: SyncRequest;
     try {
       const json = JSON.parse(await readBody(request, MAX_SYNC_BODY_BYTES)) as unknown;
       const ops = (json as { ops?: unknown } | null)?.ops;
-      if (Array.isArray(ops) && ops.length > MAX_PUSH_OPS) return fail(413, `ops: expected at most ${MAX_PUSH_OPS} ops per request, received ${ops.length}`, 'ops');
+      if (Array.isArray(ops) && ops.length > MAX_PUSH_OPS)
+        return fail(413, `ops: expected at most ${MAX_PUSH_OPS} ops per request, received ${ops.length}`, 'ops');
       sync = parseSyncRequest(json);
     } catch (error) {
       if (error instanceof TooLarge) return fail(413, `body: expected at most ${MAX_SYNC_BODY_BYTES} bytes`, 'body');
@@ -87,16 +100,25 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
     try {
       const driver = await db();
       // A pull-only round (the common poll) takes no lock and writes nothing.
-      const results = sync.ops.length === 0 ? [] : await driver.transaction(async (tx) => {
-        const outcome = await applyPush(tx, tenant, sync.deviceId, sync.ops);
-        if (mirror && outcome.applied.length) await materialize(tx, tenant, outcome.applied);
-        return outcome.results;
-      });
+      const results =
+        sync.ops.length === 0
+          ? []
+          : await driver.transaction(async (tx) => {
+              const outcome = await applyPush(tx, tenant, sync.deviceId, sync.ops);
+              if (mirror && outcome.applied.length) await materialize(tx, tenant, outcome.applied);
+              return outcome.results;
+            });
       const page = await pull(driver, tenant, sync.cursor, sync.limit ?? DEFAULT_PULL_LIMIT);
       // The pulled ops are JSON texts already: spliced in, never parsed and re-serialized.
-      return reply(200, `{"v":1,"results":${JSON.stringify(results)},"ops":[${page.ops.join(',')}],"cursor":"${page.cursor}","more":${page.more}}`);
+      return reply(
+        200,
+        `{"v":1,"results":${JSON.stringify(results)},"ops":[${page.ops.join(',')}],"cursor":"${page.cursor}","more":${page.more}}`,
+      );
     } catch (error) {
-      return fail(503, `the sync store failed, nothing was lost: retry (${(error as Error)?.message ?? String(error)})`);
+      return fail(
+        503,
+        `the sync store failed, nothing was lost: retry (${(error as Error)?.message ?? String(error)})`,
+      );
     }
   };
 

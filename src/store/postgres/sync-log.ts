@@ -36,7 +36,12 @@ export interface PushOutcome {
 }
 
 /** Apply a push in the caller's transaction. The tenant's row stays locked until it commits. */
-export async function applyPush(tx: Sql, tenant: string, deviceId: string, ops: readonly SyncOp[]): Promise<PushOutcome> {
+export async function applyPush(
+  tx: Sql,
+  tenant: string,
+  deviceId: string,
+  ops: readonly SyncOp[],
+): Promise<PushOutcome> {
   const t = encodeKey(tenant);
   // Creates the tenant's counter or locks it (DO UPDATE takes the row lock), in one statement.
   const [counter] = await tx.query<{ last_seq: string }>(
@@ -49,7 +54,11 @@ export async function applyPush(tx: Sql, tenant: string, deviceId: string, ops: 
   const lastSeq = BigInt(counter!.last_seq);
   const decided = decide(state, ops, lastSeq);
   await writeState(tx, t, encodeKey(deviceId), state, decided.applied, decided.rejected);
-  if (decided.lastSeq !== lastSeq) await tx.query('UPDATE recallkit_sync_tenants SET last_seq = $2 WHERE tenant = $1', [t, decided.lastSeq.toString()]);
+  if (decided.lastSeq !== lastSeq)
+    await tx.query('UPDATE recallkit_sync_tenants SET last_seq = $2 WHERE tenant = $1', [
+      t,
+      decided.lastSeq.toString(),
+    ]);
   return { results: decided.results, applied: decided.applied };
 }
 
@@ -63,7 +72,8 @@ async function readState(tx: Sql, t: string, ops: readonly SyncOp[]): Promise<Pu
     opKeys.add(pairKey(op.sessionId, op.opId));
     sessions.add(encodeKey(op.sessionId));
     if (op.kind === 'entry') entryKeys.add(pairKey(op.sessionId, op.entry.id));
-    if (op.kind === 'compact' || op.kind === 'erase') for (const id of op.entryIds) entryKeys.add(pairKey(op.sessionId, id));
+    if (op.kind === 'compact' || op.kind === 'erase')
+      for (const id of op.entryIds) entryKeys.add(pairKey(op.sessionId, id));
     if (op.kind === 'compact' && op.summary) summaryKeys.add(pairKey(op.sessionId, op.summary.id));
     if (op.kind === 'drop-summary') summaryKeys.add(pairKey(op.sessionId, op.summaryId));
   }
@@ -71,13 +81,25 @@ async function readState(tx: Sql, t: string, ops: readonly SyncOp[]): Promise<Pu
   const [es, ei] = pairsParams(entryKeys);
   const [ss, si] = pairsParams(summaryKeys);
   const IN = (cols: string): string => `(${cols}) IN (SELECT * FROM unnest($2::text[], $3::text[]))`;
-  const known = await tx.query<{ session_id: string; op_id: string; kind: string; seq: string | null; reason: string | null }>(
+  const known = await tx.query<{
+    session_id: string;
+    op_id: string;
+    kind: string;
+    seq: string | null;
+    reason: string | null;
+  }>(
     `SELECT session_id, op_id, kind, seq::text AS seq, NULL AS reason FROM recallkit_sync_ops WHERE tenant = $1 AND ${IN('session_id, op_id')}
      UNION ALL SELECT session_id, op_id, kind, NULL, reason FROM recallkit_sync_rejected WHERE tenant = $1 AND ${IN('session_id, op_id')}`,
     [t, os, oi],
   );
   const entries = entryKeys.size
-    ? await tx.query<{ session_id: string; entry_id: string; entry_seq: string | null; erased_seq: string | null; compacted_seq: string | null }>(
+    ? await tx.query<{
+        session_id: string;
+        entry_id: string;
+        entry_seq: string | null;
+        erased_seq: string | null;
+        compacted_seq: string | null;
+      }>(
         `SELECT session_id, entry_id, entry_seq::text AS entry_seq, erased_seq::text AS erased_seq, compacted_seq::text AS compacted_seq
          FROM recallkit_sync_entries WHERE tenant = $1 AND ${IN('session_id, entry_id')}`,
         [t, es, ei],
@@ -94,10 +116,19 @@ async function readState(tx: Sql, t: string, ops: readonly SyncOp[]): Promise<Pu
     'SELECT session_id, cleared_seq::text AS cleared_seq FROM recallkit_sync_sessions WHERE tenant = $1 AND session_id = ANY($2::text[])',
     [t, [...sessions]],
   );
-  const state: PushState = { known: new Map(), entries: new Map(), summaries: new Map(), cleared: new Map(), dirty: { entries: new Set(), summaries: new Set(), sessions: new Set() } };
+  const state: PushState = {
+    known: new Map(),
+    entries: new Map(),
+    summaries: new Map(),
+    cleared: new Map(),
+    dirty: { entries: new Set(), summaries: new Set(), sessions: new Set() },
+  };
   for (const r of known) {
     const key = `${r.session_id}\u0000${r.op_id}`;
-    state.known.set(key, r.seq !== null ? { kind: r.kind, seq: BigInt(r.seq) } : { kind: r.kind, reason: r.reason ?? '' });
+    state.known.set(
+      key,
+      r.seq !== null ? { kind: r.kind, seq: BigInt(r.seq) } : { kind: r.kind, reason: r.reason ?? '' },
+    );
   }
   for (const r of entries) {
     const s: EntryState = { entry: big(r.entry_seq), erased: big(r.erased_seq), compacted: big(r.compacted_seq) };
@@ -112,7 +143,14 @@ async function readState(tx: Sql, t: string, ops: readonly SyncOp[]): Promise<Pu
 }
 
 /** Write the appended ops, the rejections and the state the rules changed. */
-async function writeState(tx: Sql, t: string, device: string, state: PushState, applied: AppliedOp[], rejected: { op: SyncOp; reason: string }[]): Promise<void> {
+async function writeState(
+  tx: Sql,
+  t: string,
+  device: string,
+  state: PushState,
+  applied: AppliedOp[],
+  rejected: { op: SyncOp; reason: string }[],
+): Promise<void> {
   if (applied.length) {
     await tx.query(
       `INSERT INTO recallkit_sync_ops (tenant, seq, session_id, op_id, kind, device_id, op)
@@ -133,7 +171,13 @@ async function writeState(tx: Sql, t: string, device: string, state: PushState, 
       `INSERT INTO recallkit_sync_rejected (tenant, session_id, op_id, kind, reason)
        SELECT $1, u.session_id, u.op_id, u.kind, u.reason FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS u(session_id, op_id, kind, reason)
        ON CONFLICT DO NOTHING`,
-      [t, rejected.map((r) => encodeKey(r.op.sessionId)), rejected.map((r) => encodeKey(r.op.opId)), rejected.map((r) => r.op.kind), rejected.map((r) => r.reason)],
+      [
+        t,
+        rejected.map((r) => encodeKey(r.op.sessionId)),
+        rejected.map((r) => encodeKey(r.op.opId)),
+        rejected.map((r) => r.op.kind),
+        rejected.map((r) => r.reason),
+      ],
     );
   }
   const { dirty } = state;
@@ -144,7 +188,14 @@ async function writeState(tx: Sql, t: string, device: string, state: PushState, 
       `INSERT INTO recallkit_sync_entries (tenant, session_id, entry_id, entry_seq, erased_seq, compacted_seq)
        SELECT $1, u.s, u.i, u.e, u.x, u.c FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[]) AS u(s, i, e, x, c)
        ON CONFLICT (tenant, session_id, entry_id) DO UPDATE SET entry_seq = excluded.entry_seq, erased_seq = excluded.erased_seq, compacted_seq = excluded.compacted_seq`,
-      [t, s, i, rows.map(([, v]) => text(v.entry)), rows.map(([, v]) => text(v.erased)), rows.map(([, v]) => text(v.compacted))],
+      [
+        t,
+        s,
+        i,
+        rows.map(([, v]) => text(v.entry)),
+        rows.map(([, v]) => text(v.erased)),
+        rows.map(([, v]) => text(v.compacted)),
+      ],
     );
   }
   if (dirty.summaries.size) {
@@ -178,7 +229,13 @@ export interface PullPage {
  * Read the tenant's ops after `cursor`: at most `limit`, and no more than `maxBytes` of JSON
  * (UTF-16 units) unless a single op is larger. Each op comes back as JSON text, spliced, never re-parsed.
  */
-export async function pull(sql: Sql, tenant: string, cursor: string, limit: number, maxBytes = MAX_SYNC_BODY_BYTES): Promise<PullPage> {
+export async function pull(
+  sql: Sql,
+  tenant: string,
+  cursor: string,
+  limit: number,
+  maxBytes = MAX_SYNC_BODY_BYTES,
+): Promise<PullPage> {
   const rows = await sql.query<{ seq: string; device_id: string; op: string }>(
     // ORDER BY names the bigint column: the bare `seq` would be the text output column.
     'SELECT o.seq::text AS seq, o.device_id, o.op FROM recallkit_sync_ops o WHERE o.tenant = $1 AND o.seq > $2::bigint ORDER BY o.seq LIMIT $3',

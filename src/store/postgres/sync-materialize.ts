@@ -30,13 +30,19 @@ export async function materialize(tx: Sql, tenant: string, applied: readonly App
 }
 
 /** The batch that brings a session's stored rows up to date with its newly applied ops. */
-async function sessionBatch(tx: Sql, tenant: string, sessionId: string, ops: readonly AppliedOp[]): Promise<StoreBatch> {
+async function sessionBatch(
+  tx: Sql,
+  tenant: string,
+  sessionId: string,
+  ops: readonly AppliedOp[],
+): Promise<StoreBatch> {
   const now = new Date().toISOString();
   const stored = await loadMeta(tx, tenant, sessionId);
   let meta: SessionMeta = stored ? { ...stored } : newMeta(sessionId, now);
   const version = meta.version;
   const named = new Set<string>();
-  for (const { op } of ops) if (op.kind === 'compact' || op.kind === 'erase') for (const id of op.entryIds) named.add(id);
+  for (const { op } of ops)
+    if (op.kind === 'compact' || op.kind === 'erase') for (const id of op.entryIds) named.add(id);
   const entries = new Map<string, MemoryEntry | null>();
   if (named.size) {
     const found = await getEntries(tx, tenant, sessionId, [...named]);

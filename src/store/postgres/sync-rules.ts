@@ -50,7 +50,12 @@ export function decide(state: PushState, ops: readonly SyncOp[], lastSeq: bigint
     const key = pair(op.sessionId, op.opId);
     const known = state.known.get(key);
     if (known) {
-      if (known.kind !== op.kind) out.results.push({ opId: op.opId, status: 'rejected', reason: `opId reused: ${q(op.opId)} is a ${known.kind} op of this session` });
+      if (known.kind !== op.kind)
+        out.results.push({
+          opId: op.opId,
+          status: 'rejected',
+          reason: `opId reused: ${q(op.opId)} is a ${known.kind} op of this session`,
+        });
       else if ('seq' in known) out.results.push({ opId: op.opId, status: 'duplicate', seq: known.seq.toString() });
       else out.results.push({ opId: op.opId, status: 'rejected', reason: known.reason });
       continue;
@@ -79,25 +84,30 @@ function check(state: PushState, op: SyncOp): string | undefined {
   switch (op.kind) {
     case 'entry': {
       const e = state.entries.get(pair(op.sessionId, op.entry.id));
-      if (e?.erased != null) return `erased: entry ${q(op.entry.id)} was erased (tombstone at seq ${e.erased}); it stays erased`;
+      if (e?.erased != null)
+        return `erased: entry ${q(op.entry.id)} was erased (tombstone at seq ${e.erased}); it stays erased`;
       if (e?.entry != null) return `opId reused: entry ${q(op.entry.id)} was already pushed (seq ${e.entry})`;
       return undefined;
     }
     case 'compact': {
-      if (op.summary && state.summaries.has(pair(op.sessionId, op.summary.id))) return `summary exists: ${q(op.summary.id)} was already made`;
+      if (op.summary && state.summaries.has(pair(op.sessionId, op.summary.id)))
+        return `summary exists: ${q(op.summary.id)} was already made`;
       for (const id of op.entryIds) {
         const e = state.entries.get(pair(op.sessionId, id));
         if (!e || e.entry === null) return `unknown entry: ${q(id)} was never pushed (push its entry op first)`;
         if (e.erased !== null) return `erased entry: ${q(id)} was erased (seq ${e.erased})`;
-        if (cleared !== undefined && e.entry < cleared) return `cleared entry: ${q(id)} was cleared with its session (seq ${cleared})`;
-        if (e.compacted !== null) return `already compacted: ${q(id)} was compacted by the op at seq ${e.compacted} (the first accepted compaction wins)`;
+        if (cleared !== undefined && e.entry < cleared)
+          return `cleared entry: ${q(id)} was cleared with its session (seq ${cleared})`;
+        if (e.compacted !== null)
+          return `already compacted: ${q(id)} was compacted by the op at seq ${e.compacted} (the first accepted compaction wins)`;
       }
       return undefined;
     }
     case 'drop-summary': {
       const s = state.summaries.get(pair(op.sessionId, op.summaryId));
       if (!s) return `unknown summary: ${q(op.summaryId)} was not made by an accepted compaction`;
-      if (cleared !== undefined && s.seq < cleared) return `unknown summary: ${q(op.summaryId)} was cleared with its session (seq ${cleared})`;
+      if (cleared !== undefined && s.seq < cleared)
+        return `unknown summary: ${q(op.summaryId)} was cleared with its session (seq ${cleared})`;
       if (s.dropped !== null) return `already dropped: ${q(op.summaryId)} was dropped at seq ${s.dropped}`;
       return undefined;
     }

@@ -49,7 +49,11 @@ export function createGroupWriter(db: SqlDriver, tenant: string, maxInFlight: nu
     }
     let written: Set<string>;
     try {
-      written = await applyBatches(db, tenant, group.map((p) => p.x));
+      written = await applyBatches(
+        db,
+        tenant,
+        group.map((p) => p.x),
+      );
     } catch {
       // The statement failed as a whole (nothing of it was written): each batch again alone,
       // so each gets its own outcome and error.
@@ -77,7 +81,7 @@ export function createGroupWriter(db: SqlDriver, tenant: string, maxInFlight: nu
     while (inFlight < maxInFlight && queue.length > 0) {
       const group: Pending[] = [];
       const sessions = new Set<string>();
-      for (let i = 0; i < queue.length && group.length < MAX_GROUP; ) {
+      for (let i = 0; i < queue.length && group.length < MAX_GROUP;) {
         const p = queue[i]!;
         // Skipped sessions keep their place, so their batches stay in call order.
         const alone = p.x.pre.length > 0;

@@ -19,7 +19,8 @@ export const CHANNEL = 'recallkit_changes';
  * A change notification: `[tenant, sessionId, version]` (version 0: deleted). A write
  * statement sends its changes together as a JSON array of these.
  */
-export const notifyPayload = (tenant: string, sessionId: string, version: number): string => JSON.stringify([tenant, sessionId, version]);
+export const notifyPayload = (tenant: string, sessionId: string, version: number): string =>
+  JSON.stringify([tenant, sessionId, version]);
 
 /** Payload bytes of one notification at most (PostgreSQL's limit is 8,000). */
 const NOTIFY_BYTES = 7_000;
@@ -73,9 +74,17 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
   } else {
     // Deleted and put again in one batch: delete first (one statement cannot touch a row twice).
     const again = (batch.deleteEntryIds ?? []).filter((id) => entries.has(id));
-    if (again.length) pre.push({ text: 'DELETE FROM recallkit_entries WHERE tenant = $1 AND session_id = $2 AND id = ANY($3::text[])', params: [...ids, again.map(encodeKey)] });
+    if (again.length)
+      pre.push({
+        text: 'DELETE FROM recallkit_entries WHERE tenant = $1 AND session_id = $2 AND id = ANY($3::text[])',
+        params: [...ids, again.map(encodeKey)],
+      });
     const againS = (batch.deleteSummaryIds ?? []).filter((id) => summaries.has(id));
-    if (againS.length) pre.push({ text: 'DELETE FROM recallkit_summaries WHERE tenant = $1 AND session_id = $2 AND id = ANY($3::text[])', params: [...ids, againS.map(encodeKey)] });
+    if (againS.length)
+      pre.push({
+        text: 'DELETE FROM recallkit_summaries WHERE tenant = $1 AND session_id = $2 AND id = ANY($3::text[])',
+        params: [...ids, againS.map(encodeKey)],
+      });
   }
   const notPut = (list: string[] | undefined, put: Map<string, unknown>): string[] =>
     batch.replace ? [] : (list ?? []).filter((id) => !put.has(id)).map(encodeKey);
@@ -88,8 +97,13 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
     entries: [...entries.values()]
       .sort((a, b) => a.seq - b.seq)
       .map((e) => [encodeKey(e.id), e.seq, !e.compressed, encodeValue(e, `entry ${JSON.stringify(e.id)} of ${what}`)]),
-    summaries: [...summaries.values()].map((s) => [encodeKey(s.id), encodeValue(s, `summary ${JSON.stringify(s.id)} of ${what}`)]),
-    auxPut: aux.filter(([, v]) => v !== null).map(([k, v]) => [encodeKey(k), encodeValue(v, `aux ${JSON.stringify(k)} of ${what}`)]),
+    summaries: [...summaries.values()].map((s) => [
+      encodeKey(s.id),
+      encodeValue(s, `summary ${JSON.stringify(s.id)} of ${what}`),
+    ]),
+    auxPut: aux
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [encodeKey(k), encodeValue(v, `aux ${JSON.stringify(k)} of ${what}`)]),
     deleteEntries: notPut(batch.deleteEntryIds, entries),
     deleteSummaries: notPut(batch.deleteSummaryIds, summaries),
     deleteAux: aux.filter(([, v]) => v === null).map(([k]) => encodeKey(k)),
@@ -169,7 +183,8 @@ export function writeParams(tenant: string, batches: readonly EncodedBatch[]): u
  * order (two of them never wait for each other's rows).
  */
 export async function applyBatches(sql: Sql, tenant: string, batches: readonly EncodedBatch[]): Promise<Set<string>> {
-  const ordered = batches.length > 1 ? [...batches].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : batches;
+  const ordered =
+    batches.length > 1 ? [...batches].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : batches;
   const [row] = await sql.query<{ ok: string[] }>(WRITE_SQL, writeParams(tenant, ordered));
   return new Set(row?.ok ?? []);
 }
@@ -179,7 +194,11 @@ export async function applyBatches(sql: Sql, tenant: string, batches: readonly E
  * their own transaction): its deletions first, then the write statement, whose row `ok` lists
  * the session's key when the version check passed.
  */
-export function buildWrite(tenant: string, sessionId: string, batch: StoreBatch): { pre: Statement[]; main: Statement } {
+export function buildWrite(
+  tenant: string,
+  sessionId: string,
+  batch: StoreBatch,
+): { pre: Statement[]; main: Statement } {
   const x = encodeBatch(tenant, sessionId, batch);
   return { pre: x.pre, main: { text: WRITE_SQL, params: writeParams(tenant, [x]) } };
 }

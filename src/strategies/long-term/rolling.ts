@@ -67,10 +67,15 @@ export function createRolling(config: RollingConfig): LongTermStrategy {
       const kept = protectedIds(view.interactions.flatMap((interaction) => interaction.entries));
       const evict = new Map<string | undefined, string[]>();
       // While an older block is owed, its interactions wait in the window for their summary.
-      const owedFrom = made ? made.endIndex + 1 : boundary >= nextDue && maxSummaries > 0 ? nextDue - window + 1 : Infinity;
+      const owedFrom = made
+        ? made.endIndex + 1
+        : boundary >= nextDue && maxSummaries > 0
+          ? nextDue - window + 1
+          : Infinity;
       for (const interaction of view.interactions) {
         if (interaction.index > n - window) continue;
-        if (interaction.index >= owedFrom && !covers(made, interaction.index) && interaction.index <= boundary) continue;
+        if (interaction.index >= owedFrom && !covers(made, interaction.index) && interaction.index <= boundary)
+          continue;
         const ids = interaction.entries.filter((entry) => !kept.has(entry.id)).map((entry) => entry.id);
         if (ids.length === 0) continue;
         const summaryId = covers(made, interaction.index)
@@ -79,7 +84,9 @@ export function createRolling(config: RollingConfig): LongTermStrategy {
         evict.set(summaryId, [...(evict.get(summaryId) ?? []), ...ids]);
       }
       if (evict.size > 0) {
-        plan.evict = [...evict].map(([summaryId, entryIds]) => (summaryId === undefined ? { entryIds } : { entryIds, summaryId }));
+        plan.evict = [...evict].map(([summaryId, entryIds]) =>
+          summaryId === undefined ? { entryIds } : { entryIds, summaryId },
+        );
       }
       return Object.keys(plan).length > 0 ? plan : undefined;
     },

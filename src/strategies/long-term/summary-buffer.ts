@@ -72,14 +72,18 @@ export function createSummaryBuffer(config: SummaryBufferConfig): LongTermStrate
         if (!manual && estimate - removed <= goal) break;
       }
       // Round up to a whole interaction when that still leaves the recent messages alone.
-      const boundary = (k: number): boolean => k === groups.length || groups[k]?.[0]?.interaction !== groups[k - 1]?.[0]?.interaction;
+      const boundary = (k: number): boolean =>
+        k === groups.length || groups[k]?.[0]?.interaction !== groups[k - 1]?.[0]?.interaction;
       for (let k = cut; cut > 0 && k <= maxCut; k += 1) {
         if (boundary(k) && safe[k]) {
           cut = k;
           break;
         }
       }
-      const summarized = groups.slice(0, cut).flat().filter((entry) => !kept.has(entry.id));
+      const summarized = groups
+        .slice(0, cut)
+        .flat()
+        .filter((entry) => !kept.has(entry.id));
       if (summarized.length === 0) return undefined;
       // A summary bigger than what it replaces would only grow the context.
       const freed = summarized.reduce((sum, entry) => sum + entry.tokenCount, 0);

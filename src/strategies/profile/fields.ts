@@ -32,7 +32,12 @@ export function expectObject(value: unknown, path: string): Record<string, unkno
 }
 
 /** Refuse keys that are not in `allowed`, naming the key and listing the allowed ones. */
-export function refuseUnknownKeys(object: Record<string, unknown>, allowed: readonly string[], path: string, what: string): void {
+export function refuseUnknownKeys(
+  object: Record<string, unknown>,
+  allowed: readonly string[],
+  path: string,
+  what: string,
+): void {
   for (const key of Object.keys(object)) {
     if (!allowed.includes(key)) {
       throw new ValidationError(`${path}.${key}`, `no such field: ${what} accepts ${allowed.join(', ')}`);
@@ -44,7 +49,12 @@ export function refuseUnknownKeys(object: Record<string, unknown>, allowed: read
  * Read an object whose fields are all described by `spec`: unknown keys are refused,
  * absent (or `undefined`) fields take their default.
  */
-export function readFields<S extends Record<string, Field<unknown>>>(value: unknown, path: string, spec: S, what: string): FieldValues<S> {
+export function readFields<S extends Record<string, Field<unknown>>>(
+  value: unknown,
+  path: string,
+  spec: S,
+  what: string,
+): FieldValues<S> {
   const object = expectObject(value, path);
   refuseUnknownKeys(object, Object.keys(spec), path, what);
   const out: Record<string, unknown> = {};
@@ -155,7 +165,10 @@ export function conditionList(names: readonly string[]): Field<string[]> {
           compileCondition(source, { names });
         } catch (error) {
           const problem = error instanceof Error ? error.message : String(error);
-          const refused = new ValidationError(`${path}[${i}]`, `a valid condition over ${names.join(', ')} (${problem})`);
+          const refused = new ValidationError(
+            `${path}[${i}]`,
+            `a valid condition over ${names.join(', ')} (${problem})`,
+          );
           refused.cause = error;
           throw refused;
         }

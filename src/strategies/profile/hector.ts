@@ -40,7 +40,12 @@ export function fromHectorConfig(memory?: HectorMemoryConfig | null, path = 'mem
   return {
     short_term_memory_strategy: [],
     long_term_memory_strategy: [
-      { long_term_memory_id: 'summary_buffer', budget: config.budget, threshold: config.threshold, target: config.target },
+      {
+        long_term_memory_id: 'summary_buffer',
+        budget: config.budget,
+        threshold: config.threshold,
+        target: config.target,
+      },
     ],
     persistence_strategy: 'INCREMENTAL',
   };

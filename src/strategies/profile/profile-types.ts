@@ -13,7 +13,11 @@ export const SHORT_TERM_STRATEGY_IDS = ['max_tokens', 'buffer_window'] as const;
 export const LONG_TERM_STRATEGY_IDS = ['summarizer', 'neuralyzer', 'summary_buffer', 'rolling'] as const;
 
 /** Values of `persistence_strategy` (default `INCREMENTAL`). */
-export const PERSISTENCE_STRATEGIES = ['INCREMENTAL', 'FLUSH', 'EPHEMERAL'] as const satisfies readonly PersistenceStrategy[];
+export const PERSISTENCE_STRATEGIES = [
+  'INCREMENTAL',
+  'FLUSH',
+  'EPHEMERAL',
+] as const satisfies readonly PersistenceStrategy[];
 
 /** Values of `knowledge_base.search_mode`: the knowledge base is searched on every context. */
 export const KNOWLEDGE_BASE_SEARCH_MODES = ['always'] as const;
@@ -152,17 +156,25 @@ type Loose<T, K extends keyof T> = Pick<T, K> & { [P in Exclude<keyof T, K>]?: T
  */
 export type MemoryProfileInput =
   | {
-      short_term_memory_strategy?: (Loose<MaxTokensConfig, 'memory_strategy_id'> | Loose<BufferWindowConfig, 'memory_strategy_id'> | CustomShortTermConfig)[] | null;
-      long_term_memory_strategy?: (
-        | Loose<Omit<SummarizerConfig, 'knowledge_base' | 'text_splitter'>, 'long_term_memory_id'> & {
-            knowledge_base?: Loose<KnowledgeBaseConfig, 'collection_id'> | null;
-            text_splitter?: Partial<TextSplitterConfig> | null;
-          }
-        | Loose<NeuralyzerConfig, 'long_term_memory_id'>
-        | Loose<SummaryBufferConfig, 'long_term_memory_id'>
-        | Loose<RollingConfig, 'long_term_memory_id'>
-        | CustomLongTermConfig
-      )[] | null;
+      short_term_memory_strategy?:
+        | (
+            | Loose<MaxTokensConfig, 'memory_strategy_id'>
+            | Loose<BufferWindowConfig, 'memory_strategy_id'>
+            | CustomShortTermConfig
+          )[]
+        | null;
+      long_term_memory_strategy?:
+        | (
+            | (Loose<Omit<SummarizerConfig, 'knowledge_base' | 'text_splitter'>, 'long_term_memory_id'> & {
+                knowledge_base?: Loose<KnowledgeBaseConfig, 'collection_id'> | null;
+                text_splitter?: Partial<TextSplitterConfig> | null;
+              })
+            | Loose<NeuralyzerConfig, 'long_term_memory_id'>
+            | Loose<SummaryBufferConfig, 'long_term_memory_id'>
+            | Loose<RollingConfig, 'long_term_memory_id'>
+            | CustomLongTermConfig
+          )[]
+        | null;
       persistence_strategy?: PersistenceStrategy;
     }
   | { profile: MemoryProfileInput }

@@ -27,8 +27,13 @@ function readStrategy(kind: StrategyKind, value: unknown, path: string): Record<
   const id = object[key];
   const definition = typeof id === 'string' ? strategyDefinition(kind, id) : undefined;
   if (!definition) {
-    const known = `one of the known ids ${strategyIds(kind).map((v) => JSON.stringify(v)).join(', ')}`;
-    const hint = typeof id === 'string' && strategyIds(other).includes(id) ? ` (${JSON.stringify(id)} belongs in ${STRATEGY_LISTS[other]})` : '';
+    const known = `one of the known ids ${strategyIds(kind)
+      .map((v) => JSON.stringify(v))
+      .join(', ')}`;
+    const hint =
+      typeof id === 'string' && strategyIds(other).includes(id)
+        ? ` (${JSON.stringify(id)} belongs in ${STRATEGY_LISTS[other]})`
+        : '';
     throw new ValidationError(`${path}.${key}`, known + hint, id);
   }
   const spec: Record<string, Field<unknown>> = { [key]: { read: () => id, fallback: () => id }, ...definition.fields };
@@ -72,7 +77,7 @@ export function parseProfile(input: unknown, path = 'profile'): MemoryProfile {
     return parseProfile(object.profile, `${path}.profile`);
   }
   if ('memory' in object) {
-    refuseUnknownKeys(object, ['memory'], path, "a Hector memory block");
+    refuseUnknownKeys(object, ['memory'], path, 'a Hector memory block');
     return fromHectorConfig(object.memory as HectorMemoryConfig | null, `${path}.memory`);
   }
   refuseUnknownKeys(object, PROFILE_KEYS, path, 'a profile');
@@ -80,14 +85,26 @@ export function parseProfile(input: unknown, path = 'profile'): MemoryProfile {
   longTerm.forEach((config, i) => {
     // Strategy state and summaries are kept per id: two of one kind would fight over them.
     if (longTerm.findIndex((other) => other.long_term_memory_id === config.long_term_memory_id) !== i) {
-      throw new ValidationError(`${path}.long_term_memory_strategy[${i}].long_term_memory_id`, 'an id not already used in this list', config.long_term_memory_id);
+      throw new ValidationError(
+        `${path}.long_term_memory_strategy[${i}].long_term_memory_id`,
+        'an id not already used in this list',
+        config.long_term_memory_id,
+      );
     }
   });
   return {
-    short_term_memory_strategy: readList(object.short_term_memory_strategy, `${path}.short_term_memory_strategy`, readShortTerm),
+    short_term_memory_strategy: readList(
+      object.short_term_memory_strategy,
+      `${path}.short_term_memory_strategy`,
+      readShortTerm,
+    ),
     long_term_memory_strategy: longTerm,
-    persistence_strategy: object.persistence_strategy === undefined
-      ? 'INCREMENTAL'
-      : oneOf(PERSISTENCE_STRATEGIES, 'INCREMENTAL').read(object.persistence_strategy, `${path}.persistence_strategy`),
+    persistence_strategy:
+      object.persistence_strategy === undefined
+        ? 'INCREMENTAL'
+        : oneOf(PERSISTENCE_STRATEGIES, 'INCREMENTAL').read(
+            object.persistence_strategy,
+            `${path}.persistence_strategy`,
+          ),
   };
 }

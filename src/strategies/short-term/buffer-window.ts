@@ -41,7 +41,8 @@ function newestMessages(interactions: readonly Interaction[], size: number): Tai
     }
   }
   const entries = interactions[start]?.entries.slice(offset) ?? [];
-  for (let p = start + 1; p < interactions.length; p += 1) for (const entry of interactions[p]?.entries ?? []) entries.push(entry);
+  for (let p = start + 1; p < interactions.length; p += 1)
+    for (const entry of interactions[p]?.entries ?? []) entries.push(entry);
   return { start, entries };
 }
 

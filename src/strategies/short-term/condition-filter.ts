@@ -30,7 +30,11 @@ const NO_FAILURES: ReadonlySet<string> = new Set();
  * The interaction at `position` of an indexed array as the conditions leave it, or `undefined`
  * when nothing of it passes.
  */
-export type InteractionFilter = (interactions: readonly Interaction[], index: InteractionIndex, position: number) => Interaction | undefined;
+export type InteractionFilter = (
+  interactions: readonly Interaction[],
+  index: InteractionIndex,
+  position: number,
+) => Interaction | undefined;
 
 /**
  * Create a cached filter for `passes` (the compiled `conditions`). The result is what filtering
@@ -75,13 +79,19 @@ export function createConditionFilter(passes: (scope: Record<string, unknown>) =
     }
     const key = [...dropped].join('\n');
     // `dropped` holds this interaction's own failures, so the local result is the place to start.
-    if (f.shared?.key !== key) f.shared = { key, result: f.local && withoutCalls(interaction, f.local.entries, dropped) };
+    if (f.shared?.key !== key)
+      f.shared = { key, result: f.local && withoutCalls(interaction, f.local.entries, dropped) };
     return f.shared.result;
   };
 }
 
 /** `entries` (of `interaction`) minus the tool entries of `dropped` call ids, as a narrowed interaction. */
-function withoutCalls(interaction: Interaction, entries: MemoryEntry[], dropped: ReadonlySet<string>): Interaction | undefined {
-  const kept = dropped.size > 0 ? entries.filter((entry) => !(isTool(entry) && dropped.has(entry.tool.callId))) : entries;
+function withoutCalls(
+  interaction: Interaction,
+  entries: MemoryEntry[],
+  dropped: ReadonlySet<string>,
+): Interaction | undefined {
+  const kept =
+    dropped.size > 0 ? entries.filter((entry) => !(isTool(entry) && dropped.has(entry.tool.callId))) : entries;
   return kept.length > 0 ? narrow(interaction, kept) : undefined;
 }

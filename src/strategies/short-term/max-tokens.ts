@@ -86,7 +86,12 @@ export function createMaxTokens(config: MaxTokensConfig): ShortTermStrategy {
   const narrowed = new WeakMap<Interaction, Interaction>();
   const pinnedPart = ({ interaction, entries }: ProtectedPart): Interaction => {
     const previous = narrowed.get(interaction);
-    if (previous && previous.entries.length === entries.length && previous.entries.every((entry, i) => entry === entries[i])) return previous;
+    if (
+      previous &&
+      previous.entries.length === entries.length &&
+      previous.entries.every((entry, i) => entry === entries[i])
+    )
+      return previous;
     const part = narrow(interaction, entries);
     narrowed.set(interaction, part);
     return part;
@@ -97,9 +102,15 @@ export function createMaxTokens(config: MaxTokensConfig): ShortTermStrategy {
       if (config.memory_max_tokens === -1) return { interactions: [], summaries: [] };
       const { interactions } = selection;
       const index = selection.index ?? indexInteractions(interactions);
-      const at = filter ? (position: number) => filter(interactions, index, position) : (position: number) => interactions[position];
+      const at = filter
+        ? (position: number) => filter(interactions, index, position)
+        : (position: number) => interactions[position];
       const pinned = protectedParts(index, at).map((p) => ({ position: p.position, part: pinnedPart(p) }));
-      return fit({ count: interactions.length, at, pinned, summaries: selection.summaries }, cost, config.memory_max_tokens);
+      return fit(
+        { count: interactions.length, at, pinned, summaries: selection.summaries },
+        cost,
+        config.memory_max_tokens,
+      );
     },
   };
 }

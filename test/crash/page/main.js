@@ -32,7 +32,13 @@ async function check() {
   const exported = await m.exportSession(SESSION);
   const report = await m.verify(SESSION);
   const stats = await m.getStats(SESSION);
-  return { state, contents: exported.entries.map((e) => e.content), summaries: exported.summaries.length, report, stats };
+  return {
+    state,
+    contents: exported.entries.map((e) => e.content),
+    summaries: exported.summaries.length,
+    report,
+    stats,
+  };
 }
 
 /** Append until killed, reporting each acknowledged entry to the harness (`recallkitAck`). */

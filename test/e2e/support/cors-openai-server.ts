@@ -44,7 +44,13 @@ export async function startCorsOpenAIServer(reply: string): Promise<CorsOpenAISe
       authorizations.push(req.headers.authorization);
       void held.then(() => {
         res.writeHead(200, { ...CORS, 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }] }));
+        res.end(
+          JSON.stringify({
+            id: 'c1',
+            object: 'chat.completion',
+            choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+          }),
+        );
       });
     });
   });
