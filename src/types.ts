@@ -292,9 +292,15 @@ export interface MemoryEvents {
   'storage:lost': (sessionId: string, state: StorageState) => void;
   /** A new summary lacks names, numbers or decisions found in what it summarized. */
   'summary:facts-missing': (sessionId: string, info: { summaryId: string; missing: Record<string, string[]> }) => void;
-  /** The sync client's state changed (`createMemory({ sync })`): a round started or ended, or the endpoint went unreachable. */
+  /**
+   * The sync client's state changed (`createMemory({ sync })`): a round started or ended, or the endpoint went
+   * unreachable.
+   */
   'sync:state': (status: SyncStatus) => void;
-  /** A sync round failed (unreachable: retried with backoff; refused, e.g. 401: the error says why). Local data is untouched. */
+  /**
+   * A sync round failed (unreachable: retried with backoff; refused, e.g. 401: the error says why). Local data is
+   * untouched.
+   */
   'sync:error': (error: Error) => void;
   /** The newest user message alone exceeded a context's `maxTokens` and was cut to fit. */
   'context:truncated': (sessionId: string, info: ContextTruncatedInfo) => void;

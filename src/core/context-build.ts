@@ -20,7 +20,10 @@ export interface ContextBuildDeps {
   all: StoreRecall;
   /** The profile's token budget (`max_tokens`, `summary_buffer`), when it has one. */
   profileBudget?: number | undefined;
-  /** The interactions the profile shows now (the rolling window narrows them while its summary is pending); default: all active. */
+  /**
+   * The interactions the profile shows now (the rolling window narrows them while its summary is pending); default:
+   * all active.
+   */
   interactions?: Interaction[] | undefined;
   /** A knowledge base with `search_mode: 'always'`: its message of recalled items, in the room given. */
   knowledge?: ((req: KnowledgeBaseRequest) => Promise<{ content: string; tokenCount: number } | undefined>) | undefined;

@@ -13,7 +13,8 @@
  *     select: (selection) => ({ ...selection, interactions: selection.interactions.slice(-config.turns) }),
  *   }),
  * });
- * const memory = await createMemory({ profile: { short_term_memory_strategy: [{ memory_strategy_id: 'last_turns', turns: 2 }] } });
+ * const memory = await createMemory({ profile: { short_term_memory_strategy: [{ memory_strategy_id: 'last_turns',
+ * turns: 2 }] } });
  * ```
  * @module
  */

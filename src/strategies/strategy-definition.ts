@@ -36,11 +36,16 @@ export interface StrategyTraits {
    * under it.
    */
   historyBudget?: number;
-  /** Long-term: while this strategy's summary is made, the context shows the newest `pendingWindow` turns (`rolling`). */
+  /**
+   * Long-term: while this strategy's summary is made, the context shows the newest `pendingWindow` turns (`rolling`).
+   */
   pendingWindow?: number;
   /** Long-term: the context lists summaries newest first (`rolling`). */
   summariesNewestFirst?: boolean;
-  /** Long-term: this strategy's summaries are also split into a knowledge base recalled into the context (`summarizer`). */
+  /**
+   * Long-term: this strategy's summaries are also split into a knowledge base recalled into the context
+   * (`summarizer`).
+   */
   knowledgeBase?: { knowledgeBase: KnowledgeBaseConfig; textSplitter: TextSplitterConfig };
 }
 

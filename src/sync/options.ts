@@ -6,8 +6,6 @@
 import { ValidationError } from '../errors.js';
 import { isPlainObject } from '../core/validate.js';
 
-import type { SyncOptions } from './types.js';
-
 export type { SyncOptions, SyncStatus } from './types.js';
 
 /** `SyncOptions` with defaults applied. */

@@ -26,7 +26,10 @@ export interface SyncEntryOp {
   kind: 'entry';
   entry: MemoryEntry;
 }
-/** Entries became compressed: covered by `summary`, or slid out of a rolling window (no summary). `opId` is the summary id when there is one. */
+/**
+ * Entries became compressed: covered by `summary`, or slid out of a rolling window (no summary). `opId` is the
+ * summary id when there is one.
+ */
 export interface SyncCompactOp {
   opId: string;
   sessionId: string;
@@ -77,7 +80,9 @@ export interface SyncRequest {
 /** What became of one pushed op. */
 export interface SyncOpResult {
   opId: string;
-  /** `applied`: new, given `seq`. `duplicate`: pushed before, `seq` is the original. `rejected`: not taken (`reason`). */
+  /**
+   * `applied`: new, given `seq`. `duplicate`: pushed before, `seq` is the original. `rejected`: not taken (`reason`).
+   */
   status: 'applied' | 'duplicate' | 'rejected';
   seq?: string;
   reason?: string;

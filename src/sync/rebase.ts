@@ -46,7 +46,8 @@ export function rebase(input: RebaseInput): RebaseResult {
   const storedSummaries = new Map(input.summaries.map((s) => [s.id, s]));
   const gone = (id: string): boolean => w.tomb.has(id) || input.erasedLocal.has(id) || w.removedEntryIds.has(id);
 
-  // A local compaction's group: its stored summary's id, '' for entries slid out without one (as the outbox groups them).
+  // A local compaction's group: its stored summary's id, '' for entries slid out without one (as the outbox groups
+  // them).
   const groupOf = (e: MemoryEntry): string =>
     e.summaryId !== undefined && storedSummaries.has(e.summaryId) ? e.summaryId : '';
   // Local compactions not confirmed yet, by group.

@@ -20,7 +20,10 @@ export interface SyncOptions {
 
 /** What `sync:state` reports. */
 export interface SyncStatus {
-  /** `syncing`: a round runs; `offline`: the endpoint was unreachable (retried with backoff); `error`: it refused the round (401, 400, 5xx). */
+  /**
+   * `syncing`: a round runs; `offline`: the endpoint was unreachable (retried with backoff); `error`: it refused the
+   * round (401, 400, 5xx).
+   */
   state: 'idle' | 'syncing' | 'offline' | 'error';
   /** Local changes the server has not acknowledged yet (ops of the outbox). */
   pending: number;

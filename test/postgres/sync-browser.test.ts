@@ -18,6 +18,10 @@ import { freshTenant, pgUrl } from './support.js';
 import { pullAll } from './sync-support.js';
 import { startGate, type Gate } from './sync-gate.js';
 
+/** What the device page puts on `globalThis` (test/postgres/fixtures): its methods, called by name. */
+type DeviceMethod = (...args: unknown[]) => unknown;
+type DeviceGlobal = { device: { open: DeviceMethod } & Record<string, DeviceMethod> };
+
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '../..');
 const TSX = createRequire(import.meta.url).resolve('tsx');
@@ -99,10 +103,17 @@ async function newDevice(token: string | null = 'tok-a', context?: BrowserContex
         ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
         ...extra,
       };
-      await page.evaluate(([db, s, c]) => (globalThis as any).device.open(db, s, c), [dbName, sync, config] as const);
+      await page.evaluate(([db, s, c]) => (globalThis as unknown as DeviceGlobal).device.open(db, s, c), [
+        dbName,
+        sync,
+        config,
+      ] as const);
     },
-    run: (fn, ...args) =>
-      page.evaluate(([f, a]) => (globalThis as any).device[f as string](...(a as unknown[])), [fn, args] as const),
+    run: <T>(fn: string, ...args: unknown[]) =>
+      page.evaluate(([f, a]) => (globalThis as unknown as DeviceGlobal).device[f as string]!(...(a as unknown[])), [
+        fn,
+        args,
+      ] as const) as Promise<T>,
   };
   return d;
 }

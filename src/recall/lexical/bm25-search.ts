@@ -7,7 +7,7 @@
  */
 
 import { blend } from './blend.js';
-import { addAddressCounts, boostedRoles, createAddressee, type AddressCounts } from './addressee.js';
+import { addAddressCounts, boostedRoles, createAddressee } from './addressee.js';
 import { createEpisodeCache } from './episodes.js';
 import type { IndexState } from './index-state.js';
 import { TF_BITS, TF_ESCAPE } from './postings.js';

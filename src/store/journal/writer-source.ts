@@ -133,7 +133,8 @@ onmessage = (event) => {
       const value = await ops[m.op](m);
       postMessage({ id: m.id, ok: true, value });
     } catch (e) {
-      postMessage({ id: m.id, ok: false, error: { name: (e && e.name) || 'Error', message: String((e && e.message) || e) } });
+      const error = { name: (e && e.name) || 'Error', message: String((e && e.message) || e) };
+      postMessage({ id: m.id, ok: false, error });
     }
   });
 };

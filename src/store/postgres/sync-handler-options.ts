@@ -24,7 +24,10 @@ interface Common {
   materialize?: boolean;
 }
 
-/** Where the op log lives: a server (a connection string, with the pool's size; or your pool) or PGlite (a directory or your instance). */
+/**
+ * Where the op log lives: a server (a connection string, with the pool's size; or your pool) or PGlite (a directory
+ * or your instance).
+ */
 export type SyncConnection =
   { connectionString: string; maxConnections?: number } | { pool: PgPoolLike } | { pglite: string | PGliteLike };
 

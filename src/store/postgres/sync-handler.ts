@@ -43,7 +43,8 @@ const fail = (status: number, error: string, field?: string): Response =>
  * @example
  * import http from 'node:http';
  * import { syncHandler, toNodeListener } from 'recallkit/postgres';
- * const handler = syncHandler({ connectionString: process.env.DATABASE_URL, authorize: (req) => userIdFrom(req.headers.get('authorization')) });
+ * const handler = syncHandler({ connectionString: process.env.DATABASE_URL, authorize: (req) =>
+ * userIdFrom(req.headers.get('authorization')) });
  * http.createServer(toNodeListener(handler)).listen(8787);
  */
 export function syncHandler(options: SyncHandlerOptions): SyncHandler {
@@ -112,7 +113,8 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
       // The pulled ops are JSON texts already: spliced in, never parsed and re-serialized.
       return reply(
         200,
-        `{"v":1,"results":${JSON.stringify(results)},"ops":[${page.ops.join(',')}],"cursor":"${page.cursor}","more":${page.more}}`,
+        `{"v":1,"results":${JSON.stringify(results)},"ops":[${page.ops.join(',')}],` +
+          `"cursor":"${page.cursor}","more":${page.more}}`,
       );
     } catch (error) {
       return fail(

@@ -88,8 +88,10 @@ async function readState(tx: Sql, t: string, ops: readonly SyncOp[]): Promise<Pu
     seq: string | null;
     reason: string | null;
   }>(
-    `SELECT session_id, op_id, kind, seq::text AS seq, NULL AS reason FROM recallkit_sync_ops WHERE tenant = $1 AND ${IN('session_id, op_id')}
-     UNION ALL SELECT session_id, op_id, kind, NULL, reason FROM recallkit_sync_rejected WHERE tenant = $1 AND ${IN('session_id, op_id')}`,
+    `SELECT session_id, op_id, kind, seq::text AS seq, NULL AS reason FROM recallkit_sync_ops WHERE tenant = $1
+      AND ${IN('session_id, op_id')}
+     UNION ALL SELECT session_id, op_id, kind, NULL, reason FROM recallkit_sync_rejected WHERE tenant = $1
+       AND ${IN('session_id, op_id')}`,
     [t, os, oi],
   );
   const entries = entryKeys.size
@@ -100,7 +102,8 @@ async function readState(tx: Sql, t: string, ops: readonly SyncOp[]): Promise<Pu
         erased_seq: string | null;
         compacted_seq: string | null;
       }>(
-        `SELECT session_id, entry_id, entry_seq::text AS entry_seq, erased_seq::text AS erased_seq, compacted_seq::text AS compacted_seq
+        `SELECT session_id, entry_id, entry_seq::text AS entry_seq, erased_seq::text AS erased_seq,
+          compacted_seq::text AS compacted_seq
          FROM recallkit_sync_entries WHERE tenant = $1 AND ${IN('session_id, entry_id')}`,
         [t, es, ei],
       )
@@ -113,7 +116,8 @@ async function readState(tx: Sql, t: string, ops: readonly SyncOp[]): Promise<Pu
       )
     : [];
   const cleared = await tx.query<{ session_id: string; cleared_seq: string }>(
-    'SELECT session_id, cleared_seq::text AS cleared_seq FROM recallkit_sync_sessions WHERE tenant = $1 AND session_id = ANY($2::text[])',
+    `SELECT session_id, cleared_seq::text AS cleared_seq FROM recallkit_sync_sessions WHERE tenant = $1
+      AND session_id = ANY($2::text[])`,
     [t, [...sessions]],
   );
   const state: PushState = {
@@ -154,7 +158,8 @@ async function writeState(
   if (applied.length) {
     await tx.query(
       `INSERT INTO recallkit_sync_ops (tenant, seq, session_id, op_id, kind, device_id, op)
-       SELECT $1, u.seq, u.session_id, u.op_id, u.kind, $2, u.op FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[]) AS u(seq, session_id, op_id, kind, op)`,
+       SELECT $1, u.seq, u.session_id, u.op_id, u.kind, $2, u.op FROM unnest($3::bigint[], $4::text[], $5::text[],
+         $6::text[], $7::text[]) AS u(seq, session_id, op_id, kind, op)`,
       [
         t,
         device,
@@ -169,7 +174,8 @@ async function writeState(
   if (rejected.length) {
     await tx.query(
       `INSERT INTO recallkit_sync_rejected (tenant, session_id, op_id, kind, reason)
-       SELECT $1, u.session_id, u.op_id, u.kind, u.reason FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS u(session_id, op_id, kind, reason)
+       SELECT $1, u.session_id, u.op_id, u.kind, u.reason FROM unnest($2::text[], $3::text[], $4::text[],
+         $5::text[]) AS u(session_id, op_id, kind, reason)
        ON CONFLICT DO NOTHING`,
       [
         t,
@@ -186,8 +192,10 @@ async function writeState(
     const [s, i] = pairsParams(rows.map(([k]) => k));
     await tx.query(
       `INSERT INTO recallkit_sync_entries (tenant, session_id, entry_id, entry_seq, erased_seq, compacted_seq)
-       SELECT $1, u.s, u.i, u.e, u.x, u.c FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[]) AS u(s, i, e, x, c)
-       ON CONFLICT (tenant, session_id, entry_id) DO UPDATE SET entry_seq = excluded.entry_seq, erased_seq = excluded.erased_seq, compacted_seq = excluded.compacted_seq`,
+       SELECT $1, u.s, u.i, u.e, u.x, u.c FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[],
+         $6::bigint[]) AS u(s, i, e, x, c)
+       ON CONFLICT (tenant, session_id, entry_id) DO UPDATE SET entry_seq = excluded.entry_seq,
+         erased_seq = excluded.erased_seq, compacted_seq = excluded.compacted_seq`,
       [
         t,
         s,
@@ -211,7 +219,8 @@ async function writeState(
   if (dirty.sessions.size) {
     const list = [...dirty.sessions];
     await tx.query(
-      `INSERT INTO recallkit_sync_sessions (tenant, session_id, cleared_seq) SELECT $1, u.s, u.c FROM unnest($2::text[], $3::bigint[]) AS u(s, c)
+      `INSERT INTO recallkit_sync_sessions (tenant, session_id, cleared_seq) SELECT $1, u.s, u.c
+        FROM unnest($2::text[], $3::bigint[]) AS u(s, c)
        ON CONFLICT (tenant, session_id) DO UPDATE SET cleared_seq = excluded.cleared_seq`,
       [t, list, list.map((s) => state.cleared.get(s)!.toString())],
     );
@@ -238,7 +247,8 @@ export async function pull(
 ): Promise<PullPage> {
   const rows = await sql.query<{ seq: string; device_id: string; op: string }>(
     // ORDER BY names the bigint column: the bare `seq` would be the text output column.
-    'SELECT o.seq::text AS seq, o.device_id, o.op FROM recallkit_sync_ops o WHERE o.tenant = $1 AND o.seq > $2::bigint ORDER BY o.seq LIMIT $3',
+    `SELECT o.seq::text AS seq, o.device_id, o.op FROM recallkit_sync_ops o WHERE o.tenant = $1
+      AND o.seq > $2::bigint ORDER BY o.seq LIMIT $3`,
     [encodeKey(tenant), cursor, limit + 1],
   );
   const ops: string[] = [];

@@ -99,7 +99,10 @@ function check(state: PushState, op: SyncOp): string | undefined {
         if (cleared !== undefined && e.entry < cleared)
           return `cleared entry: ${q(id)} was cleared with its session (seq ${cleared})`;
         if (e.compacted !== null)
-          return `already compacted: ${q(id)} was compacted by the op at seq ${e.compacted} (the first accepted compaction wins)`;
+          return (
+            `already compacted: ${q(id)} was compacted by the op at seq ${e.compacted}` +
+            ' (the first accepted compaction wins)'
+          );
       }
       return undefined;
     }

@@ -25,7 +25,10 @@ export const notifyPayload = (tenant: string, sessionId: string, version: number
 /** Payload bytes of one notification at most (PostgreSQL's limit is 8,000). */
 const NOTIFY_BYTES = 7_000;
 
-/** How a batch's session row is written: upsert (no check), insert if absent (expect 0), update if at the expected version. */
+/**
+ * How a batch's session row is written: upsert (no check), insert if absent (expect 0), update if at the expected
+ * version.
+ */
 const UPSERT = 0;
 const INSERT = 1;
 const UPDATE = 2;
@@ -118,33 +121,43 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
  * final SELECT reads `n` so the notifications (sent on commit) are made.
  */
 export const WRITE_SQL = `WITH b AS (
-  SELECT * FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::text[], $7::text[], $25::int[]) WITH ORDINALITY AS b(session_id, mode, expect, version, meta, payload, chunk, n)),
+  SELECT * FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::text[], $7::text[],
+    $25::int[]) WITH ORDINALITY AS b(session_id, mode, expect, version, meta, payload, chunk, n)),
 s0 AS (INSERT INTO recallkit_sessions AS t (tenant, session_id, version, meta)
   SELECT $1, b.session_id, b.version, b.meta FROM b WHERE b.mode = ${UPSERT} ORDER BY b.session_id
-  ON CONFLICT (tenant, session_id) DO UPDATE SET version = excluded.version, meta = excluded.meta RETURNING t.session_id),
+  ON CONFLICT (tenant, session_id) DO UPDATE SET version = excluded.version,
+    meta = excluded.meta RETURNING t.session_id),
 s1 AS (INSERT INTO recallkit_sessions AS t (tenant, session_id, version, meta)
   SELECT $1, b.session_id, b.version, b.meta FROM b WHERE b.mode = ${INSERT} ORDER BY b.session_id
   ON CONFLICT (tenant, session_id) DO NOTHING RETURNING t.session_id),
 s2 AS (UPDATE recallkit_sessions AS t SET version = b.version, meta = b.meta FROM b
-  WHERE b.mode = ${UPDATE} AND t.tenant = $1 AND t.session_id = b.session_id AND t.version = b.expect RETURNING t.session_id),
+  WHERE b.mode = ${UPDATE} AND t.tenant = $1 AND t.session_id = b.session_id
+    AND t.version = b.expect RETURNING t.session_id),
 s AS (SELECT session_id FROM s0 UNION ALL SELECT session_id FROM s1 UNION ALL SELECT session_id FROM s2),
 de AS (DELETE FROM recallkit_entries AS t USING unnest($8::text[], $9::text[]) AS u(session_id, id)
-  WHERE t.tenant = $1 AND t.session_id = u.session_id AND t.id = u.id AND u.session_id IN (SELECT session_id FROM s) RETURNING 1),
+  WHERE t.tenant = $1 AND t.session_id = u.session_id AND t.id = u.id AND u.session_id IN (SELECT session_id
+    FROM s) RETURNING 1),
 ds AS (DELETE FROM recallkit_summaries AS t USING unnest($10::text[], $11::text[]) AS u(session_id, id)
-  WHERE t.tenant = $1 AND t.session_id = u.session_id AND t.id = u.id AND u.session_id IN (SELECT session_id FROM s) RETURNING 1),
+  WHERE t.tenant = $1 AND t.session_id = u.session_id AND t.id = u.id AND u.session_id IN (SELECT session_id
+    FROM s) RETURNING 1),
 da AS (DELETE FROM recallkit_aux AS t USING unnest($12::text[], $13::text[]) AS u(session_id, key)
-  WHERE t.tenant = $1 AND t.session_id = u.session_id AND t.key = u.key AND u.session_id IN (SELECT session_id FROM s) RETURNING 1),
+  WHERE t.tenant = $1 AND t.session_id = u.session_id AND t.key = u.key AND u.session_id IN (SELECT session_id
+    FROM s) RETURNING 1),
 pe AS (INSERT INTO recallkit_entries (tenant, session_id, id, seq, active, entry)
   SELECT $1, u.session_id, u.id, u.seq, u.active, u.entry
-  FROM unnest($14::text[], $15::text[], $16::bigint[], $17::boolean[], $18::text[]) AS u(session_id, id, seq, active, entry)
+  FROM unnest($14::text[], $15::text[], $16::bigint[], $17::boolean[], $18::text[]) AS u(session_id, id, seq, active,
+    entry)
   WHERE u.session_id IN (SELECT session_id FROM s)
-  ON CONFLICT (tenant, session_id, id) DO UPDATE SET seq = excluded.seq, active = excluded.active, entry = excluded.entry RETURNING 1),
+  ON CONFLICT (tenant, session_id, id) DO UPDATE SET seq = excluded.seq, active = excluded.active,
+    entry = excluded.entry RETURNING 1),
 ps AS (INSERT INTO recallkit_summaries (tenant, session_id, id, summary)
-  SELECT $1, u.session_id, u.id, u.summary FROM unnest($19::text[], $20::text[], $21::text[]) WITH ORDINALITY AS u(session_id, id, summary, n)
+  SELECT $1, u.session_id, u.id, u.summary FROM unnest($19::text[], $20::text[],
+    $21::text[]) WITH ORDINALITY AS u(session_id, id, summary, n)
   WHERE u.session_id IN (SELECT session_id FROM s) ORDER BY u.n
   ON CONFLICT (tenant, session_id, id) DO UPDATE SET summary = excluded.summary RETURNING 1),
 pa AS (INSERT INTO recallkit_aux (tenant, session_id, key, value)
-  SELECT $1, u.session_id, u.key, u.value FROM unnest($22::text[], $23::text[], $24::text[]) AS u(session_id, key, value)
+  SELECT $1, u.session_id, u.key, u.value FROM unnest($22::text[], $23::text[], $24::text[]) AS u(session_id, key,
+    value)
   WHERE u.session_id IN (SELECT session_id FROM s)
   ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value RETURNING 1),
 n AS (SELECT pg_notify('${CHANNEL}', '[' || string_agg(b.payload, ',' ORDER BY b.n) || ']') AS sent
@@ -206,7 +219,8 @@ export function buildWrite(
 /** The error of a batch whose version check failed. */
 export const conflict = (x: EncodedBatch): ConflictError =>
   new ConflictError(
-    `postgresStore: session ${JSON.stringify(x.sessionId)} is not at version ${x.expectVersion ?? 0} (another writer got there first): nothing was written`,
+    `postgresStore: session ${JSON.stringify(x.sessionId)} is not at version ${x.expectVersion ?? 0}` +
+      ' (another writer got there first): nothing was written',
   );
 
 /** Apply one encoded batch atomically; `ConflictError` (nothing written) when the version check fails. */
