@@ -48,7 +48,7 @@ export interface MemoryOptions {
   summarizer?: SummarizeCallback | Summarizer | undefined;
   /** Memory Manager settings (used when no `profile` is given). */
   config?: Partial<MemoryConfig> | undefined;
-  /** Strategies by id, as Alquimia's JSON (or Hector's `{ memory: {...} }` block). */
+  /** Strategies by id, as profile JSON (snake_case), or a `{ memory: {...} }` block (buffer window, summary buffer). */
   profile?: MemoryProfileInput | undefined;
   /** Optional: embeddings for semantic recall; lexical recall works without it. */
   embedder?: ((texts: string[]) => Promise<number[][]>) | undefined;

@@ -1,6 +1,6 @@
 /**
- * The built-in strategies as registry definitions: each id's profile fields (the seeds'
- * defaults), its factory, and the traits the host asks for. The registry registers them
+ * The built-in strategies as registry definitions: each id's profile fields (with their
+ * documented defaults), its factory, and the traits the host asks for. The registry registers them
  * first, through the same `registerStrategy` users call.
  * @module
  */
@@ -40,7 +40,7 @@ import { createSummaryBuffer } from './long-term/summary-buffer.js';
 
 const DISABLED = '-1 or 0 = disabled';
 
-/** The trigger fields every Alquimia long-term strategy shares, with that strategy's defaults. */
+/** The trigger fields `summarizer` and `neuralyzer` share, with that strategy's defaults. */
 function triggerFields(qty: number, tokens: number) {
   return {
     input_tokens_threshold: int(0, -1, DISABLED),
