@@ -7,8 +7,14 @@ import { createSessionLru, DEFAULT_MAX_CACHED_SESSIONS } from './session-cache-l
 import { checkSessionId } from './validate.js';
 import type { Writer } from './writer.js';
 
-/** Tries of an operation that keeps meeting another tab's writes before it fails. */
+/** An operation that keeps meeting other writers' writes fails after at least this many tries… */
 const MAX_CONFLICT_RETRIES = 50;
+/**
+ * Each conflict means another writer's write went through, so the store as a whole makes progress;
+ * one writer can still lose many times in a row to others that need no reload (many processes
+ * appending to one session). …and after conflicts went on for at least this long.
+ */
+const MAX_CONFLICT_MS = 30_000;
 
 /** Runs operations on sessions: in call order, on fresh state, retried after a conflict. */
 export interface SessionRunner {
@@ -88,12 +94,14 @@ export function createSessionRunner(
         return Promise.reject(error);
       }
       return queue.run(id, async () => {
+        const started = Date.now();
         for (let tries = 1; ; tries++) {
           try {
             if (shared && mode === 'read') await refresh(id);
             return await task(await open(id));
           } catch (error) {
-            if (!(error instanceof ConflictError) || tries >= MAX_CONFLICT_RETRIES) throw error;
+            if (!(error instanceof ConflictError)) throw error;
+            if (tries >= MAX_CONFLICT_RETRIES && Date.now() - started >= MAX_CONFLICT_MS) throw error;
             cache.stale(id);
             // Each conflict means another tab's write went through; a short random pause
             // keeps two tabs writing in a tight loop from meeting again and again.
