@@ -6,6 +6,7 @@
  */
 import type { SessionMeta, StoreAdapter } from '../types.js';
 import { newId } from '../core/ids.js';
+import { newMeta } from '../core/session.js';
 
 /** The reserved session that holds the device state. */
 export const DEVICE_SESSION = '__recallkit_sync__';
@@ -43,7 +44,7 @@ export function createDeviceStore(store: StoreAdapter, deviceId?: string): Devic
     return next;
   };
   const write = async (aux: Record<string, unknown>): Promise<void> => {
-    meta ??= (await store.loadMeta(DEVICE_SESSION)) ?? blankMeta();
+    meta ??= (await store.loadMeta(DEVICE_SESSION)) ?? newMeta(DEVICE_SESSION, new Date().toISOString());
     const next = { ...meta, version: meta.version + 1, updatedAt: new Date().toISOString() };
     await store.write(DEVICE_SESSION, { meta: next, aux });
     meta = next;
@@ -80,22 +81,5 @@ export function createDeviceStore(store: StoreAdapter, deviceId?: string): Devic
         if ((await store.loadAux(DEVICE_SESSION, CLEAR_PREFIX + sessionId)) === opId)
           await write({ [CLEAR_PREFIX + sessionId]: null });
       }),
-  };
-}
-
-function blankMeta(): SessionMeta {
-  const now = new Date().toISOString();
-  return {
-    sessionId: DEVICE_SESSION,
-    createdAt: now,
-    updatedAt: now,
-    version: 0,
-    nextSeq: 0,
-    interactionCount: 0,
-    totalEntries: 0,
-    compressedEntries: 0,
-    storedTokens: 0,
-    compressedTokens: 0,
-    erasedEntries: 0,
   };
 }

@@ -9,6 +9,7 @@
  */
 import type { MemoryEntry, MemorySummary, SessionMeta } from '../types.js';
 import type { WorkingState } from './state.js';
+import { newMeta } from '../core/session.js';
 
 /** What the rebase reads. */
 export interface RebaseInput {
@@ -142,21 +143,7 @@ function metaFor(
   interactionCount: number,
   erasedEntries: number,
 ): SessionMeta {
-  const base: SessionMeta = input.meta
-    ? { ...input.meta }
-    : {
-        sessionId: input.sessionId,
-        createdAt: input.now,
-        updatedAt: input.now,
-        version: 0,
-        nextSeq: 0,
-        interactionCount: 0,
-        totalEntries: 0,
-        compressedEntries: 0,
-        storedTokens: 0,
-        compressedTokens: 0,
-        erasedEntries: 0,
-      };
+  const base: SessionMeta = input.meta ? { ...input.meta } : newMeta(input.sessionId, input.now);
   base.version += 1;
   base.updatedAt = input.now;
   base.nextSeq = nextSeq;

@@ -8,6 +8,7 @@
  */
 
 import { analyze } from './analyze.js';
+import { MONTHS } from './dates.js';
 
 /** Words that open a greeting, thanks or reaction, after which a capitalised word is a name. */
 const CUES =
@@ -49,18 +50,7 @@ const NOT_NAMES = new Set([
   'tomorrow',
   'yesterday',
   'tonight',
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
+  ...MONTHS,
 ]);
 
 /** The prefix of an addressed-name term in the speaker field. */

@@ -5,7 +5,8 @@
  * @module
  */
 
-const MONTHS = [
+/** Month names, January first. */
+export const MONTHS = [
   'january',
   'february',
   'march',
