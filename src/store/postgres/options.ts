@@ -52,6 +52,15 @@ export function checkOptions(options: PostgresStoreOptions): string {
       tenant,
     );
   }
+  checkConnection(o, options);
+  return tenant;
+}
+
+/**
+ * Check the connection part of a store's or a sync handler's options: exactly one of
+ * `connectionString`, `pool` or `pglite`, each of the expected kind, and `maxConnections`.
+ */
+export function checkConnection(o: Record<string, unknown>, options: unknown): void {
   const given = ['connectionString', 'pool', 'pglite'].filter((k) => o[k] !== undefined);
   if (given.length !== 1)
     throw new ValidationError(
@@ -91,5 +100,4 @@ export function checkOptions(options: PostgresStoreOptions): string {
   const max = o['maxConnections'];
   if (max !== undefined && (!Number.isInteger(max) || (max as number) < 1))
     throw new ValidationError('maxConnections', 'a positive integer', max);
-  return tenant;
 }

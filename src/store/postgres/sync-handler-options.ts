@@ -7,6 +7,7 @@ import { isPlainObject } from '../../core/validate.js';
 import type { SqlDriver } from './driver.js';
 import { createPgPool, pgDriver, type PgPoolLike } from './driver-pg.js';
 import { createPGlite, pgliteDriver, type PGliteLike } from './driver-pglite.js';
+import { checkConnection } from './options.js';
 
 /**
  * Maps a request to the tenant (the app's user id) whose memory it syncs, e.g. from a verified
@@ -53,41 +54,7 @@ export function checkSyncOptions(options: SyncHandlerOptions): void {
     );
   if (o['materialize'] !== undefined && typeof o['materialize'] !== 'boolean')
     throw new ValidationError('materialize', 'a boolean', o['materialize']);
-  const given = ['connectionString', 'pool', 'pglite'].filter((k) => o[k] !== undefined);
-  if (given.length !== 1)
-    throw new ValidationError(
-      'options',
-      `exactly one of connectionString, pool or pglite (got ${given.length ? given.join(', ') : 'none'})`,
-      options,
-    );
-  const cs = o['connectionString'];
-  if (cs !== undefined && (typeof cs !== 'string' || cs.length === 0))
-    throw new ValidationError('connectionString', 'a non-empty postgres:// connection string', cs);
-  const pool = o['pool'] as Partial<PgPoolLike> | undefined;
-  if (
-    pool !== undefined &&
-    (typeof pool !== 'object' ||
-      pool === null ||
-      typeof pool.connect !== 'function' ||
-      typeof pool.query !== 'function')
-  ) {
-    throw new ValidationError('pool', 'a node-postgres Pool (new pg.Pool(...))', pool);
-  }
-  const pglite = o['pglite'] as string | Partial<PGliteLike> | undefined;
-  if (
-    pglite !== undefined &&
-    (typeof pglite === 'string'
-      ? pglite.length === 0
-      : typeof pglite !== 'object' ||
-        pglite === null ||
-        typeof pglite.query !== 'function' ||
-        typeof pglite.transaction !== 'function')
-  ) {
-    throw new ValidationError('pglite', 'a data directory (string) or a PGlite instance', pglite);
-  }
-  const max = o['maxConnections'];
-  if (max !== undefined && (!Number.isInteger(max) || (max as number) < 1))
-    throw new ValidationError('maxConnections', 'a positive integer', max);
+  checkConnection(o, options);
 }
 
 /** Open the driver the options name (a pool or PGlite created here is owned: closed by `close()`). */
