@@ -1,6 +1,7 @@
 import type { MemoryEntry, MemorySummary, SessionMeta, StoreBatch, TokenCounter } from '../types.js';
 import { ValidationError } from '../errors.js';
 import { checkData, checkSessionId, checkTimestamp, isPlainObject } from './validate.js';
+import { bool, num, oneOf } from './field-checks.js';
 import { countDraft } from './make-entry.js';
 import { newMeta } from './session.js';
 import { checkStateLinks } from './import-links.js';
@@ -222,17 +223,4 @@ export function stateToBatch(p: ParsedState, now: string): StoreBatch & { meta: 
 function str(v: unknown, field: string): string {
   if (typeof v !== 'string' || v.length === 0) throw new ValidationError(field, 'a non-empty string', v);
   return v;
-}
-function bool(v: unknown, field: string): boolean {
-  if (typeof v !== 'boolean') throw new ValidationError(field, 'a boolean', v);
-  return v;
-}
-function num(v: unknown, field: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new ValidationError(field, 'a number >= 0', v);
-  return v;
-}
-function oneOf<T extends string>(v: unknown, allowed: readonly T[], field: string): T {
-  if (!allowed.includes(v as T))
-    throw new ValidationError(field, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, v);
-  return v as T;
 }

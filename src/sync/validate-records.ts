@@ -5,6 +5,7 @@
  */
 import { ValidationError } from '../errors.js';
 import { checkData, isPlainObject } from '../core/validate.js';
+import { bool, num, oneOf } from '../core/field-checks.js';
 import type { MemoryEntry, MemoryEntryType, EntryRole, MemorySummary } from '../types.js';
 
 /** Longest id (op, entry, summary, device) accepted. */
@@ -97,21 +98,8 @@ function time(v: unknown, field: string): string {
     throw new ValidationError(field, 'an ISO 8601 date string', v);
   return v;
 }
-function bool(v: unknown, field: string): boolean {
-  if (typeof v !== 'boolean') throw new ValidationError(field, 'a boolean', v);
-  return v;
-}
 function count(v: unknown, field: string): number {
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
     throw new ValidationError(field, 'an integer >= 0', v);
   return v;
-}
-function num(v: unknown, field: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new ValidationError(field, 'a number >= 0', v);
-  return v;
-}
-function oneOf<T extends string>(v: unknown, allowed: readonly T[], field: string): T {
-  if (!allowed.includes(v as T))
-    throw new ValidationError(field, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, v);
-  return v as T;
 }
