@@ -14,16 +14,34 @@ export const decodeKey = (text: string): string => JSON.parse(text) as string;
 /** A value as stored; refuses what JSON cannot carry (functions, symbols, bigints, cycles). */
 export function encodeValue(value: unknown, what: string): string {
   try {
-    return JSON.stringify(value, (_key, v: unknown) => {
-      if (typeof v === 'function' || typeof v === 'symbol') throw new TypeError(`a ${typeof v} is not JSON data`);
-      return v;
-    });
+    // Native JSON.stringify throws on cycles and bigints but drops functions and symbols: a walk
+    // of what it wrote refuses those (much cheaper than a replacer called for every value).
+    const text = JSON.stringify(value);
+    refuseDropped(value, '');
+    return text;
   } catch (error) {
     throw new StoreError(
       `postgresStore: cannot write ${what}: a value is not JSON data (${(error as Error).message})`,
       { cause: error },
     );
   }
+}
+
+/**
+ * Throw on a function or symbol among the values JSON.stringify would write (after `toJSON`, as
+ * it does); called once it succeeded, so the value holds no cycle.
+ */
+function refuseDropped(value: unknown, key: string): void {
+  let v = value;
+  if (typeof v === 'object' && v !== null && typeof (v as { toJSON?: unknown }).toJSON === 'function')
+    v = (v as { toJSON: (key: string) => unknown }).toJSON(key);
+  if (typeof v === 'function' || typeof v === 'symbol') throw new TypeError(`a ${typeof v} is not JSON data`);
+  if (typeof v !== 'object' || v === null) return;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) refuseDropped(v[i], String(i));
+    return;
+  }
+  for (const k of Object.keys(v)) refuseDropped((v as Record<string, unknown>)[k], k);
 }
 
 /** A value read back (a fresh copy each time). */

@@ -140,9 +140,23 @@ export function pgDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
  */
 function prepared(text: string, params: readonly unknown[] | undefined): PgQueryConfig {
   if (!params || params.length === 0) return { text };
+  return { name: statementName(text), text, values: [...params] };
+}
+
+/** Names of the statements hashed so far (the store sends a few fixed texts; the cache is bounded all the same). */
+const names = new Map<string, string>();
+const MAX_NAMES = 256;
+
+/** A statement's name: a hash of its text, computed once per text (the write statement is long). */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name !== undefined) return name;
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return { name: `recallkit_${(h >>> 0).toString(36)}_${text.length}`, text, values: [...params] };
+  name = `recallkit_${(h >>> 0).toString(36)}_${text.length}`;
+  if (names.size >= MAX_NAMES) names.clear();
+  names.set(text, name);
+  return name;
 }
 
 /** A channel name as a quoted SQL identifier. */
