@@ -27,6 +27,8 @@ export interface ConnectionOptions {
 export interface Connection {
   /** The open database; opens it on first use. Rejects with the error a caller should see. */
   db(): Promise<RecallKitIDB>;
+  /** The database when it is open and usable now, without waiting (else `undefined`: call `db()`). */
+  current(): RecallKitIDB | undefined;
   /** Turn any failure of an operation described by `what` ("write session …") into a RecallKit error. */
   fail(error: unknown, what: string): Error;
   /** Throw the error `db()` would reject with, if the store can no longer be used. */
@@ -40,6 +42,8 @@ export function openConnection(options: ConnectionOptions): Connection {
   const { dbName, version = DB_VERSION, migrations = MIGRATIONS } = options;
   const prefix = `indexedDBStore("${dbName}")`;
   let opening: Promise<RecallKitIDB> | undefined;
+  /** The database `opening` resolved with (cleared with it). */
+  let opened: RecallKitIDB | undefined;
   let closed = false;
   /** Why the connection can no longer be used (another tab upgraded or deleted the database). */
   let lost: string | undefined;
@@ -108,7 +112,8 @@ export function openConnection(options: ConnectionOptions): Connection {
           lost = `${prefix}: the browser closed the database (storage cleared or a disk error); reload`;
         };
         options.onOpen?.();
-        resolve(wrap(raw) as unknown as RecallKitIDB);
+        opened = wrap(raw) as unknown as RecallKitIDB;
+        resolve(opened);
       };
     });
 
@@ -117,6 +122,10 @@ export function openConnection(options: ConnectionOptions): Connection {
       if (closed) return Promise.reject(new ClosedError(`${prefix}: the store is closed`));
       if (lost) return Promise.reject(new StoreError(lost));
       return (opening ??= open());
+    },
+
+    current() {
+      return closed || lost ? undefined : opened;
     },
 
     assertOpen(what) {

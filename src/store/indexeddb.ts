@@ -54,10 +54,13 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
   });
   const changes = openChangeChannel(dbName);
 
-  /** Run a database operation; any failure reaches the caller as a RecallKit error. */
+  /**
+   * Run a database operation; any failure reaches the caller as a RecallKit error. On an open
+   * database the operation starts in this turn (its requests go out before the caller goes on).
+   */
   const run = async <T>(what: string, op: (db: RecallKitIDB) => Promise<T>): Promise<T> => {
     try {
-      return await op(await connection.db());
+      return await op(connection.current() ?? (await connection.db()));
     } catch (error) {
       throw connection.fail(error, what);
     }

@@ -61,6 +61,40 @@ describe('indexedDBStore in Chromium', () => {
     await reader.close();
   });
 
+  it('two connections writing over the same version at once: one lands, the other gets ConflictError, nothing mixed', async () => {
+    const dbName = freshName();
+    const a = indexedDBStore({ dbName });
+    const b = indexedDBStore({ dbName });
+    await a.write('race', { meta: makeMeta('race', 1), putEntries: [makeEntry('race', 0)], expectVersion: 0 });
+    await b.loadMeta('race'); // both connections open
+    for (let v = 1; v < 21; v++) {
+      // Each writes its own entry over version v; the commit is asked for only after the check passed.
+      const results = await Promise.allSettled([
+        a.write('race', {
+          meta: makeMeta('race', v + 1, { updatedAt: 'a' }),
+          putEntries: [makeEntry('race', v, { id: `a${v}` })],
+          expectVersion: v,
+        }),
+        b.write('race', {
+          meta: makeMeta('race', v + 1, { updatedAt: 'b' }),
+          putEntries: [makeEntry('race', v, { id: `b${v}` })],
+          expectVersion: v,
+        }),
+      ]);
+      const won = results.map((r) => r.status === 'fulfilled');
+      expect(won.filter(Boolean)).toHaveLength(1);
+      const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(lost.reason).toMatchObject({ name: 'ConflictError' });
+      const winner = won[0] ? 'a' : 'b';
+      expect((await a.loadMeta('race'))?.updatedAt).toBe(winner);
+      const ids = (await b.getEntries('race', [`a${v}`, `b${v}`])).map((e) => e?.id);
+      expect(ids).toEqual(winner === 'a' ? [`a${v}`, undefined] : [undefined, `b${v}`]);
+    }
+    expect(await a.loadEntries('race')).toHaveLength(21);
+    await a.close();
+    await b.close();
+  });
+
   it('lock holds a Web Lock named recallkit:<dbName>:<sessionId> while fn runs', async () => {
     const dbName = freshName();
     const store = indexedDBStore({ dbName });
