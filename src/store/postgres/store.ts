@@ -5,10 +5,8 @@
 import { ClosedError, StoreError, RecallKitError } from '../../errors.js';
 import type { StoreAdapter } from '../../types.js';
 import type { SqlDriver } from './driver.js';
-import { createPgPool, pgDriver } from './driver-pg.js';
-import { createPGlite, pgliteDriver } from './driver-pglite.js';
-import { migrate } from './migrations.js';
-import { checkOptions, type PostgresConnectionOptions, type PostgresStoreOptions } from './options.js';
+import { openMigrated } from './open-driver.js';
+import { checkOptions, type PostgresStoreOptions } from './options.js';
 import * as q from './queries.js';
 import { createSubscriptions } from './subscribe.js';
 import { createGroupWriter, type GroupWriter } from './write-group.js';
@@ -20,18 +18,6 @@ import { deleteSession, encodeBatch } from './write.js';
  * without any one waiting for another's statement to finish.
  */
 const WRITES_IN_FLIGHT = 10;
-
-/** Open the driver the options name. */
-async function openDriver(options: PostgresStoreOptions): Promise<SqlDriver> {
-  if ('pglite' in options && options.pglite !== undefined) {
-    return typeof options.pglite === 'string'
-      ? pgliteDriver(await createPGlite(options.pglite), true)
-      : pgliteDriver(options.pglite, false);
-  }
-  if ('pool' in options && options.pool !== undefined) return pgDriver(options.pool, false);
-  const { connectionString, maxConnections = 10 } = options as PostgresConnectionOptions;
-  return pgDriver(await createPgPool(connectionString, maxConnections), true);
-}
 
 /**
  * A store that keeps sessions in PostgreSQL: on a server through node-postgres
@@ -65,15 +51,7 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     return write;
   };
   const db = (): Promise<SqlDriver> => {
-    opened ??= openDriver(options).then(async (driver) => {
-      try {
-        await migrate(driver);
-      } catch (error) {
-        await driver.close().catch(() => undefined);
-        throw error;
-      }
-      return driver;
-    });
+    opened ??= openMigrated(options);
     return opened;
   };
 

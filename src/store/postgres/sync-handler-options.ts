@@ -4,9 +4,7 @@
  */
 import { ValidationError } from '../../errors.js';
 import { isPlainObject } from '../../core/validate.js';
-import type { SqlDriver } from './driver.js';
-import { createPgPool, pgDriver, type PgPoolLike } from './driver-pg.js';
-import { createPGlite, pgliteDriver, type PGliteLike } from './driver-pglite.js';
+import type { ConnectionOptions } from './open-driver.js';
 import { checkConnection } from './options.js';
 
 /**
@@ -29,8 +27,7 @@ interface Common {
  * Where the op log lives: a server (a connection string, with the pool's size; or your pool) or PGlite (a directory
  * or your instance).
  */
-export type SyncConnection =
-  { connectionString: string; maxConnections?: number } | { pool: PgPoolLike } | { pglite: string | PGliteLike };
+export type SyncConnection = ConnectionOptions;
 
 /** Options of {@link syncHandler}: exactly one of `connectionString`, `pool`, `pglite`, and `authorize`. */
 export type SyncHandlerOptions = Common & SyncConnection;
@@ -55,16 +52,4 @@ export function checkSyncOptions(options: SyncHandlerOptions): void {
   if (o['materialize'] !== undefined && typeof o['materialize'] !== 'boolean')
     throw new ValidationError('materialize', 'a boolean', o['materialize']);
   checkConnection(o, options);
-}
-
-/** Open the driver the options name (a pool or PGlite created here is owned: closed by `close()`). */
-export async function openSyncDriver(options: SyncHandlerOptions): Promise<SqlDriver> {
-  if ('pglite' in options && options.pglite !== undefined) {
-    return typeof options.pglite === 'string'
-      ? pgliteDriver(await createPGlite(options.pglite), true)
-      : pgliteDriver(options.pglite, false);
-  }
-  if ('pool' in options && options.pool !== undefined) return pgDriver(options.pool, false);
-  const { connectionString, maxConnections = 10 } = options as { connectionString: string; maxConnections?: number };
-  return pgDriver(await createPgPool(connectionString, maxConnections), true);
 }

@@ -12,8 +12,8 @@ import {
   type SyncRequest,
 } from '../../sync/protocol.js';
 import type { SqlDriver } from './driver.js';
-import { migrate } from './migrations.js';
-import { checkSyncOptions, openSyncDriver, type SyncHandlerOptions } from './sync-handler-options.js';
+import { openMigrated } from './open-driver.js';
+import { checkSyncOptions, type SyncHandlerOptions } from './sync-handler-options.js';
 import { applyPush, pull } from './sync-log.js';
 import { materialize } from './sync-materialize.js';
 import { readBody, TooLarge } from './sync-body.js';
@@ -54,15 +54,7 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
   let opened: Promise<SqlDriver> | undefined;
   const db = (): Promise<SqlDriver> => {
     if (opened) return opened;
-    const opening = openSyncDriver(options).then(async (driver) => {
-      try {
-        await migrate(driver);
-      } catch (error) {
-        await driver.close().catch(() => undefined);
-        throw error;
-      }
-      return driver;
-    });
+    const opening = openMigrated(options);
     opened = opening;
     // A failed open is retried by the next request (the database may come back).
     opening.catch(() => opened === opening && (opened = undefined));
