@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRecallIndex } from 'recallkit/recall';
 import type { RecallDoc } from 'recallkit/recall';
 import type { RankingOptions } from 'recallkit/recall';
+import { parseSessionDate } from './lib/locomo-data.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where the conversations are looked for. */
@@ -39,29 +40,13 @@ export interface Conversation {
   questions: Question[];
 }
 
-const MONTH = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
 /** "1:56 pm on 8 May, 2023" → a local ISO time (no zone), or undefined. */
 export function sessionTime(text: string): string | undefined {
-  const m = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([a-z]+),?\s+(\d{4})/i.exec(text);
-  if (!m) return undefined;
-  const month = MONTH.indexOf((m[5] ?? '').toLowerCase()) + 1;
-  const hour = (Number(m[1]) % 12) + ((m[3] ?? '').toLowerCase() === 'pm' ? 12 : 0);
-  const p = (n: number | string): string => String(n).padStart(2, '0');
-  return `${m[6]}-${p(month)}-${p(m[4] ?? 1)}T${p(hour)}:${m[2]}:00`;
+  try {
+    return new Date(parseSessionDate(text)).toISOString().slice(0, 19);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Load every conv-*.json of the data directory, turns in order (speaker A = user). */
