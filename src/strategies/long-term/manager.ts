@@ -16,14 +16,19 @@ export function managerStrategy(config: () => MemoryConfig): LongTermStrategy {
     id: 'manager',
     plan(view, event) {
       const c = config();
-      const active = view.interactions.flatMap((i) => i.entries);
+      // Runs after every add: the automatic check counts without copying the history.
       if (event.reason !== 'manual') {
         if (!c.autoCompress) return undefined;
         let tokens = 0;
-        for (const i of view.interactions) tokens += i.tokenCount;
+        let count = 0;
+        for (const i of view.interactions) {
+          tokens += i.tokenCount;
+          count += i.entries.length;
+        }
         for (const s of view.summaries) tokens += s.tokenCount;
-        if (!(active.length > c.maxEntries || tokens > c.maxTokens)) return undefined;
+        if (!(count > c.maxEntries || tokens > c.maxTokens)) return undefined;
       }
+      const active = view.interactions.flatMap((i) => i.entries);
       const cut = safeCut(active, active.length - c.recentWindow, c.minEntriesToCompress);
       if (cut <= 0) return undefined;
       const pinnedCalls = new Set(active.filter((e) => e.pinned && e.tool).map((e) => e.tool!.callId));
