@@ -1,8 +1,9 @@
 /**
- * Applying `StoreBatch`es: ONE fixed statement applies any number of batches (of different
- * sessions) given as arrays. Its first step checks and moves each session's version (so the
- * check and the write are one atomic step); every entry, summary and aux change, and each
- * change notification, is gated on its session's step having gone through. A batch that must
+ * Applying `StoreBatch`es: ONE statement applies any number of batches (of different sessions),
+ * made of the steps they need, with their rows as JSON parameters. Its first step checks and
+ * moves each session's version (so the check and the write are one atomic step); every entry,
+ * summary and aux change, and each change notification, is gated on its session's step having
+ * gone through. A batch that must
  * first delete rows it then writes again (`replace`, or an id both deleted and put) runs the
  * deletions and that statement in one transaction.
  * @module
@@ -113,81 +114,148 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
   };
 }
 
-/**
- * The write statement. `b`: one row per batch; `s`: the sessions whose version step went
- * through (an insert of a new session, an unconditional upsert, or an update at the expected
- * version, locked row by row in session order); every other step writes only rows of those
- * sessions. `ord` of new summaries follows batch order. Data-modifying steps always run; the
- * final SELECT reads `n` so the notifications (sent on commit) are made.
- */
-export const WRITE_SQL = `WITH b AS (
-  SELECT * FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::text[], $7::text[],
-    $25::int[]) WITH ORDINALITY AS b(session_id, mode, expect, version, meta, payload, chunk, n)),
-s0 AS (INSERT INTO recallkit_sessions AS t (tenant, session_id, version, meta)
-  SELECT $1, b.session_id, b.version, b.meta FROM b WHERE b.mode = ${UPSERT} ORDER BY b.session_id
-  ON CONFLICT (tenant, session_id) DO UPDATE SET version = excluded.version,
-    meta = excluded.meta RETURNING t.session_id),
-s1 AS (INSERT INTO recallkit_sessions AS t (tenant, session_id, version, meta)
-  SELECT $1, b.session_id, b.version, b.meta FROM b WHERE b.mode = ${INSERT} ORDER BY b.session_id
-  ON CONFLICT (tenant, session_id) DO NOTHING RETURNING t.session_id),
-s2 AS (UPDATE recallkit_sessions AS t SET version = b.version, meta = b.meta FROM b
-  WHERE b.mode = ${UPDATE} AND t.tenant = $1 AND t.session_id = b.session_id
-    AND t.version = b.expect RETURNING t.session_id),
-s AS (SELECT session_id FROM s0 UNION ALL SELECT session_id FROM s1 UNION ALL SELECT session_id FROM s2),
-de AS (DELETE FROM recallkit_entries AS t USING unnest($8::text[], $9::text[]) AS u(session_id, id)
-  WHERE t.tenant = $1 AND t.session_id = u.session_id AND t.id = u.id AND u.session_id IN (SELECT session_id
-    FROM s) RETURNING 1),
-ds AS (DELETE FROM recallkit_summaries AS t USING unnest($10::text[], $11::text[]) AS u(session_id, id)
-  WHERE t.tenant = $1 AND t.session_id = u.session_id AND t.id = u.id AND u.session_id IN (SELECT session_id
-    FROM s) RETURNING 1),
-da AS (DELETE FROM recallkit_aux AS t USING unnest($12::text[], $13::text[]) AS u(session_id, key)
-  WHERE t.tenant = $1 AND t.session_id = u.session_id AND t.key = u.key AND u.session_id IN (SELECT session_id
-    FROM s) RETURNING 1),
-pe AS (INSERT INTO recallkit_entries (tenant, session_id, id, seq, active, entry)
-  SELECT $1, u.session_id, u.id, u.seq, u.active, u.entry
-  FROM unnest($14::text[], $15::text[], $16::bigint[], $17::boolean[], $18::text[]) AS u(session_id, id, seq, active,
-    entry)
-  WHERE u.session_id IN (SELECT session_id FROM s)
-  ON CONFLICT (tenant, session_id, id) DO UPDATE SET seq = excluded.seq, active = excluded.active,
-    entry = excluded.entry RETURNING 1),
-ps AS (INSERT INTO recallkit_summaries (tenant, session_id, id, summary)
-  SELECT $1, u.session_id, u.id, u.summary FROM unnest($19::text[], $20::text[],
-    $21::text[]) WITH ORDINALITY AS u(session_id, id, summary, n)
-  WHERE u.session_id IN (SELECT session_id FROM s) ORDER BY u.n
-  ON CONFLICT (tenant, session_id, id) DO UPDATE SET summary = excluded.summary RETURNING 1),
-pa AS (INSERT INTO recallkit_aux (tenant, session_id, key, value)
-  SELECT $1, u.session_id, u.key, u.value FROM unnest($22::text[], $23::text[], $24::text[]) AS u(session_id, key,
-    value)
-  WHERE u.session_id IN (SELECT session_id FROM s)
-  ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value RETURNING 1),
-n AS (SELECT pg_notify('${CHANNEL}', '[' || string_agg(b.payload, ',' ORDER BY b.n) || ']') AS sent
-  FROM b WHERE b.session_id IN (SELECT session_id FROM s) GROUP BY b.chunk)
-SELECT (SELECT coalesce(array_agg(session_id), '{}') FROM s) AS ok, (SELECT count(*) FROM n)::int AS notified`;
+/** A statement's parameters, numbered as they are added. */
+class Params {
+  readonly values: unknown[];
+  constructor(first: unknown) {
+    this.values = [first];
+  }
+  /** Add `value`; its placeholder. */
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+  /** Add rows as ONE JSON parameter (one string to send and parse, not an array per column). */
+  rows(rows: readonly unknown[]): string {
+    return `${this.add(JSON.stringify(rows))}::json`;
+  }
+}
 
-/** The parameters of {@link WRITE_SQL} for batches of distinct sessions of one tenant. */
-export function writeParams(tenant: string, batches: readonly EncodedBatch[]): unknown[] {
-  const cols = (n: number): unknown[][] => Array.from({ length: n }, () => []);
-  const b = cols(6);
+/** Rows of a JSON parameter as a relation: `json_to_recordset($n::json) AS alias(columns)`. */
+const recordset = (param: string, alias: string, columns: string): string =>
+  `json_to_recordset(${param}) AS ${alias}(${columns})`;
+
+const SESSION_COLUMNS = 's text, mode int, e bigint, v bigint, m text, p text, c int, n int';
+const ENTRY_COLUMNS = 's text, id text, seq bigint, a boolean, e text';
+
+/** Only rows of sessions whose version step went through. */
+const GATE = 'u.s IN (SELECT session_id FROM s)';
+
+/**
+ * The write statement of `batches` (distinct sessions of one tenant), made of the steps their
+ * contents need (an append group: the version step, the entries and the notification). `b`: one
+ * row per batch; `s`: the sessions whose version step went through (an insert of a new session,
+ * an unconditional upsert, or an update at the expected version, locked row by row in session
+ * order); every other step writes only rows of those sessions. `ord` of new summaries follows
+ * batch order. Data-modifying steps always run; the final SELECT reads `n` so the
+ * notifications (sent on commit) are made. Rows travel as JSON parameters, one per step.
+ */
+export function writeStatement(tenant: string, batches: readonly EncodedBatch[]): Statement {
+  const p = new Params(encodeKey(tenant));
   // Notifications of a statement go together, in as few payloads as fit PostgreSQL's limit.
-  const chunks: number[] = [];
   let chunk = 0;
   let bytes = 0;
-  const [de, ds, da, pe, ps, pa] = [cols(2), cols(2), cols(2), cols(5), cols(3), cols(3)];
-  const push = (into: unknown[][], row: readonly unknown[]): void => row.forEach((v, i) => into[i]!.push(v));
-  for (const x of batches) {
-    push(b, [x.key, ...x.session]);
-    const size = x.session[4].length * 3 + 1; // UTF-8 bytes at most
+  const modes = new Set<number>();
+  const sessions = batches.map((x, n) => {
+    const [mode, expect, version, meta, payload] = x.session;
+    const size = payload.length * 3 + 1; // UTF-8 bytes at most
     if (bytes > 0 && bytes + size > NOTIFY_BYTES) [chunk, bytes] = [chunk + 1, 0];
-    chunks.push(chunk);
     bytes += size;
-    for (const id of x.deleteEntries) push(de, [x.key, id]);
-    for (const id of x.deleteSummaries) push(ds, [x.key, id]);
-    for (const key of x.deleteAux) push(da, [x.key, key]);
-    for (const e of x.entries) push(pe, [x.key, ...e]);
-    for (const s of x.summaries) push(ps, [x.key, ...s]);
-    for (const a of x.auxPut) push(pa, [x.key, ...a]);
+    modes.add(mode);
+    return { s: x.key, mode, e: expect, v: version, m: meta, p: payload, c: chunk, n };
+  });
+  const steps = [`b AS (SELECT * FROM ${recordset(p.rows(sessions), 'b', SESSION_COLUMNS)})`];
+  const only = (mode: number): string => (modes.size > 1 ? ` AND b.mode = ${mode}` : '');
+  const heads: string[] = [];
+  if (modes.has(UPSERT)) {
+    steps.push(`s0 AS (INSERT INTO recallkit_sessions AS t (tenant, session_id, version, meta)
+  SELECT $1, b.s, b.v, b.m FROM b WHERE true${only(UPSERT)} ORDER BY b.s
+  ON CONFLICT (tenant, session_id) DO UPDATE SET version = excluded.version, meta = excluded.meta
+  RETURNING t.session_id)`);
+    heads.push('s0');
   }
-  return [encodeKey(tenant), ...b, ...de, ...ds, ...da, ...pe, ...ps, ...pa, chunks];
+  if (modes.has(INSERT)) {
+    steps.push(`s1 AS (INSERT INTO recallkit_sessions AS t (tenant, session_id, version, meta)
+  SELECT $1, b.s, b.v, b.m FROM b WHERE true${only(INSERT)} ORDER BY b.s
+  ON CONFLICT (tenant, session_id) DO NOTHING RETURNING t.session_id)`);
+    heads.push('s1');
+  }
+  if (modes.has(UPDATE)) {
+    steps.push(`s2 AS (UPDATE recallkit_sessions AS t SET version = b.v, meta = b.m FROM b
+  WHERE t.tenant = $1 AND t.session_id = b.s AND t.version = b.e${only(UPDATE)} RETURNING t.session_id)`);
+    heads.push('s2');
+  }
+  steps.push(`s AS (${heads.map((h) => `SELECT session_id FROM ${h}`).join(' UNION ALL ')})`);
+
+  const rows = <T>(pick: (x: EncodedBatch) => readonly T[], row: (key: string, item: T) => object): object[] =>
+    batches.flatMap((x) => pick(x).map((item) => row(x.key, item)));
+  const deletions: [table: string, key: string, ids: object[]][] = [
+    [
+      'recallkit_entries',
+      'id',
+      rows(
+        (x) => x.deleteEntries,
+        (s, id) => ({ s, k: id }),
+      ),
+    ],
+    [
+      'recallkit_summaries',
+      'id',
+      rows(
+        (x) => x.deleteSummaries,
+        (s, id) => ({ s, k: id }),
+      ),
+    ],
+    [
+      'recallkit_aux',
+      'key',
+      rows(
+        (x) => x.deleteAux,
+        (s, key) => ({ s, k: key }),
+      ),
+    ],
+  ];
+  deletions.forEach(([table, key, ids], i) => {
+    if (ids.length === 0) return;
+    steps.push(`d${i} AS (DELETE FROM ${table} AS t USING ${recordset(p.rows(ids), 'u', 's text, k text')}
+  WHERE t.tenant = $1 AND t.session_id = u.s AND t.${key} = u.k AND ${GATE})`);
+  });
+  const entries = rows(
+    (x) => x.entries,
+    (s, [id, seq, a, e]) => ({ s, id, seq, a, e }),
+  );
+  if (entries.length > 0)
+    steps.push(`pe AS (INSERT INTO recallkit_entries (tenant, session_id, id, seq, active, entry)
+  SELECT $1, u.s, u.id, u.seq, u.a, u.e FROM ${recordset(p.rows(entries), 'u', ENTRY_COLUMNS)}
+  WHERE ${GATE}
+  ON CONFLICT (tenant, session_id, id) DO UPDATE SET seq = excluded.seq, active = excluded.active,
+    entry = excluded.entry)`);
+  let order = 0;
+  const summaries = rows(
+    (x) => x.summaries,
+    (s, [id, v]) => ({ s, id, v, n: order++ }),
+  );
+  if (summaries.length > 0)
+    steps.push(`ps AS (INSERT INTO recallkit_summaries (tenant, session_id, id, summary)
+  SELECT $1, u.s, u.id, u.v FROM ${recordset(p.rows(summaries), 'u', 's text, id text, v text, n int')}
+  WHERE ${GATE} ORDER BY u.n
+  ON CONFLICT (tenant, session_id, id) DO UPDATE SET summary = excluded.summary)`);
+  const aux = rows(
+    (x) => x.auxPut,
+    (s, [k, v]) => ({ s, k, v }),
+  );
+  if (aux.length > 0)
+    steps.push(`pa AS (INSERT INTO recallkit_aux (tenant, session_id, key, value)
+  SELECT $1, u.s, u.k, u.v FROM ${recordset(p.rows(aux), 'u', 's text, k text, v text')}
+  WHERE ${GATE}
+  ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value)`);
+  steps.push(`n AS (SELECT pg_notify('${CHANNEL}', '[' || string_agg(b.p, ',' ORDER BY b.n) || ']') AS sent
+  FROM b WHERE b.s IN (SELECT session_id FROM s) GROUP BY b.c)`);
+  return {
+    text: `WITH ${steps.join(',\n')}
+SELECT (SELECT coalesce(array_agg(session_id), '{}') FROM s) AS ok, (SELECT count(*) FROM n)::int AS notified`,
+    params: p.values,
+  };
 }
 
 /**
@@ -198,7 +266,8 @@ export function writeParams(tenant: string, batches: readonly EncodedBatch[]): u
 export async function applyBatches(sql: Sql, tenant: string, batches: readonly EncodedBatch[]): Promise<Set<string>> {
   const ordered =
     batches.length > 1 ? [...batches].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : batches;
-  const [row] = await sql.query<{ ok: string[] }>(WRITE_SQL, writeParams(tenant, ordered));
+  const { text, params } = writeStatement(tenant, ordered);
+  const [row] = await sql.query<{ ok: string[] }>(text, params);
   return new Set(row?.ok ?? []);
 }
 
@@ -213,7 +282,7 @@ export function buildWrite(
   batch: StoreBatch,
 ): { pre: Statement[]; main: Statement } {
   const x = encodeBatch(tenant, sessionId, batch);
-  return { pre: x.pre, main: { text: WRITE_SQL, params: writeParams(tenant, [x]) } };
+  return { pre: x.pre, main: writeStatement(tenant, [x]) };
 }
 
 /** The error of a batch whose version check failed. */
