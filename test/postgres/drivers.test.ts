@@ -38,6 +38,30 @@ describe('postgresStore drivers', () => {
     await Promise.all([a.close(), b.close(), other.close()]);
   });
 
+  it('a write is announced after it commits, also when its memory closes right after it', async () => {
+    const tenant = freshTenant();
+    const b = await createMemory({ store: postgresStore({ connectionString: pgUrl(), tenant }) });
+    await b.addUserMessage('s', 'from B');
+    const heard: string[] = [];
+    b.on('change', (id) => heard.push(id));
+    for (let i = 0; i < 5; i++) {
+      const a = await createMemory({ store: postgresStore({ connectionString: pgUrl(), tenant }) });
+      await a.addAssistantMessage('s', `A ${i}`);
+      await a.close(); // the notification still goes out: close() sends what waits first
+      await waitFor(() => heard.length > i);
+      expect(heard).toHaveLength(i + 1);
+    }
+    expect((await b.getActiveEntries('s')).map((e) => e.content)).toEqual([
+      'from B',
+      'A 0',
+      'A 1',
+      'A 2',
+      'A 3',
+      'A 4',
+    ]);
+    await b.close();
+  });
+
   it('pglite: a directory keeps the memory across restarts (file-backed), and close() stops it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'recallkit-pglite-'));
     try {

@@ -9,6 +9,7 @@ import { openMigrated } from './open-driver.js';
 import { checkOptions, type PostgresStoreOptions } from './options.js';
 import * as q from './queries.js';
 import { createSubscriptions } from './subscribe.js';
+import { createNotifier, type Notifier } from './notifier.js';
 import { createGroupWriter, type GroupWriter } from './write-group.js';
 import { deleteSession, encodeBatch } from './write.js';
 
@@ -25,8 +26,9 @@ const WRITES_IN_FLIGHT = 10;
  * instance). Every row and query is scoped by `tenant`, so one database holds many users' memories
  * and none sees another's. Each write is one atomic statement (or transaction) whose version
  * check happens inside it; concurrent writes share a statement (group commit), each checked and
- * failing on its own. Other processes' writes are heard through LISTEN/NOTIFY. The schema is
- * created and migrated forward on open. `close()` releases only what the store opened.
+ * failing on its own. Writes are announced right after they commit (NOTIFY), and other
+ * processes' writes are heard (LISTEN). The schema is created and migrated forward on open.
+ * `close()` releases only what the store opened.
  * Needs `pg` or `@electric-sql/pglite` (optional peer dependencies).
  * @example
  * import { postgresStore } from 'recallkit/postgres';
@@ -40,6 +42,7 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
   let opened: Promise<SqlDriver> | undefined;
   let subscriptions: ReturnType<typeof createSubscriptions> | undefined;
   let writes: GroupWriter | undefined;
+  let notifier: Notifier | undefined;
   // This store's latest write per session while in flight (notifications of a session wait for it).
   const inFlight = new Map<string, Promise<void>>();
   const track = (sessionId: string, write: Promise<void>): Promise<void> => {
@@ -88,7 +91,12 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     write: (sessionId, batch) =>
       run(session('write', sessionId), (d) => {
         // Concurrent writes share statements (group commit); PGlite runs one statement at a time.
-        writes ??= createGroupWriter(d, tenant, d.kind === 'pglite' ? 1 : WRITES_IN_FLIGHT);
+        if (!writes) {
+          const n = (notifier = createNotifier(d));
+          writes = createGroupWriter(d, tenant, d.kind === 'pglite' ? 1 : WRITES_IN_FLIGHT, (changes) =>
+            n.add(changes),
+          );
+        }
         return track(sessionId, writes.write(encodeBatch(tenant, sessionId, batch)));
       }),
     deleteSession: (sessionId) => run(session('delete', sessionId), (d) => deleteSession(d, tenant, sessionId)),
@@ -105,6 +113,8 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     async close() {
       if (closed) return;
       closed = true;
+      // Writes that resolved are announced before the connections go.
+      await notifier?.drain();
       await subscriptions?.close();
       const driver = await opened?.catch(() => undefined);
       await driver?.close();

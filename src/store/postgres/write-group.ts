@@ -1,7 +1,7 @@
 /**
  * Group commit: writes of one store that arrive while earlier ones are in flight are sent
- * together as ONE statement (one round trip, one commit, one NOTIFY lock), each batch still
- * checked against its own expected version and failing alone with `ConflictError`.
+ * together as ONE statement (one round trip, one commit), each batch still checked against its
+ * own expected version and failing alone with `ConflictError`.
  * @module
  */
 import type { SqlDriver } from './driver.js';
@@ -15,6 +15,13 @@ const afterTurn = (fn: () => void): void => {
 
 /** Batches in one statement at most (keeps a statement's size and lock set small). */
 const MAX_GROUP = 64;
+
+/**
+ * Statements kept in flight while writes wait: below it, the waiting writes are shared out
+ * over the free slots, so this process takes in one statement's replies and makes the next
+ * writes while the server runs another; at it and beyond, one statement takes them all.
+ */
+const SPREAD = 2;
 
 interface Pending {
   x: EncodedBatch;
@@ -33,9 +40,16 @@ export interface GroupWriter {
  * loop are sent together when it ends; at most `maxInFlight` statements run at once, and writes
  * made meanwhile wait and go together in the next. A group never holds two batches of one
  * session, and a session's batches are sent in call order, one at a time. Batches that need a
- * transaction of their own (`replace`, an id deleted and put again) are sent alone.
+ * transaction of their own (`replace`, an id deleted and put again) are sent alone. The
+ * statements do not notify: `committed` gets the change payloads of each statement's written
+ * batches once it returns, before their writers hear of it.
  */
-export function createGroupWriter(db: SqlDriver, tenant: string, maxInFlight: number): GroupWriter {
+export function createGroupWriter(
+  db: SqlDriver,
+  tenant: string,
+  maxInFlight: number,
+  committed: (changes: string[]) => void,
+): GroupWriter {
   const queue: Pending[] = [];
   const busy = new Set<string>();
   let inFlight = 0;
@@ -44,7 +58,10 @@ export function createGroupWriter(db: SqlDriver, tenant: string, maxInFlight: nu
   async function send(group: Pending[]): Promise<void> {
     if (group.length === 1) {
       const [one] = group as [Pending];
-      await applyOne(db, tenant, one.x).then(one.resolve, one.reject);
+      await applyOne(db, tenant, one.x).then(() => {
+        committed([one.x.session[4]]);
+        one.resolve();
+      }, one.reject);
       return;
     }
     let written: Set<string>;
@@ -57,9 +74,14 @@ export function createGroupWriter(db: SqlDriver, tenant: string, maxInFlight: nu
     } catch {
       // The statement failed as a whole (nothing of it was written): each batch again alone,
       // so each gets its own outcome and error.
-      for (const p of group) await applyOne(db, tenant, p.x).then(p.resolve, p.reject);
+      for (const p of group)
+        await applyOne(db, tenant, p.x).then(() => {
+          committed([p.x.session[4]]);
+          p.resolve();
+        }, p.reject);
       return;
     }
+    committed(group.filter((p) => written.has(p.x.key)).map((p) => p.x.session[4]));
     for (const p of group) {
       if (written.has(p.x.key)) p.resolve();
       else p.reject(conflict(p.x));
@@ -79,9 +101,11 @@ export function createGroupWriter(db: SqlDriver, tenant: string, maxInFlight: nu
 
   function pump(): void {
     while (inFlight < maxInFlight && queue.length > 0) {
+      const share = Math.max(1, Math.min(SPREAD, maxInFlight) - inFlight);
+      const size = Math.min(MAX_GROUP, Math.ceil(queue.length / share));
       const group: Pending[] = [];
       const sessions = new Set<string>();
-      for (let i = 0; i < queue.length && group.length < MAX_GROUP;) {
+      for (let i = 0; i < queue.length && group.length < size;) {
         const p = queue[i]!;
         // Skipped sessions keep their place, so their batches stay in call order.
         const alone = p.x.pre.length > 0;

@@ -24,7 +24,7 @@ export const notifyPayload = (tenant: string, sessionId: string, version: number
   JSON.stringify([tenant, sessionId, version]);
 
 /** Payload bytes of one notification at most (PostgreSQL's limit is 8,000). */
-const NOTIFY_BYTES = 7_000;
+export const NOTIFY_BYTES = 7_000;
 
 /**
  * How a batch's session row is written: upsert (no check), insert if absent (expect 0), update if at the expected
@@ -143,14 +143,15 @@ const GATE = 'u.s IN (SELECT session_id FROM s)';
 
 /**
  * The write statement of `batches` (distinct sessions of one tenant), made of the steps their
- * contents need (an append group: the version step, the entries and the notification). `b`: one
- * row per batch; `s`: the sessions whose version step went through (an insert of a new session,
- * an unconditional upsert, or an update at the expected version, locked row by row in session
+ * contents need (an append group: the version step and the entries). `b`: one row per batch;
+ * `s`: the sessions whose version step went through (an insert of a new session, an
+ * unconditional upsert, or an update at the expected version, locked row by row in session
  * order); every other step writes only rows of those sessions. `ord` of new summaries follows
- * batch order. Data-modifying steps always run; the final SELECT reads `n` so the
- * notifications (sent on commit) are made. Rows travel as JSON parameters, one per step.
+ * batch order. Data-modifying steps always run. Rows travel as JSON parameters, one per step.
+ * With `notify`, the statement also notifies its changes on commit (the final SELECT reads `n`
+ * so they are made); without, the caller notifies them once it committed.
  */
-export function writeStatement(tenant: string, batches: readonly EncodedBatch[]): Statement {
+export function writeStatement(tenant: string, batches: readonly EncodedBatch[], notify: boolean): Statement {
   const p = new Params(encodeKey(tenant));
   // Notifications of a statement go together, in as few payloads as fit PostgreSQL's limit.
   let chunk = 0;
@@ -249,24 +250,26 @@ export function writeStatement(tenant: string, batches: readonly EncodedBatch[])
   SELECT $1, u.s, u.k, u.v FROM ${recordset(p.rows(aux), 'u', 's text, k text, v text')}
   WHERE ${GATE}
   ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value)`);
+  const ok = "(SELECT coalesce(array_agg(session_id), '{}') FROM s) AS ok";
+  if (!notify) return { text: `WITH ${steps.join(',\n')}\nSELECT ${ok}`, params: p.values };
   steps.push(`n AS (SELECT pg_notify('${CHANNEL}', '[' || string_agg(b.p, ',' ORDER BY b.n) || ']') AS sent
   FROM b WHERE b.s IN (SELECT session_id FROM s) GROUP BY b.c)`);
   return {
-    text: `WITH ${steps.join(',\n')}
-SELECT (SELECT coalesce(array_agg(session_id), '{}') FROM s) AS ok, (SELECT count(*) FROM n)::int AS notified`,
+    text: `WITH ${steps.join(',\n')}\nSELECT ${ok}, (SELECT count(*) FROM n)::int AS notified`,
     params: p.values,
   };
 }
 
 /**
- * Run the statement on `batches` (distinct sessions); resolves the keys of the sessions written.
- * Batches go in session order, so statements of several processes lock session rows in one
- * order (two of them never wait for each other's rows).
+ * Run the statement on `batches` (distinct sessions), without notifying (the caller does once
+ * it returns); resolves the keys of the sessions written. Batches go in session order, so
+ * statements of several processes lock session rows in one order (two of them never wait for
+ * each other's rows).
  */
 export async function applyBatches(sql: Sql, tenant: string, batches: readonly EncodedBatch[]): Promise<Set<string>> {
   const ordered =
     batches.length > 1 ? [...batches].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : batches;
-  const { text, params } = writeStatement(tenant, ordered);
+  const { text, params } = writeStatement(tenant, ordered, false);
   const [row] = await sql.query<{ ok: string[] }>(text, params);
   return new Set(row?.ok ?? []);
 }
@@ -274,7 +277,7 @@ export async function applyBatches(sql: Sql, tenant: string, batches: readonly E
 /**
  * One batch as statements to run in order in one transaction (for callers that write inside
  * their own transaction): its deletions first, then the write statement, whose row `ok` lists
- * the session's key when the version check passed.
+ * the session's key when the version check passed. It notifies the change on commit.
  */
 export function buildWrite(
   tenant: string,
@@ -282,7 +285,7 @@ export function buildWrite(
   batch: StoreBatch,
 ): { pre: Statement[]; main: Statement } {
   const x = encodeBatch(tenant, sessionId, batch);
-  return { pre: x.pre, main: writeStatement(tenant, [x]) };
+  return { pre: x.pre, main: writeStatement(tenant, [x], true) };
 }
 
 /** The error of a batch whose version check failed. */
@@ -292,7 +295,10 @@ export const conflict = (x: EncodedBatch): ConflictError =>
       ' (another writer got there first): nothing was written',
   );
 
-/** Apply one encoded batch atomically; `ConflictError` (nothing written) when the version check fails. */
+/**
+ * Apply one encoded batch atomically; `ConflictError` (nothing written) when the version check
+ * fails. Not notified: the caller notifies once it resolved.
+ */
 export async function applyOne(db: SqlDriver, tenant: string, x: EncodedBatch): Promise<void> {
   const run = async (sql: Sql): Promise<void> => {
     for (const s of x.pre) await sql.query(s.text, s.params);
@@ -303,7 +309,7 @@ export async function applyOne(db: SqlDriver, tenant: string, x: EncodedBatch): 
   else await db.transaction(run);
 }
 
-/** Apply a batch atomically; `ConflictError` (nothing written) when the version check fails. */
+/** Apply a batch atomically, unnotified; `ConflictError` (nothing written) when the version check fails. */
 export async function writeBatch(db: SqlDriver, tenant: string, sessionId: string, batch: StoreBatch): Promise<void> {
   await applyOne(db, tenant, encodeBatch(tenant, sessionId, batch));
 }
