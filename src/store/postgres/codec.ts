@@ -11,8 +11,11 @@ export const encodeKey = (id: string): string => JSON.stringify(id);
 /** An id read back. */
 export const decodeKey = (text: string): string => JSON.parse(text) as string;
 
-/** A value as stored; refuses what JSON cannot carry (functions, symbols, bigints, cycles). */
-export function encodeValue(value: unknown, what: string): string {
+/**
+ * A value as stored; refuses what JSON cannot carry (functions, symbols, bigints, cycles).
+ * `what` names the value in the error (a function: made only then).
+ */
+export function encodeValue(value: unknown, what: string | (() => string)): string {
   try {
     // Native JSON.stringify throws on cycles and bigints but drops functions and symbols: a walk
     // of what it wrote refuses those (much cheaper than a replacer called for every value).
@@ -20,8 +23,9 @@ export function encodeValue(value: unknown, what: string): string {
     refuseDropped(value, '');
     return text;
   } catch (error) {
+    const name = typeof what === 'string' ? what : what();
     throw new StoreError(
-      `postgresStore: cannot write ${what}: a value is not JSON data (${(error as Error).message})`,
+      `postgresStore: cannot write ${name}: a value is not JSON data (${(error as Error).message})`,
       { cause: error },
     );
   }

@@ -56,20 +56,35 @@ export interface EncodedBatch {
   deleteAux: string[];
 }
 
+/** The last of each id (as a batch applied one by one would leave it); the list itself when ids are distinct. */
+function lastOfEach<T extends { id: string }>(list: readonly T[] | undefined): readonly T[] {
+  if (!list || list.length === 0) return [];
+  if (list.length === 1) return list;
+  const byId = new Map(list.map((x) => [x.id, x]));
+  return byId.size === list.length ? list : [...byId.values()];
+}
+
 /** Encode a batch, refusing non-JSON values before anything is sent. */
 export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch): EncodedBatch {
-  const what = `session ${JSON.stringify(sessionId)}`;
+  const what = (): string => `session ${JSON.stringify(sessionId)}`;
   const key = encodeKey(sessionId);
   const version = batch.meta.version;
-  const meta = encodeValue(batch.meta, `the meta of ${what}`);
+  const meta = encodeValue(batch.meta, () => `the meta of ${what()}`);
   const expect = batch.expectVersion;
   const mode = expect === undefined ? UPSERT : expect === 0 ? INSERT : UPDATE;
 
   // Last write of an id in the batch wins, as it would applied one by one.
-  const entries = new Map((batch.putEntries ?? []).map((e) => [e.id, e]));
-  const summaries = new Map((batch.putSummaries ?? []).map((s) => [s.id, s]));
-  const aux = Object.entries(batch.aux ?? {});
+  let entries = lastOfEach(batch.putEntries);
+  const summaries = lastOfEach(batch.putSummaries);
+  const aux = batch.aux ? Object.entries(batch.aux) : [];
   const pre: Statement[] = [];
+  const deleted = (ids: string[] | undefined, put: readonly { id: string }[]): [again: string[], rest: string[]] => {
+    if (!ids || ids.length === 0) return [[], []];
+    const putIds = new Set(put.map((x) => x.id));
+    return [ids.filter((id) => putIds.has(id)), ids.filter((id) => !putIds.has(id)).map(encodeKey)];
+  };
+  const [again, deleteEntries] = deleted(batch.deleteEntryIds, entries);
+  const [againS, deleteSummaries] = deleted(batch.deleteSummaryIds, summaries);
   const ids = [encodeKey(tenant), key];
   if (batch.replace) {
     for (const table of ['recallkit_entries', 'recallkit_summaries', 'recallkit_aux']) {
@@ -77,39 +92,40 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
     }
   } else {
     // Deleted and put again in one batch: delete first (one statement cannot touch a row twice).
-    const again = (batch.deleteEntryIds ?? []).filter((id) => entries.has(id));
     if (again.length)
       pre.push({
         text: 'DELETE FROM recallkit_entries WHERE tenant = $1 AND session_id = $2 AND id = ANY($3::text[])',
         params: [...ids, again.map(encodeKey)],
       });
-    const againS = (batch.deleteSummaryIds ?? []).filter((id) => summaries.has(id));
     if (againS.length)
       pre.push({
         text: 'DELETE FROM recallkit_summaries WHERE tenant = $1 AND session_id = $2 AND id = ANY($3::text[])',
         params: [...ids, againS.map(encodeKey)],
       });
   }
-  const notPut = (list: string[] | undefined, put: Map<string, unknown>): string[] =>
-    batch.replace ? [] : (list ?? []).filter((id) => !put.has(id)).map(encodeKey);
+  if (entries.length > 1 && entries.some((e, i) => i > 0 && e.seq < entries[i - 1]!.seq))
+    entries = [...entries].sort((a, b) => a.seq - b.seq);
   return {
     sessionId,
     key,
     expectVersion: expect,
     pre,
     session: [mode, expect ?? 0, version, meta, notifyPayload(tenant, sessionId, version)],
-    entries: [...entries.values()]
-      .sort((a, b) => a.seq - b.seq)
-      .map((e) => [encodeKey(e.id), e.seq, !e.compressed, encodeValue(e, `entry ${JSON.stringify(e.id)} of ${what}`)]),
-    summaries: [...summaries.values()].map((s) => [
+    entries: entries.map((e) => [
+      encodeKey(e.id),
+      e.seq,
+      !e.compressed,
+      encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`),
+    ]),
+    summaries: summaries.map((s) => [
       encodeKey(s.id),
-      encodeValue(s, `summary ${JSON.stringify(s.id)} of ${what}`),
+      encodeValue(s, () => `summary ${JSON.stringify(s.id)} of ${what()}`),
     ]),
     auxPut: aux
       .filter(([, v]) => v !== null)
-      .map(([k, v]) => [encodeKey(k), encodeValue(v, `aux ${JSON.stringify(k)} of ${what}`)]),
-    deleteEntries: notPut(batch.deleteEntryIds, entries),
-    deleteSummaries: notPut(batch.deleteSummaryIds, summaries),
+      .map(([k, v]) => [encodeKey(k), encodeValue(v, () => `aux ${JSON.stringify(k)} of ${what()}`)]),
+    deleteEntries: batch.replace ? [] : deleteEntries,
+    deleteSummaries: batch.replace ? [] : deleteSummaries,
     deleteAux: aux.filter(([, v]) => v === null).map(([k]) => encodeKey(k)),
   };
 }
@@ -129,14 +145,25 @@ class Params {
   rows(rows: readonly unknown[]): string {
     return `${this.add(JSON.stringify(rows))}::json`;
   }
+  /**
+   * Add JSON texts as ONE parameter, a line each: JSON text never holds a line break (JSON.stringify
+   * escapes control characters), so they go as they are, not escaped again inside JSON.
+   */
+  lines(texts: readonly string[]): string {
+    return `unnest(string_to_array(${this.add(texts.join('\n'))}, E'\\n'))`;
+  }
 }
 
 /** Rows of a JSON parameter as a relation: `json_to_recordset($n::json) AS alias(columns)`. */
 const recordset = (param: string, alias: string, columns: string): string =>
   `json_to_recordset(${param}) AS ${alias}(${columns})`;
 
-const SESSION_COLUMNS = 's text, mode int, e bigint, v bigint, m text, p text, c int, n int';
-const ENTRY_COLUMNS = 's text, id text, seq bigint, a boolean, e text';
+/**
+ * Rows of a JSON parameter plus one JSON text each (the value stored), as a relation: the two
+ * functions are read side by side, row by row.
+ */
+const withTexts = (rows: string, texts: string, alias: string, columns: string, names: string): string =>
+  `ROWS FROM (json_to_recordset(${rows}) AS (${columns}), ${texts}) AS ${alias}(${names})`;
 
 /** Only rows of sessions whose version step went through. */
 const GATE = 'u.s IN (SELECT session_id FROM s)';
@@ -157,15 +184,25 @@ export function writeStatement(tenant: string, batches: readonly EncodedBatch[],
   let chunk = 0;
   let bytes = 0;
   const modes = new Set<number>();
+  const metas: string[] = [];
   const sessions = batches.map((x, n) => {
     const [mode, expect, version, meta, payload] = x.session;
     const size = payload.length * 3 + 1; // UTF-8 bytes at most
     if (bytes > 0 && bytes + size > NOTIFY_BYTES) [chunk, bytes] = [chunk + 1, 0];
     bytes += size;
     modes.add(mode);
-    return { s: x.key, mode, e: expect, v: version, m: meta, p: payload, c: chunk, n };
+    metas.push(meta);
+    return { s: x.key, mode, e: expect, v: version, p: payload, c: chunk, n };
   });
-  const steps = [`b AS (SELECT * FROM ${recordset(p.rows(sessions), 'b', SESSION_COLUMNS)})`];
+  const steps = [
+    `b AS (SELECT * FROM ${withTexts(
+      p.rows(sessions),
+      p.lines(metas),
+      'b',
+      's text, mode int, e bigint, v bigint, p text, c int, n int',
+      's, mode, e, v, p, c, n, m',
+    )})`,
+  ];
   const only = (mode: number): string => (modes.size > 1 ? ` AND b.mode = ${mode}` : '');
   const heads: string[] = [];
   if (modes.has(UPSERT)) {
@@ -221,13 +258,20 @@ export function writeStatement(tenant: string, batches: readonly EncodedBatch[],
     steps.push(`d${i} AS (DELETE FROM ${table} AS t USING ${recordset(p.rows(ids), 'u', 's text, k text')}
   WHERE t.tenant = $1 AND t.session_id = u.s AND t.${key} = u.k AND ${GATE})`);
   });
+  const texts: string[] = [];
   const entries = rows(
     (x) => x.entries,
-    (s, [id, seq, a, e]) => ({ s, id, seq, a, e }),
+    (s, [id, seq, a, e]) => (texts.push(e), { s, id, seq, a }),
   );
   if (entries.length > 0)
     steps.push(`pe AS (INSERT INTO recallkit_entries (tenant, session_id, id, seq, active, entry)
-  SELECT $1, u.s, u.id, u.seq, u.a, u.e FROM ${recordset(p.rows(entries), 'u', ENTRY_COLUMNS)}
+  SELECT $1, u.s, u.id, u.seq, u.a, u.e FROM ${withTexts(
+    p.rows(entries),
+    p.lines(texts),
+    'u',
+    's text, id text, seq bigint, a boolean',
+    's, id, seq, a, e',
+  )}
   WHERE ${GATE}
   ON CONFLICT (tenant, session_id, id) DO UPDATE SET seq = excluded.seq, active = excluded.active,
     entry = excluded.entry)`);
