@@ -5,7 +5,7 @@ import { pgDriver, type PgPoolLike } from '../../src/store/postgres/driver-pg.js
 import type { Sql } from '../../src/store/postgres/driver.js';
 import { MIGRATIONS, SCHEMA_VERSION, migrate, schemaVersion } from '../../src/store/postgres/migrations.js';
 import * as q from '../../src/store/postgres/queries.js';
-import { writeBatch } from '../../src/store/postgres/write.js';
+import { buildWrite, writeBatch } from '../../src/store/postgres/write.js';
 import { postgresStore } from '../../src/store/postgres/index.js';
 import { makeEntry, makeMeta, makeSummary } from '../../src/testing/index.js';
 import { closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
@@ -82,6 +82,97 @@ describe('postgresStore schema: versioned, forward-only migrations', () => {
     expect((await pool.query('SELECT max(version)::int AS v FROM recallkit_schema')).rows[0].v).toBe(
       SCHEMA_VERSION + 7,
     );
+    await store.close();
+    await pool.end();
+  });
+});
+
+describe('postgresStore rows of a session without foreign keys (version 4)', () => {
+  const foreignKeys = async (pool: pg.Pool): Promise<number> =>
+    (
+      await pool.query(
+        "SELECT count(*)::int AS n FROM pg_constraint WHERE contype = 'f' AND conrelid::regclass::text LIKE 'recallkit_%'",
+      )
+    ).rows[0].n;
+  const orphans = async (pool: pg.Pool): Promise<number> =>
+    (
+      await pool.query(
+        `SELECT ((SELECT count(*) FROM recallkit_entries e WHERE NOT EXISTS (SELECT 1 FROM recallkit_sessions s
+           WHERE s.tenant = e.tenant AND s.session_id = e.session_id))
+         + (SELECT count(*) FROM recallkit_summaries e WHERE NOT EXISTS (SELECT 1 FROM recallkit_sessions s
+           WHERE s.tenant = e.tenant AND s.session_id = e.session_id))
+         + (SELECT count(*) FROM recallkit_aux e WHERE NOT EXISTS (SELECT 1 FROM recallkit_sessions s
+           WHERE s.tenant = e.tenant AND s.session_id = e.session_id)))::int AS n`,
+      )
+    ).rows[0].n;
+
+  it('a database at version 3 loses its foreign keys on open, and its sessions still load', async () => {
+    const pool = await freshDatabase();
+    const driver = pgDriver(pool, false);
+    await migrate(driver, 3);
+    expect(await foreignKeys(pool)).toBe(3);
+    await writeBatch(driver, 't', 's', { meta: makeMeta('s', 1, { nextSeq: 1 }), putEntries: [makeEntry('s', 0)] });
+    const store = postgresStore({ pool, tenant: 't' });
+    expect((await store.loadSession('s'))?.activeEntries).toEqual([makeEntry('s', 0)]);
+    expect(await schemaVersion(driver)).toBe(SCHEMA_VERSION);
+    expect(await foreignKeys(pool)).toBe(0);
+    await store.close();
+    await pool.end();
+  });
+
+  it('deleteSession deletes every row of the session and nothing of another session or tenant', async () => {
+    const pool = await freshDatabase();
+    const [a, b] = [postgresStore({ pool, tenant: 'a' }), postgresStore({ pool, tenant: 'b' })];
+    const full = (id: string) => ({
+      meta: makeMeta(id, 1, { nextSeq: 2 }),
+      putEntries: [makeEntry(id, 0), makeEntry(id, 1, { compressed: true })],
+      putSummaries: [makeSummary(id, 'sum')],
+      aux: { 'recall:x': { n: 1 } },
+    });
+    for (const store of [a, b]) for (const id of ['s', 't']) await store.write(id, full(id));
+    await a.deleteSession('s');
+    const rows = async (tenant: string, id: string): Promise<number[]> =>
+      Promise.all(
+        ['recallkit_sessions', 'recallkit_entries', 'recallkit_summaries', 'recallkit_aux'].map(
+          async (table) =>
+            (
+              await pool.query(`SELECT count(*)::int AS n FROM ${table} WHERE tenant = $1 AND session_id = $2`, [
+                JSON.stringify(tenant),
+                JSON.stringify(id),
+              ])
+            ).rows[0].n,
+        ),
+      );
+    expect(await rows('a', 's')).toEqual([0, 0, 0, 0]);
+    expect(await rows('a', 't')).toEqual([1, 2, 1, 1]);
+    expect(await rows('b', 's')).toEqual([1, 2, 1, 1]);
+    await Promise.all([a.close(), b.close()]);
+    await pool.end();
+  });
+
+  it('a deletion that meets a write in flight deletes the rows that write adds too', async () => {
+    const pool = await freshDatabase();
+    const store = postgresStore({ pool, tenant: 't' });
+    await store.write('s', { meta: makeMeta('s', 1, { nextSeq: 1 }), putEntries: [makeEntry('s', 0)] });
+    // Another process's write, holding the session row until it commits.
+    const other = await pool.connect();
+    await other.query('BEGIN');
+    const { pre, main } = buildWrite('t', 's', {
+      meta: makeMeta('s', 2, { nextSeq: 2 }),
+      putEntries: [makeEntry('s', 1)],
+      putSummaries: [makeSummary('s', 'sum')],
+      aux: { k: 1 },
+      expectVersion: 1,
+    });
+    expect(pre).toEqual([]);
+    await other.query(main.text, main.params as unknown[]);
+    const deleting = store.deleteSession('s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await other.query('COMMIT');
+    other.release();
+    await deleting;
+    expect(await orphans(pool)).toBe(0);
+    expect(await store.loadSession('s')).toBeUndefined();
     await store.close();
     await pool.end();
   });

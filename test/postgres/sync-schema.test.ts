@@ -22,7 +22,7 @@ describe('sync schema (version 3)', () => {
     const pool = await freshDatabase();
     const driver = pgDriver(pool, false);
     await migrate(driver, 2);
-    expect(await migrate(driver)).toBe(2);
+    expect(await migrate(driver, 3)).toBe(2);
     expect(await schemaVersion(driver)).toBe(3);
     // 60 tenants x (4 sessions x 100 entries, 80 compactions, 20 erasures, 20 clears).
     for (let t = 0; t < 60; t++) {

@@ -11,7 +11,7 @@ import * as q from './queries.js';
 import { createSubscriptions } from './subscribe.js';
 import { createNotifier, type Notifier } from './notifier.js';
 import { createGroupWriter, type GroupWriter } from './write-group.js';
-import { deleteSession, encodeBatch } from './write.js';
+import { deleteSession, encodeBatch, notifyPayload } from './write.js';
 
 /**
  * Write statements of one store on a server at once (a pool's default size): the writes made in
@@ -53,6 +53,7 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     write.then(done, done);
     return write;
   };
+  const notifierOf = (d: SqlDriver): Notifier => (notifier ??= createNotifier(d));
   const db = (): Promise<SqlDriver> => {
     opened ??= openMigrated(options);
     return opened;
@@ -99,7 +100,10 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
         }
         return track(sessionId, writes.write(encodeBatch(tenant, sessionId, batch)));
       }),
-    deleteSession: (sessionId) => run(session('delete', sessionId), (d) => deleteSession(d, tenant, sessionId)),
+    deleteSession: (sessionId) =>
+      run(session('delete', sessionId), async (d) => {
+        if (await deleteSession(d, tenant, sessionId)) notifierOf(d).add([notifyPayload(tenant, sessionId, 0)]);
+      }),
     listSessions: () => run('list sessions', (d) => q.listSessions(d, tenant)),
     subscribe(sessionId, onChange) {
       if (closed) throw new ClosedError('postgresStore: the store is closed');

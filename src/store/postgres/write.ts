@@ -358,11 +358,25 @@ export async function writeBatch(db: SqlDriver, tenant: string, sessionId: strin
   await applyOne(db, tenant, encodeBatch(tenant, sessionId, batch));
 }
 
-/** Delete a session (its rows cascade) and notify, in one statement. */
-export async function deleteSession(db: SqlDriver, tenant: string, sessionId: string): Promise<void> {
-  await db.query(
-    `WITH d AS (DELETE FROM recallkit_sessions WHERE tenant = $1 AND session_id = $2 RETURNING 1),
-     n AS (SELECT pg_notify('${CHANNEL}', $3) FROM d) SELECT (SELECT count(*) FROM n)::int AS notified`,
-    [encodeKey(tenant), encodeKey(sessionId), notifyPayload(tenant, sessionId, 0)],
-  );
+/**
+ * Delete a session and its rows in one transaction; resolves whether it existed (the caller
+ * notifies). The session row goes first: that waits for the writers holding it, so the next
+ * statement (a fresh snapshot) sees every row they wrote, and writers after it find no session
+ * to write to.
+ */
+export async function deleteSession(db: SqlDriver, tenant: string, sessionId: string): Promise<boolean> {
+  const ids = [encodeKey(tenant), encodeKey(sessionId)];
+  return db.transaction(async (tx) => {
+    const gone = await tx.query(
+      'DELETE FROM recallkit_sessions WHERE tenant = $1 AND session_id = $2 RETURNING 1',
+      ids,
+    );
+    await tx.query(
+      `WITH e AS (DELETE FROM recallkit_entries WHERE tenant = $1 AND session_id = $2),
+       s AS (DELETE FROM recallkit_summaries WHERE tenant = $1 AND session_id = $2),
+       a AS (DELETE FROM recallkit_aux WHERE tenant = $1 AND session_id = $2) SELECT 1 AS done`,
+      ids,
+    );
+    return gone.length > 0;
+  });
 }
