@@ -2,10 +2,10 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { pgDriver, type PgPoolLike } from '../../src/store/postgres/driver-pg.js';
-import type { Sql } from '../../src/store/postgres/driver.js';
+import type { Sql, SqlDriver } from '../../src/store/postgres/driver.js';
 import { MIGRATIONS, SCHEMA_VERSION, migrate, schemaVersion } from '../../src/store/postgres/migrations.js';
 import * as q from '../../src/store/postgres/queries.js';
-import { buildWrite, writeBatch } from '../../src/store/postgres/write.js';
+import { buildWrite, deleteSession, encodeBatch, writeBatch, writeStatement } from '../../src/store/postgres/write.js';
 import { postgresStore } from '../../src/store/postgres/index.js';
 import { makeEntry, makeMeta, makeSummary } from '../../src/testing/index.js';
 import { closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
@@ -179,7 +179,7 @@ describe('postgresStore rows of a session without foreign keys (version 4)', () 
 });
 
 describe('postgresStore indexes fit the queries (EXPLAIN)', () => {
-  it('every read of a session is an index scan, never a sequential scan, on a populated database', async () => {
+  it('every read, write and deletion of a session finds its rows through indexes, never a sequential scan, on a populated database', async () => {
     const pool = await freshDatabase();
     const driver = pgDriver(pool, false);
     await migrate(driver);
@@ -226,6 +226,27 @@ describe('postgresStore indexes fit the queries (EXPLAIN)', () => {
     // Opening a session reads its active entries through the partial index.
     expect(plans[0]).toContain('recallkit_entries_active');
     expect(plans[3]).toContain('recallkit_entries_active');
+
+    // Writes and deletions find the rows they change through indexes too.
+    plans.length = 0;
+    const batch = encodeBatch('t7', 's3', {
+      meta: makeMeta('s3', 2, { nextSeq: 201 }),
+      expectVersion: 1,
+      putEntries: [makeEntry('s3', 200), makeEntry('s3', 10, { compressed: false })],
+      putSummaries: [makeSummary('s3', 'sum9')],
+      deleteEntryIds: ['e3', 'e4'],
+      deleteSummaryIds: ['sum1'],
+      aux: { 'recall:seg:1': 5, 'recall:seg:2': null },
+    });
+    for (const notify of [false, true]) {
+      const { text, params } = writeStatement('t7', [batch], notify);
+      await explain.query(text, params);
+    }
+    await deleteSession({ ...explain, kind: 'pg', transaction: (fn) => fn(explain) } as SqlDriver, 't7', 's3');
+    expect(plans).toHaveLength(4);
+    for (const plan of plans) expect(plan).not.toContain('Seq Scan');
+    for (const table of ['recallkit_sessions', 'recallkit_entries', 'recallkit_summaries', 'recallkit_aux'])
+      expect(plans[0]).toContain(table);
     await pool.end();
   });
 });
