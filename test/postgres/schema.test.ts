@@ -239,11 +239,24 @@ describe('postgresStore indexes fit the queries (EXPLAIN)', () => {
       aux: { 'recall:seg:1': 5, 'recall:seg:2': null },
     });
     for (const notify of [false, true]) {
-      const { text, params } = writeStatement('t7', [batch], notify);
+      const { text, params } = writeStatement([batch], notify);
       await explain.query(text, params);
     }
     await deleteSession({ ...explain, kind: 'pg', transaction: (fn) => fn(explain) } as SqlDriver, 't7', 's3');
-    expect(plans).toHaveLength(4);
+    // A full group: 64 sessions of 40 tenants in one statement.
+    const group = Array.from({ length: 64 }, (_, i) => {
+      const id = `s${Math.floor(i / 40)}`;
+      return encodeBatch(`t${i % 40}`, id, {
+        meta: makeMeta(id, 2, { nextSeq: 201 }),
+        expectVersion: 1,
+        putEntries: [makeEntry(id, 200)],
+        deleteEntryIds: ['e5'],
+        aux: { 'recall:seg:3': 1, 'recall:seg:4': null },
+      });
+    });
+    const { text, params } = writeStatement(group, false);
+    await explain.query(text, params);
+    expect(plans).toHaveLength(5);
     for (const plan of plans) expect(plan).not.toContain('Seq Scan');
     for (const table of ['recallkit_sessions', 'recallkit_entries', 'recallkit_summaries', 'recallkit_aux'])
       expect(plans[0]).toContain(table);

@@ -181,3 +181,62 @@ describe.each(DRIVERS)('postgresStore group commit (%s): each batch keeps its ow
     await store.close();
   });
 });
+
+describe('postgresStore on one pool, a store per tenant (a server with many users)', () => {
+  it("20 tenants' stores writing at once share statements; each row is its tenant's; a stale batch fails alone", async () => {
+    const { pool, writes } = countingPool();
+    const tenants = Array.from({ length: 20 }, () => freshTenant());
+    const stores = tenants.map((tenant) => postgresStore({ pool, tenant }));
+    await Promise.all(stores.map((s) => s.listSessions()));
+    // The same session id under every tenant, written in one turn.
+    await Promise.all(stores.map((store, t) => store.write('chat', append('chat', 0, `t${t}-m0`))));
+    const before = writes();
+    const results = await Promise.allSettled(
+      stores.map((store, t) =>
+        store.write('chat', t === 7 ? { ...append('chat', 1), expectVersion: 5 } : append('chat', 1, `t${t}-m1`)),
+      ),
+    );
+    expect(writes() - before).toBeLessThanOrEqual(2);
+    expect(results.map((r) => r.status)).toEqual(tenants.map((_, t) => (t === 7 ? 'rejected' : 'fulfilled')));
+    expect((results[7] as PromiseRejectedResult).reason).toMatchObject({ name: 'ConflictError' });
+    for (const [t, store] of stores.entries()) {
+      const expected = t === 7 ? ['t7-m0'] : [`t${t}-m0`, `t${t}-m1`];
+      expect((await store.loadEntries('chat')).map((e) => e.content)).toEqual(expected);
+      expect((await store.loadMeta('chat'))?.version).toBe(t === 7 ? 1 : 2);
+    }
+    await Promise.all(stores.map((s) => s.close()));
+  });
+
+  it('the stores hold one LISTEN connection; each hears only its tenant; one closing leaves the others hearing', async () => {
+    const base = new pg.Pool({ connectionString: pgUrl(), max: 6 });
+    const tenants = Array.from({ length: 12 }, () => freshTenant());
+    const stores = tenants.map((tenant) => postgresStore({ pool: base, tenant }));
+    const heard = tenants.map(() => [] as number[]);
+    const stops = stores.map((store, t) => store.subscribe!('chat', (v) => heard[t]!.push(v)));
+    await Promise.all(stores.map((s) => s.listSessions())); // LISTEN in place
+    const listening = async (): Promise<number> =>
+      (
+        await base.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = current_database()",
+        )
+      ).rows[0].n;
+    expect(await listening()).toBe(1);
+    const writer = postgresStore({ pool: sharedPool(), tenant: tenants[3]! });
+    await writer.write('chat', append('chat', 0));
+    const settle = async (check: () => boolean): Promise<void> => {
+      for (let i = 0; i < 300 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    await settle(() => heard[3]!.length > 0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heard.map((h) => h.length)).toEqual(tenants.map((_, t) => (t === 3 ? 1 : 0)));
+    // The store through which the pool's LISTEN was made closes: the others still hear.
+    stops[0]!();
+    await stores[0]!.close();
+    await writer.write('chat', append('chat', 1));
+    await settle(() => heard[3]!.length > 1);
+    expect(heard[3]).toEqual([1, 2]);
+    for (const stop of stops.slice(1)) stop();
+    await Promise.all([...stores.slice(1).map((s) => s.close()), writer.close()]);
+    await base.end();
+  });
+});

@@ -93,13 +93,13 @@ async function listenOn(
 
 /** Open the adapter over a pool (`owned`: created here from a connection string, ended on close). */
 export function pgDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
-  const stops = new Set<() => Promise<void>>();
   const over = (client: Pick<PgPoolLike, 'query'>): Sql => ({
     query: async <R>(text: string, params?: readonly unknown[]) =>
       (await client.query(prepared(text, params))).rows as R[],
   });
   return {
     kind: 'pg',
+    source: pool,
     ...over(pool),
     async transaction(fn) {
       const client = await pool.connect();
@@ -117,17 +117,9 @@ export function pgDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
         client.release(broken instanceof Error ? broken : undefined);
       }
     },
-    async listen(channel, onPayload) {
-      const stop = await listenOn(pool, channel, onPayload);
-      stops.add(stop);
-      return async () => {
-        stops.delete(stop);
-        await stop();
-      };
-    },
+    listen: (channel, onPayload) => listenOn(pool, channel, onPayload),
     async close() {
-      for (const stop of [...stops]) await stop();
-      stops.clear();
+      // Its LISTENs were stopped by their owners (the stores' change routers) beforehand.
       if (owned) await pool.end();
     },
   };

@@ -25,6 +25,7 @@ export function pgliteDriver(db: PGliteLike, owned: boolean): SqlDriver {
   });
   return {
     kind: 'pglite',
+    source: db,
     ...over(db),
     transaction: (fn) => db.transaction((tx) => fn(over(tx))),
     listen: (channel, onPayload) => db.listen(channel, onPayload),

@@ -13,6 +13,8 @@ export interface Sql {
 export interface SqlDriver extends Sql {
   /** `pg` or `pglite`. */
   readonly kind: 'pg' | 'pglite';
+  /** The pool or PGlite instance it runs on: stores on one source share their write statements. */
+  readonly source: object;
   /** Run `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** LISTEN on `channel`; resolves the function that stops listening. */

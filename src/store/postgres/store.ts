@@ -8,17 +8,10 @@ import type { SqlDriver } from './driver.js';
 import { openMigrated } from './open-driver.js';
 import { checkOptions, type PostgresStoreOptions } from './options.js';
 import * as q from './queries.js';
+import { listenTenant } from './change-router.js';
 import { createSubscriptions } from './subscribe.js';
-import { createNotifier, type Notifier } from './notifier.js';
-import { createGroupWriter, type GroupWriter } from './write-group.js';
+import { sharedWrites } from './shared-writes.js';
 import { deleteSession, encodeBatch, notifyPayload } from './write.js';
-
-/**
- * Write statements of one store on a server at once (a pool's default size): the writes made in
- * one turn of the event loop go as one statement, so under load statements carry many writes
- * without any one waiting for another's statement to finish.
- */
-const WRITES_IN_FLIGHT = 10;
 
 /**
  * A store that keeps sessions in PostgreSQL: on a server through node-postgres
@@ -26,7 +19,8 @@ const WRITES_IN_FLIGHT = 10;
  * instance). Every row and query is scoped by `tenant`, so one database holds many users' memories
  * and none sees another's. Each write is one atomic statement (or transaction) whose version
  * check happens inside it; concurrent writes share a statement (group commit), each checked and
- * failing on its own. Writes are announced right after they commit (NOTIFY), and other
+ * failing on its own; the stores on one pool (say, one per user) share those statements.
+ * Writes are announced right after they commit (NOTIFY), and other
  * processes' writes are heard (LISTEN). The schema is created and migrated forward on open.
  * `close()` releases only what the store opened.
  * Needs `pg` or `@electric-sql/pglite` (optional peer dependencies).
@@ -41,8 +35,8 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
   // Opened on first use, so the factory stays synchronous; a failure reaches every call.
   let opened: Promise<SqlDriver> | undefined;
   let subscriptions: ReturnType<typeof createSubscriptions> | undefined;
-  let writes: GroupWriter | undefined;
-  let notifier: Notifier | undefined;
+  // The source's writer and notifier, once this store wrote (or deleted).
+  let writes: ReturnType<typeof sharedWrites> | undefined;
   // This store's latest write per session while in flight (notifications of a session wait for it).
   const inFlight = new Map<string, Promise<void>>();
   const track = (sessionId: string, write: Promise<void>): Promise<void> => {
@@ -53,7 +47,7 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     write.then(done, done);
     return write;
   };
-  const notifierOf = (d: SqlDriver): Notifier => (notifier ??= createNotifier(d));
+  const writesOf = (d: SqlDriver): ReturnType<typeof sharedWrites> => (writes ??= sharedWrites(d));
   const db = (): Promise<SqlDriver> => {
     opened ??= openMigrated(options);
     return opened;
@@ -91,25 +85,18 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       ),
     write: (sessionId, batch) =>
       run(session('write', sessionId), (d) => {
-        // Concurrent writes share statements (group commit); PGlite runs one statement at a time.
-        if (!writes) {
-          const n = (notifier = createNotifier(d));
-          writes = createGroupWriter(d, tenant, d.kind === 'pglite' ? 1 : WRITES_IN_FLIGHT, (changes) =>
-            n.add(changes),
-          );
-        }
-        return track(sessionId, writes.write(encodeBatch(tenant, sessionId, batch)));
+        // Concurrent writes, of this store and of the others on its pool, share statements.
+        return track(sessionId, writesOf(d).writer.write(encodeBatch(tenant, sessionId, batch)));
       }),
     deleteSession: (sessionId) =>
       run(session('delete', sessionId), async (d) => {
-        if (await deleteSession(d, tenant, sessionId)) notifierOf(d).add([notifyPayload(tenant, sessionId, 0)]);
+        if (await deleteSession(d, tenant, sessionId)) writesOf(d).notifier.add([notifyPayload(tenant, sessionId, 0)]);
       }),
     listSessions: () => run('list sessions', (d) => q.listSessions(d, tenant)),
     subscribe(sessionId, onChange) {
       if (closed) throw new ClosedError('postgresStore: the store is closed');
       subscriptions ??= createSubscriptions(
-        async (channel, onPayload) => (await db()).listen(channel, onPayload),
-        tenant,
+        async (onChange) => listenTenant(await db(), tenant, onChange),
         (id) => inFlight.get(id),
       );
       return subscriptions.subscribe(sessionId, onChange);
@@ -118,7 +105,7 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       if (closed) return;
       closed = true;
       // Writes that resolved are announced before the connections go.
-      await notifier?.drain();
+      await writes?.notifier.drain();
       await subscriptions?.close();
       const driver = await opened?.catch(() => undefined);
       await driver?.close();

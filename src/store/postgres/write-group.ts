@@ -1,7 +1,8 @@
 /**
- * Group commit: writes of one store that arrive while earlier ones are in flight are sent
- * together as ONE statement (one round trip, one commit), each batch still checked against its
- * own expected version and failing alone with `ConflictError`.
+ * Group commit: writes that arrive while earlier ones are in flight are sent together as ONE
+ * statement (one round trip, one commit), each batch still checked against its own expected
+ * version and failing alone with `ConflictError`. The stores on one pool (one per tenant, on a
+ * server with many users) share one writer, so their writes group too.
  * @module
  */
 import type { SqlDriver } from './driver.js';
@@ -29,14 +30,14 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** Writes of one store, grouped. */
+/** Writes through one database, grouped. */
 export interface GroupWriter {
   /** Apply a batch atomically (alone or with others); `ConflictError` when its version check fails. */
   write(x: EncodedBatch): Promise<void>;
 }
 
 /**
- * Group the writes made through `db` for `tenant`. The writes made in one turn of the event
+ * Group the writes made through `db` (of any tenants). The writes made in one turn of the event
  * loop are sent together when it ends; at most `maxInFlight` statements run at once, and writes
  * made meanwhile wait and go together in the next. A group never holds two batches of one
  * session, and a session's batches are sent in call order, one at a time. Batches that need a
@@ -46,7 +47,6 @@ export interface GroupWriter {
  */
 export function createGroupWriter(
   db: SqlDriver,
-  tenant: string,
   maxInFlight: number,
   committed: (changes: string[]) => void,
 ): GroupWriter {
@@ -58,7 +58,7 @@ export function createGroupWriter(
   async function send(group: Pending[]): Promise<void> {
     if (group.length === 1) {
       const [one] = group as [Pending];
-      await applyOne(db, tenant, one.x).then(() => {
+      await applyOne(db, one.x).then(() => {
         committed([one.x.session[4]]);
         one.resolve();
       }, one.reject);
@@ -68,22 +68,21 @@ export function createGroupWriter(
     try {
       written = await applyBatches(
         db,
-        tenant,
         group.map((p) => p.x),
       );
     } catch {
       // The statement failed as a whole (nothing of it was written): each batch again alone,
       // so each gets its own outcome and error.
       for (const p of group)
-        await applyOne(db, tenant, p.x).then(() => {
+        await applyOne(db, p.x).then(() => {
           committed([p.x.session[4]]);
           p.resolve();
         }, p.reject);
       return;
     }
-    committed(group.filter((p) => written.has(p.x.key)).map((p) => p.x.session[4]));
+    committed(group.filter((p) => written.has(p.x.id)).map((p) => p.x.session[4]));
     for (const p of group) {
-      if (written.has(p.x.key)) p.resolve();
+      if (written.has(p.x.id)) p.resolve();
       else p.reject(conflict(p.x));
     }
   }
@@ -109,22 +108,22 @@ export function createGroupWriter(
         const p = queue[i]!;
         // Skipped sessions keep their place, so their batches stay in call order.
         const alone = p.x.pre.length > 0;
-        if (busy.has(p.x.key) || sessions.has(p.x.key) || (alone && group.length > 0)) {
-          sessions.add(p.x.key);
+        if (busy.has(p.x.id) || sessions.has(p.x.id) || (alone && group.length > 0)) {
+          sessions.add(p.x.id);
           i++;
           continue;
         }
         queue.splice(i, 1);
         group.push(p);
-        sessions.add(p.x.key);
+        sessions.add(p.x.id);
         if (alone) break;
       }
       if (group.length === 0) return;
-      for (const p of group) busy.add(p.x.key);
+      for (const p of group) busy.add(p.x.id);
       inFlight++;
       void send(group).finally(() => {
         inFlight--;
-        for (const p of group) busy.delete(p.x.key);
+        for (const p of group) busy.delete(p.x.id);
         schedule();
       });
     }

@@ -1,11 +1,11 @@
 /**
- * Applying `StoreBatch`es: ONE statement applies any number of batches (of different sessions),
- * made of the steps they need, with their rows as JSON parameters. Its first step checks and
- * moves each session's version (so the check and the write are one atomic step); every entry,
- * summary and aux change, and each change notification, is gated on its session's step having
- * gone through. A batch that must
- * first delete rows it then writes again (`replace`, or an id both deleted and put) runs the
- * deletions and that statement in one transaction.
+ * Applying `StoreBatch`es: ONE statement applies any number of batches (of different sessions,
+ * of one tenant or several), made of the steps they need, with their rows as JSON parameters.
+ * Its first step checks and moves each session's version (so the check and the write are one
+ * atomic step); every entry, summary and aux change, and each change notification, is gated on
+ * its own tenant's session's step having gone through. A batch that must first delete rows it
+ * then writes again (`replace`, or an id both deleted and put) runs the deletions and that
+ * statement in one transaction.
  * @module
  */
 import { ConflictError } from '../../errors.js';
@@ -42,8 +42,12 @@ interface Statement {
 /** One batch, encoded (every value already JSON text) and ready to join a statement. */
 export interface EncodedBatch {
   sessionId: string;
+  /** The tenant as stored. */
+  tenant: string;
   /** The session id as stored. */
   key: string;
+  /** The session among all tenants' (`tenant` then `key`: JSON strings, so the pair reads back one way). */
+  id: string;
   expectVersion: number | undefined;
   /** Deletions to run first, in a transaction with the statement. */
   pre: Statement[];
@@ -85,7 +89,8 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
   };
   const [again, deleteEntries] = deleted(batch.deleteEntryIds, entries);
   const [againS, deleteSummaries] = deleted(batch.deleteSummaryIds, summaries);
-  const ids = [encodeKey(tenant), key];
+  const tenantKey = encodeKey(tenant);
+  const ids = [tenantKey, key];
   if (batch.replace) {
     for (const table of ['recallkit_entries', 'recallkit_summaries', 'recallkit_aux']) {
       pre.push({ text: `DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2`, params: ids });
@@ -107,7 +112,9 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
     entries = [...entries].sort((a, b) => a.seq - b.seq);
   return {
     sessionId,
+    tenant: tenantKey,
     key,
+    id: tenantKey + key,
     expectVersion: expect,
     pre,
     session: [mode, expect ?? 0, version, meta, notifyPayload(tenant, sessionId, version)],
@@ -132,10 +139,7 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
 
 /** A statement's parameters, numbered as they are added. */
 class Params {
-  readonly values: unknown[];
-  constructor(first: unknown) {
-    this.values = [first];
-  }
+  readonly values: unknown[] = [];
   /** Add `value`; its placeholder. */
   add(value: unknown): string {
     this.values.push(value);
@@ -154,32 +158,42 @@ class Params {
   }
 }
 
-/** Rows of a JSON parameter as a relation: `json_to_recordset($n::json) AS alias(columns)`. */
-const recordset = (param: string, alias: string, columns: string): string =>
-  `json_to_recordset(${param}) AS ${alias}(${columns})`;
+/**
+ * A bound on a step's row count as the statement states it (the next power of two): PostgreSQL
+ * plans a set-returning function for 100 rows, and would then scan a small table whole rather
+ * than look up each row by its index. Powers of two keep the statement texts (each prepared on
+ * every connection) few.
+ */
+const atMost = (count: number): number => 2 ** Math.ceil(Math.log2(Math.max(1, count)));
+
+/** `count` rows of a JSON parameter as a relation named `alias`. */
+const recordset = (param: string, count: number, alias: string, columns: string): string =>
+  `(SELECT * FROM json_to_recordset(${param}) AS r(${columns}) LIMIT ${atMost(count)}) AS ${alias}`;
 
 /**
- * Rows of a JSON parameter plus one JSON text each (the value stored), as a relation: the two
- * functions are read side by side, row by row.
+ * `count` rows of a JSON parameter plus one JSON text each (the value stored), as a relation:
+ * the two functions are read side by side, row by row.
  */
-const withTexts = (rows: string, texts: string, alias: string, columns: string, names: string): string =>
-  `ROWS FROM (json_to_recordset(${rows}) AS (${columns}), ${texts}) AS ${alias}(${names})`;
+const withTexts = (rows: string, texts: string, count: number, alias: string, columns: string, names: string) =>
+  `(SELECT * FROM ROWS FROM (json_to_recordset(${rows}) AS (${columns}), ${texts}) AS r(${names})
+    LIMIT ${atMost(count)}) AS ${alias}`;
 
 /** Only rows of sessions whose version step went through. */
-const GATE = 'u.s IN (SELECT session_id FROM s)';
+const GATE = '(u.t, u.s) IN (SELECT tenant, session_id FROM s)';
 
 /**
- * The write statement of `batches` (distinct sessions of one tenant), made of the steps their
+ * The write statement of `batches` (distinct sessions, of any tenants), made of the steps their
  * contents need (an append group: the version step and the entries). `b`: one row per batch;
  * `s`: the sessions whose version step went through (an insert of a new session, an
  * unconditional upsert, or an update at the expected version, locked row by row in session
- * order); every other step writes only rows of those sessions. `ord` of new summaries follows
- * batch order. Data-modifying steps always run. Rows travel as JSON parameters, one per step.
- * With `notify`, the statement also notifies its changes on commit (the final SELECT reads `n`
- * so they are made); without, the caller notifies them once it committed.
+ * order); every other step writes only rows of those sessions, each under its own tenant.
+ * `ord` of new summaries follows batch order. Data-modifying steps always run. Rows travel as
+ * JSON parameters, one per step. The row `ok` lists the `id`s of the batches written. With
+ * `notify`, the statement also notifies its changes on commit (the final SELECT reads `n` so
+ * they are made); without, the caller notifies them once it committed.
  */
-export function writeStatement(tenant: string, batches: readonly EncodedBatch[], notify: boolean): Statement {
-  const p = new Params(encodeKey(tenant));
+export function writeStatement(batches: readonly EncodedBatch[], notify: boolean): Statement {
+  const p = new Params();
   // Notifications of a statement go together, in as few payloads as fit PostgreSQL's limit.
   let chunk = 0;
   let bytes = 0;
@@ -192,48 +206,50 @@ export function writeStatement(tenant: string, batches: readonly EncodedBatch[],
     bytes += size;
     modes.add(mode);
     metas.push(meta);
-    return { s: x.key, mode, e: expect, v: version, p: payload, c: chunk, n };
+    return { t: x.tenant, s: x.key, mode, e: expect, v: version, p: payload, c: chunk, n };
   });
   const steps = [
     `b AS (SELECT * FROM ${withTexts(
       p.rows(sessions),
       p.lines(metas),
+      sessions.length,
       'b',
-      's text, mode int, e bigint, v bigint, p text, c int, n int',
-      's, mode, e, v, p, c, n, m',
+      't text, s text, mode int, e bigint, v bigint, p text, c int, n int',
+      't, s, mode, e, v, p, c, n, m',
     )})`,
   ];
   const only = (mode: number): string => (modes.size > 1 ? ` AND b.mode = ${mode}` : '');
   const heads: string[] = [];
   if (modes.has(UPSERT)) {
     steps.push(`s0 AS (INSERT INTO recallkit_sessions AS t (tenant, session_id, version, meta)
-  SELECT $1, b.s, b.v, b.m FROM b WHERE true${only(UPSERT)} ORDER BY b.s
+  SELECT b.t, b.s, b.v, b.m FROM b WHERE true${only(UPSERT)} ORDER BY b.t, b.s
   ON CONFLICT (tenant, session_id) DO UPDATE SET version = excluded.version, meta = excluded.meta
-  RETURNING t.session_id)`);
+  RETURNING t.tenant, t.session_id)`);
     heads.push('s0');
   }
   if (modes.has(INSERT)) {
     steps.push(`s1 AS (INSERT INTO recallkit_sessions AS t (tenant, session_id, version, meta)
-  SELECT $1, b.s, b.v, b.m FROM b WHERE true${only(INSERT)} ORDER BY b.s
-  ON CONFLICT (tenant, session_id) DO NOTHING RETURNING t.session_id)`);
+  SELECT b.t, b.s, b.v, b.m FROM b WHERE true${only(INSERT)} ORDER BY b.t, b.s
+  ON CONFLICT (tenant, session_id) DO NOTHING RETURNING t.tenant, t.session_id)`);
     heads.push('s1');
   }
   if (modes.has(UPDATE)) {
     steps.push(`s2 AS (UPDATE recallkit_sessions AS t SET version = b.v, meta = b.m FROM b
-  WHERE t.tenant = $1 AND t.session_id = b.s AND t.version = b.e${only(UPDATE)} RETURNING t.session_id)`);
+  WHERE t.tenant = b.t AND t.session_id = b.s AND t.version = b.e${only(UPDATE)}
+  RETURNING t.tenant, t.session_id)`);
     heads.push('s2');
   }
-  steps.push(`s AS (${heads.map((h) => `SELECT session_id FROM ${h}`).join(' UNION ALL ')})`);
+  steps.push(`s AS (${heads.map((h) => `SELECT tenant, session_id FROM ${h}`).join(' UNION ALL ')})`);
 
-  const rows = <T>(pick: (x: EncodedBatch) => readonly T[], row: (key: string, item: T) => object): object[] =>
-    batches.flatMap((x) => pick(x).map((item) => row(x.key, item)));
+  const rows = <T>(pick: (x: EncodedBatch) => readonly T[], row: (x: EncodedBatch, item: T) => object): object[] =>
+    batches.flatMap((x) => pick(x).map((item) => row(x, item)));
   const deletions: [table: string, key: string, ids: object[]][] = [
     [
       'recallkit_entries',
       'id',
       rows(
         (x) => x.deleteEntries,
-        (s, id) => ({ s, k: id }),
+        (x, id) => ({ t: x.tenant, s: x.key, k: id }),
       ),
     ],
     [
@@ -241,7 +257,7 @@ export function writeStatement(tenant: string, batches: readonly EncodedBatch[],
       'id',
       rows(
         (x) => x.deleteSummaries,
-        (s, id) => ({ s, k: id }),
+        (x, id) => ({ t: x.tenant, s: x.key, k: id }),
       ),
     ],
     [
@@ -249,28 +265,30 @@ export function writeStatement(tenant: string, batches: readonly EncodedBatch[],
       'key',
       rows(
         (x) => x.deleteAux,
-        (s, key) => ({ s, k: key }),
+        (x, key) => ({ t: x.tenant, s: x.key, k: key }),
       ),
     ],
   ];
   deletions.forEach(([table, key, ids], i) => {
     if (ids.length === 0) return;
-    steps.push(`d${i} AS (DELETE FROM ${table} AS t USING ${recordset(p.rows(ids), 'u', 's text, k text')}
-  WHERE t.tenant = $1 AND t.session_id = u.s AND t.${key} = u.k AND ${GATE})`);
+    const u = recordset(p.rows(ids), ids.length, 'u', 't text, s text, k text');
+    steps.push(`d${i} AS (DELETE FROM ${table} AS t USING ${u}
+  WHERE t.tenant = u.t AND t.session_id = u.s AND t.${key} = u.k AND ${GATE})`);
   });
   const texts: string[] = [];
   const entries = rows(
     (x) => x.entries,
-    (s, [id, seq, a, e]) => (texts.push(e), { s, id, seq, a }),
+    (x, [id, seq, a, e]) => (texts.push(e), { t: x.tenant, s: x.key, id, seq, a }),
   );
   if (entries.length > 0)
     steps.push(`pe AS (INSERT INTO recallkit_entries (tenant, session_id, id, seq, active, entry)
-  SELECT $1, u.s, u.id, u.seq, u.a, u.e FROM ${withTexts(
+  SELECT u.t, u.s, u.id, u.seq, u.a, u.e FROM ${withTexts(
     p.rows(entries),
     p.lines(texts),
+    entries.length,
     'u',
-    's text, id text, seq bigint, a boolean',
-    's, id, seq, a, e',
+    't text, s text, id text, seq bigint, a boolean',
+    't, s, id, seq, a, e',
   )}
   WHERE ${GATE}
   ON CONFLICT (tenant, session_id, id) DO UPDATE SET seq = excluded.seq, active = excluded.active,
@@ -278,42 +296,46 @@ export function writeStatement(tenant: string, batches: readonly EncodedBatch[],
   let order = 0;
   const summaries = rows(
     (x) => x.summaries,
-    (s, [id, v]) => ({ s, id, v, n: order++ }),
+    (x, [id, v]) => ({ t: x.tenant, s: x.key, id, v, n: order++ }),
   );
+  const columns = 't text, s text, id text, v text, n int';
   if (summaries.length > 0)
     steps.push(`ps AS (INSERT INTO recallkit_summaries (tenant, session_id, id, summary)
-  SELECT $1, u.s, u.id, u.v FROM ${recordset(p.rows(summaries), 'u', 's text, id text, v text, n int')}
+  SELECT u.t, u.s, u.id, u.v FROM ${recordset(p.rows(summaries), summaries.length, 'u', columns)}
   WHERE ${GATE} ORDER BY u.n
   ON CONFLICT (tenant, session_id, id) DO UPDATE SET summary = excluded.summary)`);
   const aux = rows(
     (x) => x.auxPut,
-    (s, [k, v]) => ({ s, k, v }),
+    (x, [k, v]) => ({ t: x.tenant, s: x.key, k, v }),
   );
   if (aux.length > 0)
     steps.push(`pa AS (INSERT INTO recallkit_aux (tenant, session_id, key, value)
-  SELECT $1, u.s, u.k, u.v FROM ${recordset(p.rows(aux), 'u', 's text, k text, v text')}
+  SELECT u.t, u.s, u.k, u.v FROM ${recordset(p.rows(aux), aux.length, 'u', 't text, s text, k text, v text')}
   WHERE ${GATE}
   ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value)`);
-  const ok = "(SELECT coalesce(array_agg(session_id), '{}') FROM s) AS ok";
+  const ok = "(SELECT coalesce(array_agg(tenant || session_id), '{}') FROM s) AS ok";
   if (!notify) return { text: `WITH ${steps.join(',\n')}\nSELECT ${ok}`, params: p.values };
   steps.push(`n AS (SELECT pg_notify('${CHANNEL}', '[' || string_agg(b.p, ',' ORDER BY b.n) || ']') AS sent
-  FROM b WHERE b.s IN (SELECT session_id FROM s) GROUP BY b.c)`);
+  FROM b WHERE (b.t, b.s) IN (SELECT tenant, session_id FROM s) GROUP BY b.c)`);
   return {
     text: `WITH ${steps.join(',\n')}\nSELECT ${ok}, (SELECT count(*) FROM n)::int AS notified`,
     params: p.values,
   };
 }
 
+/** Tenant, then session: the order statements lock session rows in. */
+const lockOrder = (a: EncodedBatch, b: EncodedBatch): number =>
+  a.tenant < b.tenant ? -1 : a.tenant > b.tenant ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+
 /**
  * Run the statement on `batches` (distinct sessions), without notifying (the caller does once
- * it returns); resolves the keys of the sessions written. Batches go in session order, so
- * statements of several processes lock session rows in one order (two of them never wait for
- * each other's rows).
+ * it returns); resolves the `id`s of the batches written. Batches go in tenant and session
+ * order, so statements of several processes lock session rows in one order (two of them never
+ * wait for each other's rows).
  */
-export async function applyBatches(sql: Sql, tenant: string, batches: readonly EncodedBatch[]): Promise<Set<string>> {
-  const ordered =
-    batches.length > 1 ? [...batches].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : batches;
-  const { text, params } = writeStatement(tenant, ordered, false);
+export async function applyBatches(sql: Sql, batches: readonly EncodedBatch[]): Promise<Set<string>> {
+  const ordered = batches.length > 1 ? [...batches].sort(lockOrder) : batches;
+  const { text, params } = writeStatement(ordered, false);
   const [row] = await sql.query<{ ok: string[] }>(text, params);
   return new Set(row?.ok ?? []);
 }
@@ -329,7 +351,7 @@ export function buildWrite(
   batch: StoreBatch,
 ): { pre: Statement[]; main: Statement } {
   const x = encodeBatch(tenant, sessionId, batch);
-  return { pre: x.pre, main: writeStatement(tenant, [x], true) };
+  return { pre: x.pre, main: writeStatement([x], true) };
 }
 
 /** The error of a batch whose version check failed. */
@@ -343,10 +365,10 @@ export const conflict = (x: EncodedBatch): ConflictError =>
  * Apply one encoded batch atomically; `ConflictError` (nothing written) when the version check
  * fails. Not notified: the caller notifies once it resolved.
  */
-export async function applyOne(db: SqlDriver, tenant: string, x: EncodedBatch): Promise<void> {
+export async function applyOne(db: SqlDriver, x: EncodedBatch): Promise<void> {
   const run = async (sql: Sql): Promise<void> => {
     for (const s of x.pre) await sql.query(s.text, s.params);
-    if (!(await applyBatches(sql, tenant, [x])).has(x.key)) throw conflict(x);
+    if (!(await applyBatches(sql, [x])).has(x.id)) throw conflict(x);
   };
   // One statement is atomic on its own; deletions before it need a transaction.
   if (x.pre.length === 0) await run(db);
@@ -355,7 +377,7 @@ export async function applyOne(db: SqlDriver, tenant: string, x: EncodedBatch): 
 
 /** Apply a batch atomically, unnotified; `ConflictError` (nothing written) when the version check fails. */
 export async function writeBatch(db: SqlDriver, tenant: string, sessionId: string, batch: StoreBatch): Promise<void> {
-  await applyOne(db, tenant, encodeBatch(tenant, sessionId, batch));
+  await applyOne(db, encodeBatch(tenant, sessionId, batch));
 }
 
 /**
