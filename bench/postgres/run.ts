@@ -94,6 +94,23 @@ async function memoryAppends(store: StoreAdapter, count = APPENDS): Promise<numb
   return rate;
 }
 
+/**
+ * A server with a store per user: 100 tenants on the pool, a memory each, one session each
+ * (job i: tenant i % 100), autoCompress off.
+ */
+async function tenantAppends(pool: pg.Pool, tag: string, count = APPENDS): Promise<number> {
+  const memories = await Promise.all(
+    Array.from({ length: SESSIONS }, (_, t) =>
+      createMemory({ store: postgresStore({ pool, tenant: `${tag}-${t}` }), config: { autoCompress: false } }),
+    ),
+  );
+  const rate = await concurrently(count, async (i) => {
+    await memories[i % SESSIONS]!.addUserMessage('chat', `message ${i}: the quick brown fox jumps over the lazy dog`);
+  });
+  await Promise.all(memories.map((m) => m.close()));
+  return rate;
+}
+
 /** The same rows, as raw parameterized INSERTs of the entry JSON (no version check, no meta), one per append. */
 async function rawAppends(pool: pg.Pool, tag: string, count = APPENDS): Promise<number> {
   await pool.query(
@@ -204,16 +221,23 @@ async function main(): Promise<void> {
       await rawAppends(pool, `warm-${w}`);
       await memoryAppends(postgresStore({ pool, tenant: `bench-warm-${w}` }));
       await storeAppends(postgresStore({ pool, tenant: `bench-warm-store-${w}` }));
+      await tenantAppends(pool, `bench-warm-tenants-${w}`);
     }
     postmasterPid = Number(readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const rawRuns: Run[] = [];
     const pgRuns: Run[] = [];
     const writeRuns: Run[] = [];
+    const tenantRuns: Run[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       rawRuns.push(await measured(APPENDS, () => rawAppends(pool, `raw-${r}`)));
       writeRuns.push(await measured(APPENDS, () => storeAppends(postgresStore({ pool, tenant: `bench-writes-${r}` }))));
       pgRuns.push(await measured(APPENDS, () => memoryAppends(postgresStore({ pool, tenant: `bench-appends-${r}` }))));
+      tenantRuns.push(await measured(APPENDS, () => tenantAppends(pool, `bench-tenants-${r}`)));
     }
+    const tenantRate = quantile(
+      tenantRuns.map((x) => x.rate),
+      0.5,
+    );
     const writeRate = quantile(
       writeRuns.map((x) => x.rate),
       0.5,
@@ -240,7 +264,7 @@ async function main(): Promise<void> {
     const memRate = memRun.rate;
     out.push(
       '',
-      `Appends: median of ${ROUNDS} alternating rounds (raw ${raws.map((x) => fmt(x)).join(' / ')}; write ${writeRuns.map((x) => fmt(x.rate)).join(' / ')}; memory on postgresStore ${pgRates.map((x) => fmt(x)).join(' / ')} appends/s).`,
+      `Appends: median of ${ROUNDS} alternating rounds (raw ${raws.map((x) => fmt(x)).join(' / ')}; write ${writeRuns.map((x) => fmt(x.rate)).join(' / ')}; memory on postgresStore ${pgRates.map((x) => fmt(x)).join(' / ')}; a memory per tenant ${tenantRuns.map((x) => fmt(x.rate)).join(' / ')} appends/s).`,
       '',
       markdownTable(
         [
@@ -255,6 +279,12 @@ async function main(): Promise<void> {
           ['raw parameterized INSERT, same rows, same pool', fmt(raw), '1.00x', ...cpu(rawRuns)],
           ['postgresStore.write (pg): one append batch per call', fmt(writeRate), vsRaw(writeRate), ...cpu(writeRuns)],
           ['memory.addUserMessage on postgresStore (pg)', fmt(pgRate), vsRaw(pgRate), ...cpu(pgRuns)],
+          [
+            'the same, 100 tenants with a memory each, one pool',
+            fmt(tenantRate),
+            vsRaw(tenantRate),
+            ...cpu(tenantRuns),
+          ],
           ['memory.addUserMessage on postgresStore (PGlite, in-memory)', fmt(liteRate), '', '', '', ''],
           [
             'memory.addUserMessage on memoryStore (the engine alone)',
