@@ -28,65 +28,30 @@ export interface PgPoolLike {
 }
 
 /**
- * One LISTEN connection per pool, shared by every store on it (a server with a store per user
- * must not hold a connection per user), released when the last listener leaves.
+ * LISTEN on `channel` over a connection of its own, closed when stopped. The stores on a pool
+ * share one (their change router listens once per pool), so a server with a store per user
+ * holds one LISTEN connection, not one per user.
  */
-interface Hub {
-  client: Promise<PgClientLike>;
-  handlers: Set<(channel: string, payload: string) => void>;
-  channels: Map<string, Promise<unknown>>;
-}
-const hubs = new WeakMap<PgPoolLike, Hub>();
-
-function hubOf(pool: PgPoolLike): Hub {
-  let hub = hubs.get(pool);
-  if (hub) return hub;
-  const handlers = new Set<(channel: string, payload: string) => void>();
-  const client = pool.connect().then((c) => {
-    c.on('error', () => undefined);
-    c.on('notification', (message) => {
-      if (message.payload === undefined) return;
-      for (const h of [...handlers]) h(message.channel, message.payload);
-    });
-    return c;
-  });
-  hub = { client, handlers, channels: new Map() };
-  hubs.set(pool, hub);
-  // A failed connect is forgotten, so a later subscription tries again.
-  client.catch(() => hubs.get(pool) === hub && hubs.delete(pool));
-  return hub;
-}
-
 async function listenOn(
   pool: PgPoolLike,
   channel: string,
   onPayload: (payload: string) => void,
 ): Promise<() => Promise<void>> {
-  const hub = hubOf(pool);
-  const handler = (ch: string, payload: string): void => {
-    if (ch === channel) onPayload(payload);
-  };
-  hub.handlers.add(handler);
+  const client = await pool.connect();
+  client.on('error', () => undefined);
+  client.on('notification', (message) => {
+    if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+  });
   try {
-    let listening = hub.channels.get(channel);
-    if (!listening) {
-      listening = hub.client.then((c) => c.query(`LISTEN ${quoteIdent(channel)}`));
-      hub.channels.set(channel, listening);
-    }
-    await listening;
+    await client.query(`LISTEN ${quoteIdent(channel)}`);
   } catch (error) {
-    hub.handlers.delete(handler);
-    hub.channels.delete(channel);
+    client.release(true);
     throw error;
   }
   let done = false;
   return async () => {
     if (done) return;
     done = true;
-    hub.handlers.delete(handler);
-    if (hub.handlers.size > 0 || hubs.get(pool) !== hub) return;
-    hubs.delete(pool);
-    const client = await hub.client;
     client.release(true);
   };
 }
