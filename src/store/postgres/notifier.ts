@@ -8,7 +8,7 @@
  * @module
  */
 import type { Sql } from './driver.js';
-import { CHANNEL, NOTIFY_BYTES } from './write.js';
+import { CHANNEL, notifyChunks } from './write.js';
 
 /**
  * The least time between two NOTIFY statements of a store: a change made after a quiet spell
@@ -32,20 +32,9 @@ export interface Notifier {
  * payload of one change or of an array of them).
  */
 export function payloads(changes: readonly string[]): string[] {
-  const out: string[] = [];
-  let part: string[] = [];
-  let bytes = 2;
-  for (const change of changes) {
-    const size = change.length * 3 + 1; // UTF-8 bytes at most
-    if (part.length > 0 && bytes + size > NOTIFY_BYTES) {
-      out.push(`[${part.join(',')}]`);
-      [part, bytes] = [[], 2];
-    }
-    part.push(change);
-    bytes += size;
-  }
-  if (part.length > 0) out.push(`[${part.join(',')}]`);
-  return out;
+  const parts: string[][] = [];
+  notifyChunks(changes).forEach((chunk, i) => (parts[chunk] ??= []).push(changes[i]!));
+  return parts.map((part) => `[${part.join(',')}]`);
 }
 
 /**

@@ -27,6 +27,21 @@ export const notifyPayload = (tenant: string, sessionId: string, version: number
 export const NOTIFY_BYTES = 7_000;
 
 /**
+ * The notification each change goes in (0, 1, …): changes are joined, in order, into JSON-array
+ * payloads of at most {@link NOTIFY_BYTES}.
+ */
+export function notifyChunks(changes: readonly string[]): number[] {
+  let chunk = 0;
+  let bytes = 2; // the brackets
+  return changes.map((change) => {
+    const size = change.length * 3 + 1; // UTF-8 bytes at most, and a comma
+    if (bytes > 2 && bytes + size > NOTIFY_BYTES) [chunk, bytes] = [chunk + 1, 2];
+    bytes += size;
+    return chunk;
+  });
+}
+
+/**
  * How a batch's session row is written: upsert (no check), insert if absent (expect 0), update if at the expected
  * version.
  */
@@ -195,18 +210,14 @@ const GATE = '(u.t, u.s) IN (SELECT tenant, session_id FROM s)';
 export function writeStatement(batches: readonly EncodedBatch[], notify: boolean): Statement {
   const p = new Params();
   // Notifications of a statement go together, in as few payloads as fit PostgreSQL's limit.
-  let chunk = 0;
-  let bytes = 0;
+  const chunks = notifyChunks(batches.map((x) => x.session[4]));
   const modes = new Set<number>();
   const metas: string[] = [];
   const sessions = batches.map((x, n) => {
     const [mode, expect, version, meta, payload] = x.session;
-    const size = payload.length * 3 + 1; // UTF-8 bytes at most
-    if (bytes > 0 && bytes + size > NOTIFY_BYTES) [chunk, bytes] = [chunk + 1, 0];
-    bytes += size;
     modes.add(mode);
     metas.push(meta);
-    return { t: x.tenant, s: x.key, mode, e: expect, v: version, p: payload, c: chunk, n };
+    return { t: x.tenant, s: x.key, mode, e: expect, v: version, p: payload, c: chunks[n], n };
   });
   const steps = [
     `b AS (SELECT * FROM ${withTexts(
