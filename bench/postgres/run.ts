@@ -234,29 +234,20 @@ async function main(): Promise<void> {
       pgRuns.push(await measured(APPENDS, () => memoryAppends(postgresStore({ pool, tenant: `bench-appends-${r}` }))));
       tenantRuns.push(await measured(APPENDS, () => tenantAppends(pool, `bench-tenants-${r}`)));
     }
-    const tenantRate = quantile(
-      tenantRuns.map((x) => x.rate),
-      0.5,
-    );
-    const writeRate = quantile(
-      writeRuns.map((x) => x.rate),
-      0.5,
-    );
+    const medianOf = (runs: Run[], key: keyof Run): number =>
+      quantile(
+        runs.map((x) => x[key]),
+        0.5,
+      );
+    const [raw, writeRate, pgRate, tenantRate] = [rawRuns, writeRuns, pgRuns, tenantRuns].map((runs) =>
+      medianOf(runs, 'rate'),
+    ) as [number, number, number, number];
     const raws = rawRuns.map((x) => x.rate);
     const pgRates = pgRuns.map((x) => x.rate);
-    const raw = quantile(raws, 0.5);
-    const pgRate = quantile(pgRates, 0.5);
     const vsRaw = (rate: number): string =>
       rate <= raw ? `${(raw / rate).toFixed(2)}x slower` : `${(rate / raw).toFixed(2)}x faster`;
     const cpu = (runs: Run[]): string[] => {
-      const node = quantile(
-        runs.map((x) => x.nodeUs),
-        0.5,
-      );
-      const server = quantile(
-        runs.map((x) => x.serverUs),
-        0.5,
-      );
+      const [node, server] = [medianOf(runs, 'nodeUs'), medianOf(runs, 'serverUs')];
       return [`${fmt(node)} µs`, `${fmt(server)} µs`, `${fmt(node + server)} µs`];
     };
     const liteRate = await memoryAppends(postgresStore({ pglite: lite, tenant: 'bench-appends' }));
