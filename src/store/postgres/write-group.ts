@@ -55,15 +55,15 @@ export function createGroupWriter(
   let inFlight = 0;
   let gathering = false;
 
+  // A batch in a statement of its own: announced and resolved once written, else rejected.
+  const alone = (p: Pending): Promise<void> =>
+    applyOne(db, p.x).then(() => {
+      committed([p.x.session[4]]);
+      p.resolve();
+    }, p.reject);
+
   async function send(group: Pending[]): Promise<void> {
-    if (group.length === 1) {
-      const [one] = group as [Pending];
-      await applyOne(db, one.x).then(() => {
-        committed([one.x.session[4]]);
-        one.resolve();
-      }, one.reject);
-      return;
-    }
+    if (group.length === 1) return alone(group[0]!);
     let written: Set<string>;
     try {
       written = await applyBatches(
@@ -73,11 +73,7 @@ export function createGroupWriter(
     } catch {
       // The statement failed as a whole (nothing of it was written): each batch again alone,
       // so each gets its own outcome and error.
-      for (const p of group)
-        await applyOne(db, p.x).then(() => {
-          committed([p.x.session[4]]);
-          p.resolve();
-        }, p.reject);
+      for (const p of group) await alone(p);
       return;
     }
     committed(group.filter((p) => written.has(p.x.id)).map((p) => p.x.session[4]));
