@@ -10,6 +10,7 @@
  * Run: `npx tsx bench/background.ts`, or `npm run bench -- background`.
  * @module
  */
+import { PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 import { pathToFileURL } from 'node:url';
 import { createMemory } from 'recallkit';
 import type { Memory } from 'recallkit';
@@ -186,5 +187,7 @@ export async function runBackgroundBench(): Promise<string> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(machineHeader());
-  console.log(await runBackgroundBench());
+  const table = await runBackgroundBench();
+  console.log(table);
+  writeDocTable(PERFORMANCE_DOC, 'background', table, { command: 'npx tsx bench/background.ts' });
 }

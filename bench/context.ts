@@ -7,6 +7,7 @@
  * Run: `npx tsx bench/context.ts`, or `runContextBench()` from bench/run.ts.
  * @module
  */
+import { PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 import { pathToFileURL } from 'node:url';
 import { loadTiktoken } from 'recallkit/tokens';
 import { generateConversation } from './lib/conversation.js';
@@ -126,7 +127,10 @@ function report(rows: readonly Row[]): string {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   runContextBench().then(
-    (table) => console.log(`${machineHeader()}\n\n${table}`),
+    (table) => {
+      console.log(`${machineHeader()}\n\n${table}`);
+      writeDocTable(PERFORMANCE_DOC, 'context', table, { command: 'npx tsx bench/context.ts' });
+    },
     (error: unknown) => {
       console.error(error);
       process.exitCode = 1;

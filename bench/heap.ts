@@ -7,6 +7,7 @@
  * Run: `npx tsx bench/heap.ts`, or `runHeapBench()` from bench/run.ts.
  * @module
  */
+import { PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 import { pathToFileURL } from 'node:url';
 import { createMemory, type MemoryOptions } from 'recallkit';
 import type { Memory } from 'recallkit';
@@ -149,7 +150,10 @@ async function steps(config: string, memory: Memory, state: () => SessionState, 
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   runHeapBench().then(
-    (table) => console.log(`${machineHeader()}\n\n${table}`),
+    (table) => {
+      console.log(`${machineHeader()}\n\n${table}`);
+      writeDocTable(PERFORMANCE_DOC, 'heap', table, { command: 'npx tsx bench/heap.ts' });
+    },
     (error: unknown) => {
       console.error(error);
       process.exitCode = 1;

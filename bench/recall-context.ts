@@ -10,6 +10,7 @@
  * `importSession`. Run: `npx tsx bench/recall-context.ts`, or `npm run bench -- recall-context`.
  * @module
  */
+import { PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 import { pathToFileURL } from 'node:url';
 import { createMemory } from 'recallkit';
 import { memoryStore } from 'recallkit';
@@ -226,7 +227,10 @@ export async function runRecallContextBench(): Promise<string> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   runRecallContextBench().then(
-    (t) => console.log(t),
+    (t) => {
+      console.log(t);
+      writeDocTable(PERFORMANCE_DOC, 'recall-context', t, { command: 'npx tsx bench/recall-context.ts' });
+    },
     (error: unknown) => {
       console.error(error);
       process.exitCode = 1;

@@ -8,6 +8,7 @@
  * 50,000 when ../shared/data/locomo is present. Run: `npx tsx bench/recall.ts`.
  * @module
  */
+import { capturePrinted, PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 import { get_encoding } from '@dqbd/tiktoken';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -173,8 +174,10 @@ export async function runRecallBench(): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runRecallBench().catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+  capturePrinted(runRecallBench)
+    .then((table) => writeDocTable(PERFORMANCE_DOC, 'recall', table, { command: 'npx tsx bench/recall.ts' }))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
 }

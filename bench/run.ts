@@ -11,6 +11,7 @@
 import { runBackgroundBench } from './background.js';
 import { runContextBench } from './context.js';
 import { runHeapBench } from './heap.js';
+import { capturePrinted, PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 import { machineHeader } from './lib/machine.js';
 import { ms } from './lib/table.js';
 import { runScalingBench } from './scaling.js';
@@ -56,8 +57,11 @@ async function main(only: readonly string[]): Promise<void> {
     }
     const start = performance.now();
     try {
-      const table = await run();
-      if (typeof table === 'string') console.log(table);
+      const table = await capturePrinted(async () => {
+        const returned = await run();
+        if (typeof returned === 'string') console.log(returned);
+      });
+      writeDocTable(PERFORMANCE_DOC, name, table); // docs/performance.md shows what this run measured
       console.log('');
       timings.push(`${name}: ${ms(performance.now() - start)}`);
     } catch (error) {

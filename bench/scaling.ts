@@ -6,6 +6,7 @@
  * Run: `npx tsx bench/scaling.ts`, or `runScalingBench()` from bench/run.ts.
  * @module
  */
+import { PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 import { pathToFileURL } from 'node:url';
 import type { MemoryOptions } from 'recallkit';
 import type { SessionState } from 'recallkit';
@@ -129,7 +130,10 @@ export async function runScalingBench(): Promise<string> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   runScalingBench().then(
-    (table) => console.log(`${machineHeader()}\n\n${table}`),
+    (table) => {
+      console.log(`${machineHeader()}\n\n${table}`);
+      writeDocTable(PERFORMANCE_DOC, 'scaling', table, { command: 'npx tsx bench/scaling.ts' });
+    },
     (error: unknown) => {
       console.error(error);
       process.exitCode = 1;

@@ -5,6 +5,7 @@
  * Run: `npx tsx bench/tokens.ts`, or `runTokensBench()` from bench/run.ts.
  * @module
  */
+import { PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 import { get_encoding } from '@dqbd/tiktoken';
 import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { Tiktoken as JsTiktoken } from 'js-tiktoken/lite';
@@ -157,5 +158,7 @@ function safeCount(count: Count, text: string): number {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.log(await runTokensBench());
+  const table = await runTokensBench();
+  console.log(table);
+  writeDocTable(PERFORMANCE_DOC, 'tokens', table, { command: 'npx tsx bench/tokens.ts' });
 }

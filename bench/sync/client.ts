@@ -13,6 +13,7 @@ import { createMemory } from 'recallkit';
 import type { Memory } from 'recallkit';
 import { startCluster } from '../../test/postgres/cluster.js';
 import { pullAll, startSyncServer, type SyncServer } from '../../test/postgres/sync-support.js';
+import { capturePrinted, PERFORMANCE_DOC, writeDocTable } from '../lib/doc-table.js';
 import { machineHeader } from '../lib/machine.js';
 import { fmt, markdownTable, ms } from '../lib/table.js';
 
@@ -173,4 +174,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+writeDocTable(PERFORMANCE_DOC, 'sync-client', await capturePrinted(main), { command: 'npm run bench:sync' });

@@ -14,6 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SyncOp, SyncResponse } from 'recallkit/postgres';
 import { startCluster } from '../../test/postgres/cluster.js';
+import { PERFORMANCE_DOC, recordPrinted, writeDocTable } from '../lib/doc-table.js';
 import { machineHeader } from '../lib/machine.js';
 import { fmt, markdownTable, ms } from '../lib/table.js';
 
@@ -262,6 +263,7 @@ function row(label: string, what: string, p: Phase): string[] {
   ];
 }
 
+const printed = recordPrinted(); // the tables below go to docs/performance.md too
 console.log(machineHeader());
 console.log(
   `\n${DEVICES} devices (${DEVICES / 2} users × 2), ${ROUNDS} push rounds each, at most ${CONCURRENCY} requests in flight, loopback HTTP; the load generator shares the machine.\n`,
@@ -308,3 +310,7 @@ try {
 } finally {
   cluster?.stop();
 }
+const tables = printed.stop();
+// A partial run (fewer variants or devices) must not replace the full table.
+if (VARIANTS.join() === 'echo,pg,pglite' && DEVICES === 1000)
+  writeDocTable(PERFORMANCE_DOC, 'sync-server', tables, { command: 'npm run bench:sync:server' });
