@@ -5,6 +5,7 @@
  * @module
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineHeader } from './machine.js';
@@ -43,11 +44,29 @@ export function writeDocTable(file: string, name: string, markdown: string, opti
   if (process.env['RECALLKIT_BENCH_DOCS'] === '0') return;
   const date = (options.date ?? new Date()).toISOString().slice(0, 16).replace('T', ' ');
   const command = options.command ?? `npm run bench -- ${name}`;
-  const region = [start, `_Written by \`${command}\` on ${date} UTC._`, machineHeader(), '', markdown.trim(), end].join(
-    '\n',
-  );
+  const load = loadavg()[0] ?? 0; // 0 where the platform has none (Windows)
+  const region = [
+    start,
+    `_Written by \`${command}\` on ${date} UTC, load average ${load.toFixed(1)}._`,
+    machineHeader(),
+    '',
+    demoteHeadings(markdown.replace(machineHeader(), '').trim()), // the stamp names the machine once
+    end,
+  ].join('\n');
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n';
   writeFileSync(file, replaceRegion(text, name, region));
+}
+
+/** Headings two levels down, so a bench's `## Table` sits under the guide's own `## Section`. */
+export function demoteHeadings(markdown: string): string {
+  let fenced = false;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (/^(```|~~~)/.test(line)) fenced = !fenced;
+      return !fenced && /^#{1,4} /.test(line) ? `##${line}` : line;
+    })
+    .join('\n');
 }
 
 /** `text` with region `name` replaced by `region` (markers included), or `region` appended. */

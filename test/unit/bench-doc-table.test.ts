@@ -8,6 +8,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { docMarkers, replaceRegion, writeDocTable } from '../../bench/lib/doc-table.js';
+import { machineHeader } from '../../bench/lib/machine.js';
 
 const dirs: string[] = [];
 const tempFile = (): string => {
@@ -67,6 +68,17 @@ describe('writeDocTable', () => {
     expect(text.indexOf('## tokens')).toBeLessThan(text.indexOf('## heap'));
     expect(text).toContain('tokens table');
     expect(text).toContain('heap table');
+  });
+
+  it("puts a bench's own headings under the guide's section, and names the machine once", () => {
+    const file = tempFile();
+    writeFileSync(file, '# Performance\n\n## Context assembly\n\n<!-- bench:context -->\n<!-- /bench:context -->\n');
+    writeDocTable(file, 'context', `${machineHeader()}\n\n## Context assembly: 8,000 tokens\n\n| a |\n|---|`);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('\n#### Context assembly: 8,000 tokens\n');
+    expect(text).not.toContain('\n## Context assembly: 8,000 tokens');
+    expect(text.split(machineHeader())).toHaveLength(2);
+    expect(text).toMatch(/load average \d+\.\d/);
   });
 
   it('refuses a name that could not be told apart from another region', () => {
