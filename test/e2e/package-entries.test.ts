@@ -47,6 +47,7 @@ const ENTRIES: Record<string, string[]> = {
   'recallkit/tokens': ['loadTiktoken', 'countChatMessages', 'MESSAGE_FRAMING', 'createCalibration', 'resolveTokenizer'],
   'recallkit/testing': ['describeStoreConformance'],
   'recallkit/postgres': ['postgresStore'],
+  'recallkit/ai-sdk': ['chatTurn', 'toAISDKPrompt'],
   'recallkit/langchain': ['RecallKitChatMessageHistory', 'withRecallKitHistory', 'RecallKitRetriever'],
   'recallkit/react': ['useMemory'],
   'recallkit/worker': ['createWorkerApi'],
