@@ -36,7 +36,7 @@ import { parseSessionState, stateToBatch } from './import-state.js';
 import { checkImportOptions, checkImportOver } from './import-over.js';
 import { formatContext, messagesToDrafts } from './messages-io.js';
 import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall.js';
-import { isStored, readOnlyView } from './unstored.js';
+import { isReadOnly, readOnlyView } from './unstored.js';
 import { callAnswered, pairDrafts } from './tool-pairing.js';
 import { filterEntries } from './filter-entries.js';
 import { recalledMessage, type KnowledgeBaseRequest } from './knowledge-base.js';
@@ -242,7 +242,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   function recallContext(c: SessionCache): RecallContext {
     return {
       store,
-      write: (batch) => writer.write(c.meta.sessionId, batch),
+      // A read of an unknown session indexes it in memory only: writing would create it.
+      write: isReadOnly(c) ? async () => undefined : (batch) => writer.write(c.meta.sessionId, batch),
       embedder: deps.embedder,
       onError: (error) => emitter.emit('error', c.meta.sessionId, error),
     };
@@ -340,8 +341,10 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     getContextForLLM: <F extends ContextFormat = 'openai'>(s: string, options: ContextOptions<F> = {}) =>
       sessions.run(
         s,
-        async (c) => {
+        async (stored) => {
           const plan = planContext(options, deps.contextRecall);
+          // Recall indexes the session first: on an unknown one, that must not create it.
+          const c = readOnlyView(stored);
           const ctx =
             plan.recall || plan.maxTokens !== undefined ? await plannedContext(c, plan) : await contextWithRecalled(c);
           const format = options.format ?? 'openai';
@@ -375,10 +378,10 @@ export function createEngine(deps: EngineDeps): EngineMemory {
         async (c) => {
           await writer.flush(c.meta.sessionId);
           // A read never creates a session: an unknown one is searched without writing its index.
-          const view = isStored(c) ? { cache: c, rc: recallContext(c) } : readOnlyView(c, recallContext(c));
+          const view = readOnlyView(c);
           return options?.scope === 'all'
-            ? recallAcross(view.cache, view.rc, all, query, options)
-            : recallEntries(view.cache, view.rc, query, options);
+            ? recallAcross(view, recallContext(view), all, query, options)
+            : recallEntries(view, recallContext(view), query, options);
         },
         'read',
       ),

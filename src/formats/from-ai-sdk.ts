@@ -9,13 +9,14 @@ import { withMedia } from './media-parts.js';
 import type { ImportMeta } from './options.js';
 import { PART_SEPARATOR, readArray, readContentText, readRecord, readString } from './read.js';
 import { stringifyToolArgs } from './tool-args.js';
-import { isUIMessage, readUIMessage } from './from-ai-sdk-ui.js';
+import { isUIMessage, uiToModelMessages } from './from-ai-sdk-ui.js';
 
 const OUTPUT_TYPES = '"text", "json", "error-text", "error-json" or "content"';
 
 /**
  * Converts AI SDK v5 `ModelMessage`s (e.g. `response.messages`) to normalized messages;
- * `UIMessage`s (`useChat`'s `{ id, role, parts }`) are read too, see {@link readUIMessage}.
+ * `UIMessage`s (`useChat`'s `{ id, role, parts }`) are read too, as the `ModelMessage`s the SDK's
+ * `convertToModelMessages` makes of them ({@link uiToModelMessages}).
  * `tool-call` parts become `tool_calls` (`input` serialized); each `tool-result` part becomes its
  * own `tool` message, its output as text (`json` outputs serialized); `error-text` /
  * `error-json` results are added to `meta.toolErrors`. Images and files read `[image]` /
@@ -32,7 +33,8 @@ export function fromAISDK(messages: readonly unknown[], meta?: ImportMeta): Chat
 
 function readModelMessage(value: unknown, field: string, meta: ImportMeta | undefined): ChatMessage[] {
   const message = readRecord(value, field);
-  if (isUIMessage(message)) return readUIMessage(message, field, meta); // useChat's messages
+  // useChat's messages: read as what convertToModelMessages makes of them.
+  if (isUIMessage(message)) return uiToModelMessages(message, field).flatMap((m) => readModelMessage(m, field, meta));
   const role = message['role'];
   const content = message['content'];
   switch (role) {

@@ -1,13 +1,16 @@
 /**
- * `recallkit/langchain`: RecallKit as a LangChain.js chat message history, so
- * `RunnableWithMessageHistory` users drop it in. `@langchain/core` is an optional peer
- * dependency: only this subpath imports it.
+ * RecallKit as a LangChain.js chat message history. `@langchain/core` is an optional peer
+ * dependency: only the `recallkit/langchain` entry imports it.
  * @module
  */
 import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
 import { coerceMessageLikeToMessage, type BaseMessage } from '@langchain/core/messages';
-import type { Memory } from '../memory.js';
+import type { ContextOptions, Memory } from '../memory.js';
 import { ValidationError } from '../errors.js';
+import { isPlainObject } from '../core/validate.js';
+
+/** What {@link RecallKitChatMessageHistory} asks `getContextForLLM` for, besides the format and the query. */
+export type HistoryContextOptions = Pick<ContextOptions, 'recall' | 'maxTokens'>;
 
 /** Options of {@link RecallKitChatMessageHistory}. */
 export interface RecallKitChatMessageHistoryFields {
@@ -15,6 +18,11 @@ export interface RecallKitChatMessageHistoryFields {
   memory: Memory;
   /** The RecallKit session this history reads and writes. */
   sessionId: string;
+  /**
+   * Passed to every `getContextForLLM` (default: none, so the memory's `contextRecall` and
+   * profile decide): `recall` settings (or `false`), a `maxTokens` cap.
+   */
+  context?: HistoryContextOptions;
 }
 
 /**
@@ -22,24 +30,24 @@ export interface RecallKitChatMessageHistoryFields {
  * `RunnableWithMessageHistory` (or by hand) are stored with `addMessages(…, { format:
  * 'langchain' })`, tool calls and results paired; `getMessages()` gives back LangChain message
  * instances of the compressed context; `clear()` clears the session.
+ *
+ * `RunnableWithMessageHistory` reads the history before it stores the new input, so on its own
+ * the history cannot recall for the question being asked: build the chain with
+ * `withRecallKitHistory`, which tells the history the pending input ({@link expectInput}).
  * @example
  * ```ts
- * import { RunnableWithMessageHistory } from '@langchain/core/runnables';
- * import { RecallKitChatMessageHistory } from 'recallkit/langchain';
- *
- * const chain = new RunnableWithMessageHistory({
- *   runnable: prompt.pipe(model),
- *   getMessageHistory: (sessionId) => new RecallKitChatMessageHistory({ memory, sessionId }),
- *   inputMessagesKey: 'input',
- *   historyMessagesKey: 'history',
- * });
- * await chain.invoke({ input: 'Hi!' }, { configurable: { sessionId: 'chat-1' } });
+ * const history = new RecallKitChatMessageHistory({ memory, sessionId: 'chat-1' });
+ * await history.addMessages([new HumanMessage('Hi!'), new AIMessage('Hello!')]);
+ * const messages = await history.getMessages(); // the context RecallKit would send
  * ```
  */
 export class RecallKitChatMessageHistory extends BaseListChatMessageHistory {
   lc_namespace = ['recallkit', 'langchain'];
   readonly memory: Memory;
   readonly sessionId: string;
+  readonly context: HistoryContextOptions;
+  /** The turn about to be sent, until it is stored: its query, and the context given for it. */
+  #turn: { query: string; messages?: BaseMessage[] } | undefined;
 
   constructor(fields: RecallKitChatMessageHistoryFields) {
     super(fields);
@@ -47,30 +55,77 @@ export class RecallKitChatMessageHistory extends BaseListChatMessageHistory {
       throw new ValidationError('memory', 'a RecallKit memory (createMemory / createWorkerMemory)', fields?.memory);
     if (typeof fields.sessionId !== 'string' || fields.sessionId === '')
       throw new ValidationError('sessionId', 'a non-empty string', fields.sessionId);
+    if (fields.context !== undefined && !isPlainObject(fields.context))
+      throw new ValidationError('context', 'an object { recall?, maxTokens? }', fields.context);
     this.memory = fields.memory;
     this.sessionId = fields.sessionId;
+    this.context = { ...fields.context };
+  }
+
+  /**
+   * Announce the input about to be sent, before `getMessages()`: recall then searches with its
+   * text (its last human message) instead of the newest stored user message, and until the turn
+   * is stored `getMessages()` gives back the same messages (`RunnableWithMessageHistory`
+   * reads the history again after the run to tell the input apart). `withRecallKitHistory`
+   * calls it; call it yourself when you read the history before storing the turn.
+   */
+  expectInput(input: string | BaseMessage | BaseMessage[]): void {
+    const messages = typeof input === 'string' ? [input] : Array.isArray(input) ? input : [input];
+    const texts = messages.map((m) => (typeof m === 'string' ? { human: true, text: m } : textOf(m)));
+    const asked = texts.filter((t) => t.human && t.text.trim()).pop() ?? texts.filter((t) => t.text.trim()).pop();
+    this.#turn = { query: asked?.text ?? '' };
   }
 
   /**
    * What RecallKit would send the model now, as LangChain message instances: summaries as
-   * system messages, then the kept history, within the profile's budget. Long conversations
-   * stay short here; the whole history stays searchable with `memory.recall`.
+   * system messages, what recall finds for the question (with recall on), then the kept
+   * history, within the profile's budget. Long conversations stay short here; the whole
+   * history stays searchable with `memory.recall`.
    */
   async getMessages(): Promise<BaseMessage[]> {
-    const { messages } = await this.memory.getContextForLLM(this.sessionId, { format: 'langchain' });
-    return messages.map((m) => coerceMessageLikeToMessage(m as never));
+    const turn = this.#turn;
+    if (turn?.messages) return [...turn.messages];
+    const options: ContextOptions<'langchain'> = { ...this.context, format: 'langchain' };
+    if (turn?.query) options.query = turn.query;
+    const { messages } = await this.memory.getContextForLLM(this.sessionId, options);
+    const out = messages.map((m) => coerceMessageLikeToMessage(m as never));
+    if (turn && this.#turn === turn) turn.messages = out;
+    return [...out];
   }
 
   async addMessage(message: BaseMessage): Promise<void> {
-    await this.memory.addMessages(this.sessionId, [message], { format: 'langchain' });
+    await this.addMessages([message]);
   }
 
   /** Stores the messages in one call (one write; a tool call and its result arrive together). */
   override async addMessages(messages: BaseMessage[]): Promise<void> {
     await this.memory.addMessages(this.sessionId, messages, { format: 'langchain' });
+    this.#turn = undefined;
   }
 
   override async clear(): Promise<void> {
+    this.#turn = undefined;
     await this.memory.clearSession(this.sessionId);
   }
+}
+
+/** A message's text (its text parts) and whether a person wrote it. */
+function textOf(m: BaseMessage): { human: boolean; text: string } {
+  const content: unknown = m.content;
+  const text =
+    typeof content === 'string'
+      ? content
+      : Array.isArray(content)
+        ? content
+            .map((p: unknown) =>
+              isPlainObject(p) && p.type === 'text' && typeof p.text === 'string'
+                ? p.text
+                : typeof p === 'string'
+                  ? p
+                  : '',
+            )
+            .filter(Boolean)
+            .join('\n')
+        : '';
+  return { human: m.getType() === 'human', text };
 }

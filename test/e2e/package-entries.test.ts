@@ -47,7 +47,8 @@ const ENTRIES: Record<string, string[]> = {
   'recallkit/tokens': ['loadTiktoken', 'countChatMessages', 'MESSAGE_FRAMING', 'createCalibration', 'resolveTokenizer'],
   'recallkit/testing': ['describeStoreConformance'],
   'recallkit/postgres': ['postgresStore'],
-  'recallkit/langchain': ['RecallKitChatMessageHistory'],
+  'recallkit/ai-sdk': ['chatTurn', 'toAISDKPrompt'],
+  'recallkit/langchain': ['RecallKitChatMessageHistory', 'withRecallKitHistory', 'RecallKitRetriever'],
   'recallkit/react': ['useMemory'],
   'recallkit/worker': ['createWorkerApi'],
 };

@@ -6,6 +6,7 @@
  */
 import { type IncomingHttpHeaders, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sendStream, type StreamChunk, type StreamOptions } from './openai-stream.js';
 
 /** What the server does with one request. */
 export type Behaviour =
@@ -18,7 +19,9 @@ export type Behaviour =
   /** 200 with this JSON body (e.g. a completion without content). */
   | { kind: 'json'; body: unknown }
   /** Never answers (until the server closes). */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** 200 with server-sent events, as with `stream: true` (`openai-stream.ts`). */
+  | ({ kind: 'stream'; chunks: StreamChunk[] | ((body: ChatBody) => StreamChunk[]) } & StreamOptions);
 
 /** The parsed request body of a chat completion. */
 export interface ChatBody {
@@ -135,6 +138,11 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
           return;
         case 'hang':
           return;
+        case 'stream': {
+          const chunks = typeof behaviour.chunks === 'function' ? behaviour.chunks(body ?? {}) : behaviour.chunks;
+          void sendStream(res, chunks, behaviour);
+          return;
+        }
       }
     });
   });

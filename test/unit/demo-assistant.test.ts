@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { respond } from '../../demo/src/assistant.js';
 import { toSecondPerson } from '../../demo/src/pronouns.js';
+import { SUGGESTIONS } from '../../demo/src/suggestions.js';
 
 const tools = { searchNotes: async () => [] };
 
@@ -32,5 +33,15 @@ describe('the playground assistant', () => {
       "You're sure your Myrtle and you're sure you met Amy. You left",
     );
     expect(toSecondPerson('My mind')).toBe('Your mind');
+  });
+
+  it('offers newcomers plain sentences it answers, no markup', async () => {
+    expect(SUGGESTIONS.length).toBeGreaterThan(0);
+    for (const text of SUGGESTIONS) {
+      expect(text).not.toMatch(/[<>&]|on\w+\s*=|javascript:/i);
+      const turn = await respond(text, tools);
+      expect(turn.reply.length).toBeGreaterThan(0);
+      expect(turn.tool?.isError ?? false).toBe(false);
+    }
   });
 });

@@ -7,9 +7,8 @@ import type { App, Status } from '../app.js';
 import { autoplay } from '../autoplay.js';
 import { h, panelShell, replace } from '../dom.js';
 import type { Snapshot } from '../snapshot.js';
+import { SUGGESTIONS } from '../suggestions.js';
 import { chatEntry, entryStatus } from './chat-entry.js';
-
-const SUGGESTIONS = ['My name is Ada.', 'What is 17 * 23 + 4?', 'What is my name?', '<img src=x onerror=alert(1)>'];
 
 /** Build the chat panel. */
 export function chatPanel(app: App): { root: HTMLElement; render(s: Snapshot): void } {
