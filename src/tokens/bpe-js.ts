@@ -84,8 +84,12 @@ function caseless(body: string): string {
   return body.replace(/[a-z]/g, (ch) => (ch === 's' ? '[sS\\u017F]' : `[${ch}${ch.toUpperCase()}]`));
 }
 
+/** A char other than printable ASCII, tab and line breaks: a text of those alone is its own UTF-8 bytes. */
+const NOT_PLAIN = /[^\t\n\r -~]/;
+
 /** A UTF-8 byte string of `text`: one char (0–255) per byte. */
 function utf8Bytes(text: string): string {
+  if (!NOT_PLAIN.test(text)) return text;
   const bytes = encoder.encode(text);
   let out = '';
   for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...bytes.subarray(i, i + 8192));
