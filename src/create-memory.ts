@@ -16,7 +16,7 @@ import { ValidationError } from './errors.js';
 import { checkOptionNames } from './option-names.js';
 import { memoryStore } from './store/memory.js';
 import { indexedDBStore } from './store/indexeddb.js';
-import { resolveTokenizer, type TokenizerOption } from './tokens/resolve-tokenizer.js';
+import { checkTokenizer, resolveTokenizer, type TokenizerOption } from './tokens/resolve-tokenizer.js';
 import { heuristicSummarizer } from './summarizers/heuristic.js';
 import { toSummarizer } from './summarizers/callback.js';
 import { managerStrategy } from './strategies/long-term/manager.js';
@@ -112,16 +112,27 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     throw new ValidationError('maxCachedSessions', 'a positive integer', maxCachedSessions);
   }
   const syncOptions = checkSyncOptions(options.sync);
-  const counter: TokenCounter = await resolveTokenizer(options.tokenizer);
+  const tokenizer = checkTokenizer(options.tokenizer);
   if (options.persist !== undefined && typeof options.persist !== 'boolean')
     throw new ValidationError('persist', 'a boolean', options.persist);
   const resolved = resolveStore(options.store, options.dbName, strategies.persistence, options.persist ?? false);
+  // tiktoken (its WASM and ranks, the longest part of a start) loads while the store opens.
+  const counting = resolveTokenizer(tokenizer);
+  counting.catch(() => undefined); // awaited below; a failure is reported there
   // Opens the store now (and restores from the journal what it lost), before the engine reads it.
   const opened = await openDurability(
     resolved,
     options.durability,
     (options.dbName as string | undefined) ?? 'recallkit',
   );
+  let counter: TokenCounter;
+  try {
+    counter = await counting;
+  } catch (error) {
+    // A store made here is closed again; one the app passed in stays as the app left it.
+    if (resolved !== options.store) await opened.store.close().catch(() => undefined);
+    throw error;
+  }
   const { state } = opened;
   const sync = prepareSync(syncOptions, opened.store, (options.dbName as string | undefined) ?? 'recallkit');
   const store = sync.store;

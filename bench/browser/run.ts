@@ -5,7 +5,8 @@
  * Prints a table; asserts nothing.
  *
  * Run: `npm run bench:browser` (RECALLKIT_BENCH_RUNS=n for more or fewer runs, default 5;
- * RECALLKIT_BENCH_APPENDS_ONLY=1 for the append rows alone).
+ * RECALLKIT_BENCH_APPENDS_ONLY=1 for the append rows alone, RECALLKIT_BENCH_STARTUP_ONLY=1 for the
+ * start-up rows alone).
  * @module
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { machineHeader } from '../lib/machine.js';
 import { quantile } from '../lib/stats.js';
 import { fmt, markdownTable, ms } from '../lib/table.js';
 import type { BrowserBench } from './page/main.js';
+import { startupRows } from './startup.js';
 import { buildUserApp, bundleTable, createUserApp, packLibrary, REPO } from './user-app.js';
 
 const RUNS = Number(process.env['RECALLKIT_BENCH_RUNS'] ?? 5);
@@ -79,6 +81,10 @@ export async function runBrowserBench(): Promise<string> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const rows: string[][] = [];
+    if (process.env['RECALLKIT_BENCH_STARTUP_ONLY']) {
+      rows.push(...(await startupRows(url, RUNS)));
+      return report(rows);
+    }
     const page = await openPage(browser, url);
 
     // Appends: awaited one by one (a chat), and all at once (an import loop that does not await).
@@ -244,54 +250,10 @@ export async function runBrowserBench(): Promise<string> {
       rmSync(profileDir, { recursive: true, force: true });
     }
 
-    if (process.env['RECALLKIT_BENCH_APPENDS_ONLY'])
-      return markdownTable(
-        [
-          { header: 'Measure' },
-          { header: `Median of ${RUNS} runs`, align: 'right' },
-          { header: 'Goal' },
-          { header: 'Met' },
-        ],
-        rows,
-      );
+    if (process.env['RECALLKIT_BENCH_APPENDS_ONLY']) return report(rows);
 
-    // Cold start: a fresh browser context each run (empty HTTP and code caches), then warm.
-    const cold: Call<'coldStart'>[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      const fresh = await openPage(browser, url);
-      cold.push(await call(fresh, 'coldStart', { dbName: db('cold') }));
-      await fresh.context().close();
-    }
-    const parts: Call<'tokenizerParts'>[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      const fresh = await openPage(browser, url);
-      parts.push(await call(fresh, 'tokenizerParts', undefined as never));
-      await fresh.context().close();
-    }
-    const warm: Call<'coldStart'>[] = [];
-    const warmNone: Call<'coldStart'>[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      warm.push(await call(page, 'coldStart', { dbName: db('warm') }));
-      warmNone.push(await call(page, 'coldStart', { dbName: db('warm-none'), durability: 'none' }));
-    }
-    rows.push([
-      'Cold start → first answered call (fresh context: worker JS, WASM, ranks, DB)',
-      `${ms(median(cold.map((c) => c.answered)))} (createWorkerMemory ${ms(median(cold.map((c) => c.created)))})`,
-      '',
-      '',
-    ]);
-    rows.push([
-      '  tiktoken o200k, cold, in a page: WASM / ranks module / encoder build',
-      `${ms(median(parts.map((p) => p.wasmMs)))} / ${ms(median(parts.map((p) => p.ranksMs)))} / ${ms(median(parts.map((p) => p.encoderMs)))}`,
-      '',
-      '',
-    ]);
-    rows.push([
-      'Warm start (new worker, files cached), journal / none',
-      `${ms(median(warm.map((c) => c.answered)))} / ${ms(median(warmNone.map((c) => c.answered)))}`,
-      '',
-      '',
-    ]);
+    // Start-up: cold (a new profile) and warm (reloaded), to createWorkerMemory and the first add.
+    rows.push(...(await startupRows(url, RUNS)));
 
     // Reopen: a new worker on an existing database, first context of the session.
     const bigDb = db('big');
@@ -366,15 +328,7 @@ export async function runBrowserBench(): Promise<string> {
     ]);
 
     const version = browser.version();
-    const table = markdownTable(
-      [
-        { header: 'Measure' },
-        { header: `Median of ${RUNS} runs`, align: 'right' },
-        { header: 'Goal' },
-        { header: 'Met' },
-      ],
-      rows,
-    );
+    const table = report(rows);
     // The table stands without it: a failed pack (a broken install) is reported, not fatal.
     const bundle = await bundleSizes().catch(
       (error: unknown) => `not measured: ${String(error instanceof Error ? error.message.split('\n')[0] : error)}`,
@@ -396,6 +350,19 @@ export async function runBrowserBench(): Promise<string> {
     await server.close();
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/** The rows as the Markdown table the run prints. */
+function report(rows: string[][]): string {
+  return markdownTable(
+    [
+      { header: 'Measure' },
+      { header: `Median of ${RUNS} runs`, align: 'right' },
+      { header: 'Goal' },
+      { header: 'Met' },
+    ],
+    rows,
+  );
 }
 
 function met(ok: boolean): string {

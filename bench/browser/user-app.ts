@@ -48,10 +48,13 @@ export interface PackedLibrary {
   dir: string;
   /** The tarball's file list, as `npm pack --json` reports it. */
   files: string[];
+  /** The tarball's size and the unpacked size, in bytes (`npm pack --json`). */
+  size: number;
+  unpackedSize: number;
   remove(): void;
 }
 
-/** What a source checkout needs for `npm pack` to build and pack (its `prepare` script runs the build). */
+/** What a source checkout needs for `npm pack` to build and pack (its `prepack` script runs the build). */
 const PACK_SOURCES = [
   'package.json',
   'README.md',
@@ -63,9 +66,9 @@ const PACK_SOURCES = [
 ];
 
 /**
- * Pack the library exactly as a user's `npm pack` or git install does: the sources are copied
- * to a temporary checkout (the shared `dist/` of this one is left alone), `npm pack` runs the
- * package's own lifecycle (`prepare` → `npm run build`), and the tarball is unpacked. Refuses a
+ * Pack the library exactly as `npm pack` or `npm publish` does: the sources are copied to a
+ * temporary checkout (the shared `dist/` of this one is left alone), `npm pack` runs the
+ * package's own lifecycle (`prepack` → `npm run build`), and the tarball is unpacked. Refuses a
  * tarball without the built entry points, so an empty package cannot pass for a real one.
  */
 export async function packLibrary(): Promise<PackedLibrary> {
@@ -85,7 +88,12 @@ export async function packLibrary(): Promise<PackedLibrary> {
     const start = stdout.startsWith('[') ? 0 : stdout.lastIndexOf('\n[') + 1;
     const json = stdout.slice(start);
     if (code !== 0 || !json.startsWith('[')) throw new Error(`npm pack failed (exit ${code}):\n${output.slice(-3000)}`);
-    const [report] = JSON.parse(json) as { filename: string; files: { path: string }[] }[];
+    const [report] = JSON.parse(json) as {
+      filename: string;
+      size: number;
+      unpackedSize: number;
+      files: { path: string }[];
+    }[];
     const files = report!.files.map((f) => f.path);
     await run('tar', ['-xzf', join(dir, report!.filename), '-C', dir], dir);
     const unpacked = join(dir, 'package');
@@ -102,7 +110,7 @@ export async function packLibrary(): Promise<PackedLibrary> {
       if (!existsSync(join(unpacked, file)))
         throw new Error(`npm pack shipped no ${file} (files: ${files.join(', ')})`);
     }
-    return { dir: unpacked, files, remove };
+    return { dir: unpacked, files, size: report!.size, unpackedSize: report!.unpackedSize, remove };
   } catch (error) {
     remove();
     throw error;
@@ -116,9 +124,16 @@ export interface UserApp {
 }
 
 /**
+ * What the fixture app installs beside RecallKit: `@mlc-ai/web-llm`, the optional peer
+ * dependency its WebLLM page (webllm.js) needs, as the README tells a WebLLM user to install it.
+ */
+const APP_DEPENDENCIES = ['@mlc-ai/web-llm'];
+
+/**
  * Copy the fixture to a temporary directory and install the packed library into its
- * `node_modules` with copies of its declared dependencies, and nothing else (copies, not
- * links: Vite must find them inside the app, as after `npm install`).
+ * `node_modules` with copies of its declared dependencies and the app's own
+ * ({@link APP_DEPENDENCIES}), and nothing else (copies, not links: Vite must find them inside
+ * the app, as after `npm install`).
  */
 export function createUserApp(pkg: PackedLibrary): UserApp {
   const root = mkdtempSync(join(tmpdir(), 'recallkit-vite-app-'));
@@ -127,7 +142,7 @@ export function createUserApp(pkg: PackedLibrary): UserApp {
   const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
   };
-  for (const dep of Object.keys(manifest.dependencies ?? {})) {
+  for (const dep of [...Object.keys(manifest.dependencies ?? {}), ...APP_DEPENDENCIES]) {
     cpSync(join(REPO, 'node_modules', dep), join(root, 'node_modules', dep), { recursive: true, dereference: true });
   }
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };

@@ -1,11 +1,12 @@
 /**
  * What the WebLLM worker does for the page: load a model, complete, embed, interrupt, unload.
- * Only `webllm-worker.ts` imports this at run time, and `@mlc-ai/web-llm` is loaded with `import()` only
- * when a model loads: it is bundled once, with that worker; the page talks to the worker
- * through comlink and never imports web-llm.
+ * Only `webllm-worker.ts` imports this at run time, and `@mlc-ai/web-llm` (an optional peer
+ * dependency) is loaded with `import()` only when a model loads: it is bundled once, with that
+ * worker; the page talks to the worker through comlink and never imports web-llm.
  * @module
  */
 import type { MLCEngine } from '@mlc-ai/web-llm';
+import { importWebLLM } from './import-webllm.js';
 
 /** Model download / compile progress, as WebLLM reports it. */
 export interface WebLLMProgress {
@@ -38,7 +39,7 @@ export function webLLMWorkerApi(): WebLLMWorkerApi {
   return {
     async load(model, onProgress) {
       // import(), as everywhere: in a worker bundle it lands in this worker's chunk (or one lazy chunk of it).
-      const { CreateMLCEngine } = await import('@mlc-ai/web-llm');
+      const { CreateMLCEngine } = await importWebLLM();
       engine = await CreateMLCEngine(model, {
         initProgressCallback: (report) => {
           // A failing progress listener in the page must not fail the model load.

@@ -4,6 +4,8 @@
  */
 import { ValidationError } from '../errors.js';
 import type { TokenCounter } from '../types.js';
+import { quickTiktoken } from './quick-tiktoken.js';
+import { isNodeHost } from './tiktoken-assets.js';
 import { TIKTOKEN_ENCODINGS, isTiktokenEncoding, loadTiktoken, type TiktokenEncoding } from './tiktoken.js';
 
 /** The encoding used when no `tokenizer` option is given. */
@@ -16,8 +18,30 @@ const ENCODING_NAMES = TIKTOKEN_ENCODINGS.map((name) => `'${name}'`).join(' or '
 const EXPECTED = `${ENCODING_NAMES}, or an object with a count(text) function`;
 
 /**
+ * Checks the `tokenizer` option without loading anything: `undefined`, an encoding name, or an
+ * object with a `count` function. Anything else is refused with a `ValidationError` on `tokenizer`.
+ * @example
+ * ```ts
+ * checkTokenizer('o200k_base'); // 'o200k_base'
+ * checkTokenizer('gpt2'); // throws ValidationError (tokenizer)
+ * ```
+ */
+export function checkTokenizer(option: unknown): TokenizerOption | undefined {
+  if (option === undefined) return undefined;
+  if (typeof option === 'string') {
+    if (isTiktokenEncoding(option)) return option;
+    throw new ValidationError('tokenizer', EXPECTED, option);
+  }
+  if (typeof option === 'object' && option !== null && typeof (option as TokenCounter).count === 'function') {
+    return option as TokenCounter;
+  }
+  throw new ValidationError('tokenizer', EXPECTED, option);
+}
+
+/**
  * Resolves the `tokenizer` option: `undefined` gives tiktoken `o200k_base`, an encoding name
- * loads that encoding (lazily, see `loadTiktoken`), and an object with a `count` function is
+ * loads that encoding (lazily, see `loadTiktoken`; in a browser without waiting for the WASM
+ * encoder, see `quickTiktoken`), and an object with a `count` function is
  * used as it is. Anything else is refused with a `ValidationError` on `tokenizer`.
  * @example
  * ```ts
@@ -26,13 +50,10 @@ const EXPECTED = `${ENCODING_NAMES}, or an object with a count(text) function`;
  * ```
  */
 export async function resolveTokenizer(option: TokenizerOption | undefined): Promise<TokenCounter> {
-  if (option === undefined) return loadTiktoken(DEFAULT_ENCODING);
-  if (typeof option === 'string') {
-    if (isTiktokenEncoding(option)) return loadTiktoken(option);
-    throw new ValidationError('tokenizer', EXPECTED, option);
-  }
-  if (typeof option === 'object' && option !== null && typeof option.count === 'function') {
-    return option;
-  }
-  throw new ValidationError('tokenizer', EXPECTED, option);
+  const checked = checkTokenizer(option);
+  if (typeof checked === 'object') return checked;
+  const encoding = checked ?? DEFAULT_ENCODING;
+  // A browser (a worker's start) counts before tiktoken's WASM encoder is built; Node builds it
+  // in a fraction of the time and loads it as it always has.
+  return isNodeHost() ? loadTiktoken(encoding) : quickTiktoken(encoding);
 }

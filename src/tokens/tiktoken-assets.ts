@@ -34,9 +34,24 @@ export function isNodeHost(): boolean {
 
 /**
  * Imports tiktoken's lite build and instantiates its WASM (the lite one: ranks are loaded
- * separately, so only the encodings asked for are ever downloaded).
+ * separately, so only the encodings asked for are ever downloaded), once per thread.
  */
-export async function instantiateTiktoken(): Promise<TiktokenLite> {
+export function instantiateTiktoken(): Promise<TiktokenLite> {
+  // One instantiation per thread, shared by every caller: a second `init` racing the first
+  // would swap the WASM instance under encoders built on the first. A failure is forgotten.
+  if (!instantiating) {
+    const pending = instantiate();
+    instantiating = pending;
+    pending.catch(() => {
+      if (instantiating === pending) instantiating = undefined;
+    });
+  }
+  return instantiating;
+}
+
+let instantiating: Promise<TiktokenLite> | undefined;
+
+async function instantiate(): Promise<TiktokenLite> {
   const lite = await import('@dqbd/tiktoken/lite/init');
   if (isNodeHost()) {
     const bytes = await readNodeFile('@dqbd/tiktoken/lite/tiktoken_bg.wasm');

@@ -9,13 +9,12 @@ import { indexedDBStore } from '../../src/store/indexeddb.js';
 import { memoryStore } from '../../src/store/memory.js';
 import type { StoreAdapter, StoreBatch } from '../../src/types.js';
 import { makeEntry, makeMeta, makeSummary, snapshot } from '../support/store-conformance.js';
+import { removeDatabases } from '../support/browser-cleanup.js';
 
 const PREFIX = 'recallkit-test-durability-';
 let count = 0;
 const freshName = (): string => `${PREFIX}${Date.now()}-${count++}`;
-afterAll(async () => {
-  for (const { name } of await indexedDB.databases()) if (name?.startsWith(PREFIX)) indexedDB.deleteDatabase(name);
-});
+afterAll(() => removeDatabases(PREFIX));
 
 /** The Storage Buckets API (Chromium 122+), not yet in TypeScript's DOM types. */
 interface StorageBuckets {

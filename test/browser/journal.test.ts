@@ -8,17 +8,15 @@ import { createMemory } from '../../src/create-memory.js';
 import { StorageLostError, ValidationError } from '../../src/errors.js';
 import type { Memory } from '../../src/memory.js';
 import { createWorkerMemory, type WorkerMemoryOptions } from '../../src/worker/client.js';
+import { removeDatabases } from '../support/browser-cleanup.js';
 
 const PREFIX = 'recallkit-journal-test-';
 const opened: Memory[] = [];
 afterEach(async () => {
   await Promise.allSettled(opened.splice(0).map((m) => m.close()));
 });
-afterAll(async () => {
-  const root = await navigator.storage.getDirectory();
-  await root.removeEntry('recallkit-journal', { recursive: true }).catch(() => undefined);
-  for (const { name } of await indexedDB.databases()) if (name?.startsWith(PREFIX)) indexedDB.deleteDatabase(name);
-});
+// Only this file's databases and journals: the journal directory holds other files' journals too.
+afterAll(() => removeDatabases(PREFIX));
 
 const uniqueDb = (): string => `${PREFIX}${Date.now()}-${Math.random().toString(36).slice(2)}`;
 

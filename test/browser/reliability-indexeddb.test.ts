@@ -18,6 +18,7 @@ import {
   trackSession,
   type ReferenceModel,
 } from '../support/reference-model.js';
+import { removeDatabases } from '../support/browser-cleanup.js';
 
 const PREFIX = 'recallkit-test-reliability-';
 let count = 0;
@@ -25,9 +26,7 @@ const freshName = (): string => `${PREFIX}${Date.now()}-${count++}`;
 const S = 'chat';
 const counter: TokenCounter = { count: (t) => Math.ceil(t.length / 4) };
 
-afterAll(async () => {
-  for (const { name } of await indexedDB.databases()) if (name?.startsWith(PREFIX)) indexedDB.deleteDatabase(name);
-});
+afterAll(() => removeDatabases(PREFIX));
 
 /** Incompressible text (Chromium compresses stored values, so repeated text would take no room). */
 function randomText(length: number): string {

@@ -31,6 +31,19 @@ describe('tiktoken in Chromium', () => {
     counter.free();
   });
 
+  it.each(TIKTOKEN_ENCODINGS)(
+    "createMemory's %s counter, ready before the WASM encoder is built, counts like Node",
+    async (encoding) => {
+      const counter = await resolveTokenizer(encoding);
+      // The lone surrogate of the last sample is counted by the WASM encoder, built on demand.
+      expect(SAMPLES.map((text) => counter.count(text))).toEqual(NODE_COUNTS[encoding]);
+      const long = SAMPLES.join('\n\n').repeat(20);
+      const exact = await loadTiktoken(encoding);
+      expect(counter.count(long)).toBe(exact.count(long));
+      exact.free();
+    },
+  );
+
   it('resolves the default tokenizer and counts a chat request', async () => {
     const counter = await resolveTokenizer(undefined);
     expect(countChatMessages(counter, [{ role: 'user', content: 'Hi' }])).toBe(8);

@@ -1,7 +1,8 @@
 /**
- * What `npm pack` (and so `npm publish` or a git install) ships from a fresh checkout: the
- * package's own `prepare` script must build `dist/`, every `exports` target must be in the
- * tarball, and the license the manifest names must be there.
+ * What `npm pack` (and so `npm publish`) ships from a fresh checkout: the package's own
+ * `prepack` script must build `dist/`, every `exports` target must be in the tarball, no tests,
+ * benchmarks or demo, no script that runs when a user installs the package, and the license
+ * the manifest names must be there.
  */
 import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,10 +33,29 @@ it('ships the built library: every exports target, the types and the worker entr
     expect(pkg.files, `tarball holds ${target}`).toContain(target!.replace(/^\.\//, ''));
   }
   expect(pkg.files.filter((f) => f.startsWith('dist/')).length).toBeGreaterThan(100);
-  expect(pkg.files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.includes('node_modules'))).toEqual(
-    [],
-  );
-  expect(manifest.scripts.prepare).toContain('build');
+  expect(manifest.scripts.prepack).toContain('build');
+});
+
+it('ships no sources, tests, benchmarks or demo: dist/ and the three top-level files only', () => {
+  const outside = pkg.files.filter((f) => !f.startsWith('dist/'));
+  expect(outside.sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+  expect(pkg.files.filter((f) => /(^|\/)(test|tests|bench|demo|src|node_modules)\//.test(f))).toEqual([]);
+  expect(pkg.files.filter((f) => /\.test\.[cm]?[jt]s$/.test(f))).toEqual([]);
+});
+
+it('runs nothing when a user installs it, and does not make every install download WebLLM', () => {
+  const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+    dependencies: Record<string, string>;
+    peerDependencies: Record<string, string>;
+    peerDependenciesMeta: Record<string, { optional?: boolean }>;
+  };
+  // npm runs these on install (prepare also for git and local-folder installs).
+  for (const script of ['preinstall', 'install', 'postinstall', 'prepare'])
+    expect(manifest.scripts[script], script).toBeUndefined();
+  expect(manifest.dependencies).not.toHaveProperty('@mlc-ai/web-llm');
+  expect(manifest.peerDependencies['@mlc-ai/web-llm']).toBeTypeOf('string');
+  expect(manifest.peerDependenciesMeta['@mlc-ai/web-llm']?.optional).toBe(true);
 });
 
 it('ships the MIT license the manifest names', () => {
