@@ -20,6 +20,8 @@ export interface DeviceState {
   cursor: string;
   /** Session id → the stored version whose outbox was empty (nothing to read there until it changes). */
   scanned: Record<string, number>;
+  /** Ops set aside (`sessionId\nopId` → why): refused by the record checks or the server, never pushed again. */
+  refused: Record<string, string>;
 }
 
 /** Reads and writes the device state. */
@@ -58,6 +60,7 @@ export function createDeviceStore(store: StoreAdapter, deviceId?: string): Devic
           deviceId: deviceId ?? raw?.deviceId ?? newId(),
           cursor: typeof raw?.cursor === 'string' ? raw.cursor : '0',
           scanned: raw?.scanned ?? {},
+          refused: raw?.refused ?? {},
         };
         if (!raw || raw.deviceId !== state.deviceId) await write({ [DEVICE_KEY]: state });
         return state;

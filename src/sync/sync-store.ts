@@ -7,7 +7,8 @@
  * @module
  */
 import type { StoreAdapter, StoreBatch } from '../types.js';
-import { DEVICE_SESSION, type DeviceStore } from './device-state.js';
+import type { DeviceStore } from './device-state.js';
+import { isReservedSessionId } from '../core/reserved-ids.js';
 import { ERASED_KEY, SESSION_KEY } from './state.js';
 import { STAMP_KEY } from './state-cache.js';
 
@@ -16,7 +17,7 @@ export function syncStoreView(store: StoreAdapter, device: DeviceStore): StoreAd
   return {
     ...store,
     async listSessions() {
-      return (await store.listSessions()).filter((m) => m.sessionId !== DEVICE_SESSION);
+      return (await store.listSessions()).filter((m) => !isReservedSessionId(m.sessionId));
     },
     async write(sessionId, batch) {
       return store.write(sessionId, await withSyncAux(store, sessionId, batch));

@@ -5,13 +5,22 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseSyncRequest, type ServerOp, type SyncOpResult } from '../../src/sync/protocol.js';
+import {
+  checkRequestBounds,
+  readSyncRequest,
+  type ReadRequest,
+  type ServerOp,
+  type SyncOp,
+  type SyncOpResult,
+} from '../../src/sync/protocol.js';
 
 export interface MemorySyncServer {
   url: string;
   log: ServerOp[];
   /** Requests answered. */
   requests: number;
+  /** Every well-formed op pushed, in arrival order (retries included). */
+  pushed: SyncOp[];
   close(): Promise<void>;
 }
 
@@ -24,7 +33,7 @@ export async function startMemorySyncServer(token = 'secret'): Promise<MemorySyn
   const summaries = new Map<string, { dropped: boolean }>();
   const cleared = new Map<string, bigint>();
   let seq = 0n;
-  const state = { url: '', log, requests: 0, close: async () => undefined as void };
+  const state = { url: '', log, requests: 0, pushed: [] as SyncOp[], close: async () => undefined as void };
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
@@ -35,13 +44,18 @@ export async function startMemorySyncServer(token = 'secret'): Promise<MemorySyn
         res.end(JSON.stringify(value));
       };
       if (req.headers.authorization !== `Bearer ${token}`) return send(401, { error: 'no tenant' });
-      let request;
+      let read: ReadRequest;
       try {
-        request = parseSyncRequest(JSON.parse(body));
+        const json = JSON.parse(body) as unknown;
+        const over = checkRequestBounds(json);
+        if (over) return send(413, { error: over.message, field: over.field });
+        read = readSyncRequest(json);
       } catch (error) {
         return send(400, { error: (error as Error).message });
       }
-      const results: SyncOpResult[] = request.ops.map((op) => {
+      const { request } = read;
+      state.pushed.push(...request.ops);
+      const pushed: SyncOpResult[] = request.ops.map((op) => {
         const key = `${op.sessionId}\u0000${op.opId}`;
         const before = known.get(key);
         if (before) return before.status === 'rejected' ? before : { ...before, status: 'duplicate' };
@@ -88,6 +102,12 @@ export async function startMemorySyncServer(token = 'secret'): Promise<MemorySyn
         known.set(key, r);
         return r;
       });
+      // The refused ops' results in their places, as the real handler answers them.
+      const results: SyncOpResult[] = [];
+      for (let i = 0, next = 0, r = 0; i < pushed.length + read.refused.length; i++) {
+        if (read.refused[r]?.index === i) results.push(read.refused[r++]!.result);
+        else results.push(pushed[next++]!);
+      }
       const from = BigInt(request.cursor);
       const limit = request.limit ?? 500;
       const after = log.filter((o) => BigInt(o.seq) > from);
