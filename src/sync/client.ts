@@ -14,6 +14,7 @@ import type { DeviceState, DeviceStore } from './device-state.js';
 import { isReservedSessionId } from '../core/reserved-ids.js';
 import { MAX_OP_BYTES, MAX_PUSH_OPS, MAX_REQUEST_IDS, opIdCount } from './bounds.js';
 import { refusedKey, screenOps } from './set-aside.js';
+import { CLEARING_KEY } from './sync-store.js';
 import { applyToSession, sessionOutbox } from './session-io.js';
 import { postRound, SyncError } from './transport.js';
 
@@ -128,6 +129,7 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
     const state = await device.load();
     status.cursor = state.cursor;
     setStatus({ state: 'syncing' });
+    await finishClears();
     for (let pass = 0; ; pass++) {
       const { ops, groups, full } = await outbox(state);
       setStatus({ pending: ops.length });
@@ -170,6 +172,25 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
         if (!response.more) break;
       }
       if (full || pass >= 20) return;
+    }
+  }
+
+  /**
+   * Finish the local deletion of every session whose clear was recorded but whose data is still
+   * there, marked with that clear (the memory stopped between the two writes of `clearSession`).
+   */
+  async function finishClears(): Promise<void> {
+    for (const [sessionId, opId] of await device.clears()) {
+      if (isReservedSessionId(sessionId)) continue;
+      if ((await store.loadAux(sessionId, CLEARING_KEY)) !== opId) continue;
+      await hooks.run(sessionId, async () => {
+        try {
+          if ((await store.loadAux(sessionId, CLEARING_KEY)) === opId) await store.deleteSession(sessionId);
+        } finally {
+          hooks.drop(sessionId);
+        }
+      });
+      hooks.emit('change', sessionId);
     }
   }
 

@@ -28,8 +28,8 @@ export interface DeviceState {
 export interface DeviceStore {
   load(): Promise<DeviceState>;
   save(state: DeviceState): Promise<void>;
-  /** Remember that a session was cleared here (a `clear` op to push), before its data goes. */
-  addClear(sessionId: string): Promise<void>;
+  /** Remember that a session was cleared here (a `clear` op to push, `opId`), before its data goes. */
+  addClear(sessionId: string, opId: string): Promise<void>;
   /** Clears waiting to be pushed: session id → op id. */
   clears(): Promise<Map<string, string>>;
   /** The clear was acknowledged. */
@@ -69,7 +69,7 @@ export function createDeviceStore(store: StoreAdapter, deviceId?: string): Devic
       serial(async () => {
         await write({ [DEVICE_KEY]: state });
       }),
-    addClear: (sessionId) => serial(() => write({ [CLEAR_PREFIX + sessionId]: newId() })),
+    addClear: (sessionId, opId) => serial(() => write({ [CLEAR_PREFIX + sessionId]: opId })),
     clears: () =>
       serial(async () => {
         const all = store.loadAuxPrefix

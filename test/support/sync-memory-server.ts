@@ -25,7 +25,13 @@ export interface MemorySyncServer {
 }
 
 /** Start it; `token` is the bearer token of the one tenant. */
-export async function startMemorySyncServer(token = 'secret'): Promise<MemorySyncServer> {
+export async function startMemorySyncServer(
+  token = 'secret',
+  options: {
+    /** A stricter server: a reason to refuse a well-formed op as malformed (as a newer server might). */
+    refuse?: (op: SyncOp) => string | undefined;
+  } = {},
+): Promise<MemorySyncServer> {
   const log: ServerOp[] = [];
   const known = new Map<string, SyncOpResult>();
   const entries = new Map<string, { erased: boolean; compacted: boolean; seq: bigint }>();
@@ -55,6 +61,25 @@ export async function startMemorySyncServer(token = 'secret'): Promise<MemorySyn
       }
       const { request } = read;
       state.pushed.push(...request.ops);
+      if (options.refuse) {
+        const kept: SyncOp[] = [];
+        const all = request.ops.length + read.refused.length;
+        const byIndex = new Map(read.refused.map((r) => [r.index, r]));
+        let next = 0;
+        for (let i = 0; i < all; i++) {
+          if (byIndex.has(i)) continue;
+          const op = request.ops[next++]!;
+          const reason = options.refuse(op);
+          if (reason === undefined) kept.push(op);
+          else
+            byIndex.set(i, {
+              index: i,
+              result: { opId: op.opId, status: 'rejected', reason: `invalid op: ${reason}`, field: 'op' },
+            });
+        }
+        request.ops = kept;
+        read.refused = [...byIndex.values()].sort((x, y) => x.index - y.index);
+      }
       const pushed: SyncOpResult[] = request.ops.map((op) => {
         const key = `${op.sessionId}\u0000${op.opId}`;
         const before = known.get(key);
