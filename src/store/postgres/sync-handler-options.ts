@@ -17,11 +17,8 @@ export type SyncAuthorize = (request: Request) => string | undefined | Promise<s
 export interface SyncErrorContext {
   /** The id the caller was answered with (also in the `x-request-id` header). */
   requestId: string;
-  /**
-   * `authorize`: it threw, or returned something that is not a tenant (a misconfiguration); `store`: the database
-   * failed; `internal`: anything else.
-   */
-  stage: 'authorize' | 'store' | 'internal';
+  /** `authorize`: it threw, or returned something not a tenant (a misconfiguration); `store`: the database failed. */
+  stage: 'authorize' | 'store';
 }
 
 /**
