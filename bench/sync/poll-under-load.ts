@@ -102,10 +102,9 @@ async function pollWhile(base: string, until: Promise<unknown> | undefined, min:
   return out;
 }
 
-async function heavy(base: string, make: (k: number) => string, offset: number): Promise<number[]> {
+async function heavy(base: string, bodies: readonly string[]): Promise<number[]> {
   const times: number[] = [];
-  for (let k = 0; k < HEAVY; k++) {
-    const body = make(offset + k);
+  for (const body of bodies) {
     const t = performance.now();
     await post(base, 'tenant-a', body);
     times.push(performance.now() - t);
@@ -138,7 +137,9 @@ async function runVariant(mode: string, url?: string): Promise<string[][]> {
       [`largest push (${MAX_PUSH_OPS} ops, ${(MAX_SYNC_BODY_BYTES / 2 ** 20).toFixed(0)} MiB)`, largestPush],
       [`largest erase (${MAX_REQUEST_IDS.toLocaleString('en-US')} ids)`, largestErase],
     ] as const) {
-      const load = heavy(base, make, rows.length * 100);
+      // Made before the clock starts: the load generator shares the machine.
+      const bodies = Array.from({ length: HEAVY }, (_, k) => make(rows.length * 100 + k));
+      const load = heavy(base, bodies);
       const polls = await pollWhile(base, load, 20);
       const times = await load;
       const p99 = quantile(polls, 0.99);
