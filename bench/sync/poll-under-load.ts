@@ -112,6 +112,11 @@ async function heavy(base: string, bodies: readonly string[]): Promise<number[]>
   return times;
 }
 
+/** The longest event-loop stall of the server process since the last call (ms). */
+async function loopMax(base: string): Promise<number> {
+  return ((await (await fetch(`${base}/stats`, { method: 'POST' })).json()) as { loopMaxMs: number }).loopMaxMs;
+}
+
 async function runVariant(mode: string, url?: string): Promise<string[][]> {
   const { base, child } = await startServer(mode, url);
   try {
@@ -129,10 +134,12 @@ async function runVariant(mode: string, url?: string): Promise<string[][]> {
     await pollWhile(base, undefined, 100);
     await post(base, 'tenant-a', largestPush(9000));
     await post(base, 'tenant-a', largestErase(9000));
+    await loopMax(base);
     const idle = await pollWhile(base, undefined, POLLS);
+    const idleStall = await loopMax(base);
     const rows: string[][] = [];
     const p99idle = quantile(idle, 0.99);
-    rows.push([mode, 'idle', '–', ms(median(idle)), ms(p99idle), '1.00x', String(idle.length)]);
+    rows.push([mode, 'idle', '–', ms(median(idle)), ms(p99idle), '1.00x', String(idle.length), ms(idleStall)]);
     for (const [label, make] of [
       [`largest push (${MAX_PUSH_OPS} ops, ${(MAX_SYNC_BODY_BYTES / 2 ** 20).toFixed(0)} MiB)`, largestPush],
       [`largest erase (${MAX_REQUEST_IDS.toLocaleString('en-US')} ids)`, largestErase],
@@ -142,6 +149,7 @@ async function runVariant(mode: string, url?: string): Promise<string[][]> {
       const load = heavy(base, bodies);
       const polls = await pollWhile(base, load, 20);
       const times = await load;
+      const stall = await loopMax(base);
       const p99 = quantile(polls, 0.99);
       rows.push([
         mode,
@@ -151,6 +159,7 @@ async function runVariant(mode: string, url?: string): Promise<string[][]> {
         ms(p99),
         `${(p99 / p99idle).toFixed(2)}x`,
         String(polls.length),
+        ms(stall),
       ]);
     }
     return rows;
@@ -177,6 +186,7 @@ try {
         { header: 'B poll p99', align: 'right' },
         { header: 'B p99 / idle p99', align: 'right' },
         { header: 'B polls', align: 'right' },
+        { header: 'longest server event-loop stall', align: 'right' },
       ],
       rows,
     ),
