@@ -5,7 +5,7 @@ import { bool, oneOf } from './field-checks.js';
 import { countDraft } from './make-entry.js';
 import { newMeta } from './session.js';
 import { checkStateLinks } from './import-links.js';
-import { checkCount, checkId } from './record-bounds.js';
+import { checkCount, checkId, MAX_ID_LENGTH } from './record-bounds.js';
 
 /** The export format version this build writes. */
 export const SCHEMA_VERSION = 1;
@@ -92,7 +92,8 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
       const name = (raw.metadata as Record<string, unknown> | undefined)?.toolName;
       e.tool = {
         name: typeof name === 'string' && name ? checkId(name, `${f}.metadata.toolName`) : 'tool',
-        callId: `call_${id}`,
+        // Within the id bound (a long entry id: its position keeps the call id unique).
+        callId: id.length <= MAX_ID_LENGTH - 5 ? `call_${id}` : `call_${i}~${id.slice(0, 400)}`,
       };
       if (type === 'tool_result') {
         const k = openCalls.findLastIndex((c) => c.tool!.name === e.tool!.name);

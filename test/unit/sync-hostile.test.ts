@@ -4,6 +4,7 @@
  * refused locally or set aside and reported, never holding back other sessions; URLs never
  * show their tokens; RecallKit's own session is out of the public API's reach.
  */
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
@@ -15,6 +16,8 @@ import type { SyncRefusal } from '../../src/sync/types.js';
 import { deriveOutbox } from '../../src/sync/outbox.js';
 import { toWorking } from '../../src/sync/state.js';
 import { MAX_OP_IDS } from '../../src/sync/bounds.js';
+import { parseSyncOp } from '../../src/sync/protocol.js';
+import { wireEntry } from '../../src/sync/state.js';
 import { startMemorySyncServer, type MemorySyncServer } from '../support/sync-memory-server.js';
 
 let server: MemorySyncServer | undefined;
@@ -25,6 +28,7 @@ afterEach(async () => {
   server = undefined;
 });
 
+const T0 = '2026-01-01T00:00:00.000Z';
 const tokenizer = { count: (t: string) => Math.ceil(t.length / 4) };
 
 async function device(store: StoreAdapter | 'memory' = 'memory', url = server!.url): Promise<Memory> {
@@ -279,5 +283,67 @@ describe('secrets in the sync URL', () => {
     expect((error as ValidationError).field).toBe('sync.url');
     expect(String(error)).toMatch(/user:password@/);
     expect(String(error)).not.toMatch(/SECRET|alice/);
+  });
+});
+
+describe('nothing the engine accepts is refused by the sync checks', () => {
+  it('random imports (hostile sizes and numbers): every accepted entry and summary passes parseSyncOp', async () => {
+    const m = await createMemory({ store: 'memory', tokenizer, config: { autoCompress: false } });
+    open.push(m);
+    const id = fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), fc.constantFrom('i'.repeat(512), 'i'.repeat(513)));
+    const count = fc.oneof(fc.nat(), fc.constantFrom(2 ** 53, 1e20, 1.5, -1));
+    const rawEntry = fc.record(
+      {
+        id,
+        type: fc.constantFrom('message', 'tool_call', 'tool_result'),
+        role: fc.constantFrom('user', 'assistant', 'system'),
+        content: fc.string({ maxLength: 20 }),
+        seq: count,
+        interaction: count,
+        tool: fc.record({ name: id, callId: id }),
+        timestamp: fc.constant(T0),
+      },
+      { requiredKeys: ['id', 'type', 'role', 'content'] },
+    );
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(rawEntry, { maxLength: 4 }), count, async (entries, original) => {
+        const summaries = entries.length
+          ? [
+              {
+                id: 'sum',
+                sessionId: 'f',
+                content: 'sum',
+                originalEntryIds: [entries[0]!.id],
+                originalTokenCount: original,
+                createdAt: T0,
+              },
+            ]
+          : [];
+        const state = {
+          sessionId: 'f',
+          entries: entries.map((e, i) => ({
+            ...e,
+            compressed: i === 0 && summaries.length > 0,
+            ...(i === 0 && summaries.length ? { summaryId: 'sum' } : {}),
+          })),
+          summaries,
+        };
+        try {
+          await m.importSession(state as never, { replace: true });
+        } catch (error) {
+          expect(error).toBeInstanceOf(ValidationError);
+          return;
+        }
+        accepted++;
+        const out = await m.exportSession('f');
+        for (const e of out.entries)
+          parseSyncOp({ opId: e.id, sessionId: 'f', kind: 'entry', entry: wireEntry(e) }, 'op');
+        for (const s of out.summaries)
+          parseSyncOp({ opId: s.id, sessionId: 'f', kind: 'compact', summary: s, entryIds: s.originalEntryIds }, 'op');
+      }),
+      { numRuns: 150, seed: 25 },
+    );
+    expect(accepted).toBeGreaterThan(0);
   });
 });
