@@ -97,10 +97,15 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
 
     let read: ReadRequest;
     try {
-      const json = JSON.parse(await readBody(request, MAX_SYNC_BODY_BYTES)) as unknown;
+      const text = await readBody(request, MAX_SYNC_BODY_BYTES);
+      // Between the steps of a large request, other requests get their turn on the event loop.
+      await turn();
+      const json = JSON.parse(text) as unknown;
+      await turn();
       const over = checkRequestBounds(json);
       if (over) return fail(413, over.message, over.field);
       read = readSyncRequest(json);
+      if (read.request.ops.length) await turn();
     } catch (error) {
       if (error instanceof TooLarge) return fail(413, `body: expected at most ${MAX_SYNC_BODY_BYTES} bytes`, 'body');
       if (error instanceof ValidationError) return fail(400, error.message, error.field);
@@ -143,6 +148,10 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
     },
   });
 }
+
+/** Let the event loop run what waits (other requests' I/O) before the next step. */
+const turn = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
 /** The results in the request's order: the refused ops' in their places, the pushed ops' around them. */
 function mergeResults(pushed: readonly SyncOpResult[], read: ReadRequest): SyncOpResult[] {
