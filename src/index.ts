@@ -72,6 +72,7 @@ export {
 // Sync with a syncHandler endpoint (recallkit/postgres): createMemory({ sync }), memory.sync()
 export { SyncError } from './sync/transport.js';
 export type { SyncOptions, SyncStatus } from './sync/options.js';
+export type { SyncRefusal, SyncRefusedOp } from './sync/types.js';
 
 // Durability: the OPFS journal, loss detection, integrity check
 export type { Durability, JournalWrites, StorageStatus, StorageState, VerifyReport } from './store/durability-types.js';

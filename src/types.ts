@@ -1,6 +1,6 @@
 import type { CalibrationState } from './tokens/calibration.js';
 import type { StorageState } from './store/durability-types.js';
-import type { SyncStatus } from './sync/types.js';
+import type { SyncRefusal, SyncStatus } from './sync/types.js';
 
 /**
  * RecallKit's public data shapes. Everything here is plain, structured-cloneable data:
@@ -302,6 +302,11 @@ export interface MemoryEvents {
    * untouched.
    */
   'sync:error': (error: Error) => void;
+  /**
+   * A local op could not be synced (the record checks refused it, or the server did): it is set aside and reported
+   * once, and never holds back the others. Its data stays on this device.
+   */
+  'sync:refused': (refusal: SyncRefusal) => void;
   /** The newest user message alone exceeded a context's `maxTokens` and was cut to fit. */
   'context:truncated': (sessionId: string, info: ContextTruncatedInfo) => void;
 }

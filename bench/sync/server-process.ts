@@ -7,6 +7,7 @@
  * @module
  */
 import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { syncHandler, toNodeListener } from 'recallkit/postgres';
 
@@ -31,9 +32,15 @@ const handler =
       : syncHandler({ connectionString: url!, maxConnections: 10, authorize });
 const listener = toNodeListener(handler);
 
+// The longest the event loop was held between two /stats calls (every request waits that long at worst).
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+
 const server = createServer((req, res) => {
   if (req.url === '/stats') {
     const mem = process.memoryUsage();
+    const loopMaxMs = loop.max / 1e6;
+    loop.reset();
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({
@@ -41,6 +48,7 @@ const server = createServer((req, res) => {
         rss: mem.rss,
         heap: mem.heapUsed,
         maxRss: process.resourceUsage().maxRSS * 1024,
+        loopMaxMs,
       }),
     );
     return;

@@ -98,6 +98,10 @@ function describe(name: MemoryEventName, args: unknown[]): string {
     }
     case 'sync:error':
       return `sync failed: ${errorText(args[0])}`;
+    case 'sync:refused': {
+      const r = args[0] as { op: { kind: string; opId: string }; reason: string };
+      return `sync set aside ${r.op.kind} ${r.op.opId}: ${r.reason}`;
+    }
   }
 }
 

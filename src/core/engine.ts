@@ -49,6 +49,8 @@ import { buildPlannedContext } from './context-build.js';
 import { createStoreRecall, recallAcross } from './recall-all.js';
 import { withAddOptions } from './add-options.js';
 import type { EngineHooks } from './engine-hooks.js';
+import { checkId } from './record-bounds.js';
+import { isReservedSessionId } from './reserved-ids.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {
@@ -162,6 +164,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
   /** Store drafts as entries, then let long-term strategies act. */
   async function add(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
+    checkDraftIds(drafts);
     const meta: SessionMeta = { ...c.meta };
     const stamp = now();
     const entries = drafts.map((d) => makeEntry(meta, d, deps.counter, stamp));
@@ -444,7 +447,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     listSessions: async () => {
       if (closed) throw new ClosedError('memory is closed: create a new one');
       await writer.flush();
-      return store.listSessions();
+      return (await store.listSessions()).filter((m) => !isReservedSessionId(m.sessionId));
     },
 
     pin: (s, entryId, pinned = true) =>
@@ -515,6 +518,15 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 function withMeta(d: EntryDraft, metadata: unknown, field = 'metadata'): void {
   const m = checkMetadata(metadata, field);
   if (m) d.metadata = m;
+}
+
+/** A draft's tool name and call id within the bounds the server keeps (refused before anything is stored). */
+function checkDraftIds(drafts: readonly EntryDraft[]): void {
+  for (const d of drafts) {
+    if (!d.tool) continue;
+    checkId(d.tool.name, 'toolName');
+    checkId(d.tool.callId, 'callId');
+  }
 }
 
 function newCallId(): string {

@@ -1,10 +1,11 @@
 import type { MemoryEntry, MemorySummary, SessionMeta, StoreBatch, TokenCounter } from '../types.js';
 import { ValidationError } from '../errors.js';
 import { checkData, checkSessionId, checkTimestamp, isPlainObject } from './validate.js';
-import { bool, num, oneOf } from './field-checks.js';
+import { bool, oneOf } from './field-checks.js';
 import { countDraft } from './make-entry.js';
 import { newMeta } from './session.js';
 import { checkStateLinks } from './import-links.js';
+import { checkCount, checkId, MAX_ID_LENGTH } from './record-bounds.js';
 
 /** The export format version this build writes. */
 export const SCHEMA_VERSION = 1;
@@ -54,7 +55,7 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
   const entries = state.entries.map((raw, i): MemoryEntry => {
     const f = `state.entries[${i}]`;
     if (!isPlainObject(raw)) throw new ValidationError(f, 'an entry object', raw);
-    const id = str(raw.id, `${f}.id`);
+    const id = checkId(raw.id, `${f}.id`);
     if (ids.has(id)) throw new ValidationError(`${f}.id`, 'an id not used by another entry', id);
     ids.add(id);
     const type = oneOf(raw.type, TYPES, `${f}.type`);
@@ -76,20 +77,24 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
     e.interaction = interaction;
     if (numbered) {
       // A RecallKit export: keep its numbering, which an erasure or a compression left with gaps.
-      e.seq = (raw as { seq: number }).seq;
-      e.interaction = (raw as { interaction: number }).interaction;
+      e.seq = checkCount(raw.seq, `${f}.seq`);
+      e.interaction = checkCount(raw.interaction, `${f}.interaction`);
     }
-    if (raw.summaryId !== undefined) e.summaryId = str(raw.summaryId, `${f}.summaryId`);
+    if (raw.summaryId !== undefined) e.summaryId = checkId(raw.summaryId, `${f}.summaryId`);
     if (raw.pinned !== undefined && bool(raw.pinned, `${f}.pinned`)) e.pinned = true;
     if (raw.tool !== undefined) {
       const t = raw.tool;
       if (!isPlainObject(t)) throw new ValidationError(`${f}.tool`, 'an object { name, callId, isError? }', t);
-      e.tool = { name: str(t.name, `${f}.tool.name`), callId: str(t.callId, `${f}.tool.callId`) };
+      e.tool = { name: checkId(t.name, `${f}.tool.name`), callId: checkId(t.callId, `${f}.tool.callId`) };
       if (t.isError !== undefined) e.tool.isError = bool(t.isError, `${f}.tool.isError`);
     } else if (type === 'tool_call' || type === 'tool_result') {
       // The unversioned shape: the tool named in metadata, calls and results paired by order.
       const name = (raw.metadata as Record<string, unknown> | undefined)?.toolName;
-      e.tool = { name: typeof name === 'string' && name ? name : 'tool', callId: `call_${id}` };
+      e.tool = {
+        name: typeof name === 'string' && name ? checkId(name, `${f}.metadata.toolName`) : 'tool',
+        // Within the id bound (a long entry id: its position keeps the call id unique).
+        callId: id.length <= MAX_ID_LENGTH - 5 ? `call_${id}` : `call_${i}~${id.slice(0, 400)}`,
+      };
       if (type === 'tool_result') {
         const k = openCalls.findLastIndex((c) => c.tool!.name === e.tool!.name);
         if (k >= 0) e.tool.callId = openCalls.splice(k, 1)[0]!.tool!.callId;
@@ -115,15 +120,16 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
   const summaries = summariesIn.map((raw, i): MemorySummary => {
     const f = `state.summaries[${i}]`;
     if (!isPlainObject(raw)) throw new ValidationError(f, 'a summary object', raw);
-    const id = str(raw.id, `${f}.id`);
+    const id = checkId(raw.id, `${f}.id`);
     if (summaryIds.has(id)) throw new ValidationError(`${f}.id`, 'an id not used by another summary', id);
     summaryIds.add(id);
     if (typeof raw.content !== 'string') throw new ValidationError(`${f}.content`, 'a string', raw.content);
-    if (!Array.isArray(raw.originalEntryIds) || raw.originalEntryIds.some((x) => typeof x !== 'string')) {
+    if (!Array.isArray(raw.originalEntryIds)) {
       throw new ValidationError(`${f}.originalEntryIds`, 'an array of entry id strings', raw.originalEntryIds);
     }
+    raw.originalEntryIds.forEach((x, k) => checkId(x, `${f}.originalEntryIds[${k}]`));
     const tokenCount = counter.count(raw.content);
-    const original = num(raw.originalTokenCount ?? 0, `${f}.originalTokenCount`);
+    const original = checkCount(raw.originalTokenCount ?? 0, `${f}.originalTokenCount`);
     const tr = isPlainObject(raw.timeRange) ? raw.timeRange : {};
     const createdAt = checkTimestamp(raw.createdAt, `${f}.createdAt`, now);
     const s: MemorySummary = {
@@ -142,10 +148,10 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
     };
     if (isPlainObject(raw.range))
       s.range = {
-        startIndex: num(raw.range.startIndex, `${f}.range.startIndex`),
-        endIndex: num(raw.range.endIndex, `${f}.range.endIndex`),
+        startIndex: checkCount(raw.range.startIndex, `${f}.range.startIndex`),
+        endIndex: checkCount(raw.range.endIndex, `${f}.range.endIndex`),
       };
-    if (raw.strategy !== undefined) s.strategy = str(raw.strategy, `${f}.strategy`);
+    if (raw.strategy !== undefined) s.strategy = checkId(raw.strategy, `${f}.strategy`);
     if (raw.metadata !== undefined) {
       if (!isPlainObject(raw.metadata)) throw new ValidationError(`${f}.metadata`, 'a plain object', raw.metadata);
       checkData(raw.metadata, `${f}.metadata`, new Set(), 0);
@@ -192,9 +198,7 @@ function lifeCounters(
   const count = (key: string, min: number): number => {
     const v = state[key];
     if (v === undefined || v === null) return min;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
-      throw new ValidationError(`state.${key}`, 'an integer >= 0', v);
-    return Math.max(v, min);
+    return Math.max(checkCount(v, `state.${key}`), min);
   };
   return {
     nextSeq: count('nextSeq', minSeq),
@@ -218,9 +222,4 @@ export function stateToBatch(p: ParsedState, now: string): StoreBatch & { meta: 
     }
   }
   return { meta, replace: true, putEntries: p.entries, putSummaries: p.summaries };
-}
-
-function str(v: unknown, field: string): string {
-  if (typeof v !== 'string' || v.length === 0) throw new ValidationError(field, 'a non-empty string', v);
-  return v;
 }

@@ -1,5 +1,6 @@
 import type { InteractionInput } from '../types.js';
 import { ValidationError } from '../errors.js';
+import { refuseReservedSessionId } from './reserved-ids.js';
 
 /** Longest accepted session id. */
 export const MAX_SESSION_ID_LENGTH = 512;
@@ -11,7 +12,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-/** Refuse anything but a non-empty session id string. */
+/** Refuse anything but a non-empty session id string of at most 512 characters, not reserved by RecallKit. */
 export function checkSessionId(sessionId: unknown, field = 'sessionId'): string {
   if (typeof sessionId !== 'string' || sessionId.length === 0) {
     throw new ValidationError(field, 'a non-empty string', sessionId);
@@ -19,6 +20,7 @@ export function checkSessionId(sessionId: unknown, field = 'sessionId'): string 
   if (sessionId.length > MAX_SESSION_ID_LENGTH) {
     throw new ValidationError(field, `a string of at most ${MAX_SESSION_ID_LENGTH} characters`, sessionId);
   }
+  refuseReservedSessionId(sessionId, field);
   return sessionId;
 }
 

@@ -4,6 +4,7 @@
  * @module
  */
 import { ValidationError } from '../errors.js';
+import { safeUrl } from '../core/safe-url.js';
 
 /** Options of {@link fetchSummarizer}. */
 export interface FetchSummarizerOptions {
@@ -114,7 +115,7 @@ export function resolveFetchOptions(o: FetchSummarizerOptions): ResolvedFetchOpt
   checkNumber('maxRetryDelayMs', o.maxRetryDelayMs, 'milliseconds >= 0', (n) => n >= 0);
   return {
     endpoint: endpoint.href,
-    safeUrl: `${endpoint.origin}${endpoint.pathname}`,
+    safeUrl: safeUrl(endpoint),
     model: o.model,
     headers: copyHeaders(o.headers),
     timeoutMs: o.timeoutMs ?? 60_000,

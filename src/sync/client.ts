@@ -10,15 +10,14 @@ import type { StoreAdapter } from '../types.js';
 import type { EngineHooks } from '../core/engine-hooks.js';
 import type { ServerOp, SyncOp, SyncRequest } from './protocol.js';
 import type { ResolvedSyncOptions, SyncStatus } from './options.js';
-import type { DeviceStore } from './device-state.js';
-import { DEVICE_SESSION } from './device-state.js';
+import type { DeviceState, DeviceStore } from './device-state.js';
+import { isReservedSessionId } from '../core/reserved-ids.js';
+import { MAX_OP_BYTES, MAX_PUSH_OPS, MAX_REQUEST_IDS, opIdCount } from './bounds.js';
+import { refusedKey, screenOps } from './set-aside.js';
+import { CLEARING_KEY } from './sync-store.js';
 import { applyToSession, sessionOutbox } from './session-io.js';
 import { postRound, SyncError } from './transport.js';
 
-/** Ops pushed per request (the server takes up to 1,000). */
-const PUSH_LIMIT = 1000;
-/** JSON bytes pushed per request (the server takes up to 10 MB); one bigger op still goes alone. */
-const PUSH_BYTES = 4 * 1024 * 1024;
 /** Ops pulled per request. */
 const PULL_LIMIT = 1000;
 /** A local change is pushed this long after it (changes in a burst share one round). */
@@ -130,8 +129,9 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
     const state = await device.load();
     status.cursor = state.cursor;
     setStatus({ state: 'syncing' });
+    await finishClears();
     for (let pass = 0; ; pass++) {
-      const { ops, groups, full } = await outbox(state.scanned);
+      const { ops, groups, full } = await outbox(state);
       setStatus({ pending: ops.length });
       const rejected = new Map<string, Set<string>>();
       const acked: SyncOp[] = [];
@@ -150,6 +150,13 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
           response.results.forEach((result, i) => {
             const op = ops[i];
             if (!op) return;
+            if (result.status === 'rejected' && result.field !== undefined) {
+              // Malformed to the server (its checks are newer than these): set aside, kept here.
+              const reason = result.reason ?? 'refused by the server';
+              state.refused[refusedKey(op.sessionId, op.opId)] = reason;
+              hooks.emit('sync:refused', { op: { ...op }, reason, field: result.field, by: 'server' });
+              return;
+            }
             if (op.kind === 'clear' && result.status !== 'rejected') acked.push(op);
             const group = groups.get(op.opId);
             if (result.status !== 'rejected' || group === undefined) return;
@@ -168,24 +175,52 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
     }
   }
 
-  /** Derive the outbox of every session changed since it was last found empty, clears first. */
-  async function outbox(scanned: Record<string, number>) {
+  /**
+   * Finish the local deletion of every session whose clear was recorded but whose data is still
+   * there, marked with that clear (the memory stopped between the two writes of `clearSession`).
+   */
+  async function finishClears(): Promise<void> {
+    for (const [sessionId, opId] of await device.clears()) {
+      if (isReservedSessionId(sessionId)) continue;
+      if ((await store.loadAux(sessionId, CLEARING_KEY)) !== opId) continue;
+      await hooks.run(sessionId, async () => {
+        try {
+          if ((await store.loadAux(sessionId, CLEARING_KEY)) === opId) await store.deleteSession(sessionId);
+        } finally {
+          hooks.drop(sessionId);
+        }
+      });
+      hooks.emit('change', sessionId);
+    }
+  }
+
+  /**
+   * Derive the outbox of every session changed since it was last found empty, clears first, within
+   * one request's bounds (ops, bytes, entry ids). Ops the record checks refuse are set aside and reported.
+   */
+  async function outbox(state: DeviceState) {
+    const { scanned, refused } = state;
     const ops: SyncOp[] = [];
     const groups = new Map<string, string>();
     const clearOps = await device.clears();
-    for (const [sessionId, opId] of clearOps) ops.push({ opId, sessionId, kind: 'clear' });
+    for (const [sessionId, opId] of clearOps) {
+      if (refused[refusedKey(sessionId, opId)] === undefined) ops.push({ opId, sessionId, kind: 'clear' });
+    }
     let full = true;
-    let bytes = 0;
+    let bytes = ops.length * 200;
+    let ids = 0;
     const metas = await store.listSessions();
     for (const meta of metas) {
       const id = meta.sessionId;
-      if (id === DEVICE_SESSION || scanned[id] === meta.version) continue;
-      if (ops.length >= PUSH_LIMIT) {
+      if (isReservedSessionId(id) || scanned[id] === meta.version) continue;
+      if (ops.length >= MAX_PUSH_OPS) {
         full = false;
         break;
       }
       const { outbox: o, version } = await hooks.run(id, () => sessionOutbox(store, id));
-      if (!o.ops.length) {
+      const screened = screenOps(o.ops, refused);
+      for (const refusal of screened.refused) hooks.emit('sync:refused', refusal);
+      if (!screened.ops.length) {
         scanned[id] = version;
         continue;
       }
@@ -193,19 +228,22 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
       // A session's ops travel together (a compaction needs its entries pushed first); one too
       // big for a request sends its first entries now and the rest next pass.
       let fit = 0;
-      while (fit < o.ops.length && ops.length + fit < PUSH_LIMIT) {
-        const size = JSON.stringify(o.ops[fit]).length;
-        if (bytes + size > PUSH_BYTES && ops.length + fit > 0) break;
+      while (fit < screened.ops.length && ops.length + fit < MAX_PUSH_OPS) {
+        const op = screened.ops[fit]!;
+        const size = screened.sizes[fit]! + 1;
+        const listed = opIdCount(op);
+        if (bytes + size > MAX_OP_BYTES || ids + listed > MAX_REQUEST_IDS) break;
         bytes += size;
+        ids += listed;
         fit += 1;
       }
       const taken =
-        fit === o.ops.length
-          ? o.ops
-          : o.ops
+        fit === screened.ops.length
+          ? screened.ops
+          : screened.ops
               .slice(0, fit)
               .filter((op, i, all) => op.kind === 'entry' && all.slice(0, i).every((p) => p.kind === 'entry'));
-      if (taken.length < o.ops.length) full = false;
+      if (taken.length < screened.ops.length) full = false;
       ops.push(...taken);
       if (!full) break;
       for (const [k, v] of o.groups) groups.set(k, v);
@@ -220,7 +258,11 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
     scanned: Record<string, number>,
   ): Promise<void> {
     const bySession = new Map<string, ServerOp[]>();
-    for (const op of pulled) bySession.set(op.sessionId, [...(bySession.get(op.sessionId) ?? []), op]);
+    for (const op of pulled) {
+      // RecallKit's own sessions never come from a server (it refuses them): one that did is ignored.
+      if (isReservedSessionId(op.sessionId)) continue;
+      bySession.set(op.sessionId, [...(bySession.get(op.sessionId) ?? []), op]);
+    }
     for (const id of rejected.keys()) if (!bySession.has(id)) bySession.set(id, []);
     const now = new Date().toISOString();
     for (const [sessionId, ops] of bySession) {

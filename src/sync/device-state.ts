@@ -20,14 +20,16 @@ export interface DeviceState {
   cursor: string;
   /** Session id → the stored version whose outbox was empty (nothing to read there until it changes). */
   scanned: Record<string, number>;
+  /** Ops set aside (`sessionId\nopId` → why): refused by the record checks or the server, never pushed again. */
+  refused: Record<string, string>;
 }
 
 /** Reads and writes the device state. */
 export interface DeviceStore {
   load(): Promise<DeviceState>;
   save(state: DeviceState): Promise<void>;
-  /** Remember that a session was cleared here (a `clear` op to push), before its data goes. */
-  addClear(sessionId: string): Promise<void>;
+  /** Remember that a session was cleared here (a `clear` op to push, `opId`), before its data goes. */
+  addClear(sessionId: string, opId: string): Promise<void>;
   /** Clears waiting to be pushed: session id → op id. */
   clears(): Promise<Map<string, string>>;
   /** The clear was acknowledged. */
@@ -58,6 +60,7 @@ export function createDeviceStore(store: StoreAdapter, deviceId?: string): Devic
           deviceId: deviceId ?? raw?.deviceId ?? newId(),
           cursor: typeof raw?.cursor === 'string' ? raw.cursor : '0',
           scanned: raw?.scanned ?? {},
+          refused: raw?.refused ?? {},
         };
         if (!raw || raw.deviceId !== state.deviceId) await write({ [DEVICE_KEY]: state });
         return state;
@@ -66,7 +69,7 @@ export function createDeviceStore(store: StoreAdapter, deviceId?: string): Devic
       serial(async () => {
         await write({ [DEVICE_KEY]: state });
       }),
-    addClear: (sessionId) => serial(() => write({ [CLEAR_PREFIX + sessionId]: newId() })),
+    addClear: (sessionId, opId) => serial(() => write({ [CLEAR_PREFIX + sessionId]: opId })),
     clears: () =>
       serial(async () => {
         const all = store.loadAuxPrefix

@@ -5,6 +5,7 @@
  */
 import { ValidationError } from '../errors.js';
 import { isPlainObject } from '../core/validate.js';
+import { safeUrl } from '../core/safe-url.js';
 
 export type { SyncOptions, SyncStatus } from './types.js';
 
@@ -67,10 +68,16 @@ function checkUrl(value: unknown, field: string): string {
     throw new ValidationError(
       field,
       base ? 'a valid URL' : 'an absolute http(s) URL (there is no page to resolve a relative one against)',
-      value,
     );
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new ValidationError(field, 'an http: or https: URL', value);
+    throw new ValidationError(field, 'an http: or https: URL', safeUrl(parsed));
+  // fetch refuses such a URL on every request: refused here, once, and the password never shown.
+  if (parsed.username !== '' || parsed.password !== '')
+    throw new ValidationError(
+      field,
+      `a URL without user:password@ (fetch refuses to send one; ${safeUrl(parsed)} was given with credentials): ` +
+        "put a token in sync.headers instead, e.g. { authorization: 'Bearer …' }",
+    );
   return parsed.href;
 }

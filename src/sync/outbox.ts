@@ -8,6 +8,7 @@ import type { MemoryEntry, MemorySummary } from '../types.js';
 import type { SyncOp } from './protocol.js';
 import { wireEntry, type WorkingState } from './state.js';
 import { hashText } from './hash.js';
+import { MAX_OP_IDS } from './bounds.js';
 
 /** The ops of one session, and which local compaction each compact op carries (for a rejection). */
 export interface SessionOutbox {
@@ -63,10 +64,12 @@ export function deriveOutbox(
   for (const id of w.summaries.keys()) if (!stored.has(id)) drops.add(id);
   for (const id of drops) ops.push({ opId: `${id}~drop`, sessionId, kind: 'drop-summary', summaryId: id });
   const erase = [...erasedLocal].filter((id) => !w.tomb.has(id)).sort();
-  if (erase.length) {
-    const opId = `erase~${hashText(`${sessionId}\n${erase.join('\n')}`)}`;
-    ops.push({ opId, sessionId, kind: 'erase', entryIds: erase });
-    erasures.set(opId, erase);
+  // Within the ids one op may list: a large erasure travels as several ops.
+  for (let at = 0; at < erase.length; at += MAX_OP_IDS) {
+    const ids = erase.slice(at, at + MAX_OP_IDS);
+    const opId = `erase~${hashText(`${sessionId}\n${ids.join('\n')}`)}`;
+    ops.push({ opId, sessionId, kind: 'erase', entryIds: ids });
+    erasures.set(opId, ids);
   }
   return { ops, groups, erasures };
 }

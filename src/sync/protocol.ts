@@ -7,13 +7,19 @@ import { ValidationError } from '../errors.js';
 import { checkSessionId, isPlainObject } from '../core/validate.js';
 import type { MemoryEntry, MemorySummary } from '../types.js';
 import { checkSyncEntry, checkSyncSummary, checkId } from './validate-records.js';
+import { MAX_OP_IDS, MAX_PUSH_OPS } from './bounds.js';
+
+export {
+  MAX_OP_BYTES,
+  MAX_OP_IDS,
+  MAX_PUSH_OPS,
+  MAX_REQUEST_IDS,
+  MAX_SYNC_BODY_BYTES,
+  checkRequestBounds,
+} from './bounds.js';
 
 /** The protocol version a request and response carry (`v`). */
 export const SYNC_PROTOCOL_VERSION = 1;
-/** Most ops one request may push (more: `413`). */
-export const MAX_PUSH_OPS = 1000;
-/** Largest request body in bytes (more: `413`). */
-export const MAX_SYNC_BODY_BYTES = 10 * 1024 * 1024;
 /** Ops pulled per round when the request gives no `limit`. */
 export const DEFAULT_PULL_LIMIT = 500;
 /** Largest `limit` a request may ask. */
@@ -86,6 +92,11 @@ export interface SyncOpResult {
   status: 'applied' | 'duplicate' | 'rejected';
   seq?: string;
   reason?: string;
+  /**
+   * Set on a `rejected` op that is malformed (the field that failed the record checks). Such an op is refused alone,
+   * never recorded: the others of the request go on.
+   */
+  field?: string;
 }
 
 /** The `200` answer to a round. */
@@ -117,13 +128,64 @@ export function isSeq(value: unknown): value is string {
   return typeof value === 'string' && SEQ.test(value) && BigInt(value) <= MAX_BIGINT;
 }
 
+/** An op of a request refused by the record checks: its place in `ops` and the result answered for it. */
+export interface RefusedOp {
+  index: number;
+  result: SyncOpResult & { status: 'rejected'; reason: string; field: string };
+}
+
+/** A request read leniently: its well-formed ops, and the malformed ones refused one by one. */
+export interface ReadRequest {
+  /** The request with its well-formed ops only, in order. */
+  request: SyncRequest;
+  refused: RefusedOp[];
+}
+
 /**
- * Validate a parsed request body. Throws a `ValidationError` naming the first bad field and
- * what was expected (`ops[3].entry.role: expected one of 'user', 'assistant', 'system'`).
+ * Validate a parsed request body as the server does: a bad envelope (`v`, `deviceId`, `cursor`,
+ * `limit`, `ops` not an array or too many) throws a `ValidationError`; a malformed op is refused
+ * alone (with its field and reason), so one bad record never holds back the others.
+ * @example
+ * const { request, refused } = readSyncRequest(JSON.parse(body));
+ */
+export function readSyncRequest(json: unknown): ReadRequest {
+  const request = parseEnvelope(json);
+  const ops = (json as { ops: unknown[] }).ops;
+  const refused: RefusedOp[] = [];
+  ops.forEach((raw, index) => {
+    try {
+      request.ops.push(parseSyncOp(raw, `ops[${index}]`));
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      const opId = (raw as { opId?: unknown } | null)?.opId;
+      refused.push({
+        index,
+        result: {
+          opId: typeof opId === 'string' ? opId.slice(0, 512) : '',
+          status: 'rejected',
+          reason: `invalid op: ${error.message}`,
+          field: error.field,
+        },
+      });
+    }
+  });
+  return { request, refused };
+}
+
+/**
+ * Validate a parsed request body strictly: throws a `ValidationError` naming the first bad field
+ * and what was expected (`ops[3].entry.role: expected one of 'user', 'assistant', 'system'`).
  * @example
  * const request = parseSyncRequest(JSON.parse(body));
  */
 export function parseSyncRequest(json: unknown): SyncRequest {
+  const request = parseEnvelope(json);
+  request.ops = (json as { ops: unknown[] }).ops.map((op, i) => parseSyncOp(op, `ops[${i}]`));
+  return request;
+}
+
+/** The request's own fields, with `ops` left empty (the caller validates them). */
+function parseEnvelope(json: unknown): SyncRequest {
   if (!isPlainObject(json))
     throw new ValidationError('body', 'a JSON object { v, deviceId, ops, cursor, limit? }', json);
   if (json.v !== SYNC_PROTOCOL_VERSION)
@@ -141,11 +203,13 @@ export function parseSyncRequest(json: unknown): SyncRequest {
   if (!Array.isArray(json.ops)) throw new ValidationError('ops', 'an array of ops', json.ops);
   if (json.ops.length > MAX_PUSH_OPS)
     throw new ValidationError('ops', `at most ${MAX_PUSH_OPS} ops per request`, json.ops);
-  request.ops = json.ops.map((op, i) => parseSyncOp(op, `ops[${i}]`));
   return request;
 }
 
-/** Validate one op (`field` names it in errors). */
+/**
+ * Validate one op (`field` names it in errors): the one check of a record that travels, run by the
+ * client before it pushes and by the server on what it is pushed.
+ */
 export function parseSyncOp(raw: unknown, field: string): SyncOp {
   if (!isPlainObject(raw)) throw new ValidationError(field, 'an op object { opId, sessionId, kind, … }', raw);
   const opId = checkId(raw.opId, `${field}.opId`);
@@ -164,6 +228,12 @@ export function parseSyncOp(raw: unknown, field: string): SyncOp {
       const op: SyncCompactOp = { opId, sessionId, kind, entryIds: idList(raw.entryIds, `${field}.entryIds`) };
       if (raw.summary !== undefined) {
         op.summary = checkSyncSummary(raw.summary, `${field}.summary`, sessionId);
+        if (op.summary.originalEntryIds.length > MAX_OP_IDS)
+          throw new ValidationError(
+            `${field}.summary.originalEntryIds`,
+            `at most ${MAX_OP_IDS} entry ids`,
+            op.summary.originalEntryIds,
+          );
         if (op.summary.id !== opId)
           throw new ValidationError(
             `${field}.opId`,
@@ -184,8 +254,8 @@ export function parseSyncOp(raw: unknown, field: string): SyncOp {
 
 /** A non-empty array of distinct ids. */
 function idList(value: unknown, field: string): string[] {
-  if (!Array.isArray(value) || value.length === 0)
-    throw new ValidationError(field, 'a non-empty array of entry ids', value);
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_OP_IDS)
+    throw new ValidationError(field, `a non-empty array of at most ${MAX_OP_IDS} entry ids`, value);
   const seen = new Set<string>();
   return value.map((id, i) => {
     const checked = checkId(id, `${field}[${i}]`);

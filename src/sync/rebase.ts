@@ -88,8 +88,9 @@ export function rebase(input: RebaseInput): RebaseResult {
       continue;
     }
     const here = local.get(id);
-    // The server's copy when this round pulled it: every device then stores the same bytes.
-    const base = w.incoming.get(id) ?? here;
+    // The server's copy when this round pulled it: every device then stores the same bytes,
+    // except the pin, which is this device's own (no op carries a pin change).
+    const base = keepLocalPin(w.incoming.get(id), here) ?? here;
     if (!base) continue;
     const confirmed = w.compacted.get(id);
     if (confirmed !== undefined && !(confirmed !== '' && droppedHere.has(confirmed)))
@@ -161,6 +162,18 @@ function metaFor(
     }
   }
   return base;
+}
+
+/**
+ * `pulled` (the server's copy of an entry) with the pin of `here` (this device's copy): a pin
+ * changed here after the entry was pushed is kept, never overwritten by the pushed state.
+ */
+export function keepLocalPin(pulled: MemoryEntry | undefined, here: MemoryEntry | undefined): MemoryEntry | undefined {
+  if (!pulled || !here || pulled.pinned === here.pinned) return pulled;
+  const out: MemoryEntry = { ...pulled };
+  if (here.pinned) out.pinned = true;
+  else delete out.pinned;
+  return out;
 }
 
 /** The entry's keys in the order the engine writes them, so two devices' JSON is byte-identical. */

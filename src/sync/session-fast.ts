@@ -13,7 +13,7 @@ import type { ServerOp } from './protocol.js';
 import { applyOp, ERASED_KEY, wireEntry, type WorkingState } from './state.js';
 import { loadState, stateAux } from './state-cache.js';
 import type { SessionOutbox } from './outbox.js';
-import { reorderEntry } from './rebase.js';
+import { keepLocalPin, reorderEntry } from './rebase.js';
 import { setActive, type SessionCache } from '../core/session.js';
 
 interface Tail {
@@ -79,7 +79,7 @@ export async function fastApply(
   for (let i = start; i < w.order.length; i++) {
     if (w.users[i] === 'u') interaction += 1;
     const id = w.order[i]!;
-    const base = w.incoming.get(id) ?? local.get(id);
+    const base = keepLocalPin(w.incoming.get(id), local.get(id)) ?? local.get(id);
     if (base && !w.tomb.has(id)) out.push(reorderEntry({ ...base, seq: i, interaction, compressed: false }));
   }
   let seq = w.order.length;

@@ -7,22 +7,37 @@
  * @module
  */
 import type { StoreAdapter, StoreBatch } from '../types.js';
-import { DEVICE_SESSION, type DeviceStore } from './device-state.js';
+import type { DeviceStore } from './device-state.js';
+import { isReservedSessionId } from '../core/reserved-ids.js';
 import { ERASED_KEY, SESSION_KEY } from './state.js';
 import { STAMP_KEY } from './state-cache.js';
+import { newId } from '../core/ids.js';
+
+/** Aux key of the clear a session is being deleted by (its op id), written before the clear is recorded. */
+export const CLEARING_KEY = 'sync:clearing';
 
 /** Wrap `store` (the raw store the sync client reads and writes directly). */
 export function syncStoreView(store: StoreAdapter, device: DeviceStore): StoreAdapter {
   return {
     ...store,
     async listSessions() {
-      return (await store.listSessions()).filter((m) => m.sessionId !== DEVICE_SESSION);
+      return (await store.listSessions()).filter((m) => !isReservedSessionId(m.sessionId));
     },
     async write(sessionId, batch) {
       return store.write(sessionId, await withSyncAux(store, sessionId, batch));
     },
     async deleteSession(sessionId) {
-      if (await store.loadMeta(sessionId)) await device.addClear(sessionId);
+      const meta = await store.loadMeta(sessionId);
+      if (meta) {
+        // Three writes, each finishing what the one before began: the session is marked with the
+        // clear's id, the clear is recorded to push, then the data goes. A stop after the second
+        // leaves a marked session, which the next round deletes before anything is pushed
+        // (finishClears), so its unpushed entries cannot outlive the clear.
+        const opId = newId();
+        const next = { ...meta, version: meta.version + 1, updatedAt: new Date().toISOString() };
+        await store.write(sessionId, { meta: next, aux: { [CLEARING_KEY]: opId } });
+        await device.addClear(sessionId, opId);
+      }
       return store.deleteSession(sessionId);
     },
   };

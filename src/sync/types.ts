@@ -30,3 +30,26 @@ export interface SyncStatus {
   /** The server seq this device has pulled up to. */
   cursor: string;
 }
+
+/** The op a `sync:refused` event names: what it is and which session and record it carries. */
+export interface SyncRefusedOp {
+  opId: string;
+  sessionId: string;
+  kind: 'entry' | 'compact' | 'drop-summary' | 'erase' | 'clear';
+  /** The op's other fields, as it would have been pushed (`entry`, `summary`, `entryIds`, …). */
+  [field: string]: unknown;
+}
+
+/**
+ * What `sync:refused` reports: an op set aside, never pushed again, while every other op goes on.
+ * The local data stays as it is (an entry set aside is kept here, on this device only).
+ */
+export interface SyncRefusal {
+  op: SyncRefusedOp;
+  /** Why, e.g. `ops[0].entry.tool.name: expected a non-empty string of at most 512 characters, …`. */
+  reason: string;
+  /** The offending field, when a check of the record failed. */
+  field?: string;
+  /** `client`: the record checks refused it before it was sent; `server`: the server refused it as malformed. */
+  by: 'client' | 'server';
+}

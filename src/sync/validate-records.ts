@@ -6,21 +6,14 @@
 import { ValidationError } from '../errors.js';
 import { checkData, isPlainObject } from '../core/validate.js';
 import { bool, num, oneOf } from '../core/field-checks.js';
+import { checkCount, checkId, MAX_ID_LENGTH } from '../core/record-bounds.js';
 import type { MemoryEntry, MemoryEntryType, EntryRole, MemorySummary } from '../types.js';
+import { checkSyncContent } from './content-bound.js';
 
-/** Longest id (op, entry, summary, device) accepted. */
-export const MAX_ID_LENGTH = 512;
+export { checkId, MAX_ID_LENGTH };
 
 const TYPES: readonly MemoryEntryType[] = ['message', 'tool_call', 'tool_result', 'context'];
 const ROLES: readonly EntryRole[] = ['user', 'assistant', 'system'];
-
-/** A non-empty string of at most 512 characters. */
-export function checkId(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_ID_LENGTH) {
-    throw new ValidationError(field, `a non-empty string of at most ${MAX_ID_LENGTH} characters`, value);
-  }
-  return value;
-}
 
 /** A `MemoryEntry` of session `sessionId`. */
 export function checkSyncEntry(raw: unknown, f: string, sessionId: string): MemoryEntry {
@@ -30,13 +23,13 @@ export function checkSyncEntry(raw: unknown, f: string, sessionId: string): Memo
   const entry: MemoryEntry = {
     id: checkId(raw.id, `${f}.id`),
     sessionId,
-    seq: count(raw.seq, `${f}.seq`),
-    interaction: count(raw.interaction, `${f}.interaction`),
+    seq: checkCount(raw.seq, `${f}.seq`),
+    interaction: checkCount(raw.interaction, `${f}.interaction`),
     type: oneOf(raw.type, TYPES, `${f}.type`),
     role: oneOf(raw.role, ROLES, `${f}.role`),
-    content: text(raw.content, `${f}.content`),
+    content: checkSyncContent(raw.content, `${f}.content`),
     timestamp: time(raw.timestamp, `${f}.timestamp`),
-    tokenCount: count(raw.tokenCount, `${f}.tokenCount`),
+    tokenCount: checkCount(raw.tokenCount, `${f}.tokenCount`),
     compressed: bool(raw.compressed, `${f}.compressed`),
   };
   if (raw.summaryId !== undefined) entry.summaryId = checkId(raw.summaryId, `${f}.summaryId`);
@@ -63,10 +56,10 @@ export function checkSyncSummary(raw: unknown, f: string, sessionId: string): Me
   const summary: MemorySummary = {
     id: checkId(raw.id, `${f}.id`),
     sessionId,
-    content: text(raw.content, `${f}.content`),
+    content: checkSyncContent(raw.content, `${f}.content`),
     originalEntryIds: raw.originalEntryIds.map((id, i) => checkId(id, `${f}.originalEntryIds[${i}]`)),
-    tokenCount: count(raw.tokenCount, `${f}.tokenCount`),
-    originalTokenCount: count(raw.originalTokenCount, `${f}.originalTokenCount`),
+    tokenCount: checkCount(raw.tokenCount, `${f}.tokenCount`),
+    originalTokenCount: checkCount(raw.originalTokenCount, `${f}.originalTokenCount`),
     compressionRatio: num(raw.compressionRatio, `${f}.compressionRatio`),
     createdAt: time(raw.createdAt, `${f}.createdAt`),
     timeRange: { start: time(tr.start, `${f}.timeRange.start`), end: time(tr.end, `${f}.timeRange.end`) },
@@ -75,8 +68,8 @@ export function checkSyncSummary(raw: unknown, f: string, sessionId: string): Me
     const r = raw.range;
     if (!isPlainObject(r)) throw new ValidationError(`${f}.range`, 'an object { startIndex, endIndex }', r);
     summary.range = {
-      startIndex: count(r.startIndex, `${f}.range.startIndex`),
-      endIndex: count(r.endIndex, `${f}.range.endIndex`),
+      startIndex: checkCount(r.startIndex, `${f}.range.startIndex`),
+      endIndex: checkCount(r.endIndex, `${f}.range.endIndex`),
     };
   }
   if (raw.strategy !== undefined) summary.strategy = checkId(raw.strategy, `${f}.strategy`);
@@ -89,17 +82,8 @@ function data(value: unknown, field: string): Record<string, unknown> {
   checkData(value, field, new Set(), 0);
   return value;
 }
-function text(v: unknown, field: string): string {
-  if (typeof v !== 'string') throw new ValidationError(field, 'a string', v);
-  return v;
-}
 function time(v: unknown, field: string): string {
   if (typeof v !== 'string' || Number.isNaN(Date.parse(v)))
     throw new ValidationError(field, 'an ISO 8601 date string', v);
-  return v;
-}
-function count(v: unknown, field: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
-    throw new ValidationError(field, 'an integer >= 0', v);
   return v;
 }

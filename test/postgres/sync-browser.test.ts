@@ -301,7 +301,7 @@ describe('sync between two browsers through the real handler and PostgreSQL', ()
       const c = await newDevice(token);
       await c.open();
       await c.run('add', 'trip', 3, 'intruder');
-      expect(await c.run<string>('trySync')).toMatch(/^SyncError: sync: the server answered 401/);
+      expect(await c.run<string>('trySync')).toMatch(/^SyncError: sync: http:\/\/127\.0\.0\.1:\d+\/sync answered 401/);
       expect((await c.run<string[]>('errors')).at(-1)).toMatch(/401/);
       expect((await c.run<{ state: string }[]>('states')).at(-1)!.state).toBe('error');
       expect(contents(await c.run<SessionState>('exportSession', 'trip'))).toEqual([

@@ -96,15 +96,22 @@ describe('sync client on the real handler (Node)', () => {
     expect(stats.compressedEntries).toBeGreaterThan(6);
   });
 
-  it('entries too big for one request (10 MB) are pushed over several', async () => {
+  it('entries too big for one request (4 MiB) are pushed over several', async () => {
     const token = tenantToken();
     const a = await device(token);
-    const big = (n: number) => `${n} ${'x'.repeat(3 * 1024 * 1024)}`;
-    for (let i = 0; i < 4; i++) await a.addContext('docs', big(i), `file${i}`);
+    const big = (n: number) => `${n} ${'x'.repeat(900_000)}`;
+    for (let i = 0; i < 6; i++) await a.addContext('docs', big(i), `file${i}`);
     await a.sync();
     const b = await device(token);
     await b.sync();
-    expect((await b.exportSession('docs')).entries.map((e) => e.content.slice(0, 2))).toEqual(['0 ', '1 ', '2 ', '3 ']);
+    expect((await b.exportSession('docs')).entries.map((e) => e.content.slice(0, 2))).toEqual([
+      '0 ',
+      '1 ',
+      '2 ',
+      '3 ',
+      '4 ',
+      '5 ',
+    ]);
     expect(await json(a, 'docs')).toBe(await json(b, 'docs'));
   });
 

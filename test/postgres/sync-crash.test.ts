@@ -98,8 +98,9 @@ async function checkConsistent(tenant: string, ops: SyncOp[]): Promise<number> {
   return seqs.length;
 }
 
+/** The largest legal push: 1,000 ops within the 4 MiB body. */
 const bigPush = (tag: string): SyncOp[] =>
-  Array.from({ length: 1000 }, (_, i) => entryOp('s', `${tag}-${i}`, { content: `${i} ${'x'.repeat(4000)}` }));
+  Array.from({ length: 1000 }, (_, i) => entryOp('s', `${tag}-${i}`, { content: `${i} ${'x'.repeat(3600)}` }));
 
 describe('syncHandler: the server killed mid-request', () => {
   // A server that ran before: the schema is in place when the first kill lands.

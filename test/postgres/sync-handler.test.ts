@@ -56,12 +56,14 @@ describe('syncHandler options', () => {
     );
   });
 
-  it('an authorize that throws is a 500 naming its error (not a 401: the token may be fine)', async () => {
+  it('an authorize that throws is a 500 with a request id (not a 401: the token may be fine); its error goes to onError only', async () => {
+    const logged: [unknown, { requestId: string; stage: string }][] = [];
     const handler = syncHandler({
       pool: sharedPool(),
       authorize: () => {
-        throw new Error('token service down');
+        throw new Error('token service down: key=SECRET-SIGNING-KEY-123');
       },
+      onError: (error, context) => logged.push([error, context]),
     });
     const res = await handler(
       new Request('http://x/sync', {
@@ -71,7 +73,13 @@ describe('syncHandler options', () => {
       }),
     );
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ error: 'authorize failed: token service down' });
+    const body = (await res.json()) as { error: string; requestId: string };
+    expect(body.error).not.toMatch(/SECRET|token service/);
+    expect(body.requestId).toBe(res.headers.get('x-request-id'));
+    expect(body.error).toContain(body.requestId);
+    expect(logged).toHaveLength(1);
+    expect((logged[0]![0] as Error).message).toMatch(/SECRET-SIGNING-KEY-123/);
+    expect(logged[0]![1]).toEqual({ requestId: body.requestId, stage: 'authorize' });
     await handler.close();
   });
 });
@@ -131,7 +139,7 @@ for (const [driver, connection] of SYNC_DRIVERS) {
       for (const t of [undefined, 'wrong', `${token}x`]) {
         const res = await post(server.url, t, body);
         expect(res.status).toBe(401);
-        expect(res.json).toEqual({ error: 'unauthorized: no tenant for this request' });
+        expect(res.json).toEqual({ error: 'unauthorized: no tenant for this request', requestId: expect.any(String) });
       }
       expect(await everything(driver)).toEqual(before);
     });
@@ -191,13 +199,8 @@ for (const [driver, connection] of SYNC_DRIVERS) {
         [{ ...ok, v: 2 }, 400, 'v'],
         [{ ...ok, cursor: 'abc' }, 400, 'cursor'],
         [{ ...ok, limit: 0 }, 400, 'limit'],
-        [{ ...ok, ops: [entryOp('s', 'x'), { ...entryOp('s', 'y'), kind: 'patch' }] }, 400, 'ops[1].kind'],
-        [{ ...ok, ops: [entryOp('s', 'x'), entryOp('s', 'z', { tokenCount: -1 })] }, 400, 'ops[1].entry.tokenCount'],
-        [
-          { ...ok, ops: [entryOp('s', 'x'), { opId: 'q', sessionId: 's', kind: 'compact', entryIds: 'x' }] },
-          400,
-          'ops[1].entryIds',
-        ],
+        [{ ...ok, ops: 'x' }, 400, 'ops'],
+        [{ ...ok, deviceId: 'd'.repeat(513) }, 400, 'deviceId'],
         [{ ...ok, ops: Array.from({ length: 1001 }, (_, i) => entryOp('s', `m${i}`)) }, 413, 'ops'],
       ];
       for (const [body, status, field] of bad) {
@@ -207,9 +210,35 @@ for (const [driver, connection] of SYNC_DRIVERS) {
       }
       expect((await post(server.url, token, JSON.stringify(ok), { 'content-type': 'text/plain' })).status).toBe(415);
       expect((await fetch(server.url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(405);
-      const huge = JSON.stringify({ ...ok, ops: [entryOp('s', 'big', { content: 'x'.repeat(10 * 1024 * 1024) })] });
+      const huge = JSON.stringify({ ...ok, ops: [entryOp('s', 'big', { content: 'x'.repeat(5 * 1024 * 1024) })] });
       expect((await post(server.url, token, huge)).status).toBe(413);
       expect(await everything(driver)).toEqual(before);
+    });
+
+    it('a malformed op is refused alone, naming its field; the others of the request are applied', async () => {
+      const { token } = tenant();
+      const ops = [
+        entryOp('s', 'x1'),
+        { ...entryOp('s', 'y'), kind: 'patch' },
+        entryOp('s', 'z', { tokenCount: -1 }),
+        { opId: 'q', sessionId: 's', kind: 'compact', entryIds: 'x' },
+        entryOp('s', 'long-tool', { type: 'tool_call', tool: { name: 't'.repeat(600), callId: 'c1' } }),
+        entryOp('__recallkit_sync__', 'r1'),
+        entryOp('s', 'x2'),
+      ];
+      const res = await post(server.url, token, { v: 1, deviceId: 'd', cursor: '0', ops });
+      expect(res.status).toBe(200);
+      const results = res.json.results as { opId: string; status: string; field?: string }[];
+      expect(results.map((r) => [r.opId, r.status, r.field])).toEqual([
+        ['x1', 'applied', undefined],
+        ['y', 'rejected', 'ops[1].kind'],
+        ['z', 'rejected', 'ops[2].entry.tokenCount'],
+        ['q', 'rejected', 'ops[3].entryIds'],
+        ['long-tool', 'rejected', 'ops[4].entry.tool.name'],
+        ['r1', 'rejected', 'ops[5].sessionId'],
+        ['x2', 'applied', undefined],
+      ]);
+      expect((await pullAll(server.url, token)).map((o) => o.opId)).toEqual(['x1', 'x2']);
     });
 
     it('compaction: the first accepted compaction of a range wins; an overlapping one is rejected and never pulled', async () => {
@@ -357,17 +386,17 @@ for (const [driver, connection] of SYNC_DRIVERS) {
 }
 
 describe('syncHandler (pg): pull pages are bounded in bytes too', () => {
-  it('three 4 MB entries come back two pages, every op once, `more` until the last', async () => {
+  it('five 1 MB entries come back in two pages (4 MiB each at most), every op once, `more` until the last', async () => {
     const server = await startSyncServer({ pool: sharedPool() });
     const t = freshTenant();
     server.tokens.set('tok', t);
-    for (const id of ['big1', 'big2', 'big3'])
-      await round(server.url, 'tok', [entryOp('s', id, { content: id.repeat(1_000_000) })]);
+    const ids = ['big1', 'big2', 'big3', 'big4', 'big5'];
+    for (const id of ids) await round(server.url, 'tok', [entryOp('s', id, { content: id.repeat(250_000) })]);
     const first = await round(server.url, 'tok', [], '0');
-    expect([first.ops.map((o) => o.opId), first.more, first.cursor]).toEqual([['big1', 'big2'], true, '2']);
+    expect([first.ops.map((o) => o.opId), first.more, first.cursor]).toEqual([ids.slice(0, 4), true, '4']);
     const second = await round(server.url, 'tok', [], first.cursor);
-    expect([second.ops.map((o) => o.opId), second.more, second.cursor]).toEqual([['big3'], false, '3']);
-    expect(second.ops[0]!.kind === 'entry' && second.ops[0]!.entry.content.length).toBe(4_000_000);
+    expect([second.ops.map((o) => o.opId), second.more, second.cursor]).toEqual([['big5'], false, '5']);
+    expect(second.ops[0]!.kind === 'entry' && second.ops[0]!.entry.content.length).toBe(1_000_000);
     await server.close();
   });
 });

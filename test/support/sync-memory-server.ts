@@ -5,18 +5,33 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseSyncRequest, type ServerOp, type SyncOpResult } from '../../src/sync/protocol.js';
+import {
+  checkRequestBounds,
+  readSyncRequest,
+  type ReadRequest,
+  type ServerOp,
+  type SyncOp,
+  type SyncOpResult,
+} from '../../src/sync/protocol.js';
 
 export interface MemorySyncServer {
   url: string;
   log: ServerOp[];
   /** Requests answered. */
   requests: number;
+  /** Every well-formed op pushed, in arrival order (retries included). */
+  pushed: SyncOp[];
   close(): Promise<void>;
 }
 
 /** Start it; `token` is the bearer token of the one tenant. */
-export async function startMemorySyncServer(token = 'secret'): Promise<MemorySyncServer> {
+export async function startMemorySyncServer(
+  token = 'secret',
+  options: {
+    /** A stricter server: a reason to refuse a well-formed op as malformed (as a newer server might). */
+    refuse?: (op: SyncOp) => string | undefined;
+  } = {},
+): Promise<MemorySyncServer> {
   const log: ServerOp[] = [];
   const known = new Map<string, SyncOpResult>();
   const entries = new Map<string, { erased: boolean; compacted: boolean; seq: bigint }>();
@@ -24,7 +39,7 @@ export async function startMemorySyncServer(token = 'secret'): Promise<MemorySyn
   const summaries = new Map<string, { dropped: boolean }>();
   const cleared = new Map<string, bigint>();
   let seq = 0n;
-  const state = { url: '', log, requests: 0, close: async () => undefined as void };
+  const state = { url: '', log, requests: 0, pushed: [] as SyncOp[], close: async () => undefined as void };
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
@@ -35,13 +50,37 @@ export async function startMemorySyncServer(token = 'secret'): Promise<MemorySyn
         res.end(JSON.stringify(value));
       };
       if (req.headers.authorization !== `Bearer ${token}`) return send(401, { error: 'no tenant' });
-      let request;
+      let read: ReadRequest;
       try {
-        request = parseSyncRequest(JSON.parse(body));
+        const json = JSON.parse(body) as unknown;
+        const over = checkRequestBounds(json);
+        if (over) return send(413, { error: over.message, field: over.field });
+        read = readSyncRequest(json);
       } catch (error) {
         return send(400, { error: (error as Error).message });
       }
-      const results: SyncOpResult[] = request.ops.map((op) => {
+      const { request } = read;
+      state.pushed.push(...request.ops);
+      if (options.refuse) {
+        const kept: SyncOp[] = [];
+        const all = request.ops.length + read.refused.length;
+        const byIndex = new Map(read.refused.map((r) => [r.index, r]));
+        let next = 0;
+        for (let i = 0; i < all; i++) {
+          if (byIndex.has(i)) continue;
+          const op = request.ops[next++]!;
+          const reason = options.refuse(op);
+          if (reason === undefined) kept.push(op);
+          else
+            byIndex.set(i, {
+              index: i,
+              result: { opId: op.opId, status: 'rejected', reason: `invalid op: ${reason}`, field: 'op' },
+            });
+        }
+        request.ops = kept;
+        read.refused = [...byIndex.values()].sort((x, y) => x.index - y.index);
+      }
+      const pushed: SyncOpResult[] = request.ops.map((op) => {
         const key = `${op.sessionId}\u0000${op.opId}`;
         const before = known.get(key);
         if (before) return before.status === 'rejected' ? before : { ...before, status: 'duplicate' };
@@ -88,6 +127,12 @@ export async function startMemorySyncServer(token = 'secret'): Promise<MemorySyn
         known.set(key, r);
         return r;
       });
+      // The refused ops' results in their places, as the real handler answers them.
+      const results: SyncOpResult[] = [];
+      for (let i = 0, next = 0, r = 0; i < pushed.length + read.refused.length; i++) {
+        if (read.refused[r]?.index === i) results.push(read.refused[r++]!.result);
+        else results.push(pushed[next++]!);
+      }
       const from = BigInt(request.cursor);
       const limit = request.limit ?? 500;
       const after = log.filter((o) => BigInt(o.seq) > from);

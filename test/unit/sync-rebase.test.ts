@@ -192,3 +192,17 @@ describe('the sync option in the page (createWorkerMemory)', () => {
     expect(splitWorkerOptions({ sync: { url: 'https://x/sync' } }).init.sync).toEqual({ url: 'https://x/sync' });
   });
 });
+
+describe('pins', () => {
+  it("a pin changed here after the entry was pushed survives the pull of the entry's pushed (unpinned) copy", () => {
+    const w = toWorking(undefined);
+    applyOp(w, entryOp(entry('m1', 0)));
+    applyOp(w, entryOp(entry('m2', 1, 'assistant', { pinned: true })));
+    // Here: m1 pinned and m2 unpinned while the round that pushed them ran.
+    const r = run(w, [entry('m1', 0, 'user', { pinned: true }), entry('m2', 1, 'assistant')]);
+    expect(r.entries.map((e) => [e.id, e.pinned])).toEqual([
+      ['m1', true],
+      ['m2', undefined],
+    ]);
+  });
+});

@@ -15,7 +15,30 @@ export type { PGliteLike } from './driver-pglite.js';
 export { SCHEMA_VERSION } from './migrations.js';
 export { syncHandler } from './sync-handler.js';
 export type { SyncHandler } from './sync-handler.js';
-export type { SyncHandlerOptions, SyncAuthorize, SyncConnection } from './sync-handler-options.js';
-export { toNodeListener } from './node-listener.js';
-export { parseSyncRequest } from '../../sync/protocol.js';
-export type { SyncOp, ServerOp, SyncRequest, SyncResponse, SyncOpResult, SyncErrorBody } from '../../sync/protocol.js';
+export type {
+  SyncHandlerOptions,
+  SyncAuthorize,
+  SyncConnection,
+  SyncErrorHook,
+  SyncErrorContext,
+} from './sync-handler-options.js';
+export { toNodeListener, SYNC_SERVER_TIMEOUTS } from './node-listener.js';
+export type { NodeListenerOptions } from './node-listener.js';
+export {
+  parseSyncRequest,
+  readSyncRequest,
+  MAX_PUSH_OPS,
+  MAX_SYNC_BODY_BYTES,
+  MAX_OP_IDS,
+  MAX_REQUEST_IDS,
+} from '../../sync/protocol.js';
+export type {
+  SyncOp,
+  ServerOp,
+  SyncRequest,
+  SyncResponse,
+  SyncOpResult,
+  SyncErrorBody,
+  ReadRequest,
+  RefusedOp,
+} from '../../sync/protocol.js';

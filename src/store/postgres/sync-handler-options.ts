@@ -13,6 +13,21 @@ import { checkConnection } from './options.js';
  */
 export type SyncAuthorize = (request: Request) => string | undefined | Promise<string | undefined>;
 
+/** Where a request failed on the server's side (what {@link SyncErrorHook} is told). */
+export interface SyncErrorContext {
+  /** The id the caller was answered with (also in the `x-request-id` header). */
+  requestId: string;
+  /** `authorize`: it threw, or returned something not a tenant (a misconfiguration); `store`: the database failed. */
+  stage: 'authorize' | 'store';
+}
+
+/**
+ * The server's own log of what went wrong in a request: the real error (what `authorize` threw,
+ * the driver's message), which the caller never sees; the caller gets a generic message and
+ * the same request id.
+ */
+export type SyncErrorHook = (error: unknown, context: SyncErrorContext) => void;
+
 interface Common {
   /** Required: who the request is for (no tenant, no data). */
   authorize: SyncAuthorize;
@@ -21,6 +36,11 @@ interface Common {
    * `createMemory({ store: postgresStore({ tenant }) })` sees the synced memory (default true).
    */
   materialize?: boolean;
+  /**
+   * Told of every failure on the server's side with the real error and the request id (default: none; the caller's
+   * answer never carries the error itself). A hook that throws is ignored.
+   */
+  onError?: SyncErrorHook;
 }
 
 /**
@@ -32,7 +52,7 @@ export type SyncConnection = ConnectionOptions;
 /** Options of {@link syncHandler}: exactly one of `connectionString`, `pool`, `pglite`, and `authorize`. */
 export type SyncHandlerOptions = Common & SyncConnection;
 
-const KNOWN = ['authorize', 'materialize', 'connectionString', 'pool', 'pglite', 'maxConnections'];
+const KNOWN = ['authorize', 'materialize', 'onError', 'connectionString', 'pool', 'pglite', 'maxConnections'];
 
 /** Check the options (refused up front, before any request). */
 export function checkSyncOptions(options: SyncHandlerOptions): void {
@@ -49,6 +69,8 @@ export function checkSyncOptions(options: SyncHandlerOptions): void {
       'a function (request) => tenant | undefined: sync needs to know whose memory a request is for',
       o['authorize'],
     );
+  if (o['onError'] !== undefined && typeof o['onError'] !== 'function')
+    throw new ValidationError('onError', 'a function (error, { requestId, stage }) => void', o['onError']);
   if (o['materialize'] !== undefined && typeof o['materialize'] !== 'boolean')
     throw new ValidationError('materialize', 'a boolean', o['materialize']);
   checkConnection(o, options);

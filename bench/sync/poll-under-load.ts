@@ -1,0 +1,196 @@
+/**
+ * `npm run bench:sync:bounds`: another tenant's poll latency while one tenant sends the largest
+ * requests the bounds allow, against the same polls on an idle server. The `syncHandler` runs in a
+ * process of its own (`server-process.ts`) on a throwaway local PostgreSQL cluster and on PGlite.
+ * Tenant B polls back to back (one request in flight, a pull-only round of a small log); tenant A
+ * sends, back to back, (1) the largest push: `MAX_PUSH_OPS` entry ops filling `MAX_SYNC_BODY_BYTES`,
+ * (2) the largest erase: `MAX_REQUEST_IDS` ids over ops of `MAX_OP_IDS`. Prints Markdown tables;
+ * asserts nothing.
+ * @module
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { MAX_OP_IDS, MAX_PUSH_OPS, MAX_REQUEST_IDS, MAX_SYNC_BODY_BYTES } from 'recallkit/postgres';
+import { startCluster } from '../../test/postgres/cluster.js';
+import { machineHeader } from '../lib/machine.js';
+import { quantile, median } from '../lib/stats.js';
+import { markdownTable, ms } from '../lib/table.js';
+
+const POLLS = Number(process.env['POLLS'] ?? 400);
+const HEAVY = Number(process.env['HEAVY'] ?? 6);
+const VARIANTS = (process.env['VARIANTS'] ?? 'pg,pglite').split(',');
+const CHILD = fileURLToPath(new URL('./server-process.ts', import.meta.url));
+const T = '2026-01-01T00:00:00.000Z';
+
+function startServer(mode: string, url?: string): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode, ...(url ? [url] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((ok, fail) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /port (\d+)/.exec(out);
+      if (m) ok({ base: `http://127.0.0.1:${m[1]}`, child });
+    });
+    child.on('exit', (code) => fail(new Error(`server exited (${code})`)));
+  });
+}
+
+async function post(base: string, user: string, body: string): Promise<number> {
+  const res = await fetch(`${base}/sync`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${user}` },
+    body,
+  });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`status ${res.status}`);
+  return res.status;
+}
+
+const entry = (id: string, content: string) => ({
+  opId: id,
+  sessionId: 's',
+  kind: 'entry',
+  entry: {
+    id,
+    sessionId: 's',
+    seq: 0,
+    interaction: 0,
+    type: 'message',
+    role: 'user',
+    content,
+    timestamp: T,
+    tokenCount: 1,
+    compressed: false,
+  },
+});
+
+/** The largest push: MAX_PUSH_OPS entries whose JSON fills the body (round `k` has fresh ids). */
+function largestPush(k: number): string {
+  const overhead = JSON.stringify(entry(`r${k}-0000`, '')).length + 1;
+  const content = 'x'.repeat(Math.floor((MAX_SYNC_BODY_BYTES - 4096) / MAX_PUSH_OPS) - overhead);
+  const ops = Array.from({ length: MAX_PUSH_OPS }, (_, i) => entry(`r${k}-${String(i).padStart(4, '0')}`, content));
+  const body = JSON.stringify({ v: 1, deviceId: 'heavy', cursor: '0', limit: 1, ops });
+  if (Buffer.byteLength(body) > MAX_SYNC_BODY_BYTES) throw new Error('push body over the bound');
+  return body;
+}
+
+/** The largest erase: MAX_REQUEST_IDS ids (36 characters each) over ops of MAX_OP_IDS. */
+function largestErase(k: number): string {
+  const ops = Array.from({ length: MAX_REQUEST_IDS / MAX_OP_IDS }, (_, j) => ({
+    opId: `erase-${k}-${j}`,
+    sessionId: 's',
+    kind: 'erase',
+    entryIds: Array.from({ length: MAX_OP_IDS }, (_, i) => `${k}-${j}-${i}`.padEnd(36, '-')),
+  }));
+  return JSON.stringify({ v: 1, deviceId: 'heavy', cursor: '0', limit: 1, ops });
+}
+
+/** Poll as B until `until` resolves (at least `min` polls); latencies in ms. */
+async function pollWhile(base: string, until: Promise<unknown> | undefined, min: number): Promise<number[]> {
+  let done = until === undefined;
+  void until?.finally(() => (done = true));
+  const body = JSON.stringify({ v: 1, deviceId: 'b', cursor: '0', ops: [], limit: 50 });
+  const out: number[] = [];
+  while (!done || out.length < min) {
+    const t = performance.now();
+    await post(base, 'tenant-b', body);
+    out.push(performance.now() - t);
+    if (until === undefined && out.length >= min) break;
+  }
+  return out;
+}
+
+async function heavy(base: string, bodies: readonly string[]): Promise<number[]> {
+  const times: number[] = [];
+  for (const body of bodies) {
+    const t = performance.now();
+    await post(base, 'tenant-a', body);
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
+/** The longest event-loop stall of the server process since the last call (ms). */
+async function loopMax(base: string): Promise<number> {
+  return ((await (await fetch(`${base}/stats`, { method: 'POST' })).json()) as { loopMaxMs: number }).loopMaxMs;
+}
+
+async function runVariant(mode: string, url?: string): Promise<string[][]> {
+  const { base, child } = await startServer(mode, url);
+  try {
+    // B's small log, and a warm-up of both kinds of request.
+    await post(
+      base,
+      'tenant-b',
+      JSON.stringify({
+        v: 1,
+        deviceId: 'b',
+        cursor: '0',
+        ops: Array.from({ length: 50 }, (_, i) => entry(`b${i}`, 'hello')),
+      }),
+    );
+    await pollWhile(base, undefined, 100);
+    await post(base, 'tenant-a', largestPush(9000));
+    await post(base, 'tenant-a', largestErase(9000));
+    await loopMax(base);
+    const idle = await pollWhile(base, undefined, POLLS);
+    const idleStall = await loopMax(base);
+    const rows: string[][] = [];
+    const p99idle = quantile(idle, 0.99);
+    rows.push([mode, 'idle', '–', ms(median(idle)), ms(p99idle), '1.00x', String(idle.length), ms(idleStall)]);
+    for (const [label, make] of [
+      [`largest push (${MAX_PUSH_OPS} ops, ${(MAX_SYNC_BODY_BYTES / 2 ** 20).toFixed(0)} MiB)`, largestPush],
+      [`largest erase (${MAX_REQUEST_IDS.toLocaleString('en-US')} ids)`, largestErase],
+    ] as const) {
+      // Made before the clock starts: the load generator shares the machine.
+      const bodies = Array.from({ length: HEAVY }, (_, k) => make(rows.length * 100 + k));
+      const load = heavy(base, bodies);
+      const polls = await pollWhile(base, load, 20);
+      const times = await load;
+      const stall = await loopMax(base);
+      const p99 = quantile(polls, 0.99);
+      rows.push([
+        mode,
+        label,
+        ms(median(times)),
+        ms(median(polls)),
+        ms(p99),
+        `${(p99 / p99idle).toFixed(2)}x`,
+        String(polls.length),
+        ms(stall),
+      ]);
+    }
+    return rows;
+  } finally {
+    child.kill();
+  }
+}
+
+console.log(machineHeader());
+console.log(
+  `\nTenant B polls back to back while tenant A sends ${HEAVY} of the largest legal requests back to back; loopback HTTP, the server in its own process.\n`,
+);
+const cluster = VARIANTS.includes('pg') ? startCluster() : undefined;
+try {
+  const rows: string[][] = [];
+  for (const mode of VARIANTS) rows.push(...(await runVariant(mode, mode === 'pg' ? cluster!.url : undefined)));
+  console.log(
+    markdownTable(
+      [
+        { header: 'server' },
+        { header: "tenant A's requests" },
+        { header: 'A request p50', align: 'right' },
+        { header: 'B poll p50', align: 'right' },
+        { header: 'B poll p99', align: 'right' },
+        { header: 'B p99 / idle p99', align: 'right' },
+        { header: 'B polls', align: 'right' },
+        { header: 'longest server event-loop stall', align: 'right' },
+      ],
+      rows,
+    ),
+  );
+} finally {
+  cluster?.stop();
+}
