@@ -8,6 +8,7 @@ import type { Tiktoken } from '@dqbd/tiktoken/lite/init';
 import { ClosedError, RecallKitError, ValidationError } from '../errors.js';
 import { instantiateTiktoken, loadRanks } from './tiktoken-assets.js';
 import { createCountCache, pieceChunks } from './piece-chunks.js';
+import { pieceCuts } from './piece-cuts.js';
 import type { TiktokenCounter, TiktokenEncoding, TiktokenLite, TiktokenStatus } from './types.js';
 
 export type { TiktokenCounter, TiktokenEncoding, TiktokenStatus } from './types.js';
@@ -123,10 +124,12 @@ function counterOf(encoding: TiktokenEncoding, shared: SharedEncoder): TiktokenC
         );
       }
       if (typeof text !== 'string') throw new ValidationError('text', 'a string', text);
-      // The sum over parts cut where tiktoken's pieces end equals the whole text's count.
-      const chunks = pieceChunks(text);
+      // The sum over parts cut where tiktoken's pieces end equals the whole text's count; a
+      // long stretch without such a place is counted in chunks (piece-cuts.ts).
       let n = 0;
-      for (const chunk of chunks) n += shared.cached(chunk, encodeCount);
+      for (const line of pieceChunks(text)) {
+        for (const part of pieceCuts(line)) n += shared.cached(part, encodeCount);
+      }
       return n;
     },
     free(): void {

@@ -13,9 +13,11 @@ export interface TiktokenCounter extends TokenCounter {
   /** The encoding it counts with. */
   readonly encoding: TiktokenEncoding;
   /**
-   * Counts the tokens of `text` exactly as tiktoken's `encode_ordinary` splits it. Text that
-   * looks like a special token (`"<|endoftext|>"`) is counted as ordinary text, as a chat API
-   * does with user content.
+   * Counts the tokens of `text` exactly as tiktoken's `encode_ordinary` splits it, in time
+   * linear in its length. Text that looks like a special token (`"<|endoftext|>"`) is counted
+   * as ordinary text, as a chat API does with user content. A run of over 1,024 characters with
+   * no place where a tiktoken piece surely ends (`zzzz…`, `====…`, a blank run) is counted in
+   * 128-byte chunks, within 1% of tiktoken's count (tiktoken itself is quadratic there).
    */
   count(text: string): number;
   /**
