@@ -49,6 +49,7 @@ import { buildPlannedContext } from './context-build.js';
 import { createStoreRecall, recallAcross } from './recall-all.js';
 import { withAddOptions } from './add-options.js';
 import type { EngineHooks } from './engine-hooks.js';
+import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from './field-checks.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {
@@ -91,6 +92,8 @@ export interface EngineDeps {
   maxCachedSessions?: number | undefined;
   /** Given the engine's queue and cache once it is built (the sync client uses them). */
   hooks?: ((hooks: EngineHooks) => void) | undefined;
+  /** Longest content of one entry, in characters (default `DEFAULT_MAX_CONTENT_LENGTH`). */
+  maxContentLength?: number | undefined;
 }
 
 /**
@@ -99,6 +102,8 @@ export interface EngineDeps {
  */
 export function createEngine(deps: EngineDeps): EngineMemory {
   const now = deps.now ?? (() => new Date());
+  const maxContent = deps.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH;
+  const capped = (text: string, field: string): string => checkContentLength(text, field, maxContent);
   let config: MemoryConfig = { ...DEFAULT_MEMORY_CONFIG, ...validateConfig(deps.config) };
   let summarizer = deps.summarizer;
   const built = deps.strategies(() => config);
@@ -251,7 +256,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   const memory: EngineMemory = {
     addUserMessage: (s, content, metadata, options) =>
       sessions.run(s, async (c) => {
-        const d: EntryDraft = { type: 'message', role: 'user', content: checkContent(content) };
+        const d: EntryDraft = { type: 'message', role: 'user', content: capped(checkContent(content), 'content') };
         withMeta(d, metadata);
         withAddOptions(d, options);
         return (await add(c, [d], false))[0]!;
@@ -259,7 +264,11 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
     addAssistantMessage: (s, content, metadata, options) =>
       sessions.run(s, async (c) => {
-        const d: EntryDraft = { type: 'message', role: 'assistant', content: checkContent(content) };
+        const d: EntryDraft = {
+          type: 'message',
+          role: 'assistant',
+          content: capped(checkContent(content), 'content'),
+        };
         withMeta(d, metadata);
         withAddOptions(d, options);
         return (await add(c, [d], true))[0]!;
@@ -268,7 +277,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     addToolCall: (s, toolName, args, options = {}) =>
       sessions.run(s, async (c) => {
         const name = checkName(toolName, 'toolName');
-        const content = toJsonText(args, 'args');
+        const content = capped(toJsonText(args, 'args'), 'args');
         const callId = options.callId === undefined ? newCallId() : checkName(options.callId, 'options.callId');
         const d: EntryDraft = { type: 'tool_call', role: 'assistant', content, tool: { name, callId } };
         withMeta(d, options.metadata, 'options.metadata');
@@ -278,7 +287,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     addToolResult: (s, toolName, result, options = {}) =>
       sessions.run(s, async (c) => {
         const name = checkName(toolName, 'toolName');
-        const content = toJsonText(result, 'result');
+        const content = capped(toJsonText(result, 'result'), 'result');
         if (options.isError !== undefined && typeof options.isError !== 'boolean') {
           throw new ValidationError('options.isError', 'a boolean', options.isError);
         }
@@ -300,7 +309,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
     addContext: (s, content, source) =>
       sessions.run(s, async (c) => {
-        const d: EntryDraft = { type: 'context', role: 'system', content: checkContent(content) };
+        const d: EntryDraft = { type: 'context', role: 'system', content: capped(checkContent(content), 'content') };
         if (source !== undefined) d.metadata = { source: checkName(source, 'source') };
         return (await add(c, [d], false))[0]!;
       }),
@@ -313,14 +322,14 @@ export function createEngine(deps: EngineDeps): EngineMemory {
           {
             type: 'message',
             role: 'user',
-            content: toJsonText(userRequest, 'interaction.userRequest'),
+            content: capped(toJsonText(userRequest, 'interaction.userRequest'), 'interaction.userRequest'),
             timestamp,
             metadata: { userRequest },
           },
           {
             type: 'message',
             role: 'assistant',
-            content: toJsonText(aiResponse, 'interaction.aiResponse'),
+            content: capped(toJsonText(aiResponse, 'interaction.aiResponse'), 'interaction.aiResponse'),
             timestamp,
             metadata: { aiResponse },
           },
@@ -332,7 +341,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
     addMessages: (s, messages, options = {}) =>
       sessions.run(s, async (c) => {
-        const drafts = messagesToDrafts(messages, options);
+        const drafts = messagesToDrafts(messages, options, maxContent);
         await pairDrafts(c, store, drafts);
         return drafts.length ? add(c, drafts, true) : [];
       }),
@@ -409,7 +418,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       let importOptions: ImportOptions;
       try {
         importOptions = checkImportOptions(options);
-        parsed = parseSessionState(state, deps.counter, now);
+        parsed = parseSessionState(state, deps.counter, now, maxContent);
       } catch (error) {
         return Promise.reject(error);
       }
