@@ -147,6 +147,78 @@ export async function runTokensBench(): Promise<string> {
   return lines.join('\n');
 }
 
+const RUN_SIZES = [20_000, 200_000, 2_000_000];
+/** A peer whose next size would take longer than this (quadratic estimate) is not run. */
+const RUN_BUDGET_MS = 30_000;
+
+/** Fresh random lowercase letters: one unbroken run, and no part of it seen before. */
+function letterRun(n: number): string {
+  let out = '';
+  for (let i = 0; i < n; i++) out += String.fromCharCode(97 + Math.floor(Math.random() * 26));
+  return out;
+}
+
+/**
+ * Counting one unbroken run of 20k / 200k / 2M letters (a base64 blob or a log line without
+ * separators looks like this to a tokenizer): time per size, and the 200k/20k ratio (linear
+ * is ~10x). Raw tiktoken is quadratic there (and traps near 1M); a peer whose next size would
+ * exceed {@link RUN_BUDGET_MS} by a quadratic estimate is shown as skipped.
+ */
+export async function runUnbrokenRunsBench(): Promise<string> {
+  const recallkit = await loadTiktoken('o200k_base');
+  const raw = get_encoding('o200k_base');
+  const jsTiktoken = new JsTiktoken(o200kJs);
+  const noSpecial = { disallowedSpecial: new Set<string>() };
+  const subjects: Subject[] = [
+    { name: 'RecallKit `count`', count: (t) => recallkit.count(t) },
+    { name: '@dqbd/tiktoken `encode_ordinary`', count: (t) => raw.encode_ordinary(t).length },
+    { name: 'js-tiktoken `encode`', count: (t) => jsTiktoken.encode(t, [], []).length },
+    { name: 'gpt-tokenizer `countTokens`', count: (t) => gptTokenizerCount(t, noSpecial) },
+  ];
+  const exact = letterRun(20_000);
+  const reference = raw.encode_ordinary(exact).length;
+  const rows: string[] = [];
+  for (const s of subjects) {
+    const cells: string[] = [];
+    const times: number[] = [];
+    for (const [i, n] of RUN_SIZES.entries()) {
+      const previous = times[i - 1];
+      const estimate = previous === undefined ? 0 : previous * (n / RUN_SIZES[i - 1]!) ** 2;
+      if (estimate > RUN_BUDGET_MS) {
+        cells.push(`skipped (~${fmt(estimate / 1000, 0)} s est.)`);
+        continue;
+      }
+      const rounds = n <= 20_000 ? 3 : 1;
+      const samples: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        const text = letterRun(n);
+        const start = performance.now();
+        safeCount(s.count, text);
+        samples.push(performance.now() - start);
+      }
+      const ms = samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+      times.push(ms);
+      cells.push(fmt(ms, 0));
+    }
+    const ratio = times[1] !== undefined && times[0] ? `${fmt(times[1] / times[0], 1)}x` : '—';
+    const diff = safeCount(s.count, exact) - reference;
+    rows.push(`| ${s.name} | ${cells.join(' | ')} | ${ratio} | ${diff >= 0 ? '+' : ''}${diff} |`);
+  }
+  recallkit.free();
+  raw.free();
+  return [
+    '## Unbroken runs (o200k_base)',
+    '',
+    `One run of random lowercase letters, fresh for every measurement (nothing remembered); ` +
+      `median of 3 at 20k, one sample above. Tokens vs tiktoken: the count of one 20k run minus ` +
+      `\`encode_ordinary\`'s (${fmt(reference, 0)} tokens).`,
+    '',
+    '| counter | 20k: ms | 200k: ms | 2M: ms | 200k / 20k | tokens vs tiktoken (20k) |',
+    '|---|--:|--:|--:|--:|--:|',
+    ...rows,
+  ].join('\n');
+}
+
 /** A peer that throws on some input counts as inexact there. */
 function safeCount(count: Count, text: string): number {
   try {
@@ -158,4 +230,5 @@ function safeCount(count: Count, text: string): number {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(await runTokensBench());
+  console.log(`\n${await runUnbrokenRunsBench()}`);
 }

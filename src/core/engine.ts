@@ -22,7 +22,8 @@ import { newId } from './ids.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { createCompactionScheduler } from './compaction-scheduler.js';
 import { rollingWindowWhilePending, withinBudget } from './pending-budget.js';
-import { makeEntry, type EntryDraft } from './make-entry.js';
+import { draftTexts, makeEntry, type EntryDraft } from './make-entry.js';
+import { prepareCounts } from '../tokens/count-yielding.js';
 import {
   checkContent,
   checkInteractionInput,
@@ -167,9 +168,11 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
   /** Store drafts as entries, then let long-term strategies act. */
   async function add(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
+    // Long texts are counted first, giving the thread back between parts (count-yielding.ts).
+    const counter = await prepareCounts(deps.counter, drafts.flatMap(draftTexts));
     const meta: SessionMeta = { ...c.meta };
     const stamp = now();
-    const entries = drafts.map((d) => makeEntry(meta, d, deps.counter, stamp));
+    const entries = drafts.map((d) => makeEntry(meta, d, counter, stamp));
     for (const e of entries) meta.storedTokens += e.tokenCount;
     meta.totalEntries += entries.length;
     meta.version += 1;
@@ -416,13 +419,16 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     importSession: (state, options) => {
       let parsed: ReturnType<typeof parseSessionState>;
       let importOptions: ImportOptions;
+      const texts: string[] = [];
       try {
         importOptions = checkImportOptions(options);
-        parsed = parseSessionState(state, deps.counter, now, maxContent);
+        // Checked whole first, its texts collected; they are counted in the session's turn, with pauses.
+        parsed = parseSessionState(state, { count: (text) => (texts.push(text), 0) }, now, maxContent);
       } catch (error) {
         return Promise.reject(error);
       }
       return sessions.run(parsed.sessionId, async () => {
+        parsed = parseSessionState(state, await prepareCounts(deps.counter, texts, { from: 1 }), now, maxContent);
         await writer.flush(parsed.sessionId);
         await checkImportOver(store, parsed, importOptions);
         const batch = stateToBatch(parsed, now().toISOString());

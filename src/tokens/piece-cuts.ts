@@ -76,53 +76,55 @@ function sureEnd(text: string, i: number): boolean {
 }
 
 /**
- * Where a chunk from `start` ends: after {@link RUN_CHUNK} UTF-8 bytes (at least one
- * character, never inside a surrogate pair) or at `end`.
+ * Where a chunk from `start` ends, and whether that is a sure piece end: at the next sure
+ * end, or after {@link RUN_CHUNK} UTF-8 bytes (at least one character, never inside a
+ * surrogate pair), or at the end of the text (sure).
  */
-function chunkEnd(text: string, start: number, end: number): number {
+function chunkEnd(text: string, start: number): [cut: number, sure: boolean] {
   let bytes = 0;
   let i = start;
-  while (i < end) {
+  while (i < text.length) {
+    if (i > start && sureEnd(text, i)) return [i, true];
     const code = text.charCodeAt(i);
-    const pair = code >= 0xd800 && code <= 0xdbff && i + 1 < end;
+    const pair = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length;
     const size = code < 0x80 ? 1 : code < 0x800 ? 2 : pair ? 4 : 3;
-    if (bytes + size > RUN_CHUNK && i > start) break;
+    if (bytes + size > RUN_CHUNK && i > start) return [i, false];
     bytes += size;
     i += pair ? 2 : 1;
   }
-  return i;
+  return [i, true];
 }
 
 /**
  * The parts a line is encoded in: itself when it has at most {@link SEGMENT_LENGTH}
  * characters; else parts of at most that length cut where a piece surely ends, and
  * chunks of {@link RUN_CHUNK} UTF-8 bytes of any longer stretch without such a place. Linear in
- * the line's length; the parts join back to the line.
+ * the line's length, and lazy: a caller may pause between parts. The parts join back to the line.
  */
-export function pieceCuts(line: string): string[] {
-  if (line.length <= SEGMENT_LENGTH) return [line];
-  const out: string[] = [];
+export function* pieceCuts(line: string): Generator<string> {
+  if (line.length <= SEGMENT_LENGTH) {
+    yield line;
+    return;
+  }
   let start = 0;
   let lastEnd = 0; // the newest sure piece end after start (0: none yet)
   for (let i = 1; i < line.length; i++) {
     if (sureEnd(line, i)) lastEnd = i;
     if (i - start < SEGMENT_LENGTH) continue;
     if (lastEnd > start) {
-      out.push(line.slice(start, lastEnd));
+      yield line.slice(start, lastEnd);
       start = lastEnd;
       continue;
     }
     // No sure end within SEGMENT_LENGTH: chunk this stretch up to its next sure end.
-    let end = i + 1;
-    while (end < line.length && !sureEnd(line, end)) end++;
-    while (start < end) {
-      const cut = chunkEnd(line, start, end);
-      out.push(line.slice(start, cut));
+    for (let sure = false; !sure;) {
+      const [cut, atEnd] = chunkEnd(line, start);
+      yield line.slice(start, cut);
       start = cut;
+      sure = atEnd;
     }
-    lastEnd = end;
-    i = end;
+    lastEnd = start;
+    i = start;
   }
-  if (start < line.length) out.push(line.slice(start));
-  return out;
+  if (start < line.length) yield line.slice(start);
 }

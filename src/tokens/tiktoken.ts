@@ -9,7 +9,8 @@ import { ClosedError, RecallKitError, ValidationError } from '../errors.js';
 import { instantiateTiktoken, loadRanks } from './tiktoken-assets.js';
 import { createCountCache, pieceChunks } from './piece-chunks.js';
 import { pieceCuts } from './piece-cuts.js';
-import type { TiktokenCounter, TiktokenEncoding, TiktokenLite, TiktokenStatus } from './types.js';
+import { createPacer } from './count-yielding.js';
+import type { Pacer, TiktokenCounter, TiktokenEncoding, TiktokenLite, TiktokenStatus } from './types.js';
 
 export type { TiktokenCounter, TiktokenEncoding, TiktokenStatus } from './types.js';
 
@@ -112,23 +113,43 @@ function countedRanks(encoding: TiktokenEncoding): ReturnType<typeof loadRanks> 
   return loadRanks(encoding);
 }
 
+/**
+ * The parts a text is counted by: the sum of their counts equals the whole text's count, as
+ * they are cut where tiktoken's pieces end (after line breaks, `piece-chunks.ts`, then in long
+ * lines, `piece-cuts.ts`); a long stretch without such a place is counted in chunks.
+ */
+function* partsOf(text: string): Generator<string> {
+  for (const line of pieceChunks(text)) yield* pieceCuts(line);
+}
+
 function counterOf(encoding: TiktokenEncoding, shared: SharedEncoder): TiktokenCounter {
   let live = true;
   const encodeCount = (text: string): number => shared.encoder.encode_ordinary(text).length;
+  const usable = (text: unknown): void => {
+    if (!live) {
+      throw new ClosedError(
+        `tokenizer: this ${encoding} counter was freed; call loadTiktoken('${encoding}') for a new one`,
+      );
+    }
+    if (typeof text !== 'string') throw new ValidationError('text', 'a string', text);
+  };
   return {
     encoding,
     count(text: string): number {
-      if (!live) {
-        throw new ClosedError(
-          `tokenizer: this ${encoding} counter was freed; call loadTiktoken('${encoding}') for a new one`,
-        );
-      }
-      if (typeof text !== 'string') throw new ValidationError('text', 'a string', text);
-      // The sum over parts cut where tiktoken's pieces end equals the whole text's count; a
-      // long stretch without such a place is counted in chunks (piece-cuts.ts).
+      usable(text);
       let n = 0;
-      for (const line of pieceChunks(text)) {
-        for (const part of pieceCuts(line)) n += shared.cached(part, encodeCount);
+      for (const part of partsOf(text)) n += shared.cached(part, encodeCount);
+      return n;
+    },
+    async countAsync(text: string, pacer: Pacer = createPacer()): Promise<number> {
+      usable(text);
+      let n = 0;
+      for (const part of partsOf(text)) {
+        if (pacer.due()) {
+          await pacer.pause();
+          usable(text); // freed while paused
+        }
+        n += shared.cached(part, encodeCount);
       }
       return n;
     },

@@ -67,7 +67,7 @@ describe('pieceCuts', () => {
     );
     fc.assert(
       fc.property(lines, (line) => {
-        const parts = pieceCuts(line);
+        const parts = [...pieceCuts(line)];
         expect(parts.join('')).toBe(line);
         for (const part of parts) {
           if (line.length) expect(part.length).toBeGreaterThan(0);
