@@ -1,6 +1,8 @@
 /**
  * Token counting benchmark: RecallKit's counter against raw @dqbd/tiktoken, js-tiktoken and
- * gpt-tokenizer, all with o200k_base. Prints a table; asserts nothing.
+ * gpt-tokenizer, all with o200k_base, on mixed text and on unbroken runs (20k/200k/2M
+ * characters), and how far RecallKit's chunked counts of pathological inputs are from
+ * tiktoken's. Prints tables; asserts nothing.
  *
  * Run: `npx tsx bench/tokens.ts`, or `runTokensBench()` from bench/run.ts.
  * @module
@@ -145,7 +147,145 @@ export async function runTokensBench(): Promise<string> {
   ];
   recallkit.free();
   raw.free();
-  return lines.join('\n');
+  return [lines.join('\n'), await runUnbrokenRunsBench(), await runDeviationBench()].join('\n\n');
+}
+
+const RUN_SIZES = [20_000, 200_000, 2_000_000];
+/** A peer whose next size would take longer than this (quadratic estimate) is not run. */
+const RUN_BUDGET_MS = 10_000;
+
+/** Wall time of one count, in ms (a throwing peer's time is its time to throw). */
+function timeOnce(count: Count, text: string): number {
+  const start = performance.now();
+  safeCount(count, text);
+  return performance.now() - start;
+}
+
+/** Fresh random lowercase letters: one unbroken run, and no part of it seen before. */
+function letterRun(n: number): string {
+  let out = '';
+  for (let i = 0; i < n; i++) out += String.fromCharCode(97 + Math.floor(Math.random() * 26));
+  return out;
+}
+
+/**
+ * Counting one unbroken run of 20k / 200k / 2M letters (a base64 blob or a log line without
+ * separators looks like this to a tokenizer): time per size, and the 200k/20k ratio (linear
+ * is ~10x). Raw tiktoken is quadratic there (and traps near 1M); a peer whose next size would
+ * exceed {@link RUN_BUDGET_MS} (estimated from the growth measured so far, quadratic until
+ * two sizes ran) is shown as skipped.
+ */
+export async function runUnbrokenRunsBench(): Promise<string> {
+  const recallkit = await loadTiktoken('o200k_base');
+  const raw = get_encoding('o200k_base');
+  const jsTiktoken = new JsTiktoken(o200kJs);
+  const noSpecial = { disallowedSpecial: new Set<string>() };
+  const subjects: Subject[] = [
+    { name: 'RecallKit `count`', count: (t) => recallkit.count(t) },
+    { name: '@dqbd/tiktoken `encode_ordinary`', count: (t) => raw.encode_ordinary(t).length },
+    { name: 'js-tiktoken `encode`', count: (t) => jsTiktoken.encode(t, [], []).length },
+    { name: 'gpt-tokenizer `countTokens`', count: (t) => gptTokenizerCount(t, noSpecial) },
+  ];
+  const exact = letterRun(20_000);
+  const reference = raw.encode_ordinary(exact).length;
+  const rows: string[] = [];
+  for (const s of subjects) {
+    const cells: string[] = [];
+    const times = new Map<number, number>();
+    // A 2k probe first: js-tiktoken takes about a second there, so 20k would take minutes.
+    let last = { n: 2_000, ms: timeOnce(s.count, letterRun(2_000)) };
+    let growth = 2; // assume quadratic until two sizes were measured
+    for (const n of RUN_SIZES) {
+      const estimate = last.ms * (n / last.n) ** growth;
+      if (estimate > RUN_BUDGET_MS) {
+        cells.push(`skipped (~${fmt(estimate / 1000, 0)} s est.)`);
+        continue;
+      }
+      const rounds = n <= 20_000 && estimate < 3_000 ? 3 : 1;
+      const samples = Array.from({ length: rounds }, () => timeOnce(s.count, letterRun(n)));
+      const ms = samples.sort((x, y) => x - y)[Math.floor(samples.length / 2)]!;
+      times.set(n, ms);
+      if (times.size >= 2) growth = Math.min(2, Math.max(1, Math.log(ms / last.ms) / Math.log(n / last.n)));
+      last = { n, ms };
+      cells.push(fmt(ms, 0));
+    }
+    const [small, large] = [times.get(RUN_SIZES[0]!), times.get(RUN_SIZES[1]!)];
+    const ratio = small && large !== undefined ? `${fmt(large / small, 1)}x` : '—';
+    const diff = small === undefined ? undefined : safeCount(s.count, exact) - reference;
+    const shown = diff === undefined ? '—' : `${diff >= 0 ? '+' : ''}${diff}`;
+    rows.push(`| ${s.name} | ${cells.join(' | ')} | ${ratio} | ${shown} |`);
+  }
+  recallkit.free();
+  raw.free();
+  return [
+    '## Unbroken runs (o200k_base)',
+    '',
+    `One run of random lowercase letters, fresh for every measurement (nothing remembered); ` +
+      `median of 3 at 20k, one sample above; a size estimated above ${fmt(RUN_BUDGET_MS / 1000, 0)} s is skipped. Tokens vs tiktoken: the count of one 20k run minus ` +
+      `\`encode_ordinary\`'s (${fmt(reference, 0)} tokens).`,
+    '',
+    '| counter | 20k: ms | 200k: ms | 2M: ms | 200k / 20k | tokens vs tiktoken (20k) |',
+    '|---|--:|--:|--:|--:|--:|',
+    ...rows,
+  ].join('\n');
+}
+
+/** Pathological inputs for the deviation table: each one line without separators, or a separator-rich blob. */
+function deviationInputs(n: number): [string, string][] {
+  const json = JSON.stringify(
+    Array.from({ length: n / 30 }, (_, i) => ({ id: i, name: letterRun(8), ok: i % 2 === 0 })),
+  ).slice(0, n);
+  const pick = (alphabet: string): string =>
+    Array.from({ length: n }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+  return [
+    ['`z` run', 'z'.repeat(n)],
+    ['random lowercase run', letterRun(n)],
+    ['random mixed-case run', pick('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ')],
+    ['base64 (with `+/`)', pick('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/')],
+    ['base64url-like, letters and digits only', pick('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789')],
+    ['hex', pick('0123456789abcdef')],
+    ['minified JSON', json],
+    ['`=` run', '='.repeat(n)],
+    ['space run', ' '.repeat(n)],
+    ['CJK run without punctuation', pick('我们今天去公园散步天气非常好机器学习是人工智能的一个分支')],
+    [
+      'mixed corpus text on one line',
+      mixedText(n * 1.3)
+        .replace(/\n/g, ' ')
+        .slice(0, n),
+    ],
+  ];
+}
+
+/**
+ * How far RecallKit's count may differ from tiktoken's where it counts in chunks: pathological
+ * inputs of `n` characters (default 10,000; tiktoken itself is quadratic there, so larger ones
+ * take minutes), in both encodings. Ordinary text, base64 with `+/`, hex and JSON are exact.
+ */
+export async function runDeviationBench(n = 10_000): Promise<string> {
+  const rows: string[] = [];
+  const inputs = deviationInputs(n);
+  const diffs: Record<string, string[]> = {};
+  for (const encoding of ['o200k_base', 'cl100k_base'] as const) {
+    const counter = await loadTiktoken(encoding);
+    const raw = get_encoding(encoding);
+    for (const [name, text] of inputs) {
+      const exact = raw.encode_ordinary(text).length;
+      const ours = counter.count(text);
+      const pct = ((ours - exact) / exact) * 100;
+      (diffs[name] ??= []).push(`${fmt(exact, 0)} / ${ours - exact >= 0 ? '+' : ''}${ours - exact} (${fmt(pct, 2)}%)`);
+    }
+    counter.free();
+    raw.free();
+  }
+  for (const [name] of inputs) rows.push(`| ${name} | ${diffs[name]!.join(' | ')} |`);
+  return [
+    `## Counts in chunks vs tiktoken (${fmt(n, 0)} characters per input)`,
+    '',
+    '| input | o200k_base: tiktoken / RecallKit − tiktoken | cl100k_base: tiktoken / RecallKit − tiktoken |',
+    '|---|--:|--:|',
+    ...rows,
+  ].join('\n');
 }
 
 /** A peer that throws on some input counts as inexact there. */

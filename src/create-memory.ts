@@ -76,6 +76,13 @@ export interface MemoryOptions {
    */
   maxCachedSessions?: number | undefined;
   /**
+   * The longest content one entry may have, in characters (`string.length`): larger content
+   * (a message, tool arguments or result, an imported entry) is refused with a
+   * `ValidationError` naming the field, before anything is stored.
+   * @default 1_000_000 (`DEFAULT_MAX_CONTENT_LENGTH`: about 250,000 tokens, at most 3 MB of UTF-8)
+   */
+  maxContentLength?: number | undefined;
+  /**
    * Keep this memory in sync with a `syncHandler` endpoint (`recallkit/postgres`): push local
    * changes, pull other devices' ones, offline-first. Needs `fetch`. `memory.sync()` runs a round now.
    */
@@ -111,6 +118,10 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   if (maxCachedSessions !== undefined && (!Number.isInteger(maxCachedSessions) || maxCachedSessions < 1)) {
     throw new ValidationError('maxCachedSessions', 'a positive integer', maxCachedSessions);
   }
+  const { maxContentLength } = options;
+  if (maxContentLength !== undefined && (!Number.isInteger(maxContentLength) || maxContentLength < 1)) {
+    throw new ValidationError('maxContentLength', 'a positive integer (characters)', maxContentLength);
+  }
   const syncOptions = checkSyncOptions(options.sync);
   const tokenizer = checkTokenizer(options.tokenizer);
   if (options.persist !== undefined && typeof options.persist !== 'boolean')
@@ -145,6 +156,7 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     embedder: options.embedder,
     contextRecall,
     maxCachedSessions,
+    maxContentLength,
     strategies: (live) => withManager(strategies, live),
     hooks: sync.hooks,
   });

@@ -22,6 +22,7 @@ export const MEMORY_OPTION_NAMES = [
   'durability',
   'contextRecall',
   'maxCachedSessions',
+  'maxContentLength',
   'sync',
 ] as const;
 

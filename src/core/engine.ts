@@ -22,7 +22,8 @@ import { newId } from './ids.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { createCompactionScheduler } from './compaction-scheduler.js';
 import { rollingWindowWhilePending, withinBudget } from './pending-budget.js';
-import { makeEntry, type EntryDraft } from './make-entry.js';
+import { draftTexts, makeEntry, type EntryDraft } from './make-entry.js';
+import { prepareCounts } from '../tokens/count-yielding.js';
 import {
   checkContent,
   checkInteractionInput,
@@ -51,6 +52,7 @@ import { withAddOptions } from './add-options.js';
 import type { EngineHooks } from './engine-hooks.js';
 import { checkId } from './record-bounds.js';
 import { isReservedSessionId } from './reserved-ids.js';
+import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from './field-checks.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {
@@ -93,6 +95,8 @@ export interface EngineDeps {
   maxCachedSessions?: number | undefined;
   /** Given the engine's queue and cache once it is built (the sync client uses them). */
   hooks?: ((hooks: EngineHooks) => void) | undefined;
+  /** Longest content of one entry, in characters (default `DEFAULT_MAX_CONTENT_LENGTH`). */
+  maxContentLength?: number | undefined;
 }
 
 /**
@@ -101,6 +105,8 @@ export interface EngineDeps {
  */
 export function createEngine(deps: EngineDeps): EngineMemory {
   const now = deps.now ?? (() => new Date());
+  const maxContent = deps.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH;
+  const capped = (text: string, field: string): string => checkContentLength(text, field, maxContent);
   let config: MemoryConfig = { ...DEFAULT_MEMORY_CONFIG, ...validateConfig(deps.config) };
   let summarizer = deps.summarizer;
   const built = deps.strategies(() => config);
@@ -165,9 +171,11 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   /** Store drafts as entries, then let long-term strategies act. */
   async function add(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
     checkDraftIds(drafts);
+    // Long texts are counted first, giving the thread back between parts (count-yielding.ts).
+    const counter = await prepareCounts(deps.counter, drafts.flatMap(draftTexts));
     const meta: SessionMeta = { ...c.meta };
     const stamp = now();
-    const entries = drafts.map((d) => makeEntry(meta, d, deps.counter, stamp));
+    const entries = drafts.map((d) => makeEntry(meta, d, counter, stamp));
     for (const e of entries) meta.storedTokens += e.tokenCount;
     meta.totalEntries += entries.length;
     meta.version += 1;
@@ -255,7 +263,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   const memory: EngineMemory = {
     addUserMessage: (s, content, metadata, options) =>
       sessions.run(s, async (c) => {
-        const d: EntryDraft = { type: 'message', role: 'user', content: checkContent(content) };
+        const d: EntryDraft = { type: 'message', role: 'user', content: capped(checkContent(content), 'content') };
         withMeta(d, metadata);
         withAddOptions(d, options);
         return (await add(c, [d], false))[0]!;
@@ -263,7 +271,11 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
     addAssistantMessage: (s, content, metadata, options) =>
       sessions.run(s, async (c) => {
-        const d: EntryDraft = { type: 'message', role: 'assistant', content: checkContent(content) };
+        const d: EntryDraft = {
+          type: 'message',
+          role: 'assistant',
+          content: capped(checkContent(content), 'content'),
+        };
         withMeta(d, metadata);
         withAddOptions(d, options);
         return (await add(c, [d], true))[0]!;
@@ -272,7 +284,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     addToolCall: (s, toolName, args, options = {}) =>
       sessions.run(s, async (c) => {
         const name = checkName(toolName, 'toolName');
-        const content = toJsonText(args, 'args');
+        const content = capped(toJsonText(args, 'args'), 'args');
         const callId = options.callId === undefined ? newCallId() : checkName(options.callId, 'options.callId');
         const d: EntryDraft = { type: 'tool_call', role: 'assistant', content, tool: { name, callId } };
         withMeta(d, options.metadata, 'options.metadata');
@@ -282,7 +294,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     addToolResult: (s, toolName, result, options = {}) =>
       sessions.run(s, async (c) => {
         const name = checkName(toolName, 'toolName');
-        const content = toJsonText(result, 'result');
+        const content = capped(toJsonText(result, 'result'), 'result');
         if (options.isError !== undefined && typeof options.isError !== 'boolean') {
           throw new ValidationError('options.isError', 'a boolean', options.isError);
         }
@@ -304,7 +316,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
     addContext: (s, content, source) =>
       sessions.run(s, async (c) => {
-        const d: EntryDraft = { type: 'context', role: 'system', content: checkContent(content) };
+        const d: EntryDraft = { type: 'context', role: 'system', content: capped(checkContent(content), 'content') };
         if (source !== undefined) d.metadata = { source: checkName(source, 'source') };
         return (await add(c, [d], false))[0]!;
       }),
@@ -317,14 +329,14 @@ export function createEngine(deps: EngineDeps): EngineMemory {
           {
             type: 'message',
             role: 'user',
-            content: toJsonText(userRequest, 'interaction.userRequest'),
+            content: capped(toJsonText(userRequest, 'interaction.userRequest'), 'interaction.userRequest'),
             timestamp,
             metadata: { userRequest },
           },
           {
             type: 'message',
             role: 'assistant',
-            content: toJsonText(aiResponse, 'interaction.aiResponse'),
+            content: capped(toJsonText(aiResponse, 'interaction.aiResponse'), 'interaction.aiResponse'),
             timestamp,
             metadata: { aiResponse },
           },
@@ -336,7 +348,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
     addMessages: (s, messages, options = {}) =>
       sessions.run(s, async (c) => {
-        const drafts = messagesToDrafts(messages, options);
+        const drafts = messagesToDrafts(messages, options, maxContent);
         await pairDrafts(c, store, drafts);
         return drafts.length ? add(c, drafts, true) : [];
       }),
@@ -413,13 +425,16 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     importSession: (state, options) => {
       let parsed: ReturnType<typeof parseSessionState>;
       let importOptions: ImportOptions;
+      const texts: string[] = [];
       try {
         importOptions = checkImportOptions(options);
-        parsed = parseSessionState(state, deps.counter, now);
+        // Checked whole first, its texts collected; they are counted in the session's turn, with pauses.
+        parsed = parseSessionState(state, { count: (text) => (texts.push(text), 0) }, now, maxContent);
       } catch (error) {
         return Promise.reject(error);
       }
       return sessions.run(parsed.sessionId, async () => {
+        parsed = parseSessionState(state, await prepareCounts(deps.counter, texts, { from: 1 }), now, maxContent);
         await writer.flush(parsed.sessionId);
         await checkImportOver(store, parsed, importOptions);
         const batch = stateToBatch(parsed, now().toISOString());

@@ -1,7 +1,7 @@
 import type { MemoryEntry, MemorySummary, SessionMeta, StoreBatch, TokenCounter } from '../types.js';
 import { ValidationError } from '../errors.js';
 import { checkData, checkSessionId, checkTimestamp, isPlainObject } from './validate.js';
-import { bool, oneOf } from './field-checks.js';
+import { bool, checkContentLength, DEFAULT_MAX_CONTENT_LENGTH, oneOf } from './field-checks.js';
 import { countDraft } from './make-entry.js';
 import { newMeta } from './session.js';
 import { checkStateLinks } from './import-links.js';
@@ -30,7 +30,12 @@ export interface ParsedState {
  * `schemaVersion` 1. Token counts are recomputed, so an export from another tokenizer imports
  * exactly.
  */
-export function parseSessionState(state: unknown, counter: TokenCounter, now: () => Date): ParsedState {
+export function parseSessionState(
+  state: unknown,
+  counter: TokenCounter,
+  now: () => Date,
+  maxContentLength = DEFAULT_MAX_CONTENT_LENGTH,
+): ParsedState {
   if (!isPlainObject(state)) throw new ValidationError('state', 'an object { sessionId, entries, summaries }', state);
   const version = state.schemaVersion ?? 1;
   if (version !== SCHEMA_VERSION) {
@@ -61,6 +66,7 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
     const type = oneOf(raw.type, TYPES, `${f}.type`);
     const role = oneOf(raw.role, ROLES, `${f}.role`);
     if (typeof raw.content !== 'string') throw new ValidationError(`${f}.content`, 'a string', raw.content);
+    checkContentLength(raw.content, `${f}.content`, maxContentLength);
     const e: MemoryEntry = {
       id,
       sessionId,
@@ -124,7 +130,8 @@ export function parseSessionState(state: unknown, counter: TokenCounter, now: ()
     if (summaryIds.has(id)) throw new ValidationError(`${f}.id`, 'an id not used by another summary', id);
     summaryIds.add(id);
     if (typeof raw.content !== 'string') throw new ValidationError(`${f}.content`, 'a string', raw.content);
-    if (!Array.isArray(raw.originalEntryIds)) {
+    checkContentLength(raw.content, `${f}.content`, maxContentLength);
+    if (!Array.isArray(raw.originalEntryIds) || raw.originalEntryIds.some((x) => typeof x !== 'string')) {
       throw new ValidationError(`${f}.originalEntryIds`, 'an array of entry id strings', raw.originalEntryIds);
     }
     raw.originalEntryIds.forEach((x, k) => checkId(x, `${f}.originalEntryIds[${k}]`));

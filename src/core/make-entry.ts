@@ -37,6 +37,13 @@ export function makeEntry(meta: SessionMeta, d: EntryDraft, counter: TokenCounte
   return entry;
 }
 
+/** The texts {@link countDraft} counts for `d`, so the long ones can be counted ahead, with pauses. */
+export function draftTexts(d: Pick<EntryDraft, 'type' | 'content' | 'tool' | 'metadata'>): string[] {
+  const texts: string[] = [];
+  countDraft(d, { count: (text) => (texts.push(text), 0) });
+  return texts;
+}
+
 /** The cached token count of an entry, as the chat message it becomes. */
 export function countDraft(
   d: Pick<EntryDraft, 'type' | 'content' | 'tool' | 'metadata'>,

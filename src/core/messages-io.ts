@@ -7,6 +7,7 @@ import { mediaOf } from '../formats/media-parts.js';
 import { checkTimestamp, isPlainObject } from './validate.js';
 import { ValidationError } from '../errors.js';
 import type { EntryDraft } from './make-entry.js';
+import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from './field-checks.js';
 
 /** The context with `messages` in another library's shape (Anthropic adds `system`). */
 export function formatContext(
@@ -26,7 +27,11 @@ export function formatContext(
  * Turn a conversation in any supported format into entry drafts: assistant text and its tool
  * calls, tool results paired by call id (with the tool's name and error flag), system messages.
  */
-export function messagesToDrafts(input: unknown, options: AddMessagesOptions): EntryDraft[] {
+export function messagesToDrafts(
+  input: unknown,
+  options: AddMessagesOptions,
+  maxContentLength = DEFAULT_MAX_CONTENT_LENGTH,
+): EntryDraft[] {
   if (!isPlainObject(options)) throw new ValidationError('options', 'an object { format?, system? }', options);
   const format = checkFormat(options.format ?? 'openai', 'options.format');
   const codec = formatCodec(format);
@@ -43,12 +48,20 @@ export function messagesToDrafts(input: unknown, options: AddMessagesOptions): E
   for (const [i, m] of messages.entries()) {
     const timestamp = times?.[i];
     const from = drafts.length;
-    push(m);
+    push(m, i);
     if (timestamp !== undefined) for (let d = from; d < drafts.length; d++) drafts[d]!.timestamp = timestamp;
   }
   return drafts;
 
-  function push(m: ChatMessage): void {
+  function push(m: ChatMessage, i: number): void {
+    if (m.content) checkContentLength(m.content, `messages[${i}].content`, maxContentLength);
+    for (const [k, call] of (m.tool_calls ?? []).entries()) {
+      checkContentLength(
+        call.function.arguments,
+        `messages[${i}].tool_calls[${k}].function.arguments`,
+        maxContentLength,
+      );
+    }
     if (m.role === 'tool') {
       const callId = m.tool_call_id ?? '';
       const name = names.get(callId) ?? m.name ?? 'tool';

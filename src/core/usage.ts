@@ -13,7 +13,20 @@ export function recordUsageInMeta(
   contextTokens: number,
 ): SessionMeta {
   if (!isPlainObject(usage)) throw new ValidationError('usage', 'an object { promptTokens, estimatedTokens? }', usage);
-  const estimated = usage.estimatedTokens ?? contextTokens;
+  const { promptTokens, estimatedTokens } = usage as { promptTokens: unknown; estimatedTokens?: unknown };
+  // Each field is named by its own check, before the estimate is taken from the context.
+  if (typeof promptTokens !== 'number' || !Number.isFinite(promptTokens) || promptTokens < 0)
+    throw new ValidationError(
+      'usage.promptTokens',
+      'a finite number >= 0 (the provider reported prompt tokens)',
+      promptTokens,
+    );
+  if (
+    estimatedTokens !== undefined &&
+    (typeof estimatedTokens !== 'number' || !Number.isFinite(estimatedTokens) || estimatedTokens <= 0)
+  )
+    throw new ValidationError('usage.estimatedTokens', 'a finite number > 0, or no estimatedTokens', estimatedTokens);
+  const estimated = estimatedTokens ?? contextTokens;
   if (estimated <= 0)
     throw new ValidationError(
       'usage.estimatedTokens',
@@ -22,7 +35,7 @@ export function recordUsageInMeta(
     );
   const calibration = recordUsage(meta.calibration ?? createCalibration(), {
     estimated,
-    promptTokens: usage.promptTokens,
+    promptTokens,
   });
   return { ...meta, calibration };
 }

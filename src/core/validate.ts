@@ -1,6 +1,7 @@
 import type { InteractionInput } from '../types.js';
 import { ValidationError } from '../errors.js';
 import { refuseReservedSessionId } from './reserved-ids.js';
+import { checkIsoTimestamp } from './iso-timestamp.js';
 
 /** Longest accepted session id. */
 export const MAX_SESSION_ID_LENGTH = 512;
@@ -44,9 +45,26 @@ export function checkName(name: unknown, field: string): string {
  */
 export function checkMetadata(metadata: unknown, field = 'metadata'): Record<string, unknown> | undefined {
   if (metadata === undefined) return undefined;
-  if (!isPlainObject(metadata)) throw new ValidationError(field, 'a plain object', metadata);
+  if (!readable(field, () => isPlainObject(metadata))) throw new ValidationError(field, 'a plain object', metadata);
   checkData(metadata, field, new Set(), 0);
-  return metadata;
+  return metadata as Record<string, unknown>;
+}
+
+/**
+ * `read()`'s result; an error it throws (a getter, a proxy trap) becomes a `ValidationError`
+ * naming `field`, with the thrown message and the error as `cause`.
+ */
+function readable<T>(field: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    const thrown = error instanceof Error ? error.message : typeof error === 'string' ? error : 'a non-Error value';
+    const reason = thrown.length > 200 ? `${thrown.slice(0, 200)}…` : thrown;
+    const refused = new ValidationError(field, `plain data that can be read (reading it threw: ${reason})`);
+    refused.cause = error;
+    throw refused;
+  }
 }
 
 /** Refuse values that cannot be stored and exported as JSON-like data. */
@@ -63,11 +81,23 @@ export function checkData(value: unknown, field: string, seen: Set<object>, dept
     case 'object': {
       if (value === null || value instanceof Date) return;
       if (seen.has(value)) throw new ValidationError(field, 'data without cycles');
-      if (!Array.isArray(value) && !isPlainObject(value))
+      const array = readable(field, () => Array.isArray(value));
+      if (!array && !readable(field, () => isPlainObject(value)))
         throw new ValidationError(field, 'plain data (objects, arrays, strings, numbers, booleans, null)', value);
       seen.add(value);
-      if (Array.isArray(value)) value.forEach((v, i) => checkData(v, `${field}[${i}]`, seen, depth + 1));
-      else for (const [k, v] of Object.entries(value)) checkData(v, `${field}.${k}`, seen, depth + 1);
+      const record = value as Record<string, unknown>;
+      const keys = readable(field, () =>
+        array ? Array.from(record as unknown as unknown[], (_, i) => String(i)) : Object.keys(record),
+      );
+      for (const k of keys) {
+        const path = array ? `${field}[${k}]` : `${field}.${k}`;
+        checkData(
+          readable(path, () => record[k]),
+          path,
+          seen,
+          depth + 1,
+        );
+      }
       seen.delete(value);
       return;
     }
@@ -80,17 +110,15 @@ export function checkData(value: unknown, field: string, seen: Set<object>, dept
 export function toJsonText(value: unknown, field: string): string {
   if (typeof value === 'string') return value;
   checkData(value, field, new Set(), 0);
-  const text = JSON.stringify(value);
+  const text = readable(field, () => JSON.stringify(value));
   if (text === undefined) throw new ValidationError(field, 'a JSON value', value);
   return text;
 }
 
-/** An ISO 8601 timestamp, or now. */
+/** A strict ISO 8601 timestamp or a valid Date, as an ISO string (`checkIsoTimestamp`); now when `undefined`. */
 export function checkTimestamp(ts: unknown, field: string, now: () => Date): string {
   if (ts === undefined) return now().toISOString();
-  if (ts instanceof Date && !Number.isNaN(ts.getTime())) return ts.toISOString();
-  if (typeof ts === 'string' && !Number.isNaN(Date.parse(ts))) return new Date(ts).toISOString();
-  throw new ValidationError(field, 'an ISO 8601 date string', ts);
+  return checkIsoTimestamp(ts, field);
 }
 
 /** Validate `addInteraction`'s `{ userRequest, aiResponse, ts }`. */

@@ -91,12 +91,18 @@ export interface SyncOpResult {
    */
   status: 'applied' | 'duplicate' | 'rejected';
   seq?: string;
+  /** Why a `rejected` op was not taken; for a `duplicate` with `differs`, what differed. */
   reason?: string;
   /**
    * Set on a `rejected` op that is malformed (the field that failed the record checks). Such an op is refused alone,
    * never recorded: the others of the request go on.
    */
   field?: string;
+  /**
+   * `duplicate` only: `true` when this op's content differs from the op stored under its
+   * `opId` (the stored one is kept); absent when the retry is identical.
+   */
+  differs?: boolean;
 }
 
 /** The `200` answer to a round. */

@@ -9,6 +9,7 @@ import { bool, num, oneOf } from '../core/field-checks.js';
 import { checkCount, checkId, MAX_ID_LENGTH } from '../core/record-bounds.js';
 import type { MemoryEntry, MemoryEntryType, EntryRole, MemorySummary } from '../types.js';
 import { checkSyncContent } from './content-bound.js';
+import { checkIsoTimestamp } from '../core/iso-timestamp.js';
 
 export { checkId, MAX_ID_LENGTH };
 
@@ -82,8 +83,9 @@ function data(value: unknown, field: string): Record<string, unknown> {
   checkData(value, field, new Set(), 0);
   return value;
 }
+/** A strict ISO 8601 instant (the engine's own rule), kept as it was written. */
 function time(v: unknown, field: string): string {
-  if (typeof v !== 'string' || Number.isNaN(Date.parse(v)))
-    throw new ValidationError(field, 'an ISO 8601 date string', v);
+  if (typeof v !== 'string') throw new ValidationError(field, 'an ISO 8601 date string', v);
+  checkIsoTimestamp(v, field);
   return v;
 }

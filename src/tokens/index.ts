@@ -19,7 +19,9 @@ export {
   type TiktokenStatus,
 } from './tiktoken.js';
 export { instantiateTiktoken, loadRanks } from './tiktoken-assets.js';
-export type { TiktokenLite, TiktokenRanks } from './types.js';
+export type { TiktokenLite, TiktokenRanks, Pacer, PacedCounter } from './types.js';
+export { prepareCounts, createPacer, isPacedCounter, YIELD_SLICE_MS, PACED_FROM } from './count-yielding.js';
+export { SEGMENT_LENGTH, RUN_CHUNK } from './piece-cuts.js';
 export { resolveTokenizer, DEFAULT_ENCODING, type TokenizerOption } from './resolve-tokenizer.js';
 export {
   countChatMessages,

@@ -8,11 +8,13 @@
  */
 import type { Tiktoken } from '@dqbd/tiktoken/lite/init';
 import { RecallKitError, ValidationError } from '../errors.js';
-import type { TokenCounter } from '../types.js';
+
 import { createJsBpe } from './bpe-js.js';
-import { createCountCache, pieceChunks } from './piece-chunks.js';
+import { createCountCache } from './piece-chunks.js';
+import { countingParts } from './piece-cuts.js';
+import { createPacer } from './count-yielding.js';
 import { instantiateTiktoken, loadRanks } from './tiktoken-assets.js';
-import type { TiktokenEncoding } from './types.js';
+import type { PacedCounter, Pacer, TiktokenEncoding } from './types.js';
 
 /**
  * A counter of tiktoken's exact counts for `encoding` that is ready once the WASM module is
@@ -23,7 +25,7 @@ import type { TiktokenEncoding } from './types.js';
  * counter.count('Hello, world!'); // 4
  * ```
  */
-export async function quickTiktoken(encoding: TiktokenEncoding): Promise<TokenCounter> {
+export async function quickTiktoken(encoding: TiktokenEncoding): Promise<PacedCounter> {
   try {
     const [lite, ranks] = await Promise.all([instantiateTiktoken(), loadRanks(encoding)]);
     const js = createJsBpe(ranks);
@@ -35,12 +37,24 @@ export async function quickTiktoken(encoding: TiktokenEncoding): Promise<TokenCo
       return encoder.encode_ordinary(text).length;
     };
     const cached = createCountCache();
+    const check = (text: unknown): void => {
+      if (typeof text !== 'string') throw new ValidationError('text', 'a string', text);
+    };
+    // The same parts as `loadTiktoken`'s counter (`piece-cuts.ts`): linear in the text's length.
     return {
       count(text: string): number {
-        if (typeof text !== 'string') throw new ValidationError('text', 'a string', text);
-        // The sum over parts cut where tiktoken's pieces end equals the whole text's count.
+        check(text);
         let n = 0;
-        for (const chunk of pieceChunks(text)) n += cached(chunk, count);
+        for (const part of countingParts(text)) n += cached(part, count);
+        return n;
+      },
+      async countAsync(text: string, pacer: Pacer = createPacer()): Promise<number> {
+        check(text);
+        let n = 0;
+        for (const part of countingParts(text)) {
+          if (pacer.due()) await pacer.pause();
+          n += cached(part, count);
+        }
         return n;
       },
     };

@@ -7,8 +7,10 @@
 import type { Tiktoken } from '@dqbd/tiktoken/lite/init';
 import { ClosedError, RecallKitError, ValidationError } from '../errors.js';
 import { instantiateTiktoken, loadRanks } from './tiktoken-assets.js';
-import { createCountCache, pieceChunks } from './piece-chunks.js';
-import type { TiktokenCounter, TiktokenEncoding, TiktokenLite, TiktokenStatus } from './types.js';
+import { createCountCache } from './piece-chunks.js';
+import { countingParts } from './piece-cuts.js';
+import { createPacer } from './count-yielding.js';
+import type { Pacer, TiktokenCounter, TiktokenEncoding, TiktokenLite, TiktokenStatus } from './types.js';
 
 export type { TiktokenCounter, TiktokenEncoding, TiktokenStatus } from './types.js';
 
@@ -114,19 +116,32 @@ function countedRanks(encoding: TiktokenEncoding): ReturnType<typeof loadRanks> 
 function counterOf(encoding: TiktokenEncoding, shared: SharedEncoder): TiktokenCounter {
   let live = true;
   const encodeCount = (text: string): number => shared.encoder.encode_ordinary(text).length;
+  const usable = (text: unknown): void => {
+    if (!live) {
+      throw new ClosedError(
+        `tokenizer: this ${encoding} counter was freed; call loadTiktoken('${encoding}') for a new one`,
+      );
+    }
+    if (typeof text !== 'string') throw new ValidationError('text', 'a string', text);
+  };
   return {
     encoding,
     count(text: string): number {
-      if (!live) {
-        throw new ClosedError(
-          `tokenizer: this ${encoding} counter was freed; call loadTiktoken('${encoding}') for a new one`,
-        );
-      }
-      if (typeof text !== 'string') throw new ValidationError('text', 'a string', text);
-      // The sum over parts cut where tiktoken's pieces end equals the whole text's count.
-      const chunks = pieceChunks(text);
+      usable(text);
       let n = 0;
-      for (const chunk of chunks) n += shared.cached(chunk, encodeCount);
+      for (const part of countingParts(text)) n += shared.cached(part, encodeCount);
+      return n;
+    },
+    async countAsync(text: string, pacer: Pacer = createPacer()): Promise<number> {
+      usable(text);
+      let n = 0;
+      for (const part of countingParts(text)) {
+        if (pacer.due()) {
+          await pacer.pause();
+          usable(text); // freed while paused
+        }
+        n += shared.cached(part, encodeCount);
+      }
       return n;
     },
     free(): void {

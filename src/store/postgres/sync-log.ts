@@ -8,7 +8,7 @@
 import { MAX_SYNC_BODY_BYTES, type SyncOp, type SyncOpResult } from '../../sync/protocol.js';
 import { encodeKey } from './codec.js';
 import type { Sql } from './driver.js';
-import { decide, pairKey, type EntryState, type PushState, type SummaryState } from './sync-rules.js';
+import { canonicalOp, decide, pairKey, type EntryState, type PushState, type SummaryState } from './sync-rules.js';
 
 const pairsParams = (keys: Iterable<string>): [string[], string[]] => {
   const a: string[] = [];
@@ -87,10 +87,11 @@ async function readState(tx: Sql, t: string, ops: readonly SyncOp[]): Promise<Pu
     kind: string;
     seq: string | null;
     reason: string | null;
+    op: string | null;
   }>(
-    `SELECT session_id, op_id, kind, seq::text AS seq, NULL AS reason FROM recallkit_sync_ops WHERE tenant = $1
+    `SELECT session_id, op_id, kind, seq::text AS seq, NULL AS reason, op FROM recallkit_sync_ops WHERE tenant = $1
       AND ${IN('session_id, op_id')}
-     UNION ALL SELECT session_id, op_id, kind, NULL, reason FROM recallkit_sync_rejected WHERE tenant = $1
+     UNION ALL SELECT session_id, op_id, kind, NULL, reason, NULL FROM recallkit_sync_rejected WHERE tenant = $1
        AND ${IN('session_id, op_id')}`,
     [t, os, oi],
   );
@@ -131,7 +132,9 @@ async function readState(tx: Sql, t: string, ops: readonly SyncOp[]): Promise<Pu
     const key = `${r.session_id}\u0000${r.op_id}`;
     state.known.set(
       key,
-      r.seq !== null ? { kind: r.kind, seq: BigInt(r.seq) } : { kind: r.kind, reason: r.reason ?? '' },
+      r.seq !== null
+        ? { kind: r.kind, seq: BigInt(r.seq), ...(r.op === null ? {} : { op: canonicalOp(JSON.parse(r.op)) }) }
+        : { kind: r.kind, reason: r.reason ?? '' },
     );
   }
   for (const r of entries) {

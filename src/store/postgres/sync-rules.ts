@@ -18,8 +18,11 @@ export interface SummaryState {
   seq: bigint;
   dropped: bigint | null;
 }
-/** An op already known: applied (its seq) or rejected (its reason). */
-export type KnownOp = { kind: string; seq: bigint } | { kind: string; reason: string };
+/**
+ * An op already known: applied (its seq, and its content as {@link canonicalOp} text when read)
+ * or rejected (its reason).
+ */
+export type KnownOp = { kind: string; seq: bigint; op?: string } | { kind: string; reason: string };
 
 /** The state a push reads and changes. Map keys: `pairKey(sessionId, id)`; `cleared` by encoded session id. */
 export interface PushState {
@@ -56,7 +59,7 @@ export function decide(state: PushState, ops: readonly SyncOp[], lastSeq: bigint
           status: 'rejected',
           reason: `opId reused: ${q(op.opId)} is a ${known.kind} op of this session`,
         });
-      else if ('seq' in known) out.results.push({ opId: op.opId, status: 'duplicate', seq: known.seq.toString() });
+      else if ('seq' in known) out.results.push(duplicateOf(op, known));
       else out.results.push({ opId: op.opId, status: 'rejected', reason: known.reason });
       continue;
     }
@@ -70,11 +73,35 @@ export function decide(state: PushState, ops: readonly SyncOp[], lastSeq: bigint
     out.lastSeq += 1n;
     const seq = out.lastSeq;
     apply(state, op, seq);
-    state.known.set(key, { kind: op.kind, seq });
+    state.known.set(key, { kind: op.kind, seq, op: canonicalOp(op) });
     out.applied.push({ op, seq });
     out.results.push({ opId: op.opId, status: 'applied', seq: seq.toString() });
   }
   return out;
+}
+
+/**
+ * The answer to an op applied before: `duplicate` with the original seq; when the retried op's
+ * content differs from the stored one, also `differs: true` and a `reason` (the stored op is kept).
+ */
+function duplicateOf(op: SyncOp, known: { seq: bigint; op?: string }): SyncOpResult {
+  const result: SyncOpResult = { opId: op.opId, status: 'duplicate', seq: known.seq.toString() };
+  if (known.op !== undefined && known.op !== canonicalOp(op)) {
+    result.differs = true;
+    result.reason =
+      `content differs: opId ${q(op.opId)} was applied at seq ${known.seq} with other content; ` +
+      'the stored op is kept (push a change under a new opId)';
+  }
+  return result;
+}
+
+/** An op as JSON text with object keys sorted, so two encodings of the same op compare equal. */
+export function canonicalOp(op: unknown): string {
+  return JSON.stringify(op, (_key, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
 }
 
 /** Why the op cannot be applied, or undefined when it can. */
