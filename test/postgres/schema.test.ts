@@ -137,7 +137,7 @@ describe('postgresStore rows of a session without foreign keys (version 4)', () 
           async (table) =>
             (
               await pool.query(`SELECT count(*)::int AS n FROM ${table} WHERE tenant = $1 AND session_id = $2`, [
-                JSON.stringify(tenant),
+                tenant,
                 JSON.stringify(id),
               ])
             ).rows[0].n,

@@ -44,15 +44,25 @@ export function checkOptions(options: PostgresStoreOptions): string {
     if (!KNOWN.includes(key))
       throw new ValidationError(`options.${key}`, `one of the known options (${KNOWN.join(', ')})`, key);
   }
-  const { tenant } = o;
+  const tenant = checkTenant(o['tenant'], 'tenant');
+  checkConnection(o, options);
+  return tenant;
+}
+
+/**
+ * Check a tenant (a user id): a non-empty string of at most 512 characters that PostgreSQL
+ * text can hold as it is (no NUL, no lone surrogate). `field` names it in the error.
+ */
+export function checkTenant(tenant: unknown, field: string): string {
   if (typeof tenant !== 'string' || tenant.length === 0 || tenant.length > MAX_TENANT_LENGTH) {
     throw new ValidationError(
-      'tenant',
+      field,
       `a non-empty string of at most ${MAX_TENANT_LENGTH} characters (the app's user id)`,
       tenant,
     );
   }
-  checkConnection(o, options);
+  if (/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(tenant))
+    throw new ValidationError(field, 'a user id without NUL characters or lone surrogates', tenant);
   return tenant;
 }
 

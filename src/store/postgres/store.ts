@@ -11,6 +11,7 @@ import * as q from './queries.js';
 import { listenTenant } from './change-router.js';
 import { createSubscriptions } from './subscribe.js';
 import { sharedWrites } from './shared-writes.js';
+import { redact, secretsOf } from './redact.js';
 import { deleteSession, encodeBatch, notifyPayload } from './write.js';
 
 /**
@@ -48,10 +49,15 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     return write;
   };
   const writesOf = (d: SqlDriver): ReturnType<typeof sharedWrites> => (writes ??= sharedWrites(d));
+  // A failed open (the database is down) is forgotten: the next call tries again.
   const db = (): Promise<SqlDriver> => {
-    opened ??= openMigrated(options);
-    return opened;
+    if (opened) return opened;
+    const opening = openMigrated(options);
+    opened = opening;
+    opening.catch(() => opened === opening && (opened = undefined));
+    return opening;
   };
+  const secrets = secretsOf((options as { connectionString?: string }).connectionString);
 
   const run = async <T>(what: string, op: (driver: SqlDriver) => Promise<T>): Promise<T> => {
     if (closed) throw new ClosedError('postgresStore: the store is closed');
@@ -61,9 +67,10 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       return await op(driver);
     } catch (error) {
       if (error instanceof RecallKitError) throw error;
-      throw new StoreError(`postgresStore: cannot ${what}: ${(error as Error)?.message ?? String(error)}`, {
-        cause: error,
-      });
+      const said = (error as Error)?.message ?? String(error);
+      const safe = redact(said, secrets);
+      // The driver's error stays the cause unless it quoted a credential.
+      throw new StoreError(`postgresStore: cannot ${what}: ${safe}`, safe === said ? { cause: error } : undefined);
     }
   };
   const session = (verb: string, sessionId: string): string => `${verb} session ${JSON.stringify(sessionId)}`;
