@@ -321,3 +321,41 @@ describe('postgresStore: opening a cold 10,000-entry session', () => {
     await cold.close();
   });
 });
+
+describe('postgresStore tenant as plain text (version 5)', () => {
+  it('a database at version 4 has its JSON-quoted tenants decoded in every table on open, and its sessions still load', async () => {
+    const pool = await freshDatabase();
+    const driver = pgDriver(pool, false);
+    await migrate(driver, 4);
+    // As version 4 wrote them: the tenant JSON-quoted.
+    const old = (tenant: string): string => JSON.stringify(tenant);
+    await writeBatch(driver, old('user-7'), 's', {
+      meta: makeMeta('s', 1, { nextSeq: 1 }),
+      putEntries: [makeEntry('s', 0)],
+      putSummaries: [makeSummary('s', 'sum')],
+      aux: { k: 1 },
+    });
+    await writeBatch(driver, old('a\u0000b'), 's', { meta: makeMeta('s', 1, { nextSeq: 0 }) });
+    await pool.query('INSERT INTO recallkit_sync_tenants VALUES ($1, 1)', [old('user-7')]);
+    await pool.query(
+      `INSERT INTO recallkit_sync_ops VALUES ($1, 1, '"s"', '"op"', 'entry', '"dev"', '{}'),
+       ($2, 1, '"s"', '"op"', 'entry', '"dev"', '{}')`,
+      [old('user-7'), old('quote"and\\backslash')],
+    );
+    const store = postgresStore({ pool, tenant: 'user-7' });
+    expect((await store.loadSession('s'))?.activeEntries).toEqual([makeEntry('s', 0)]);
+    expect(await schemaVersion(driver)).toBe(SCHEMA_VERSION);
+    const count = async (table: string, tenant: string): Promise<number> =>
+      (await pool.query(`SELECT count(*)::int AS n FROM ${table} WHERE tenant = $1`, [tenant])).rows[0].n;
+    for (const table of ['recallkit_sessions', 'recallkit_entries', 'recallkit_summaries', 'recallkit_aux'])
+      expect(await count(table, 'user-7')).toBe(1);
+    expect(await count('recallkit_sync_tenants', 'user-7')).toBe(1);
+    expect(await count('recallkit_sync_ops', 'user-7')).toBe(1);
+    expect(await count('recallkit_sync_ops', 'quote"and\\backslash')).toBe(1);
+    expect(await count('recallkit_sessions', old('user-7'))).toBe(0);
+    // A tenant PostgreSQL text cannot hold stays as it was (and such a tenant is refused now).
+    expect(await count('recallkit_sessions', old('a\u0000b'))).toBe(1);
+    await store.close();
+    await pool.end();
+  });
+});
