@@ -4,6 +4,8 @@
  * @module
  */
 export { postgresStore } from './store.js';
+export { createServerMemory } from './server-memory.js';
+export type { ServerMemory, ServerMemoryOptions, UserMemory } from './server-memory.js';
 export type {
   PostgresStoreOptions,
   PostgresConnectionOptions,
