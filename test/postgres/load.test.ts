@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createServerMemory } from '../../src/store/postgres/index.js';
+import { freePort, load, startServer, type LoadResult, type ServerProcess } from './server-load.js';
+import { closeShared, pgUrl, sharedPool } from './support.js';
+
+afterAll(closeShared);
+
+const USERS = 1000;
+const KILLS = 10;
+/** The pool the README server makes (createServerMemory's default) and its LISTEN connection. */
+const MAX_CONNECTIONS = 10 + 1;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Wait until `out` holds `n` more turns than now (or `ms` passed). */
+async function moreTurns(out: LoadResult, n: number, ms = 60_000): Promise<void> {
+  const target = out.acked.length + n;
+  const deadline = Date.now() + ms;
+  while (out.acked.length < target && Date.now() < deadline) await sleep(50);
+}
+
+async function scenario(backend: 'pglite' | 'pg'): Promise<void> {
+  const cwd = mkdtempSync(join(tmpdir(), 'recallkit-load-'));
+  let db = '';
+  const env: Record<string, string> = {};
+  if (backend === 'pg') {
+    db = `recallkit_load_${process.pid}`;
+    await sharedPool().query(`CREATE DATABASE ${db}`);
+    env['DATABASE_URL'] = pgUrl().replace('/postgres?', `/${db}?`);
+  }
+  const port = await freePort();
+  let server: ServerProcess | undefined;
+  let mostConnections = 0;
+  let restartedAt = Date.now();
+  const watch =
+    backend === 'pg'
+      ? setInterval(() => {
+          const at = Date.now();
+          void sharedPool()
+            .query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [db])
+            .then(({ rows }) => {
+              // Right after a SIGKILL, the dead process's connections may still be closing.
+              if (at - restartedAt > 1000) mostConnections = Math.max(mostConnections, rows[0].n as number);
+            });
+        }, 50)
+      : undefined;
+  try {
+    server = await startServer(cwd, env, port);
+    const out: LoadResult = { acked: [], failed: 0, leaks: 0, latencies: [] };
+    let stopping = false;
+    const running = load(
+      () => port,
+      USERS,
+      8,
+      () => stopping,
+      out,
+    );
+    for (let k = 0; k < KILLS; k++) {
+      await moreTurns(out, 100);
+      await server.kill('SIGKILL');
+      server = await startServer(cwd, env, port);
+      restartedAt = Date.now();
+    }
+    // Memory after the warm-up (most users seen), then after as many turns again.
+    await moreTurns(out, 1200);
+    const warm = server.rss();
+    await moreTurns(out, 1200);
+    const after = server.rss();
+    stopping = true;
+    await running;
+    await server.kill('SIGTERM');
+
+    expect(out.leaks).toBe(0);
+    expect(out.acked.length).toBeGreaterThan(KILLS * 100 + 2400);
+    // Flat: the cache is bounded (a generous margin for the garbage collector's timing).
+    expect(after).toBeLessThan(warm * 1.5);
+    if (backend === 'pg') expect(mostConnections).toBeLessThanOrEqual(MAX_CONNECTIONS);
+
+    // Every turn answered 200 is there, in its user's chat only.
+    const memories = createServerMemory(
+      backend === 'pg' ? { connectionString: env['DATABASE_URL']! } : { pglite: join(cwd, 'memory-data') },
+    );
+    const byChat = new Map<string, typeof out.acked>();
+    for (const t of out.acked) {
+      const key = `${t.user}\u0000${t.chat}`;
+      byChat.set(key, [...(byChat.get(key) ?? []), t]);
+    }
+    let missing = 0;
+    for (const [key, turns] of byChat) {
+      const [user, chat] = key.split('\u0000') as [string, string];
+      const stored = await memories.forUser(user).exportSession(chat);
+      const contents = new Set(stored.entries.map((e) => e.content));
+      for (const t of turns) if (!contents.has(t.message) || !contents.has(t.reply)) missing++;
+      expect(stored.entries.every((e) => String(e.content).includes(`${user} says`))).toBe(true);
+    }
+    await memories.close();
+    expect(missing).toBe(0);
+    console.log(
+      `${backend}: ${out.acked.length} turns answered 200, ${out.failed} failed or cut by the ${KILLS} kills, ` +
+        `RSS ${(warm / 2 ** 20).toFixed(0)} → ${(after / 2 ** 20).toFixed(0)} MiB` +
+        (backend === 'pg' ? `, at most ${mostConnections} connections` : ''),
+    );
+  } finally {
+    if (watch) clearInterval(watch);
+    await server?.kill('SIGKILL');
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
+
+describe('the README server under load, killed with SIGKILL 10 times', () => {
+  it('on PGlite (a directory): every turn answered 200 is there, no user sees another, memory flat', async () => {
+    await scenario('pglite');
+  }, 240_000);
+
+  it('on PostgreSQL: every turn answered 200 is there, no user sees another, connections within the pool', async () => {
+    await scenario('pg');
+  }, 240_000);
+});
