@@ -7,10 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const TSX = createRequire(import.meta.url).resolve('tsx');
-export const README_SERVER = resolve(__dirname, 'fixtures/readme-server.ts');
+export const README_SERVER = fileURLToPath(new URL('fixtures/readme-server.ts', import.meta.url));
 
 /** A free TCP port. */
 export async function freePort(): Promise<number> {
@@ -90,7 +90,7 @@ export interface LoadResult {
 }
 
 /**
- * Send turns from random users (of `users`) with `concurrency` requests in flight, until
+ * Send turns from random users (of `users`; with `distinct`, each of them once) with `concurrency` requests in flight, until
  * `stop()` says so. Each message names its user, so a context holding another's is seen.
  */
 export async function load(
@@ -100,11 +100,14 @@ export async function load(
   stop: () => boolean,
   out: LoadResult,
   seed = { n: 0 },
+  distinct = false,
 ): Promise<void> {
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (!stop()) {
-        const u = Math.floor(Math.random() * users);
+        // Random users, or (distinct) each user once, in order.
+        const u = distinct ? seed.n : Math.floor(Math.random() * users);
+        if (distinct && u >= users) return;
         const user = `user-${u}`;
         const chat = `chat-${u % 3}`;
         const message = `${user} says ${seed.n++}`;
