@@ -57,7 +57,7 @@ async function keyOf(options: ConnectionOptions): Promise<unknown> {
  */
 export async function openMigrated(options: ConnectionOptions): Promise<SqlDriver> {
   const key = await keyOf(options);
-  await ending.get(key);
+  await ending.get(key)?.catch(() => undefined);
   let source = sources.get(key);
   if (!source) {
     source = { refs: 0, opened: undefined, ready: undefined, end: undefined };

@@ -5,7 +5,7 @@
  * and kept in a bounded cache, least recently used closed first.
  * @module
  */
-import { createMemory, type MemoryOptions } from '../../create-memory.js';
+import type { MemoryOptions } from '../../create-memory.js';
 import { ClosedError, ValidationError } from '../../errors.js';
 import { isPlainObject } from '../../core/validate.js';
 import { checkOptionNames } from '../../option-names.js';
@@ -112,6 +112,8 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
   const open = async (userId: string): Promise<Memory> => {
     const store = postgresStore({ ...connection, tenant: userId } as PostgresStoreOptions);
     try {
+      // Loaded on first use: `recallkit/postgres` itself pulls no browser store in.
+      const { createMemory } = await import('../../create-memory.js');
       const memory = await createMemory({ ...(engine as MemoryOptions), tokenizer: await tokenizer(), store });
       const { onError } = options;
       if (onError) memory.on('error', (sessionId, error) => onError(userId, sessionId, error));
