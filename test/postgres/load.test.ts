@@ -26,7 +26,7 @@ async function moreTurns(out: LoadResult, n: number, ms = 60_000): Promise<void>
  * Turns answered between two kills, and in each half of the memory check. PGlite (one WASM
  * thread) answers fewer requests per second: fewer turns keep its run within the time budget.
  */
-const TURNS = { pg: { perKill: 100, memory: 800 }, pglite: { perKill: 30, memory: 250 } };
+const TURNS = { pg: { perKill: 100, memory: 800 }, pglite: { perKill: 20, memory: 150 } };
 
 async function scenario(backend: 'pglite' | 'pg'): Promise<void> {
   const turns = TURNS[backend];
