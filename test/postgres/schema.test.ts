@@ -64,11 +64,14 @@ describe('postgresStore schema: versioned, forward-only migrations', () => {
 
   it('processes opening one new database at once migrate it once', async () => {
     const pool = await freshDatabase();
-    const stores = Array.from({ length: 5 }, (_, i) => postgresStore({ pool, tenant: `t${i}` }));
+    // A pool each, as processes have (the stores of one pool migrate once in-process anyway).
+    const { connectionString } = pool.options as { connectionString: string };
+    const pools = [pool, ...Array.from({ length: 4 }, () => new pg.Pool({ connectionString, max: 2 }))];
+    const stores = pools.map((p, i) => postgresStore({ pool: p, tenant: `t${i}` }));
     await Promise.all(stores.map((s, i) => s.write('s', { meta: makeMeta('s', 1), putEntries: [makeEntry('s', i)] })));
     expect((await pool.query('SELECT count(*)::int AS n FROM recallkit_schema')).rows[0].n).toBe(SCHEMA_VERSION);
     await Promise.all(stores.map((s) => s.close()));
-    await pool.end();
+    await Promise.all(pools.map((p) => p.end()));
   });
 
   it('a database from a newer RecallKit is refused with an error naming both versions, and left as it is', async () => {
