@@ -15,7 +15,10 @@ interface Common {
 /** A server through node-postgres, from a connection string (the store creates and ends the pool). */
 export interface PostgresConnectionOptions extends Common {
   connectionString: string;
-  /** Connections of the pool the store creates (default 10). */
+  /**
+   * Connections of the pool the store creates (default 10); the stores naming one connection
+   * string share one pool, sized by the first of them.
+   */
   maxConnections?: number;
 }
 
@@ -24,7 +27,10 @@ export interface PostgresPoolOptions extends Common {
   pool: PgPoolLike;
 }
 
-/** Embedded PostgreSQL (PGlite): a data directory (started and closed by the store) or your instance. */
+/**
+ * Embedded PostgreSQL (PGlite): a data directory (started by the first store naming it, closed
+ * by the last; one process only) or your instance.
+ */
 export interface PostgresPGliteOptions extends Common {
   pglite: string | PGliteLike;
 }

@@ -23,7 +23,12 @@ import { deleteSession, encodeBatch, notifyPayload } from './write.js';
  * failing on its own; the stores on one pool (say, one per user) share those statements.
  * Writes are announced right after they commit (NOTIFY), and other
  * processes' writes are heard (LISTEN). The schema is created and migrated forward on open.
- * `close()` releases only what the store opened.
+ * The stores of a process naming one connection string share one pool and one LISTEN
+ * connection, and those naming one PGlite directory share one PGlite instance (the last
+ * `close()` ends it); a directory open in another process is refused with a `StoreError`
+ * (PGlite is single-process). A store used while the database is down fails with a
+ * `StoreError` and works again by itself once it is back. For a server, see
+ * `createServerMemory`.
  * Needs `pg` or `@electric-sql/pglite` (optional peer dependencies).
  * @example
  * import { postgresStore } from 'recallkit/postgres';
