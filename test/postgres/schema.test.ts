@@ -6,7 +6,7 @@ import type { Sql, SqlDriver } from '../../src/store/postgres/driver.js';
 import { MIGRATIONS, SCHEMA_VERSION, migrate, schemaVersion } from '../../src/store/postgres/migrations.js';
 import * as q from '../../src/store/postgres/queries.js';
 import { buildWrite, deleteSession, encodeBatch, writeBatch, writeStatement } from '../../src/store/postgres/write.js';
-import { postgresStore } from '../../src/store/postgres/index.js';
+import { migrateSchema, postgresStore } from '../../src/store/postgres/index.js';
 import { makeEntry, makeMeta, makeSummary } from '../../src/testing/index.js';
 import { closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
 
@@ -59,6 +59,16 @@ describe('postgresStore schema: versioned, forward-only migrations', () => {
     expect(await schemaVersion(driver)).toBe(SCHEMA_VERSION);
     expect(await indexes()).toBe(3);
     await store.close();
+    await pool.end();
+  });
+
+  it('migrateSchema migrates a new database on its own (a deploy step), and releases its connection', async () => {
+    const pool = await freshDatabase();
+    const { connectionString } = pool.options as { connectionString: string };
+    expect(await migrateSchema({ connectionString })).toBe(SCHEMA_VERSION);
+    const { rows } = await pool.query('SELECT version FROM recallkit_schema ORDER BY version');
+    expect(rows.map((r: { version: number }) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    await expect(migrateSchema({} as never)).rejects.toThrow(/exactly one of connectionString, pool or pglite/);
     await pool.end();
   });
 
