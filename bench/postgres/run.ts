@@ -16,6 +16,7 @@ import { postgresStore } from 'recallkit/postgres';
 import type { MemoryEntry, StoreAdapter } from 'recallkit';
 import { makeEntry, makeMeta, makeSummary } from 'recallkit/testing';
 import { startCluster } from '../../test/postgres/cluster.js';
+import { serverBench } from './server.js';
 import { machineHeader } from '../lib/machine.js';
 import { fmt, markdownTable, ms } from '../lib/table.js';
 
@@ -381,6 +382,8 @@ async function main(): Promise<void> {
         memRows,
       ),
     );
+    // 5. The README server (a node:http route with createServerMemory) against raw SQL, and its memory.
+    out.push('', await serverBench(cluster.url));
   } finally {
     await Promise.race([pool.end().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
     await lite.close().catch(() => undefined);

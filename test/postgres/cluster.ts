@@ -4,7 +4,7 @@
  * as the `postgres` user through `runuser`, on a dir handed to that user.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +16,12 @@ export interface Cluster {
   url: string;
   /** Stop the server and delete its files. Safe to call twice. */
   stop(): void;
+  /** Stop the server (fast shutdown), keeping its files: `start()` brings it back. */
+  down(): void;
+  /** Kill the postmaster with SIGKILL (its backends die with it), keeping its files. */
+  kill(): void;
+  /** Start the server again after `down()` or `kill()` (crash recovery replays the WAL). */
+  start(): void;
 }
 
 /** The PostgreSQL binaries: RECALLKIT_PG_BIN, else the newest /usr/lib/postgresql/<n>/bin. */
@@ -61,11 +67,41 @@ export function startCluster(): Cluster {
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  const options = `-c listen_addresses='' -c unix_socket_directories='${dir}' -c fsync=off -c max_connections=200 -c shared_buffers=64MB`;
+  const start = (): void => {
+    // After a SIGKILL the old backends may hold the shared memory a moment longer: try again.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start']);
+        break;
+      } catch (error) {
+        if (attempt >= 20) throw error;
+        execFileSync('sleep', ['0.2']);
+      }
+    }
+    started = true;
+  };
+  const down = (): void => {
+    run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    started = false;
+  };
+  const kill = (): void => {
+    const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 'SIGKILL');
+    // Wait until it is gone, and its backends with it (they exit once they see the postmaster die).
+    for (let i = 0; i < 100; i++) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        break;
+      }
+      execFileSync('sleep', ['0.05']);
+    }
+    started = false;
+  };
   try {
     run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-    const options = `-c listen_addresses='' -c unix_socket_directories='${dir}' -c fsync=off -c max_connections=200 -c shared_buffers=64MB`;
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start']);
-    started = true;
+    start();
   } catch (error) {
     stop();
     throw error;
@@ -78,5 +114,12 @@ export function startCluster(): Cluster {
       process.exit(1);
     });
   }
-  return { dir, url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`, stop };
+  return {
+    dir,
+    url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`,
+    stop,
+    down,
+    kill,
+    start,
+  };
 }

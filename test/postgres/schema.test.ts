@@ -6,7 +6,7 @@ import type { Sql, SqlDriver } from '../../src/store/postgres/driver.js';
 import { MIGRATIONS, SCHEMA_VERSION, migrate, schemaVersion } from '../../src/store/postgres/migrations.js';
 import * as q from '../../src/store/postgres/queries.js';
 import { buildWrite, deleteSession, encodeBatch, writeBatch, writeStatement } from '../../src/store/postgres/write.js';
-import { postgresStore } from '../../src/store/postgres/index.js';
+import { migrateSchema, postgresStore } from '../../src/store/postgres/index.js';
 import { makeEntry, makeMeta, makeSummary } from '../../src/testing/index.js';
 import { closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
 
@@ -62,13 +62,26 @@ describe('postgresStore schema: versioned, forward-only migrations', () => {
     await pool.end();
   });
 
+  it('migrateSchema migrates a new database on its own (a deploy step), and releases its connection', async () => {
+    const pool = await freshDatabase();
+    const { connectionString } = pool.options as { connectionString: string };
+    expect(await migrateSchema({ connectionString })).toBe(SCHEMA_VERSION);
+    const { rows } = await pool.query('SELECT version FROM recallkit_schema ORDER BY version');
+    expect(rows.map((r: { version: number }) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    await expect(migrateSchema({} as never)).rejects.toThrow(/exactly one of connectionString, pool or pglite/);
+    await pool.end();
+  });
+
   it('processes opening one new database at once migrate it once', async () => {
     const pool = await freshDatabase();
-    const stores = Array.from({ length: 5 }, (_, i) => postgresStore({ pool, tenant: `t${i}` }));
+    // A pool each, as processes have (the stores of one pool migrate once in-process anyway).
+    const { connectionString } = pool.options as { connectionString: string };
+    const pools = [pool, ...Array.from({ length: 4 }, () => new pg.Pool({ connectionString, max: 2 }))];
+    const stores = pools.map((p, i) => postgresStore({ pool: p, tenant: `t${i}` }));
     await Promise.all(stores.map((s, i) => s.write('s', { meta: makeMeta('s', 1), putEntries: [makeEntry('s', i)] })));
     expect((await pool.query('SELECT count(*)::int AS n FROM recallkit_schema')).rows[0].n).toBe(SCHEMA_VERSION);
     await Promise.all(stores.map((s) => s.close()));
-    await pool.end();
+    await Promise.all(pools.map((p) => p.end()));
   });
 
   it('a database from a newer RecallKit is refused with an error naming both versions, and left as it is', async () => {
@@ -137,7 +150,7 @@ describe('postgresStore rows of a session without foreign keys (version 4)', () 
           async (table) =>
             (
               await pool.query(`SELECT count(*)::int AS n FROM ${table} WHERE tenant = $1 AND session_id = $2`, [
-                JSON.stringify(tenant),
+                tenant,
                 JSON.stringify(id),
               ])
             ).rows[0].n,
@@ -319,5 +332,43 @@ describe('postgresStore: opening a cold 10,000-entry session', () => {
       'SELECT id, entry FROM recallkit_entries ',
     ]);
     await cold.close();
+  });
+});
+
+describe('postgresStore tenant as plain text (version 5)', () => {
+  it('a database at version 4 has its JSON-quoted tenants decoded in every table on open, and its sessions still load', async () => {
+    const pool = await freshDatabase();
+    const driver = pgDriver(pool, false);
+    await migrate(driver, 4);
+    // As version 4 wrote them: the tenant JSON-quoted.
+    const old = (tenant: string): string => JSON.stringify(tenant);
+    await writeBatch(driver, old('user-7'), 's', {
+      meta: makeMeta('s', 1, { nextSeq: 1 }),
+      putEntries: [makeEntry('s', 0)],
+      putSummaries: [makeSummary('s', 'sum')],
+      aux: { k: 1 },
+    });
+    await writeBatch(driver, old('a\u0000b'), 's', { meta: makeMeta('s', 1, { nextSeq: 0 }) });
+    await pool.query('INSERT INTO recallkit_sync_tenants VALUES ($1, 1)', [old('user-7')]);
+    await pool.query(
+      `INSERT INTO recallkit_sync_ops VALUES ($1, 1, '"s"', '"op"', 'entry', '"dev"', '{}'),
+       ($2, 1, '"s"', '"op"', 'entry', '"dev"', '{}')`,
+      [old('user-7'), old('quote"and\\backslash')],
+    );
+    const store = postgresStore({ pool, tenant: 'user-7' });
+    expect((await store.loadSession('s'))?.activeEntries).toEqual([makeEntry('s', 0)]);
+    expect(await schemaVersion(driver)).toBe(SCHEMA_VERSION);
+    const count = async (table: string, tenant: string): Promise<number> =>
+      (await pool.query(`SELECT count(*)::int AS n FROM ${table} WHERE tenant = $1`, [tenant])).rows[0].n;
+    for (const table of ['recallkit_sessions', 'recallkit_entries', 'recallkit_summaries', 'recallkit_aux'])
+      expect(await count(table, 'user-7')).toBe(1);
+    expect(await count('recallkit_sync_tenants', 'user-7')).toBe(1);
+    expect(await count('recallkit_sync_ops', 'user-7')).toBe(1);
+    expect(await count('recallkit_sync_ops', 'quote"and\\backslash')).toBe(1);
+    expect(await count('recallkit_sessions', old('user-7'))).toBe(0);
+    // A tenant PostgreSQL text cannot hold stays as it was (and such a tenant is refused now).
+    expect(await count('recallkit_sessions', old('a\u0000b'))).toBe(1);
+    await store.close();
+    await pool.end();
   });
 });

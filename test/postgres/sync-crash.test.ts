@@ -4,7 +4,6 @@ import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeKey } from '../../src/store/postgres/codec.js';
 import { pgDriver } from '../../src/store/postgres/driver-pg.js';
 import { migrate } from '../../src/store/postgres/migrations.js';
 import type { SyncOp } from '../../src/sync/protocol.js';
@@ -79,7 +78,7 @@ function postThenCut(
 
 /** The tenant's log and state rows: all or nothing of a push, seqs 1..n with no gap. */
 async function checkConsistent(tenant: string, ops: SyncOp[]): Promise<number> {
-  const t = encodeKey(tenant);
+  const t = tenant;
   const pool = sharedPool();
   const seqs = (
     await pool.query('SELECT seq::int AS seq, op_id FROM recallkit_sync_ops WHERE tenant = $1 ORDER BY seq', [t])

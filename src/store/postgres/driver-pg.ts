@@ -18,6 +18,7 @@ export interface PgClientLike {
   release(destroy?: boolean | Error): void;
   on(event: 'notification', listener: (message: { channel: string; payload?: string | undefined }) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
 }
 
 /** The part of a `pg.Pool` the store uses (a `new pg.Pool(...)` fits). */
@@ -27,32 +28,67 @@ export interface PgPoolLike {
   end(): Promise<void>;
 }
 
+/** The first wait before a lost LISTEN connection is made again, and the longest. */
+const RELISTEN_MS = [100, 2000] as const;
+
 /**
  * LISTEN on `channel` over a connection of its own, closed when stopped. The stores on a pool
  * share one (their change router listens once per pool), so a server with a store per user
- * holds one LISTEN connection, not one per user.
+ * holds one LISTEN connection, not one per user. A connection lost (the server restarted, a
+ * dropped link) is made again, waiting longer each time it fails; the changes sent meanwhile
+ * are not heard, which loses nothing: the stores check the stored version before each read.
  */
 async function listenOn(
   pool: PgPoolLike,
   channel: string,
   onPayload: (payload: string) => void,
 ): Promise<() => Promise<void>> {
-  const client = await pool.connect();
-  client.on('error', () => undefined);
-  client.on('notification', (message) => {
-    if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-  });
-  try {
-    await client.query(`LISTEN ${quoteIdent(channel)}`);
-  } catch (error) {
-    client.release(true);
-    throw error;
-  }
-  let done = false;
+  let stopped = false;
+  let current: (() => void) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = async (): Promise<void> => {
+    const client = await pool.connect();
+    let gone = false;
+    const drop = (): void => {
+      if (gone) return;
+      gone = true;
+      if (current === drop) current = undefined;
+      client.release(true);
+    };
+    const lost = (): void => {
+      if (gone) return;
+      drop();
+      if (!stopped) again(RELISTEN_MS[0]);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    try {
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (error) {
+      drop();
+      throw error;
+    }
+    if (stopped) drop();
+    else current = drop;
+  };
+  const again = (wait: number): void => {
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (!stopped) connect().catch(() => again(Math.min(wait * 2, RELISTEN_MS[1])));
+    }, wait);
+    (timer as { unref?: () => void }).unref?.();
+  };
+
+  await connect();
   return async () => {
-    if (done) return;
-    done = true;
-    client.release(true);
+    if (stopped) return;
+    stopped = true;
+    if (timer !== undefined) clearTimeout(timer);
+    current?.();
   };
 }
 

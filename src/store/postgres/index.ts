@@ -4,6 +4,8 @@
  * @module
  */
 export { postgresStore } from './store.js';
+export { createServerMemory } from './server-memory.js';
+export type { ServerMemory, ServerMemoryOptions, UserMemory } from './server-memory.js';
 export type {
   PostgresStoreOptions,
   PostgresConnectionOptions,
@@ -13,6 +15,7 @@ export type {
 export type { PgPoolLike, PgClientLike } from './driver-pg.js';
 export type { PGliteLike } from './driver-pglite.js';
 export { SCHEMA_VERSION } from './migrations.js';
+export { migrateSchema } from './migrate-schema.js';
 export { syncHandler } from './sync-handler.js';
 export type { SyncHandler } from './sync-handler.js';
 export type {

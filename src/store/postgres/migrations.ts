@@ -2,12 +2,15 @@
  * The schema of `postgresStore`, as versioned forward-only migrations run on open. A database
  * at any earlier version is walked forward step by step; one from a newer RecallKit is refused.
  * Every value column is `text` holding JSON (PostgreSQL's `jsonb` and `text` cannot hold NUL or
- * lone surrogates; JSON text escapes them), and ids are stored JSON-encoded for the same reason.
+ * lone surrogates; JSON text escapes them), and ids are stored JSON-encoded for the same reason,
+ * except the tenant: plain text (since version 5), so a database is queried by user id as it
+ * is; a tenant holding NUL or a lone surrogate is refused.
  * @module
  */
 import { StoreError } from '../../errors.js';
 import type { Sql, SqlDriver } from './driver.js';
 import { SYNC_MIGRATION } from './sync-migration.js';
+import { TENANT_MIGRATION } from './tenant-migration.js';
 
 import type { Migration } from './migration.js';
 
@@ -60,6 +63,7 @@ export const MIGRATIONS: readonly Migration[] = [
       (table) => `ALTER TABLE ${table} DROP CONSTRAINT IF EXISTS ${table}_tenant_session_id_fkey`,
     ),
   },
+  TENANT_MIGRATION,
 ];
 
 /** The schema version this code reads and writes. */

@@ -15,7 +15,10 @@ interface Common {
 /** A server through node-postgres, from a connection string (the store creates and ends the pool). */
 export interface PostgresConnectionOptions extends Common {
   connectionString: string;
-  /** Connections of the pool the store creates (default 10). */
+  /**
+   * Connections of the pool the store creates (default 10); the stores naming one connection
+   * string share one pool, sized by the first of them.
+   */
   maxConnections?: number;
 }
 
@@ -24,7 +27,10 @@ export interface PostgresPoolOptions extends Common {
   pool: PgPoolLike;
 }
 
-/** Embedded PostgreSQL (PGlite): a data directory (started and closed by the store) or your instance. */
+/**
+ * Embedded PostgreSQL (PGlite): a data directory (started by the first store naming it, closed
+ * by the last; one process only) or your instance.
+ */
 export interface PostgresPGliteOptions extends Common {
   pglite: string | PGliteLike;
 }
@@ -44,15 +50,25 @@ export function checkOptions(options: PostgresStoreOptions): string {
     if (!KNOWN.includes(key))
       throw new ValidationError(`options.${key}`, `one of the known options (${KNOWN.join(', ')})`, key);
   }
-  const { tenant } = o;
+  const tenant = checkTenant(o['tenant'], 'tenant');
+  checkConnection(o, options);
+  return tenant;
+}
+
+/**
+ * Check a tenant (a user id): a non-empty string of at most 512 characters that PostgreSQL
+ * text can hold as it is (no NUL, no lone surrogate). `field` names it in the error.
+ */
+export function checkTenant(tenant: unknown, field: string): string {
   if (typeof tenant !== 'string' || tenant.length === 0 || tenant.length > MAX_TENANT_LENGTH) {
     throw new ValidationError(
-      'tenant',
+      field,
       `a non-empty string of at most ${MAX_TENANT_LENGTH} characters (the app's user id)`,
       tenant,
     );
   }
-  checkConnection(o, options);
+  if (/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(tenant))
+    throw new ValidationError(field, 'a user id without NUL characters or lone surrogates', tenant);
   return tenant;
 }
 

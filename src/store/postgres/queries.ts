@@ -17,7 +17,7 @@ export async function loadSession(sql: Sql, tenant: string, sessionId: string): 
      UNION ALL SELECT 1, entry, seq FROM recallkit_entries WHERE ${WHERE} AND active
      UNION ALL SELECT 2, summary, ord FROM recallkit_summaries WHERE ${WHERE}
      ORDER BY k, o`,
-    [encodeKey(tenant), encodeKey(sessionId)],
+    [tenant, encodeKey(sessionId)],
   );
   if (rows[0]?.k !== 0) return undefined;
   const session: StoredSession = { meta: decodeValue<SessionMeta>(rows[0].body), activeEntries: [], summaries: [] };
@@ -31,7 +31,7 @@ export async function loadSession(sql: Sql, tenant: string, sessionId: string): 
 
 export async function loadMeta(sql: Sql, tenant: string, sessionId: string): Promise<SessionMeta | undefined> {
   const [row] = await sql.query<{ meta: string }>(`SELECT meta FROM recallkit_sessions WHERE ${WHERE}`, [
-    encodeKey(tenant),
+    tenant,
     encodeKey(sessionId),
   ]);
   return row ? decodeValue<SessionMeta>(row.meta) : undefined;
@@ -47,7 +47,7 @@ export async function loadEntries(
   const rows = await sql.query<{ entry: string }>(
     `SELECT entry FROM recallkit_entries
       WHERE ${WHERE} AND seq >= $3${includeCompressed ? '' : ' AND active'} ORDER BY seq`,
-    [encodeKey(tenant), encodeKey(sessionId), Math.max(-1, Math.floor(fromSeq))],
+    [tenant, encodeKey(sessionId), Math.max(-1, Math.floor(fromSeq))],
   );
   return rows.map((r) => decodeValue<MemoryEntry>(r.entry));
 }
@@ -61,7 +61,7 @@ export async function getEntries(
   if (ids.length === 0) return [];
   const rows = await sql.query<{ id: string; entry: string }>(
     `SELECT id, entry FROM recallkit_entries WHERE ${WHERE} AND id = ANY($3::text[])`,
-    [encodeKey(tenant), encodeKey(sessionId), [...new Set(ids)].map(encodeKey)],
+    [tenant, encodeKey(sessionId), [...new Set(ids)].map(encodeKey)],
   );
   const byId = new Map(rows.map((r) => [decodeKey(r.id), r.entry]));
   return ids.map((id) => {
@@ -72,7 +72,7 @@ export async function getEntries(
 
 export async function loadAux(sql: Sql, tenant: string, sessionId: string, key: string): Promise<unknown> {
   const [row] = await sql.query<{ value: string }>(`SELECT value FROM recallkit_aux WHERE ${WHERE} AND key = $3`, [
-    encodeKey(tenant),
+    tenant,
     encodeKey(sessionId),
     encodeKey(key),
   ]);
@@ -98,7 +98,7 @@ export async function loadAuxPrefix(
   const bounded = last < 0xd7ff || (last > 0xdfff && last < 0xffff);
   const rows = await sql.query<{ key: string; value: string }>(
     `SELECT key, value FROM recallkit_aux WHERE ${WHERE} AND key >= $3${bounded ? ' AND key < $4' : ''}`,
-    [encodeKey(tenant), encodeKey(sessionId), low, ...(bounded ? [high] : [])],
+    [tenant, encodeKey(sessionId), low, ...(bounded ? [high] : [])],
   );
   const out = new Map<string, unknown>();
   for (const row of rows) {
@@ -111,7 +111,7 @@ export async function loadAuxPrefix(
 export async function listSessions(sql: Sql, tenant: string): Promise<SessionMeta[]> {
   const rows = await sql.query<{ meta: string }>(
     'SELECT meta FROM recallkit_sessions WHERE tenant = $1 ORDER BY session_id',
-    [encodeKey(tenant)],
+    [tenant],
   );
   return rows.map((r) => decodeValue<SessionMeta>(r.meta));
 }

@@ -11,6 +11,7 @@ import * as q from './queries.js';
 import { listenTenant } from './change-router.js';
 import { createSubscriptions } from './subscribe.js';
 import { sharedWrites } from './shared-writes.js';
+import { redact, secretsOf } from './redact.js';
 import { deleteSession, encodeBatch, notifyPayload } from './write.js';
 
 /**
@@ -22,7 +23,12 @@ import { deleteSession, encodeBatch, notifyPayload } from './write.js';
  * failing on its own; the stores on one pool (say, one per user) share those statements.
  * Writes are announced right after they commit (NOTIFY), and other
  * processes' writes are heard (LISTEN). The schema is created and migrated forward on open.
- * `close()` releases only what the store opened.
+ * The stores of a process naming one connection string share one pool and one LISTEN
+ * connection, and those naming one PGlite directory share one PGlite instance (the last
+ * `close()` ends it); a directory open in another process is refused with a `StoreError`
+ * (PGlite is single-process). A store used while the database is down fails with a
+ * `StoreError` and works again by itself once it is back. For a server, see
+ * `createServerMemory`.
  * Needs `pg` or `@electric-sql/pglite` (optional peer dependencies).
  * @example
  * import { postgresStore } from 'recallkit/postgres';
@@ -48,10 +54,15 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     return write;
   };
   const writesOf = (d: SqlDriver): ReturnType<typeof sharedWrites> => (writes ??= sharedWrites(d));
+  // A failed open (the database is down) is forgotten: the next call tries again.
   const db = (): Promise<SqlDriver> => {
-    opened ??= openMigrated(options);
-    return opened;
+    if (opened) return opened;
+    const opening = openMigrated(options);
+    opened = opening;
+    opening.catch(() => opened === opening && (opened = undefined));
+    return opening;
   };
+  const secrets = secretsOf((options as { connectionString?: string }).connectionString);
 
   const run = async <T>(what: string, op: (driver: SqlDriver) => Promise<T>): Promise<T> => {
     if (closed) throw new ClosedError('postgresStore: the store is closed');
@@ -61,9 +72,10 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       return await op(driver);
     } catch (error) {
       if (error instanceof RecallKitError) throw error;
-      throw new StoreError(`postgresStore: cannot ${what}: ${(error as Error)?.message ?? String(error)}`, {
-        cause: error,
-      });
+      const said = (error as Error)?.message ?? String(error);
+      const safe = redact(said, secrets);
+      // The driver's error stays the cause unless it quoted a credential.
+      throw new StoreError(`postgresStore: cannot ${what}: ${safe}`, safe === said ? { cause: error } : undefined);
     }
   };
   const session = (verb: string, sessionId: string): string => `${verb} session ${JSON.stringify(sessionId)}`;

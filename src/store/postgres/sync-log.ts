@@ -42,7 +42,7 @@ export async function applyPush(
   deviceId: string,
   ops: readonly SyncOp[],
 ): Promise<PushOutcome> {
-  const t = encodeKey(tenant);
+  const t = tenant;
   // Creates the tenant's counter or locks it (DO UPDATE takes the row lock), in one statement.
   const [counter] = await tx.query<{ last_seq: string }>(
     `INSERT INTO recallkit_sync_tenants AS t (tenant, last_seq) VALUES ($1, 0)
@@ -252,7 +252,7 @@ export async function pull(
     // ORDER BY names the bigint column: the bare `seq` would be the text output column.
     `SELECT o.seq::text AS seq, o.device_id, o.op FROM recallkit_sync_ops o WHERE o.tenant = $1
       AND o.seq > $2::bigint ORDER BY o.seq LIMIT $3`,
-    [encodeKey(tenant), cursor, limit + 1],
+    [tenant, cursor, limit + 1],
   );
   const ops: string[] = [];
   let bytes = 0;

@@ -1,7 +1,8 @@
 /**
  * Schema version 3: the sync op log and the state its rules need (docs/sync.md). Ids are stored
- * JSON-encoded like the store's (`codec.ts`); a tenant's seqs are handed out from its row in
- * `recallkit_sync_tenants`, locked for the length of a push, so commit order equals seq order.
+ * JSON-encoded like the store's (`codec.ts`; the tenant plain since version 5); a tenant's seqs
+ * are handed out from its row in `recallkit_sync_tenants`, locked for the length of a push, so
+ * commit order equals seq order.
  * @module
  */
 import type { Migration } from './migration.js';

@@ -61,7 +61,7 @@ export interface EncodedBatch {
   tenant: string;
   /** The session id as stored. */
   key: string;
-  /** The session among all tenants' (`tenant` then `key`: JSON strings, so the pair reads back one way). */
+  /** The session among all tenants' ({@link batchId}). */
   id: string;
   expectVersion: number | undefined;
   /** Deletions to run first, in a transaction with the statement. */
@@ -74,6 +74,9 @@ export interface EncodedBatch {
   deleteSummaries: string[];
   deleteAux: string[];
 }
+
+/** A session among all tenants' (the tenant JSON-quoted, so the pair reads back one way). */
+const batchId = (tenant: string, key: string): string => JSON.stringify(tenant) + key;
 
 /** The last of each id (as a batch applied one by one would leave it); the list itself when ids are distinct. */
 function lastOfEach<T extends { id: string }>(list: readonly T[] | undefined): readonly T[] {
@@ -104,8 +107,7 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
   };
   const [again, deleteEntries] = deleted(batch.deleteEntryIds, entries);
   const [againS, deleteSummaries] = deleted(batch.deleteSummaryIds, summaries);
-  const tenantKey = encodeKey(tenant);
-  const ids = [tenantKey, key];
+  const ids = [tenant, key];
   if (batch.replace) {
     for (const table of ['recallkit_entries', 'recallkit_summaries', 'recallkit_aux']) {
       pre.push({ text: `DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2`, params: ids });
@@ -127,9 +129,9 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
     entries = [...entries].sort((a, b) => a.seq - b.seq);
   return {
     sessionId,
-    tenant: tenantKey,
+    tenant,
     key,
-    id: tenantKey + key,
+    id: batchId(tenant, key),
     expectVersion: expect,
     pre,
     session: [mode, expect ?? 0, version, meta, notifyPayload(tenant, sessionId, version)],
@@ -203,7 +205,7 @@ const GATE = '(u.t, u.s) IN (SELECT tenant, session_id FROM s)';
  * unconditional upsert, or an update at the expected version, locked row by row in session
  * order); every other step writes only rows of those sessions, each under its own tenant.
  * `ord` of new summaries follows batch order. Data-modifying steps always run. Rows travel as
- * JSON parameters, one per step. The row `ok` lists the `id`s of the batches written. With
+ * JSON parameters, one per step. The row's `ok_t` and `ok_s` list the tenants and keys of the batches written. With
  * `notify`, the statement also notifies its changes on commit (the final SELECT reads `n` so
  * they are made); without, the caller notifies them once it committed.
  */
@@ -324,12 +326,15 @@ export function writeStatement(batches: readonly EncodedBatch[], notify: boolean
   SELECT u.t, u.s, u.k, u.v FROM ${recordset(p.rows(aux), aux.length, 'u', 't text, s text, k text, v text')}
   WHERE ${GATE}
   ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value)`);
-  const ok = "(SELECT coalesce(array_agg(tenant || session_id), '{}') FROM s) AS ok";
-  if (!notify) return { text: `WITH ${steps.join(',\n')}\nSELECT ${ok}`, params: p.values };
+  // The tenants and session keys written, in one order.
+  // The tenants and session keys written, aggregated together (one order).
+  const ok =
+    "FROM (SELECT coalesce(array_agg(tenant), '{}') AS ok_t, coalesce(array_agg(session_id), '{}') AS ok_s FROM s) o";
+  if (!notify) return { text: `WITH ${steps.join(',\n')}\nSELECT o.ok_t, o.ok_s ${ok}`, params: p.values };
   steps.push(`n AS (SELECT pg_notify('${CHANNEL}', '[' || string_agg(b.p, ',' ORDER BY b.n) || ']') AS sent
   FROM b WHERE (b.t, b.s) IN (SELECT tenant, session_id FROM s) GROUP BY b.c)`);
   return {
-    text: `WITH ${steps.join(',\n')}\nSELECT ${ok}, (SELECT count(*) FROM n)::int AS notified`,
+    text: `WITH ${steps.join(',\n')}\nSELECT o.ok_t, o.ok_s, (SELECT count(*) FROM n)::int AS notified ${ok}`,
     params: p.values,
   };
 }
@@ -347,13 +352,14 @@ const lockOrder = (a: EncodedBatch, b: EncodedBatch): number =>
 export async function applyBatches(sql: Sql, batches: readonly EncodedBatch[]): Promise<Set<string>> {
   const ordered = batches.length > 1 ? [...batches].sort(lockOrder) : batches;
   const { text, params } = writeStatement(ordered, false);
-  const [row] = await sql.query<{ ok: string[] }>(text, params);
-  return new Set(row?.ok ?? []);
+  const [row] = await sql.query<{ ok_t: string[]; ok_s: string[] }>(text, params);
+  const keys = row?.ok_s ?? [];
+  return new Set((row?.ok_t ?? []).map((tenant, i) => batchId(tenant, keys[i]!)));
 }
 
 /**
  * One batch as statements to run in order in one transaction (for callers that write inside
- * their own transaction): its deletions first, then the write statement, whose row `ok` lists
+ * their own transaction): its deletions first, then the write statement, whose row `ok_s` lists
  * the session's key when the version check passed. It notifies the change on commit.
  */
 export function buildWrite(
@@ -398,7 +404,7 @@ export async function writeBatch(db: SqlDriver, tenant: string, sessionId: strin
  * to write to.
  */
 export async function deleteSession(db: SqlDriver, tenant: string, sessionId: string): Promise<boolean> {
-  const ids = [encodeKey(tenant), encodeKey(sessionId)];
+  const ids = [tenant, encodeKey(sessionId)];
   return db.transaction(async (tx) => {
     const gone = await tx.query(
       'DELETE FROM recallkit_sessions WHERE tenant = $1 AND session_id = $2 RETURNING 1',

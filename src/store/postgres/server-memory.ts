@@ -1,0 +1,189 @@
+/**
+ * `createServerMemory`: the memory of every user of a server, set up once. A request asks for
+ * `forUser(userId)`, a handle that only captures the id; the user's engine (over a
+ * `postgresStore` of that tenant, on the one shared pool or PGlite) is made on its first call
+ * and kept in a bounded cache, least recently used closed first.
+ * @module
+ */
+import type { MemoryOptions } from '../../create-memory.js';
+import { ClosedError, ValidationError } from '../../errors.js';
+import { isPlainObject } from '../../core/validate.js';
+import { checkOptionNames } from '../../option-names.js';
+import type { Memory } from '../../memory.js';
+import { resolveTokenizer } from '../../tokens/resolve-tokenizer.js';
+import type { TokenCounter } from '../../types.js';
+import type { ConnectionOptions } from './open-driver.js';
+import { checkConnection, checkTenant, type PostgresStoreOptions } from './options.js';
+import { postgresStore } from './store.js';
+import type { PgPoolLike } from './driver-pg.js';
+import type { PGliteLike } from './driver-pglite.js';
+import { userMemoryHandle, type UserMemory } from './user-memory.js';
+
+export type { UserMemory };
+
+/** The options of `createMemory` a server memory takes (the store is its own). */
+type EngineOptions = Omit<MemoryOptions, 'store' | 'dbName' | 'persist' | 'durability' | 'sync'>;
+
+/** Options of {@link createServerMemory}: exactly one of `connectionString`, `pool`, `pglite`, and engine options. */
+export interface ServerMemoryOptions extends EngineOptions {
+  /** A PostgreSQL server (node-postgres): one pool for every user. */
+  connectionString?: string | undefined;
+  /** Connections of the pool made from `connectionString` (default 10). */
+  maxConnections?: number | undefined;
+  /** Your own node-postgres pool (never ended here). */
+  pool?: PgPoolLike | undefined;
+  /** Embedded PostgreSQL: a data directory (one process only) or your PGlite instance. */
+  pglite?: string | PGliteLike | undefined;
+  /**
+   * Users whose engine stays in memory (least recently used closed first; a user's next call
+   * opens it again from the database). Default 1000.
+   */
+  maxCachedUsers?: number | undefined;
+  /** Sessions each cached user keeps in memory (default 8): memory is bounded by users × sessions. */
+  maxCachedSessions?: number | undefined;
+  /** Hears what fails in the background (a compression's summarizer): the user, the session, the error. */
+  onError?: ((userId: string, sessionId: string, error: Error) => void) | undefined;
+}
+
+/** Every user's memory on one database: `forUser(id)` per request, `close()` when the server stops. */
+export interface ServerMemory {
+  /**
+   * The memory of one user: a handle that does no I/O and holds nothing (make one per
+   * request). Every call is scoped to this user's sessions. A `ValidationError` without a
+   * user id (fail closed).
+   */
+  forUser(userId: string): UserMemory;
+  /** Finish every user's pending work and release the pool (or PGlite). Later calls: `ClosedError`. */
+  close(): Promise<void>;
+}
+
+const OWN = ['connectionString', 'maxConnections', 'pool', 'pglite', 'maxCachedUsers', 'onError'] as const;
+const DEFAULT_MAX_USERS = 1000;
+const DEFAULT_SESSIONS_PER_USER = 8;
+
+interface Cached {
+  memory: Promise<Memory>;
+  /** Calls running on it: it is closed only once none is. */
+  busy: number;
+  evicted: boolean;
+}
+
+/**
+ * Set up the memory of a server's users once, at start: one pool (or PGlite instance), one
+ * tokenizer, one schema migration. Per request, `forUser(userId)` is free.
+ * @example
+ * import { createServerMemory } from 'recallkit/postgres';
+ * const memories = createServerMemory({ connectionString: process.env.DATABASE_URL });
+ * // in a route, once the request is authenticated:
+ * const memory = memories.forUser(userId);
+ * await memory.addUserMessage(chatId, text);
+ * const { messages } = await memory.getContextForLLM(chatId);
+ */
+export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
+  if (!isPlainObject(options as unknown))
+    throw new ValidationError('options', 'an object { connectionString | pool | pglite, ...memory options }', options);
+  const o = options as unknown as Record<string, unknown>;
+  checkConnection(o, options);
+  const maxUsers = positive(o, 'maxCachedUsers') ?? DEFAULT_MAX_USERS;
+  const sessionsPerUser = positive(o, 'maxCachedSessions') ?? DEFAULT_SESSIONS_PER_USER;
+  if (options.onError !== undefined && typeof options.onError !== 'function')
+    throw new ValidationError('onError', 'a function (userId, sessionId, error) => void', options.onError);
+  const engine: Record<string, unknown> = { ...options, maxCachedSessions: sessionsPerUser };
+  for (const key of OWN) delete engine[key];
+  for (const key of ['store', 'dbName', 'persist', 'durability', 'sync'])
+    if (key in engine)
+      throw new ValidationError(`options.${key}`, 'not set: a server memory makes its own store', o[key]);
+  checkOptionNames(engine);
+  const connection = Object.fromEntries(
+    ['connectionString', 'maxConnections', 'pool', 'pglite'].filter((k) => o[k] !== undefined).map((k) => [k, o[k]]),
+  ) as unknown as ConnectionOptions;
+
+  // One tokenizer for every user (the WASM encoder is loaded once).
+  let counter: Promise<TokenCounter> | undefined;
+  const tokenizer = (): Promise<TokenCounter> => {
+    counter ??= resolveTokenizer(options.tokenizer);
+    counter.catch(() => (counter = undefined));
+    return counter;
+  };
+  const users = new Map<string, Cached>();
+  const closing = new Set<Promise<void>>();
+  let closed = false;
+
+  const open = async (userId: string): Promise<Memory> => {
+    const store = postgresStore({ ...connection, tenant: userId } as PostgresStoreOptions);
+    try {
+      // Loaded on first use: `recallkit/postgres` itself pulls no browser store in.
+      const { createMemory } = await import('../../create-memory.js');
+      const memory = await createMemory({ ...(engine as MemoryOptions), tokenizer: await tokenizer(), store });
+      const { onError } = options;
+      if (onError) memory.on('error', (sessionId, error) => onError(userId, sessionId, error));
+      return memory;
+    } catch (error) {
+      await store.close().catch(() => undefined);
+      throw error;
+    }
+  };
+  const retire = (userId: string, c: Cached): void => {
+    if (users.get(userId) === c) users.delete(userId);
+    c.evicted = true;
+    if (c.busy > 0) return;
+    const done = c.memory.then(
+      (m) => m.close(),
+      () => undefined,
+    );
+    closing.add(done);
+    void done.catch(() => undefined).finally(() => closing.delete(done));
+  };
+  // Least recently used first (a Map keeps insertion order; a use moves the user last).
+  const evict = (): void => {
+    if (users.size <= maxUsers) return;
+    for (const [id, c] of users) {
+      if (users.size <= maxUsers) break;
+      if (c.busy === 0) retire(id, c);
+    }
+  };
+
+  const run = async <T>(userId: string, call: (memory: Memory) => Promise<T>): Promise<T> => {
+    if (closed) throw new ClosedError('createServerMemory: the server memory is closed');
+    let c = users.get(userId);
+    if (c) users.delete(userId);
+    else {
+      c = { memory: open(userId), busy: 0, evicted: false };
+      const cached = c;
+      // An engine that could not open (the database is down) is not kept: the next call tries again.
+      c.memory.catch(() => users.get(userId) === cached && users.delete(userId));
+    }
+    users.set(userId, c);
+    c.busy++;
+    try {
+      evict();
+      return await call(await c.memory);
+    } finally {
+      c.busy--;
+      if (c.evicted && c.busy === 0) retire(userId, c);
+    }
+  };
+
+  return {
+    forUser(userId) {
+      return userMemoryHandle(checkTenant(userId, 'userId'), run);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const [id, c] of [...users]) {
+        c.busy = 0;
+        retire(id, c);
+      }
+      await Promise.all([...closing]);
+    },
+  };
+}
+
+/** A positive integer option, or undefined. */
+function positive(o: Record<string, unknown>, key: string): number | undefined {
+  const value = o[key];
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || (value as number) < 1) throw new ValidationError(key, 'a positive integer', value);
+  return value as number;
+}

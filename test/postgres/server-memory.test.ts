@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ClosedError, ValidationError } from '../../src/errors.js';
+import { createServerMemory } from '../../src/store/postgres/index.js';
+import { closeShared, pgUrl, sharedPool } from './support.js';
+
+afterAll(closeShared);
+
+let dbCount = 0;
+async function freshDatabase(): Promise<{ name: string; url: string }> {
+  const name = `recallkit_server_${process.pid}_${dbCount++}`;
+  await sharedPool().query(`CREATE DATABASE ${name}`);
+  return { name, url: pgUrl().replace('/postgres?', `/${name}?`) };
+}
+const connections = async (db: string): Promise<number> =>
+  (await sharedPool().query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [db])).rows[0].n;
+
+describe('createServerMemory: one set-up, then each user per request', () => {
+  it('fails closed without a user id, and refuses options it cannot use', async () => {
+    const memories = createServerMemory({ connectionString: pgUrl() });
+    for (const id of ['', undefined, null, 7, 'a\u0000b'])
+      expect(() => memories.forUser(id as string)).toThrow(ValidationError);
+    expect(() => memories.forUser('')).toThrow(/^userId: expected/);
+    expect(() => createServerMemory({ connectionString: pgUrl(), store: 'memory' } as never)).toThrow(/options.store/);
+    expect(() => createServerMemory({ connectionString: pgUrl(), sumarizer: 1 } as never)).toThrow(/options.sumarizer/);
+    expect(() => createServerMemory({} as never)).toThrow(/exactly one of connectionString, pool or pglite/);
+    expect(() => createServerMemory({ connectionString: pgUrl(), maxCachedUsers: 0 })).toThrow(/maxCachedUsers/);
+    await memories.close();
+  });
+
+  it('a handle does no I/O; users see only their own sessions; 600 users through a cache of 50 lose nothing', async () => {
+    const { name, url } = await freshDatabase();
+    const memories = createServerMemory({ connectionString: url, maxCachedUsers: 50 });
+    for (let i = 0; i < 1000; i++) memories.forUser(`user-${i}`);
+    expect(await connections(name)).toBe(0);
+    const users = Array.from({ length: 600 }, (_, i) => `user-${i}`);
+    let most = 0;
+    const watch = setInterval(() => void connections(name).then((n) => (most = Math.max(most, n))), 20);
+    for (let round = 0; round < 2; round++)
+      await Promise.all(
+        users.map(async (id) => {
+          const memory = memories.forUser(id);
+          await memory.addUserMessage('chat', `${id} asks ${round}`);
+          await memory.addAssistantMessage('chat', `answer to ${id} ${round}`);
+        }),
+      );
+    clearInterval(watch);
+    expect(most).toBeLessThanOrEqual(11);
+    for (const id of users.slice(0, 100)) {
+      const memory = memories.forUser(id);
+      expect(memory.userId).toBe(id);
+      expect((await memory.getActiveEntries('chat')).map((e) => e.content)).toEqual([
+        `${id} asks 0`,
+        `answer to ${id} 0`,
+        `${id} asks 1`,
+        `answer to ${id} 1`,
+      ]);
+      expect((await memory.listSessions()).map((s) => s.sessionId)).toEqual(['chat']);
+      const found = await memory.recall('chat', 'asks');
+      expect(found.every((r) => r.entry.content.includes(id))).toBe(true);
+    }
+    await memories.close();
+    await expect(memories.forUser('user-1').listSessions()).rejects.toThrow(ClosedError);
+    for (let i = 0; i < 50 && (await connections(name)) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await connections(name)).toBe(0);
+  });
+
+  it('on a PGlite directory: one instance for every user, everything there after a reopen', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recallkit-server-'));
+    try {
+      const users = Array.from({ length: 40 }, (_, i) => `user-${i}`);
+      const first = createServerMemory({ pglite: dir, maxCachedUsers: 10 });
+      await Promise.all(users.map((id) => first.forUser(id).addUserMessage('chat', `hello from ${id}`)));
+      await first.close();
+      const second = createServerMemory({ pglite: dir });
+      for (const id of users)
+        expect((await second.forUser(id).getActiveEntries('chat')).map((e) => e.content)).toEqual([`hello from ${id}`]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
