@@ -248,9 +248,14 @@ async function semanticTables(convs: readonly Conversation[]): Promise<void> {
     const lexical = await evaluate((await viaEngine())!, group);
     const hybrid = await evaluate((await viaEngine(embedder))!, group);
     console.log(`### ${label}\n`);
-    console.log('| category | qs | lexical R@5 | hybrid R@5 | lexical R@10 | hybrid R@10 | lexical R@20 | hybrid R@20 |');
+    console.log(
+      '| category | qs | lexical R@5 | hybrid R@5 | lexical R@10 | hybrid R@10 | lexical R@20 | hybrid R@20 |',
+    );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const [group2, name] of [['all', 'all'], ...Object.entries(CATEGORIES).map(([c, n]) => [`c${c}`, `${c} ${n}`])]) {
+    for (const [group2, name] of [
+      ['all', 'all'],
+      ...Object.entries(CATEGORIES).map(([c, n]) => [`c${c}`, `${c} ${n}`]),
+    ]) {
       const l = percent(lexical, group2!);
       const h = percent(hybrid, group2!);
       const cells = [0, 1, 2].flatMap((i) => [l[i]!.toFixed(1), h[i]!.toFixed(1)]);

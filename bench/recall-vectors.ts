@@ -96,9 +96,7 @@ async function searchCost(): Promise<string[][]> {
     [`recall, one chat of ${fmt(ONE)}`, one, 'big', 'session'],
     [`scope 'all', ${CHATS} chats × ${fmt(PER_CHAT)}`, undefined, 'c0', 'all'],
   ] as const) {
-    const built =
-      states ??
-      Array.from({ length: CHATS }, (_, c) => state(`c${c}`, syntheticTurns(PER_CHAT, 100 + c)));
+    const built = states ?? Array.from({ length: CHATS }, (_, c) => state(`c${c}`, syntheticTurns(PER_CHAT, 100 + c)));
     const lexical = await open(built);
     const l = await timeRecalls(lexical, session, qs, scope);
     await lexical.close();
@@ -120,7 +118,10 @@ async function appendCost(): Promise<string[][]> {
   for (const [label, embedder] of [
     ['no embedder', undefined],
     ['USE-lite (real, same thread)', useLite],
-    ['an embedder taking 200 ms per call', async (t: string[]) => (await new Promise((r) => setTimeout(r, 200)), t.map(syntheticVector))],
+    [
+      'an embedder taking 200 ms per call',
+      async (t: string[]) => (await new Promise((r) => setTimeout(r, 200)), t.map(syntheticVector)),
+    ],
   ] as const) {
     const memory = await createMemory({ store: 'memory', ...(embedder ? { embedder } : {}) });
     const ms: number[] = [];
@@ -133,7 +134,12 @@ async function appendCost(): Promise<string[][]> {
     const t = performance.now();
     await memory.idle();
     const idle = performance.now() - t;
-    rows.push([label, fmt(median(ms), 3), fmt([...ms].sort((a, b) => a - b)[Math.floor(ms.length * 0.95)]!, 3), fmt(idle, 0)]);
+    rows.push([
+      label,
+      fmt(median(ms), 3),
+      fmt([...ms].sort((a, b) => a - b)[Math.floor(ms.length * 0.95)]!, 3),
+      fmt(idle, 0),
+    ]);
     await memory.close();
   }
   return rows;
@@ -157,7 +163,10 @@ async function memoryCost(): Promise<string[][]> {
   let maxError = 0;
   for (let i = 0; i < 20; i++) {
     const exact = vectors.map((v) => cos(vectors[i]!, v));
-    const approx = small.similarities(vectors[i]!, vectors.map((_, j) => `v${j}`));
+    const approx = small.similarities(
+      vectors[i]!,
+      vectors.map((_, j) => `v${j}`),
+    );
     exact.forEach((e, j) => (maxError = Math.max(maxError, Math.abs(e - approx.get(`v${j}`)!))));
   }
   return [
