@@ -139,10 +139,11 @@ export async function recallEntries(
   rc: RecallContext,
   query: string,
   options?: RecallOptions,
+  queryVector?: number[],
 ): Promise<RecallResult[]> {
   const o = checkOptions(query, options);
   const index = await ensureIndex(c, rc);
-  const semantic = await semanticOf(c, rc, o.query);
+  const semantic = await semanticOf(c, rc, o.query, queryVector);
   const store = rc.store;
   const summaries = new Map(c.summaries.map((s) => [s.id, s]));
   const active = o.includeCompressed ? undefined : new Set(c.active.map((e) => e.id));
@@ -158,7 +159,7 @@ export async function recallEntries(
     // With vectors, the lexical candidates are re-ranked (`dense-rerank.ts`): at least 50.
     const candidates = semantic ? Math.max(RERANK_CANDIDATES, k * 3) : k;
     const lexical = index.search(o.query, { topK: candidates, filter });
-    const hits = semantic ? rerank(index, semantic, lexical, filter).slice(0, k) : lexical;
+    const hits = semantic ? rerank(index, semantic, lexical, k, filter).slice(0, k) : lexical;
     const entryIds = hits.filter((h) => !h.id.startsWith(SUMMARY_PREFIX)).map((h) => h.id);
     const loaded = await store.getEntries(c.meta.sessionId, entryIds);
     const byId = new Map(loaded.filter((e): e is MemoryEntry => !!e).map((e) => [e.id, e]));
@@ -192,31 +193,40 @@ interface Semantic {
  * Embed only the question; the history's vectors come from the store (made in the background,
  * `embedding-queue.ts`). What lacks a vector is left to that queue and ranks lexically.
  */
-async function semanticOf(c: SessionCache, rc: RecallContext, query: string): Promise<Semantic | undefined> {
+async function semanticOf(
+  c: SessionCache,
+  rc: RecallContext,
+  query: string,
+  given?: number[],
+): Promise<Semantic | undefined> {
   const embedder = rc.embedder;
   if (!embedder) return undefined;
   const vectors = await openVectors(c, rc);
   if (lacksVectors(c, vectors)) rc.embedLater?.(c.meta.sessionId);
   if (vectors.size === 0) return undefined;
-  const vector = await embedQuery(embedder, query, rc.onError);
+  const vector = given ?? (await embedQuery(embedder, query, rc.onError));
   return vector && vector.length === vectors.dims ? { query: vector, vectors } : undefined;
 }
 
-/** The nearest vectors that join the lexical candidates: a question in other words than the history's. */
-const DENSE_CANDIDATES = 5;
-
 /**
- * {@link denseRerank} over a session's index: the lexical candidates and the few nearest
- * vectors, each with the turns just before and after as neighbours.
+ * {@link denseRerank} over a session's index: the lexical candidates, each with the turns just
+ * before and after as neighbours. Only when words find fewer than `k` hits are all vectors
+ * scanned, for the nearest to join them (a question in other words than the history's): a
+ * scan costs far more than a lexical search, and on LoCoMo such hits never reached the top 10
+ * when words had found enough.
  */
 export function rerank(
   index: RecallIndex,
   semantic: Semantic,
   lexical: readonly SearchHit[],
+  k: number,
   filter: (id: string) => boolean,
 ): SearchHit[] {
   const lexicalIds = new Set(lexical.map((h) => h.id));
-  const nearest = semantic.vectors.search(semantic.query, DENSE_CANDIDATES, (id) => !lexicalIds.has(id) && filter(id));
+  const nearest =
+    lexical.length < k
+      ? semantic.vectors.search(semantic.query, k - lexical.length, (id) => !lexicalIds.has(id) && filter(id))
+      : [];
   if (lexical.length === 0) return nearest.map((h) => ({ id: h.id, score: Math.max(0, h.score) }));
   const candidates = [...lexical, ...nearest.map((h) => ({ id: h.id, score: 0 }))];
   const isEntry = (id: string): boolean => !id.startsWith(SUMMARY_PREFIX);

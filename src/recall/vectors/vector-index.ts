@@ -1,8 +1,8 @@
 /**
  * Stored embeddings for hybrid recall, persisted like the lexical index: vectors cut by
  * insertion order into segments (aux values), so embedding more entries rewrites only the tail
- * segment. In memory each vector is int8 codes in one shared buffer plus one float (about
- * 516 bytes for 512 dimensions); persisted segments are plain JSON, the codes as base64. The
+ * segment. In memory each vector is int8 codes in shared chunks plus one float (516 bytes
+ * for 512 dimensions: 52 MB per 100,000); persisted segments are plain JSON, the codes as base64. The
  * manifest records the model (a name the app gives) and the dimension.
  * @module
  */
@@ -96,26 +96,43 @@ export async function loadVectorIndex(
   return makeVectorIndex({ ...options, segmentSize: m.segmentSize, model }, store, m.segments);
 }
 
-/** The vectors: codes in one buffer, grown by doubling. */
+/** Vectors per chunk of codes: growing never copies, and at most one chunk is slack. */
+const CHUNK = 2048;
+
+/** The vectors: int8 codes in fixed-size chunks, one factor each. */
 class Store {
   ids: (string | null)[] = [];
-  codes = new Int8Array(0);
-  factors = new Float32Array(0);
+  chunks: Int8Array[] = [];
+  factorChunks: Float32Array[] = [];
   readonly byId = new Map<string, number>();
   constructor(public dims: number) {}
 
+  get byteLength(): number {
+    return this.chunks.length * CHUNK * (this.dims + 4);
+  }
+
+  /** The codes of ordinal `o` (a view). */
+  codes(o: number): Int8Array {
+    const at = (o % CHUNK) * this.dims;
+    return this.chunks[Math.floor(o / CHUNK)]!.subarray(at, at + this.dims);
+  }
+
+  factor(o: number): number {
+    return this.factorChunks[Math.floor(o / CHUNK)]![o % CHUNK]!;
+  }
+
+  setFactor(o: number, f: number): void {
+    this.factorChunks[Math.floor(o / CHUNK)]![o % CHUNK] = f;
+  }
+
   push(id: string, vector: ArrayLike<number>): void {
     const o = this.ids.length;
-    if ((o + 1) * this.dims > this.codes.length) {
-      const capacity = Math.max(64, o * 2);
-      const codes = new Int8Array(capacity * this.dims);
-      codes.set(this.codes);
-      this.codes = codes;
-      const factors = new Float32Array(capacity);
-      factors.set(this.factors);
-      this.factors = factors;
+    if (o % CHUNK === 0) {
+      this.chunks.push(new Int8Array(CHUNK * this.dims));
+      this.factorChunks.push(new Float32Array(CHUNK));
     }
-    this.factors[o] = quantizeInto(vector, this.codes, o * this.dims);
+    const chunk = this.chunks[Math.floor(o / CHUNK)]!;
+    this.setFactor(o, quantizeInto(vector, chunk, (o % CHUNK) * this.dims));
     this.ids.push(id);
     this.byId.set(id, o);
   }
@@ -143,8 +160,8 @@ class Store {
       const id = s.ids[i];
       this.pushRestored(typeof id === 'string' ? id : null, undefined);
       const o = this.ids.length - 1;
-      this.codes.set(codes.subarray(i * s.dims, (i + 1) * s.dims), o * s.dims);
-      this.factors[o] = typeof id === 'string' ? Number(s.factors[i]) || 0 : 0;
+      this.codes(o).set(codes.subarray(i * s.dims, (i + 1) * s.dims));
+      this.setFactor(o, typeof id === 'string' ? Number(s.factors[i]) || 0 : 0);
     }
     return true;
   }
@@ -178,14 +195,18 @@ function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegm
   const encode = (n: number): SegmentV2 => {
     const first = n * segmentSize;
     const ids = s.ids.slice(first, first + segmentSize);
-    const codes = s.codes.subarray(first * s.dims, (first + ids.length) * s.dims);
+    const bytes = new Uint8Array(ids.length * s.dims);
+    ids.forEach((_, i) => {
+      const codes = s.codes(first + i);
+      bytes.set(new Uint8Array(codes.buffer, codes.byteOffset, codes.length), i * s.dims);
+    });
     return {
       format: 2,
       first,
       dims: s.dims,
       ids,
-      codes: toBase64(new Uint8Array(codes.buffer, codes.byteOffset, codes.length)),
-      factors: Array.from(s.factors.subarray(first, first + ids.length)),
+      codes: toBase64(bytes),
+      factors: ids.map((_, i) => s.factor(first + i)),
     };
   };
   const remove = (id: string): boolean => {
@@ -193,7 +214,7 @@ function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegm
     if (o === undefined) return false;
     s.byId.delete(id);
     s.ids[o] = null;
-    s.factors[o] = 0;
+    s.setFactor(o, 0);
     dirty.add(Math.floor(o / segmentSize));
     return true;
   };
@@ -206,10 +227,11 @@ function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegm
     return q;
   };
   const dot = (q: Float32Array, o: number): number => {
-    const { codes, dims } = s;
+    const { dims } = s;
+    const codes = s.chunks[Math.floor(o / CHUNK)]!;
     let sum = 0;
-    for (let d = 0, at = o * dims; d < dims; d++, at++) sum += (q[d] as number) * (codes[at] as number);
-    return sum * (s.factors[o] as number);
+    for (let d = 0, at = (o % CHUNK) * dims; d < dims; d++, at++) sum += (q[d] as number) * (codes[at] as number);
+    return sum * s.factor(o);
   };
 
   return {
@@ -223,7 +245,7 @@ function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegm
       return model;
     },
     get byteLength() {
-      return s.codes.byteLength + s.factors.byteLength;
+      return s.byteLength;
     },
     add(id, vector) {
       if (typeof id !== 'string') throw new ValidationError('id', 'a string', id);
@@ -251,8 +273,8 @@ function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegm
       for (let o = 0; o < s.ids.length; o++) {
         const id = s.ids[o];
         if (typeof id !== 'string') continue;
-        const v = Float32Array.from(s.codes.subarray(o * s.dims, (o + 1) * s.dims));
-        const f = s.factors[o] as number;
+        const v = Float32Array.from(s.codes(o));
+        const f = s.factor(o);
         for (let d = 0; d < v.length; d++) v[d] = (v[d] as number) * f;
         yield [id, v];
       }
