@@ -12,8 +12,9 @@ export type { RecallContext } from './types.js';
 import { isPlainObject } from './validate.js';
 import { auxReader } from './aux-reader.js';
 
-/** Recall-index ids of summaries are their id behind this prefix (entries use their own id). */
-export const SUMMARY_PREFIX = 'summary:';
+import { SUMMARY_PREFIX } from './recall-ids.js';
+
+export { SUMMARY_PREFIX } from './recall-ids.js';
 const TYPES = ['message', 'tool_call', 'tool_result', 'context', 'summary'];
 
 /** The document an entry is indexed as: its text, who said it, and when. */

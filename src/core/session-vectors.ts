@@ -8,7 +8,7 @@ import { ValidationError } from '../errors.js';
 import type { Embedder } from '../recall/types.js';
 import { createVectorIndex, loadVectorIndex, type VectorIndex } from '../recall/vectors/vector-index.js';
 import { auxReader } from './aux-reader.js';
-import { SUMMARY_PREFIX } from './recall.js';
+import { SUMMARY_PREFIX } from './recall-ids.js';
 import type { RecallContext, SessionCache } from './types.js';
 
 /** Aux key prefix of a session's vectors. */
