@@ -5,7 +5,7 @@
  * vectors (int8 as kept, beside float32) and int8's cosine error on real USE-lite vectors.
  * Vectors for the large runs come from a seeded synthetic embedder (search cost does not depend
  * on what the vectors mean); the question's own USE-lite embedding is measured on its own.
- * Prints tables; asserts nothing. `--quick`: 10,000 entries and 20 × 1,000.
+ * Prints tables; asserts nothing. `--quick`: 10,000 entries and 20 × 1,000; `--search-only`.
  * @module
  */
 import { createMemory, type Memory, type SessionState } from 'recallkit';
@@ -69,15 +69,23 @@ function questions(turns: readonly string[], count: number): string[] {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function timeRecalls(memory: Memory, session: string, qs: string[], scope: 'session' | 'all'): Promise<number> {
-  for (const q of qs.slice(0, 5)) await memory.recall(session, q, { topK: 10, scope }); // warm
-  const ms: number[] = [];
+/** Median ms of each memory's recalls, the two interleaved query by query (same GC weather). */
+async function timeRecalls(
+  memories: [Memory, Memory],
+  session: string,
+  qs: string[],
+  scope: 'session' | 'all',
+): Promise<[number, number]> {
+  for (const m of memories) for (const q of qs.slice(0, 5)) await m.recall(session, q, { topK: 10, scope }); // warm
+  const ms: [number[], number[]] = [[], []];
   for (const q of qs) {
-    const t = performance.now();
-    await memory.recall(session, q, { topK: 10, scope });
-    ms.push(performance.now() - t);
+    for (const [i, m] of memories.entries()) {
+      const t = performance.now();
+      await m.recall(session, q, { topK: 10, scope });
+      ms[i]!.push(performance.now() - t);
+    }
   }
-  return median(ms);
+  return [median(ms[0]), median(ms[1])];
 }
 
 async function open(states: SessionState[], embedder?: typeof synthetic): Promise<Memory> {
@@ -98,12 +106,11 @@ async function searchCost(): Promise<string[][]> {
   ] as const) {
     const built = states ?? Array.from({ length: CHATS }, (_, c) => state(`c${c}`, syntheticTurns(PER_CHAT, 100 + c)));
     const lexical = await open(built);
-    const l = await timeRecalls(lexical, session, qs, scope);
-    await lexical.close();
     const t = performance.now();
     const hybrid = await open(built, synthetic);
     const embedSeconds = (performance.now() - t) / 1000;
-    const h = await timeRecalls(hybrid, session, qs, scope);
+    const [l, h] = await timeRecalls([lexical, hybrid], session, qs, scope);
+    await lexical.close();
     await hybrid.close();
     rows.push([label, fmt(l, 2), fmt(h, 2), `${fmt(h / l, 2)}x`, fmt(embedSeconds, 1)]);
   }
@@ -217,6 +224,7 @@ async function main(): Promise<void> {
       await searchCost(),
     ),
   );
+  if (process.argv.includes('--search-only')) return;
   console.log(`\nPlus the question's own embedding (USE-lite, median of 20): ${fmt(await queryEmbedding(), 1)} ms.\n`);
   console.log(`## An append on the caller's side (400 adds, ms until each add resolves)\n`);
   console.log(

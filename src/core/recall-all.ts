@@ -8,7 +8,15 @@ import {
   type RecallIndex,
 } from '../recall/recall-index.js';
 import { auxReader } from './aux-reader.js';
-import { entryDoc, recallEntries, summaryAsEntry, summaryDoc, SUMMARY_PREFIX, type RecallContext } from './recall.js';
+import {
+  entryDoc,
+  recallEntries,
+  RERANK_CANDIDATES,
+  summaryAsEntry,
+  summaryDoc,
+  SUMMARY_PREFIX,
+  type RecallContext,
+} from './recall.js';
 import { loadVectorIndex, type VectorIndex } from '../recall/vectors/vector-index.js';
 import { denseRerank } from '../recall/vectors/dense-rerank.js';
 import { embedQuery, VECTOR_PREFIX } from './session-vectors.js';
@@ -184,12 +192,16 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
           summaries.size && sessionId !== ownSession
             ? (id: string) => isEntryDoc(id) || summaries.has(id.slice(SUMMARY_PREFIX.length))
             : isEntryDoc;
-        for (const h of index.searchTerms(terms, { topK: semantic ? Math.max(50, topK * 3) : topK, filter, stats }))
+        for (const h of index.searchTerms(terms, {
+          topK: semantic ? Math.max(RERANK_CANDIDATES, topK * 3) : topK,
+          filter,
+          stats,
+        }))
           hits.push({ sessionId, id: h.id, score: h.score });
       }
       hits.sort((a, b) => b.score - a.score);
       if (!semantic) return hits.slice(0, topK);
-      return (await rerankAcross(hits.slice(0, Math.max(50, topK * 3)), semantic)).slice(0, topK);
+      return (await rerankAcross(hits.slice(0, Math.max(RERANK_CANDIDATES, topK * 3)), semantic)).slice(0, topK);
     },
 
     async load(hits) {
