@@ -192,16 +192,13 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
           summaries.size && sessionId !== ownSession
             ? (id: string) => isEntryDoc(id) || summaries.has(id.slice(SUMMARY_PREFIX.length))
             : isEntryDoc;
-        for (const h of index.searchTerms(terms, {
-          topK: semantic ? Math.max(RERANK_CANDIDATES, topK * 3) : topK,
-          filter,
-          stats,
-        }))
+        // With vectors too, each chat gives its best `topK`: the candidates are the best of all of them.
+        for (const h of index.searchTerms(terms, { topK, filter, stats }))
           hits.push({ sessionId, id: h.id, score: h.score });
       }
       hits.sort((a, b) => b.score - a.score);
       if (!semantic) return hits.slice(0, topK);
-      return (await rerankAcross(hits.slice(0, Math.max(RERANK_CANDIDATES, topK * 3)), semantic)).slice(0, topK);
+      return (await rerankAcross(hits.slice(0, Math.max(RERANK_CANDIDATES, topK * 2)), semantic)).slice(0, topK);
     },
 
     async load(hits) {

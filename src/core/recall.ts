@@ -158,7 +158,7 @@ export async function recallEntries(
   let k = o.types ? Math.max(o.topK * 4, 40) : o.topK;
   for (;;) {
     // With vectors, the lexical candidates are re-ranked (`dense-rerank.ts`).
-    const candidates = semantic ? Math.max(RERANK_CANDIDATES, k * 3) : k;
+    const candidates = semantic ? Math.max(RERANK_CANDIDATES, k * 2) : k;
     const lexical = index.search(o.query, { topK: candidates, filter });
     const hits = semantic ? rerank(index, semantic, lexical, k, filter).slice(0, k) : lexical;
     const entryIds = hits.filter((h) => !h.id.startsWith(SUMMARY_PREFIX)).map((h) => h.id);
@@ -181,8 +181,8 @@ function summaryOf(summaries: Map<string, MemorySummary>, docId: string): Memory
   return s ? summaryAsEntry(s) : undefined;
 }
 
-/** Lexical candidates re-ranked with vectors (on LoCoMo, 30 to 100 gave the same recall@10). */
-export const RERANK_CANDIDATES = 30;
+/** Lexical candidates re-ranked with vectors, at least (on LoCoMo, 20 to 100 gave the same recall@10). */
+export const RERANK_CANDIDATES = 20;
 
 /** The question's vector and the session's vectors, when there is an embedder and it answers. */
 interface Semantic {
