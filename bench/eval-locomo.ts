@@ -18,8 +18,11 @@ import { parseSessionDate } from './lib/locomo-data.js';
 import { useLiteEmbedder, type CountingEmbedder } from './lib/use-lite.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** Where the conversations are looked for. */
-export const DATA_DIR = process.env.LOCOMO_DIR ?? resolve(ROOT, '../shared/data/locomo');
+/** LOCOMO_DIR, else ../shared/data/locomo beside the repository (or beside its worktree folder). */
+export const DATA_DIR =
+  process.env.LOCOMO_DIR ??
+  [resolve(ROOT, '../shared/data/locomo'), resolve(ROOT, '../../shared/data/locomo')].find((d) => existsSync(d)) ??
+  resolve(ROOT, '../shared/data/locomo');
 /** Conversations the parameters were chosen on. */
 export const TRAIN = ['conv-26', 'conv-30', 'conv-41', 'conv-42'];
 const KS = [5, 10, 20] as const;
