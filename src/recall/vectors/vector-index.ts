@@ -97,7 +97,7 @@ export async function loadVectorIndex(
 }
 
 /** Vectors per chunk of codes: growing never copies, and at most one chunk is slack. */
-const CHUNK = 2048;
+const CHUNK = 256;
 
 /** The vectors: int8 codes in fixed-size chunks, one factor each. */
 class Store {
@@ -126,15 +126,20 @@ class Store {
   }
 
   push(id: string, vector: ArrayLike<number>): void {
+    const o = this.slot(id);
+    this.setFactor(o, quantizeInto(vector, this.chunks[Math.floor(o / CHUNK)]!, (o % CHUNK) * this.dims));
+  }
+
+  /** A new ordinal for `id` (null: a removed one), its codes zero. */
+  slot(id: string | null): number {
     const o = this.ids.length;
     if (o % CHUNK === 0) {
       this.chunks.push(new Int8Array(CHUNK * this.dims));
       this.factorChunks.push(new Float32Array(CHUNK));
     }
-    const chunk = this.chunks[Math.floor(o / CHUNK)]!;
-    this.setFactor(o, quantizeInto(vector, chunk, (o % CHUNK) * this.dims));
     this.ids.push(id);
-    this.byId.set(id, o);
+    if (id !== null) this.byId.set(id, o);
+    return o;
   }
 
   /** Append a persisted segment; false when it is damaged or out of order. */
@@ -158,20 +163,17 @@ class Store {
     const codes = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
     for (let i = 0; i < n; i++) {
       const id = s.ids[i];
-      this.pushRestored(typeof id === 'string' ? id : null, undefined);
-      const o = this.ids.length - 1;
+      const o = this.slot(typeof id === 'string' ? id : null);
       this.codes(o).set(codes.subarray(i * s.dims, (i + 1) * s.dims));
       this.setFactor(o, typeof id === 'string' ? Number(s.factors[i]) || 0 : 0);
     }
     return true;
   }
 
-  private pushRestored(id: string | null, vector: number[] | undefined): void {
-    this.push(id ?? '', vector ?? new Array<number>(this.dims).fill(0));
-    if (id === null) {
-      this.byId.delete('');
-      this.ids[this.ids.length - 1] = null;
-    }
+  private pushRestored(id: string | null, vector: number[]): void {
+    const o = this.slot(id);
+    if (id !== null)
+      this.setFactor(o, quantizeInto(vector, this.chunks[Math.floor(o / CHUNK)]!, (o % CHUNK) * this.dims));
   }
 }
 
