@@ -10,7 +10,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'demo/dist/', 'coverage/', 'test-results/', 'test/e2e/artifacts/'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'demo/dist/',
+      'coverage/',
+      'test-results/',
+      'test/e2e/artifacts/',
+      'bench/.cache/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

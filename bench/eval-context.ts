@@ -20,7 +20,8 @@
  *
  * Flags: `--quick` (conv-26 and conv-30, 2k only), `--json out.json`, `--convs 26,43`,
  * `--profiles truncation,rolling` (names containing these), `--budgets 2000,4000`,
- * `--mode one|across`. Data: ../shared/data/locomo or LOCOMO_DIR.
+ * `--mode one|across`, `--embedder use-lite` (the run again with USE-lite through
+ * `createMemory({ embedder })`, vectors cached under bench/.cache: lexical beside hybrid). Data: ../shared/data/locomo or LOCOMO_DIR.
  * Parameters are tuned on conversations 26, 30, 41, 42; 43, 44, 47, 48 are held out (marked *).
  * @module
  */
@@ -28,7 +29,10 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadTiktoken } from 'recallkit/tokens';
-import { detectFeatures } from './lib/eval-engine.js';
+import { detectFeatures, useEmbedder } from './lib/eval-engine.js';
+import { useLiteEmbedder } from './lib/use-lite.js';
+import { evidencePct, total, type Scoreboard } from './lib/eval-scores.js';
+import { markdownTable } from './lib/table.js';
 import { PROFILES } from './lib/eval-profiles.js';
 import { categoryTable, compactTable, fullTable, splitTable, toJson } from './lib/eval-report.js';
 import { runEvaluation, type EvalMode } from './lib/eval-run.js';
@@ -53,6 +57,7 @@ interface Args {
   budgets: number[];
   budgetsGiven?: boolean;
   modes: EvalMode[];
+  embedder?: 'use-lite';
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -75,7 +80,11 @@ function parseArgs(argv: readonly string[]): Args {
       args.budgets = value().split(',').map(Number);
       args.budgetsGiven = true;
     } else if (a === '--mode') args.modes = value() === 'one' ? ['one chat'] : ['across chats'];
-    else
+    else if (a === '--embedder') {
+      const name = value();
+      if (name !== 'use-lite') throw new Error(`--embedder: expected use-lite, got ${name}`);
+      args.embedder = name;
+    } else
       throw new Error(
         `unknown flag ${a}: expected --quick, --json FILE, --convs 26,30, --profiles truncation,rolling, --budgets 2000,4000, --mode one|across`,
       );
@@ -108,6 +117,22 @@ async function main(): Promise<void> {
     counter,
     log: (line) => process.stderr.write(`${line}\n`),
   });
+  let hybrid: Scoreboard | undefined;
+  if (args.embedder) {
+    const embedder = useLiteEmbedder();
+    useEmbedder(embedder);
+    hybrid = await runEvaluation({
+      convs,
+      budgets: args.budgets,
+      profiles: PROFILES.filter((p) => !args.profiles || args.profiles.some((w) => p.name.toLowerCase().includes(w))),
+      modes: args.modes,
+      features,
+      counter,
+      log: (line) => process.stderr.write(`hybrid ${line}\n`),
+    });
+    useEmbedder(undefined);
+    embedder.save();
+  }
   counter.free();
   const seconds = (performance.now() - started) / 1000;
   const questions = convs.reduce((s, c) => s + c.questions.length, 0);
@@ -160,6 +185,15 @@ async function main(): Promise<void> {
       TRAIN,
     )}\n`,
   );
+  if (hybrid)
+    console.log(
+      `${hybridTables(
+        board,
+        hybrid,
+        args.budgets,
+        convs.map((c) => c.name),
+      )}\n`,
+    );
   if (args.json) {
     writeFileSync(
       args.json,
@@ -167,6 +201,55 @@ async function main(): Promise<void> {
     );
     console.log(`Wrote ${args.json}.`);
   }
+}
+
+const CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
+
+/** Evidence in the context with recall, per category and split: lexical beside hybrid (USE-lite). */
+function hybridTables(lexical: Scoreboard, hybrid: Scoreboard, budgets: readonly number[], names: string[]): string {
+  const out: string[] = [];
+  const splits: [string, string[]][] = [
+    ['tuned on (26 30 41 42)', names.filter((n) => TRAIN.includes(n))],
+    ['held out', names.filter((n) => !TRAIN.includes(n))],
+    ['all', names],
+  ];
+  const pct = (share: number, n: number): string => (n ? `${((100 * share) / n).toFixed(1)}%` : 'n/a');
+  for (const [label, convs] of splits) {
+    if (!convs.length) continue;
+    const rows: string[][] = [];
+    for (const row of lexical.rows.values()) {
+      if (row.recall !== 'yes' || !budgets.includes(row.budget)) continue;
+      const other = hybrid.get(row.mode, row.method, row.budget, 'yes');
+      if (!other) continue;
+      const l = total(row, convs);
+      const h = total(other, convs);
+      const cells = Object.keys(CATEGORIES).flatMap((c) => {
+        const [la, ln] = l.evidenceCategories[Number(c)] ?? [0, 0];
+        const [ha, hn] = h.evidenceCategories[Number(c)] ?? [0, 0];
+        return [`${pct(la, ln)} → ${pct(ha, hn)}`];
+      });
+      rows.push([
+        row.mode,
+        row.method,
+        String(row.budget),
+        ...cells,
+        `${evidencePct(l).toFixed(1)}% → ${evidencePct(h).toFixed(1)}%`,
+      ]);
+    }
+    out.push(
+      `## Evidence turns in the context with recall, lexical → hybrid (USE-lite), ${label}\n\n${markdownTable(
+        [
+          { header: 'mode' },
+          { header: 'method' },
+          { header: 'budget' },
+          ...Object.entries(CATEGORIES).map(([c, n]) => ({ header: `${c} ${n}`, align: 'right' as const })),
+          { header: 'all', align: 'right' },
+        ],
+        rows,
+      )}`,
+    );
+  }
+  return out.join('\n\n');
 }
 
 main().catch((error: unknown) => {

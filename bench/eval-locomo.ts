@@ -3,6 +3,8 @@
  * offline recall, per category and per split, next to a plain turn-level BM25 baseline computed
  * in the same run. Data: ../shared/data/locomo beside the repository, or LOCOMO_DIR.
  * Parameters were chosen on conversations 26, 30, 41, 42; 43, 44, 47, 48 are held out.
+ * `--embedder use-lite`: also lexical beside hybrid recall (USE-lite through `createMemory({
+ * embedder })`, vectors cached under bench/.cache), one table per category and split.
  * @module
  */
 
@@ -13,10 +15,14 @@ import { createRecallIndex } from 'recallkit/recall';
 import type { RecallDoc } from 'recallkit/recall';
 import type { RankingOptions } from 'recallkit/recall';
 import { parseSessionDate } from './lib/locomo-data.js';
+import { useLiteEmbedder, type CountingEmbedder } from './lib/use-lite.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** Where the conversations are looked for. */
-export const DATA_DIR = process.env.LOCOMO_DIR ?? resolve(ROOT, '../shared/data/locomo');
+/** LOCOMO_DIR, else ../shared/data/locomo beside the repository (or beside its worktree folder). */
+export const DATA_DIR =
+  process.env.LOCOMO_DIR ??
+  [resolve(ROOT, '../shared/data/locomo'), resolve(ROOT, '../../shared/data/locomo')].find((d) => existsSync(d)) ??
+  resolve(ROOT, '../shared/data/locomo');
 /** Conversations the parameters were chosen on. */
 export const TRAIN = ['conv-26', 'conv-30', 'conv-41', 'conv-42'];
 const KS = [5, 10, 20] as const;
@@ -112,12 +118,18 @@ interface EngineLike {
   ): Promise<{ entry: { metadata?: Record<string, unknown> } }[]>;
 }
 
-/** RecallKit's recall through `createMemory` (memory store, default config), when the engine exists. */
-export const viaEngine = async (): Promise<Ranker | undefined> => {
+/**
+ * RecallKit's recall through `createMemory` (memory store, default config), when the engine
+ * exists; with an embedder, hybrid recall (entries embedded in the background, waited for).
+ */
+export const viaEngine = async (embedder?: CountingEmbedder): Promise<Ranker | undefined> => {
   const { createMemory } = (await import('recallkit')) as unknown as {
-    createMemory: (o: object) => Promise<EngineLike>;
+    createMemory: (o: object) => Promise<EngineLike & { idle(): Promise<void> }>;
   };
-  const memory = await createMemory({ store: 'memory' });
+  const memory = await createMemory({
+    store: 'memory',
+    ...(embedder ? { embedder, embeddingModel: 'use-lite' } : {}),
+  });
   return async (conv) => {
     for (const d of conv.docs) {
       const metadata = { ...d.metadata, speaker: d.speaker };
@@ -126,6 +138,8 @@ export const viaEngine = async (): Promise<Ranker | undefined> => {
       if (d.role === 'user') await memory.addUserMessage(conv.name, d.text, metadata, at);
       else await memory.addAssistantMessage(conv.name, d.text, metadata, at);
     }
+    await memory.idle();
+    embedder?.save();
     return async (question, k) =>
       (await memory.recall(conv.name, question, { topK: k })).map((h) => String(h.entry.metadata?.dia_id));
   };
@@ -223,7 +237,47 @@ function row(label: string, scores: Scores, group = 'all'): string {
   return `| ${label.padEnd(34)} | ${String(scores.counts.get(group) ?? 0).padStart(5)} |${cells.map((c) => ` ${c} |`).join('')}`;
 }
 
+/** Lexical beside hybrid (USE-lite) through `createMemory`, per split and category. */
+async function semanticTables(convs: readonly Conversation[]): Promise<void> {
+  const embedder = useLiteEmbedder();
+  const splits: [string, Conversation[]][] = [
+    ['tuned on (26 30 41 42)', convs.filter((c) => TRAIN.includes(c.name))],
+    ['held out (43 44 47 48)', convs.filter((c) => !TRAIN.includes(c.name))],
+    ['all', [...convs]],
+  ];
+  console.log(`\n## Lexical beside hybrid (USE-lite, 512 dimensions) through createMemory({ embedder })\n`);
+  for (const [label, group] of splits) {
+    if (!group.length) continue;
+    const lexical = await evaluate((await viaEngine())!, group);
+    const hybrid = await evaluate((await viaEngine(embedder))!, group);
+    console.log(`### ${label}\n`);
+    console.log(
+      '| category | qs | lexical R@5 | hybrid R@5 | lexical R@10 | hybrid R@10 | lexical R@20 | hybrid R@20 |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [group2, name] of [
+      ['all', 'all'],
+      ...Object.entries(CATEGORIES).map(([c, n]) => [`c${c}`, `${c} ${n}`]),
+    ]) {
+      const l = percent(lexical, group2!);
+      const h = percent(hybrid, group2!);
+      const cells = [0, 1, 2].flatMap((i) => [l[i]!.toFixed(1), h[i]!.toFixed(1)]);
+      console.log(`| ${name} | ${lexical.counts.get(group2!) ?? 0} | ${cells.join(' | ')} |`);
+    }
+    console.log(
+      `\nPer recall: lexical ${(lexical.ms / lexical.queries).toFixed(2)} ms, hybrid ${(hybrid.ms / hybrid.queries).toFixed(2)} ms (the question's embedding included).\n`,
+    );
+  }
+  embedder.save();
+}
+
 async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--embedder');
+  const embedderName = at >= 0 ? args[at + 1] : undefined;
+  if (embedderName !== undefined && embedderName !== 'use-lite') {
+    throw new Error(`--embedder: expected use-lite, got ${String(embedderName)}`);
+  }
   if (!existsSync(DATA_DIR)) {
     console.log(`LoCoMo data not found at ${DATA_DIR} (set LOCOMO_DIR): evaluation skipped.`);
     return;
@@ -249,6 +303,7 @@ async function main(): Promise<void> {
   for (const [c, name] of Object.entries(CATEGORIES)) console.log(row(`  ${c} ${name}`, base, `c${c}`));
   console.log(row('BM25 baseline, captions in turns', await evaluate(baseline(true), convs)));
   console.log(`\nRecallKit: ${(all.ms / all.queries).toFixed(3)} ms per recall (top 20, index of one conversation).`);
+  if (embedderName) await semanticTables(convs);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

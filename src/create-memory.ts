@@ -53,6 +53,11 @@ export interface MemoryOptions {
   /** Optional: embeddings for semantic recall; lexical recall works without it. */
   embedder?: ((texts: string[]) => Promise<number[][]>) | undefined;
   /**
+   * The embedder's model name (e.g. `'use-lite'`), recorded with the stored vectors with their
+   * dimension: when it changes, the history is embedded again in the background. Default: none.
+   */
+  embeddingModel?: string | undefined;
+  /**
    * Keep budgets safe with an approximate tokenizer: once `reportUsage` has 3 reports, budgets
    * are divided by the provider/RecallKit ratio (95th percentile, at most 2). Default false.
    */
@@ -111,6 +116,12 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   if (options.embedder !== undefined && typeof options.embedder !== 'function') {
     throw new ValidationError('embedder', 'a function (texts: string[]) => Promise<number[][]>', options.embedder);
   }
+  if (
+    options.embeddingModel !== undefined &&
+    (typeof options.embeddingModel !== 'string' || !options.embeddingModel || options.embeddingModel.length > 200)
+  ) {
+    throw new ValidationError('embeddingModel', 'a non-empty string of at most 200 characters', options.embeddingModel);
+  }
   if (options.calibrate !== undefined && typeof options.calibrate !== 'boolean') {
     throw new ValidationError('calibrate', 'a boolean', options.calibrate);
   }
@@ -154,6 +165,7 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     config,
     calibrate: options.calibrate ?? false,
     embedder: options.embedder,
+    embeddingModel: options.embeddingModel,
     contextRecall,
     maxCachedSessions,
     maxContentLength,

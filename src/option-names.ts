@@ -18,6 +18,7 @@ export const MEMORY_OPTION_NAMES = [
   'config',
   'profile',
   'embedder',
+  'embeddingModel',
   'calibrate',
   'durability',
   'contextRecall',

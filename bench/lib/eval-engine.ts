@@ -58,9 +58,22 @@ export interface EvalMemory {
 /** Options passed to `createMemory` (a profile, or none for the Memory Manager). */
 export type EvalMemoryOptions = { profile?: unknown };
 
+/** An embedder for hybrid recall (`--embedder use-lite`), used by every memory opened while set. */
+let evalEmbedder: ((texts: string[]) => Promise<number[][]>) | undefined;
+
+/** Set (or unset) the embedder of the memories the evaluation opens. */
+export function useEmbedder(embedder: ((texts: string[]) => Promise<number[][]>) | undefined): void {
+  evalEmbedder = embedder;
+}
+
 /** A fresh in-memory engine with the o200k tokenizer and the heuristic summarizer (no LLM). */
 export async function openMemory(options: EvalMemoryOptions = {}): Promise<EvalMemory> {
-  const memory = await createMemory({ store: 'memory', tokenizer: 'o200k_base', ...(options as object) });
+  const memory = await createMemory({
+    store: 'memory',
+    tokenizer: 'o200k_base',
+    ...(evalEmbedder ? { embedder: evalEmbedder, embeddingModel: 'use-lite' } : {}),
+    ...(options as object),
+  });
   // The evaluation passes second-release options; an older engine ignores them (detected below).
   return memory as unknown as EvalMemory;
 }

@@ -14,6 +14,8 @@ export interface Tally {
   /** Questions with known evidence turns, and the sum of their found shares. */
   evidenceQuestions: number;
   evidenceShare: number;
+  /** Per category: [sum of found shares, questions with known evidence]. */
+  evidenceCategories: Record<number, [number, number]>;
   /** Contexts measured, their tokens, the largest, and how many exceeded the budget. */
   contexts: number;
   tokens: number;
@@ -62,6 +64,7 @@ const emptyTally = (): Tally => ({
   categories: {},
   evidenceQuestions: 0,
   evidenceShare: 0,
+  evidenceCategories: {},
   contexts: 0,
   tokens: 0,
   maxTokens: 0,
@@ -95,6 +98,9 @@ export class Scoreboard {
     if (o.evidenceKnown > 0) {
       t.evidenceQuestions++;
       t.evidenceShare += o.evidenceFound / o.evidenceKnown;
+      const cat = (t.evidenceCategories[o.category] ??= [0, 0]);
+      cat[0] += o.evidenceFound / o.evidenceKnown;
+      cat[1]++;
     }
     t.contexts++;
     t.tokens += o.tokens;
@@ -128,6 +134,11 @@ export function total(row: Row, convs?: readonly string[]): Tally {
     }
     out.evidenceQuestions += t.evidenceQuestions;
     out.evidenceShare += t.evidenceShare;
+    for (const [c, [a, b]] of Object.entries(t.evidenceCategories)) {
+      const cat = (out.evidenceCategories[Number(c)] ??= [0, 0]);
+      cat[0] += a;
+      cat[1] += b;
+    }
     out.contexts += t.contexts;
     out.tokens += t.tokens;
     out.maxTokens = Math.max(out.maxTokens, t.maxTokens);

@@ -49,6 +49,7 @@ import { planContext, type ResolvedRecall } from './context-options.js';
 import { buildPlannedContext } from './context-build.js';
 import { createStoreRecall, recallAcross } from './recall-all.js';
 import { withAddOptions } from './add-options.js';
+import { createEmbeddingQueue } from './embedding-queue.js';
 import type { EngineHooks } from './engine-hooks.js';
 import { checkId } from './record-bounds.js';
 import { isReservedSessionId } from './reserved-ids.js';
@@ -89,6 +90,8 @@ export interface EngineDeps {
   calibrate?: boolean;
   /** Embeds texts for hybrid recall; recall is lexical without it or when it fails. */
   embedder?: Embedder | undefined;
+  /** The embedding model's name, recorded with the vectors: another name re-embeds. */
+  embeddingModel?: string | undefined;
   /** Recall in every context (`createMemory({ contextRecall })`), validated. */
   contextRecall?: ResolvedRecall | undefined;
   /** Sessions kept in memory, least recently used evicted first (default 1000). */
@@ -168,6 +171,20 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     backoff: () => ({ baseMs: config.compressionRetryMs, maxMs: config.compressionRetryMaxMs }),
   });
 
+  // Entries and summaries are embedded after they are stored, outside the session's queue.
+  const embedder = deps.embedder;
+  const embeddings =
+    embedder &&
+    createEmbeddingQueue({
+      embedder,
+      run: (s, task) => sessions.run(s, task),
+      recallContext: (c) => recallContext(c),
+      backoff: () => ({ baseMs: config.compressionRetryMs, maxMs: config.compressionRetryMaxMs }),
+      closed: () => closed,
+      onError: (s, error) => emitter.emit('error', s, error),
+    });
+  if (embeddings) emitter.on('compressed', (s) => embeddings.trigger(s));
+
   /** Store drafts as entries, then let long-term strategies act. */
   async function add(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
     checkDraftIds(drafts);
@@ -197,6 +214,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     for (const e of entries) emitter.emit('entry:added', meta.sessionId, e);
     // In the background: the add resolves once its entries are stored.
     scheduler.trigger(meta.sessionId, { reason: 'add', entry: entries[entries.length - 1]! });
+    embeddings?.trigger(meta.sessionId);
     if (endsInference) {
       // FLUSH: the entries are kept and written by the next flush, so the add still succeeded
       // (a caller that retried would store them twice); the failure is reported as an event.
@@ -256,6 +274,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       // A read of an unknown session indexes it in memory only: writing would create it.
       write: isReadOnly(c) ? async () => undefined : (batch) => writer.write(c.meta.sessionId, batch),
       embedder: deps.embedder,
+      embeddingModel: deps.embeddingModel,
+      embedLater: (s) => embeddings?.trigger(s),
       onError: (error) => emitter.emit('error', c.meta.sessionId, error),
     };
   }
@@ -384,7 +404,10 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     },
 
     idle: async (s) => {
-      await scheduler.idle(s === undefined ? undefined : checkSessionId(s));
+      const id = s === undefined ? undefined : checkSessionId(s);
+      await scheduler.idle(id);
+      // Summaries made by compaction are embedded after it.
+      await embeddings?.idle(id);
     },
 
     recall: (s, query, options) =>
@@ -443,6 +466,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
         writer.discard(parsed.sessionId);
         await store.write(parsed.sessionId, batch);
         sessions.drop(parsed.sessionId);
+        embeddings?.trigger(parsed.sessionId);
       });
     },
 
@@ -518,6 +542,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       closed = true;
       lifetime.abort(new ClosedError('memory is closed'));
       await scheduler.idle();
+      await embeddings?.idle();
       await sessions.idle();
       sessions.dispose();
       try {

@@ -8,7 +8,18 @@ import {
   type RecallIndex,
 } from '../recall/recall-index.js';
 import { auxReader } from './aux-reader.js';
-import { entryDoc, recallEntries, summaryAsEntry, summaryDoc, SUMMARY_PREFIX, type RecallContext } from './recall.js';
+import {
+  entryDoc,
+  recallEntries,
+  RERANK_CANDIDATES,
+  summaryAsEntry,
+  summaryDoc,
+  SUMMARY_PREFIX,
+  type RecallContext,
+} from './recall.js';
+import { loadVectorIndex, type VectorIndex } from '../recall/vectors/vector-index.js';
+import { denseRerank } from '../recall/vectors/dense-rerank.js';
+import { embedQuery, VECTOR_PREFIX } from './session-vectors.js';
 import type { SessionCache } from './session.js';
 
 const SEP = '\u0000';
@@ -23,6 +34,16 @@ interface Covered {
   index: RecallIndex;
   /** The session's kept summaries by id (its index may still hold dropped ones: they are not searched). */
   summaries: Map<string, MemorySummary>;
+  /** Its stored vectors, loaded when a hybrid search first needs them (null: none usable). */
+  vectors?: Promise<VectorIndex | null>;
+  /** `meta.vectorSeq` when they were loaded. */
+  vectorSeq?: number;
+}
+
+/** The question's vector and the model whose vectors it compares with (`scope: 'all'` with an embedder). */
+export interface StoreSemantic {
+  query: number[];
+  model: string | undefined;
 }
 
 /** A hit in some session, before its entry is loaded. */
@@ -45,7 +66,7 @@ export interface StoreRecall {
    * The best hits across the store, best first: entries, and the kept summaries of every
    * session but `ownSession` (whose summaries the caller has fresher).
    */
-  search(query: string, topK: number, ownSession?: string): Promise<StoreHit[]>;
+  search(query: string, topK: number, ownSession?: string, semantic?: StoreSemantic): Promise<StoreHit[]>;
   /** Load hits' entries (erased ones are left out), in the order given. */
   load(hits: readonly StoreHit[]): Promise<RecallResult[]>;
   /** Ids of up to `count` entries of the same session added just before / after an entry, nearest first. */
@@ -89,6 +110,9 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
       for (const s of kept) if (!known.index.has(SUMMARY_PREFIX + s.id)) known.index.add(summaryDoc(s));
     }
     known.version = meta.version;
+    // Vectors written since (the background queue): reload them when next needed.
+    if (known.vectorSeq !== (meta.vectorSeq ?? 0)) delete known.vectors;
+    known.vectorSeq = meta.vectorSeq ?? 0;
     covered.set(id, known);
   }
 
@@ -99,8 +123,53 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
     await Promise.all(metas.map((meta) => catchUp(meta)));
   }
 
+  /** A session's vectors of `model`, loaded once per `vectorSeq`. */
+  function vectorsOf(sessionId: string, known: Covered, model: string | undefined): Promise<VectorIndex | null> {
+    known.vectors ??= (async () => {
+      if (!known.vectorSeq) return null;
+      const v = await loadVectorIndex(await auxReader(store, sessionId, VECTOR_PREFIX));
+      return v && v.model === model ? v : null;
+    })();
+    return known.vectors;
+  }
+
+  /** Store-wide lexical candidates re-ranked with each session's vectors (`dense-rerank.ts`). */
+  async function rerankAcross(hits: StoreHit[], semantic: StoreSemantic): Promise<StoreHit[]> {
+    const key = (s: string, id: string): string => s + SEP + id;
+    const similarity = new Map<string, number>();
+    const near = new Map<string, (string | undefined)[]>();
+    for (const sessionId of new Set(hits.map((h) => h.sessionId))) {
+      const known = covered.get(sessionId);
+      const vectors = known && (await vectorsOf(sessionId, known, semantic.model));
+      if (!known || !vectors) continue;
+      const ids = new Set<string>();
+      for (const h of hits) {
+        if (h.sessionId !== sessionId) continue;
+        const side = isEntryDoc(h.id)
+          ? [known.index.neighbour(h.id, -1, isEntryDoc), known.index.neighbour(h.id, 1, isEntryDoc)]
+          : [];
+        near.set(
+          key(sessionId, h.id),
+          side.map((n) => (n === undefined ? undefined : key(sessionId, n))),
+        );
+        ids.add(h.id);
+        for (const n of side) if (n !== undefined) ids.add(n);
+      }
+      for (const [id, sim] of vectors.similarities(semantic.query, ids)) similarity.set(key(sessionId, id), sim);
+    }
+    const ranked = denseRerank(
+      hits.map((h) => ({ id: key(h.sessionId, h.id), score: h.score })),
+      similarity,
+      (id) => near.get(id) ?? [],
+    );
+    return ranked.map((r) => {
+      const at = r.id.indexOf(SEP);
+      return { sessionId: r.id.slice(0, at), id: r.id.slice(at + 1), score: Math.max(0, r.score) };
+    });
+  }
+
   return {
-    async search(query, topK, ownSession) {
+    async search(query, topK, ownSession, semantic) {
       // One sync at a time: concurrent searches share it.
       syncing ??= sync().finally(() => (syncing = undefined));
       await syncing;
@@ -123,10 +192,13 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
           summaries.size && sessionId !== ownSession
             ? (id: string) => isEntryDoc(id) || summaries.has(id.slice(SUMMARY_PREFIX.length))
             : isEntryDoc;
+        // With vectors too, each chat gives its best `topK`: the candidates are the best of all of them.
         for (const h of index.searchTerms(terms, { topK, filter, stats }))
           hits.push({ sessionId, id: h.id, score: h.score });
       }
-      return hits.sort((a, b) => b.score - a.score).slice(0, topK);
+      hits.sort((a, b) => b.score - a.score);
+      if (!semantic) return hits.slice(0, topK);
+      return (await rerankAcross(hits.slice(0, Math.max(RERANK_CANDIDATES, topK * 2)), semantic)).slice(0, topK);
     },
 
     async load(hits) {
@@ -183,12 +255,15 @@ export async function recallAcross(
   const topK = options.topK ?? 10;
   const types = options.types;
   const wantSummaries = c.summaries.length > 0 && (!types || types.includes('summary'));
-  const summaries = wantSummaries ? await recallEntries(c, rc, query, { topK, types: ['summary'] }) : [];
+  // The question is embedded once, for this session's summaries and the store-wide re-ranking.
+  const vector = rc.embedder ? await embedQuery(rc.embedder, query, rc.onError) : undefined;
+  const summaries = wantSummaries ? await recallEntries(c, rc, query, { topK, types: ['summary'] }, vector) : [];
   if (types && types.every((t) => t === 'summary')) return summaries;
   const hits = await all.search(
     query,
     types || options.includeCompressed === false ? topK * 4 : topK,
     c.meta.sessionId,
+    vector && { query: vector, model: rc.embeddingModel },
   );
   let found = await all.load(hits);
   if (types) found = found.filter((r) => types.includes(r.entry.type));

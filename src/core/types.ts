@@ -46,6 +46,10 @@ export interface RecallContext {
   /** Writes a batch of the session (through the engine's writer). */
   write: (batch: StoreBatch) => Promise<void>;
   embedder?: Embedder | undefined;
+  /** The embedding model's name recorded with the vectors (vectors of another are dropped). */
+  embeddingModel?: string | undefined;
+  /** Ask the background queue to embed what the session lacks (a recall never embeds history). */
+  embedLater?: ((sessionId: string) => void) | undefined;
   /** Reports an embedder failure (recall then answers lexically). */
   onError: (error: Error) => void;
 }

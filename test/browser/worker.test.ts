@@ -286,6 +286,7 @@ describe('the embedder stays in the page', () => {
     for (const m of [inWorker, inThread]) {
       await chat(m, 's', 3);
       await m.addUserMessage('s', 'Is the tram running in this weather?');
+      await m.idle('s'); // entries are embedded in the background
     }
     const results = await Promise.all([inWorker, inThread].map((m) => m.recall('s', 'tram weather', { topK: 3 })));
     const view = (r: (typeof results)[number]) => r.map((x) => ({ content: x.entry.content, score: x.score }));

@@ -46,6 +46,7 @@ const ENTRIES: Record<string, string[]> = {
   'recallkit/recall': ['createRecallIndex', 'loadRecallIndex', 'hybridSearch', 'cosine', 'analyze', 'splitText'],
   'recallkit/tokens': ['loadTiktoken', 'countChatMessages', 'MESSAGE_FRAMING', 'createCalibration', 'resolveTokenizer'],
   'recallkit/testing': ['describeStoreConformance'],
+  'recallkit/embedders': ['useLiteEmbedder', 'transformersEmbedder', 'fetchEmbedder', 'webLLMEmbedder'],
   'recallkit/postgres': ['postgresStore'],
   'recallkit/ai-sdk': ['chatTurn', 'toAISDKPrompt'],
   'recallkit/langchain': ['RecallKitChatMessageHistory', 'withRecallKitHistory', 'RecallKitRetriever'],

@@ -1,12 +1,15 @@
 /**
  * Stored embeddings for hybrid recall, persisted like the lexical index: vectors cut by
- * insertion order into segments (aux values), so embedding one more entry rewrites only the
- * tail segment. Plain JSON-safe values; vectors are kept as Float32Array in memory.
+ * insertion order into segments (aux values), so embedding more entries rewrites only the tail
+ * segment. In memory each vector is int8 codes in shared chunks plus one float (516 bytes
+ * for 512 dimensions: 52 MB per 100,000); persisted segments are plain JSON, the codes as base64. The
+ * manifest records the model (a name the app gives) and the dimension.
  * @module
  */
 
 import { ValidationError } from '../../errors.js';
-import type { AuxEntries } from '../types.js';
+import type { AuxEntries, SearchHit } from '../types.js';
+import { fromBase64, quantizeInto, toBase64 } from './int8-codec.js';
 
 /** Options of {@link createVectorIndex} and {@link loadVectorIndex}. */
 export interface VectorIndexOptions {
@@ -14,154 +17,325 @@ export interface VectorIndexOptions {
   keyPrefix?: string;
   /** Vectors per segment (default 64). */
   segmentSize?: number;
+  /** The embedding model's name, recorded in the manifest (default: none). */
+  model?: string | undefined;
 }
 
-/** Embeddings by entry id. */
+/** Embeddings by id; create with {@link createVectorIndex} or {@link loadVectorIndex}. */
 export interface VectorIndex {
+  /** Ids with a vector. */
   readonly size: number;
+  /** Dimensions of the vectors (0 before the first). */
+  readonly dims: number;
+  /** The model recorded with the vectors. */
+  readonly model: string | undefined;
+  /** Bytes the vectors take in memory (codes and factors, capacity included). */
+  readonly byteLength: number;
   /** Store (or replace) the vector of an id. All vectors must have the same length. */
   add(id: string, vector: ArrayLike<number>): void;
   /** Forget an id's vector; false when it had none. */
   remove(id: string): boolean;
   /** Whether an id has a vector. */
   has(id: string): boolean;
-  /** Live `[id, vector]` pairs, oldest first (feed to `hybridSearch`). */
+  /** Live `[id, vector]` pairs, oldest first, decoded (approximately the vectors added). */
   entries(): IterableIterator<[string, Float32Array]>;
+  /** The `topK` ids most similar to `query` (cosine), best first; `accept` filters ids. */
+  search(query: ArrayLike<number>, topK: number, accept?: (id: string) => boolean): SearchHit[];
+  /** Cosine of `query` with each of `ids` that has a vector. */
+  similarities(query: ArrayLike<number>, ids: Iterable<string>): Map<string, number>;
   /** Aux values changed since the last flush. */
   flush(): AuxEntries;
   /** Every aux value. */
   toAux(): AuxEntries;
-  /** Empty it; returns the deletions of every key written so far. */
-  clear(): AuxEntries;
+  /** Empty it, recording `model` from now on; returns the deletions of every key written so far. */
+  clear(model?: string): AuxEntries;
 }
 
-interface VectorSegment {
-  format: 1;
+interface SegmentV2 {
+  format: 2;
   first: number;
   dims: number;
   ids: (string | null)[];
-  /** `ids.length × dims` numbers (zeros for removed ids). */
-  data: number[];
+  /** `ids.length × dims` int8 codes, base64. */
+  codes: string;
+  /** Per vector: the factor turning a code dot product with a unit query into the cosine. */
+  factors: number[];
+}
+
+interface Manifest {
+  format: 2;
+  segmentSize: number;
+  segments: number;
+  dims: number;
+  model?: string;
 }
 
 /** An empty {@link VectorIndex}. */
 export function createVectorIndex(options: VectorIndexOptions = {}): VectorIndex {
-  return makeVectorIndex(options, [], [], 0);
+  return makeVectorIndex(options, new Store(0), 0);
 }
 
-/** Reopen a persisted {@link VectorIndex}; `undefined` when nothing usable is stored. */
+/**
+ * Reopen a persisted {@link VectorIndex}; `undefined` when nothing usable is stored. Its
+ * `model` is the one stored: compare it with yours, and `clear(model)` when they differ.
+ */
 export async function loadVectorIndex(
   loadAux: (key: string) => Promise<unknown>,
   options: VectorIndexOptions = {},
 ): Promise<VectorIndex | undefined> {
   const prefix = options.keyPrefix ?? 'vectors:';
-  const manifest = (await loadAux(`${prefix}manifest`)) as {
-    format?: unknown;
-    segmentSize?: unknown;
-    segments?: unknown;
-  } | null;
-  const { segmentSize, segments } = manifest ?? {};
-  if (manifest?.format !== 1 || !isCount(segmentSize) || segmentSize < 1 || !isCount(segments)) return undefined;
-  const ids: (string | null)[] = [];
-  const vectors: (Float32Array | null)[] = [];
-  for (let n = 0; n < segments; n++) {
-    const s = (await loadAux(`${prefix}seg:${n}`)) as Partial<VectorSegment> | null;
-    if (s?.format !== 1 || s.first !== ids.length || !Array.isArray(s.ids) || !isCount(s.dims)) return undefined;
-    if (!Array.isArray(s.data) || s.data.length !== s.ids.length * s.dims) return undefined;
-    for (let i = 0; i < s.ids.length; i++) {
-      const id = s.ids[i];
-      ids.push(typeof id === 'string' ? id : null);
-      vectors.push(typeof id === 'string' ? Float32Array.from(s.data.slice(i * s.dims, (i + 1) * s.dims)) : null);
-    }
+  const m = (await loadAux(`${prefix}manifest`)) as
+    (Omit<Partial<Manifest>, 'format'> & { format?: unknown; model?: unknown }) | null;
+  if (!m || !isCount(m.segmentSize) || m.segmentSize < 1 || !isCount(m.segments)) return undefined;
+  if (m.format !== 1 && m.format !== 2) return undefined;
+  const store = new Store(0);
+  for (let n = 0; n < m.segments; n++) {
+    if (!store.restore(await loadAux(`${prefix}seg:${n}`))) return undefined;
   }
-  return makeVectorIndex({ ...options, segmentSize }, ids, vectors, segments);
+  const model = typeof m.model === 'string' ? m.model : undefined;
+  return makeVectorIndex({ ...options, segmentSize: m.segmentSize, model }, store, m.segments);
 }
 
-function makeVectorIndex(
-  options: VectorIndexOptions,
-  ids: (string | null)[],
-  vectors: (Float32Array | null)[],
-  storedSegments: number,
-): VectorIndex {
+/** Vectors per chunk of codes: growing never copies, and at most one chunk is slack. */
+const CHUNK = 256;
+
+/** The vectors: int8 codes in fixed-size chunks, one factor each. */
+class Store {
+  ids: (string | null)[] = [];
+  chunks: Int8Array[] = [];
+  factorChunks: Float32Array[] = [];
+  readonly byId = new Map<string, number>();
+  constructor(public dims: number) {}
+
+  get byteLength(): number {
+    return this.chunks.length * CHUNK * (this.dims + 4);
+  }
+
+  /** The codes of ordinal `o` (a view). */
+  codes(o: number): Int8Array {
+    const at = (o % CHUNK) * this.dims;
+    return this.chunks[Math.floor(o / CHUNK)]!.subarray(at, at + this.dims);
+  }
+
+  factor(o: number): number {
+    return this.factorChunks[Math.floor(o / CHUNK)]![o % CHUNK]!;
+  }
+
+  setFactor(o: number, f: number): void {
+    this.factorChunks[Math.floor(o / CHUNK)]![o % CHUNK] = f;
+  }
+
+  push(id: string, vector: ArrayLike<number>): void {
+    const o = this.slot(id);
+    this.setFactor(o, quantizeInto(vector, this.chunks[Math.floor(o / CHUNK)]!, (o % CHUNK) * this.dims));
+  }
+
+  /** A new ordinal for `id` (null: a removed one), its codes zero. */
+  slot(id: string | null): number {
+    const o = this.ids.length;
+    if (o % CHUNK === 0) {
+      this.chunks.push(new Int8Array(CHUNK * this.dims));
+      this.factorChunks.push(new Float32Array(CHUNK));
+    }
+    this.ids.push(id);
+    if (id !== null) this.byId.set(id, o);
+    return o;
+  }
+
+  /** Append a persisted segment; false when it is damaged or out of order. */
+  restore(value: unknown): boolean {
+    const s = value as (Omit<Partial<SegmentV2>, 'format'> & { format?: unknown; data?: unknown }) | null;
+    if (!s || s.first !== this.ids.length || !Array.isArray(s.ids) || !isCount(s.dims)) return false;
+    if (this.dims && s.dims !== this.dims && s.ids.length) return false;
+    const n = s.ids.length;
+    this.dims ||= s.dims;
+    if (s.format === 1) {
+      // The first format: JSON numbers.
+      const data = s.data;
+      if (!Array.isArray(data) || data.length !== n * s.dims) return false;
+      s.ids.forEach((id, i) => {
+        this.pushRestored(typeof id === 'string' ? id : null, data.slice(i * s.dims!, (i + 1) * s.dims!) as number[]);
+      });
+      return true;
+    }
+    const bytes = fromBase64(s.codes, n * s.dims);
+    if (s.format !== 2 || !bytes || !Array.isArray(s.factors) || s.factors.length !== n) return false;
+    const codes = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+    for (let i = 0; i < n; i++) {
+      const id = s.ids[i];
+      const o = this.slot(typeof id === 'string' ? id : null);
+      this.codes(o).set(codes.subarray(i * s.dims, (i + 1) * s.dims));
+      this.setFactor(o, typeof id === 'string' ? Number(s.factors[i]) || 0 : 0);
+    }
+    return true;
+  }
+
+  private pushRestored(id: string | null, vector: number[]): void {
+    const o = this.slot(id);
+    if (id !== null)
+      this.setFactor(o, quantizeInto(vector, this.chunks[Math.floor(o / CHUNK)]!, (o % CHUNK) * this.dims));
+  }
+}
+
+function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegments: number): VectorIndex {
   const prefix = options.keyPrefix ?? 'vectors:';
   const segmentSize = options.segmentSize ?? 64;
-  const ordinalById = new Map<string, number>();
-  ids.forEach((id, o) => id !== null && ordinalById.set(id, o));
-  let dims = vectors.find((v) => v !== null)?.length ?? 0;
+  let model = options.model;
+  let s = initial;
   const dirty = new Set<number>();
   let written = storedSegments;
-  const segmentCount = (): number => Math.ceil(ids.length / segmentSize);
+  let manifestDirty = false;
+  const segmentCount = (): number => Math.ceil(s.ids.length / segmentSize);
 
-  const encode = (n: number): VectorSegment => {
+  const manifest = (): Manifest => ({
+    format: 2,
+    segmentSize,
+    segments: segmentCount(),
+    dims: s.dims,
+    ...(model === undefined ? {} : { model }),
+  });
+  const encode = (n: number): SegmentV2 => {
     const first = n * segmentSize;
-    const slice = ids.slice(first, first + segmentSize);
-    const data: number[] = [];
-    slice.forEach((_, i) => {
-      const v = vectors[first + i];
-      for (let d = 0; d < dims; d++) data.push(v ? (v[d] as number) : 0);
+    const ids = s.ids.slice(first, first + segmentSize);
+    const bytes = new Uint8Array(ids.length * s.dims);
+    ids.forEach((_, i) => {
+      const codes = s.codes(first + i);
+      bytes.set(new Uint8Array(codes.buffer, codes.byteOffset, codes.length), i * s.dims);
     });
-    return { format: 1, first, dims, ids: slice, data };
+    return {
+      format: 2,
+      first,
+      dims: s.dims,
+      ids,
+      codes: toBase64(bytes),
+      factors: ids.map((_, i) => s.factor(first + i)),
+    };
   };
   const remove = (id: string): boolean => {
-    const o = ordinalById.get(id);
+    const o = s.byId.get(id);
     if (o === undefined) return false;
-    ordinalById.delete(id);
-    ids[o] = null;
-    vectors[o] = null;
+    s.byId.delete(id);
+    s.ids[o] = null;
+    s.setFactor(o, 0);
     dirty.add(Math.floor(o / segmentSize));
     return true;
+  };
+  const unit = (query: ArrayLike<number>): Float32Array => {
+    const q = Float32Array.from(query);
+    let norm = 0;
+    for (let i = 0; i < q.length; i++) norm += (q[i] as number) ** 2;
+    norm = Math.sqrt(norm);
+    if (norm > 0) for (let i = 0; i < q.length; i++) q[i] = (q[i] as number) / norm;
+    return q;
+  };
+  const dot = (q: Float32Array, o: number): number => {
+    const { dims } = s;
+    const codes = s.chunks[Math.floor(o / CHUNK)]!;
+    let sum = 0;
+    for (let d = 0, at = (o % CHUNK) * dims; d < dims; d++, at++) sum += (q[d] as number) * (codes[at] as number);
+    return sum * s.factor(o);
   };
 
   return {
     get size() {
-      return ordinalById.size;
+      return s.byId.size;
+    },
+    get dims() {
+      return s.dims;
+    },
+    get model() {
+      return model;
+    },
+    get byteLength() {
+      return s.byteLength;
     },
     add(id, vector) {
       if (typeof id !== 'string') throw new ValidationError('id', 'a string', id);
-      const v = Float32Array.from(vector);
-      if (v.length === 0 || (dims > 0 && v.length !== dims) || !v.every(Number.isFinite)) {
-        throw new ValidationError('vector', `an array of ${dims || 'one or more'} finite numbers`, vector);
+      const ok =
+        vector !== null &&
+        typeof vector === 'object' &&
+        typeof vector.length === 'number' &&
+        vector.length > 0 &&
+        (s.dims === 0 || vector.length === s.dims);
+      if (!ok || !Array.prototype.every.call(vector, Number.isFinite)) {
+        throw new ValidationError('vector', `an array of ${s.dims || 'one or more'} finite numbers`, vector);
       }
-      dims = v.length;
+      if (s.dims === 0) {
+        s.dims = vector.length;
+        manifestDirty = true;
+      }
       remove(id);
-      ordinalById.set(id, ids.length);
-      dirty.add(Math.floor(ids.length / segmentSize));
-      ids.push(id);
-      vectors.push(v);
+      dirty.add(Math.floor(s.ids.length / segmentSize));
+      s.push(id, vector);
+      if (segmentCount() > written) manifestDirty = true;
     },
     remove,
-    has: (id) => ordinalById.has(id),
+    has: (id) => s.byId.has(id),
     *entries() {
-      for (let o = 0; o < ids.length; o++) {
-        const id = ids[o];
-        const v = vectors[o];
-        if (id !== null && id !== undefined && v) yield [id, v];
+      for (let o = 0; o < s.ids.length; o++) {
+        const id = s.ids[o];
+        if (typeof id !== 'string') continue;
+        const v = Float32Array.from(s.codes(o));
+        const f = s.factor(o);
+        for (let d = 0; d < v.length; d++) v[d] = (v[d] as number) * f;
+        yield [id, v];
       }
+    },
+    search(query, topK, accept) {
+      if (s.byId.size === 0 || query.length !== s.dims || topK <= 0) return [];
+      const q = unit(query);
+      // A bounded list of the best: most ids are rejected against its weakest score.
+      const best: SearchHit[] = [];
+      let floor = -Infinity;
+      for (let o = 0; o < s.ids.length; o++) {
+        const id = s.ids[o];
+        if (typeof id !== 'string') continue;
+        const score = dot(q, o);
+        if (best.length >= topK && score <= floor) continue;
+        if (accept && !accept(id)) continue;
+        let at = best.length;
+        while (at > 0 && (best[at - 1] as SearchHit).score < score) at--;
+        best.splice(at, 0, { id, score });
+        if (best.length > topK) best.pop();
+        if (best.length >= topK) floor = (best[best.length - 1] as SearchHit).score;
+      }
+      return best;
+    },
+    similarities(query, ids) {
+      const out = new Map<string, number>();
+      if (query.length !== s.dims) return out;
+      const q = unit(query);
+      for (const id of ids) {
+        const o = s.byId.get(id);
+        if (o !== undefined) out.set(id, dot(q, o));
+      }
+      return out;
     },
     flush() {
       const out: AuxEntries = {};
-      for (const n of dirty) out[`${prefix}seg:${n}`] = encode(n);
-      if (segmentCount() > written) out[`${prefix}manifest`] = { format: 1, segmentSize, segments: segmentCount() };
+      for (const n of [...dirty].sort((a, b) => a - b)) out[`${prefix}seg:${n}`] = encode(n);
+      if (manifestDirty || segmentCount() > written) out[`${prefix}manifest`] = manifest();
       written = Math.max(written, segmentCount());
       dirty.clear();
+      manifestDirty = false;
       return out;
     },
     toAux() {
       dirty.clear();
+      manifestDirty = false;
       written = segmentCount();
-      const out: AuxEntries = { [`${prefix}manifest`]: { format: 1, segmentSize, segments: written } };
+      const out: AuxEntries = { [`${prefix}manifest`]: manifest() };
       for (let n = 0; n < written; n++) out[`${prefix}seg:${n}`] = encode(n);
       return out;
     },
-    clear() {
+    clear(next) {
       const out: AuxEntries = { [`${prefix}manifest`]: null };
       for (let n = 0; n < Math.max(written, segmentCount()); n++) out[`${prefix}seg:${n}`] = null;
-      ids.length = 0;
-      vectors.length = 0;
-      ordinalById.clear();
+      s = new Store(0);
+      model = next;
       dirty.clear();
+      manifestDirty = false;
       written = 0;
-      dims = 0;
       return out;
     },
   };
