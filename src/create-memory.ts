@@ -9,13 +9,13 @@ import type {
 import type { Memory } from './memory.js';
 import type { BuiltStrategies } from './core/engine.js';
 import { createEngine } from './core/engine.js';
-import { isPlainObject } from './core/validate.js';
+import { isPlainObject } from './core/checks/validate.js';
 import { validateConfig } from './core/config.js';
-import { checkContextRecall } from './core/context-options.js';
+import { checkContextRecall } from './core/context/context-options.js';
 import { ValidationError } from './errors.js';
 import { checkOptionNames } from './option-names.js';
-import { memoryStore } from './store/memory.js';
-import { indexedDBStore } from './store/indexeddb.js';
+import { memoryStore } from './store/memory/memory-store.js';
+import { indexedDBStore } from './store/indexeddb/indexeddb-store.js';
 import { checkTokenizer, resolveTokenizer, type TokenizerOption } from './tokens/resolve-tokenizer.js';
 import { heuristicSummarizer } from './summarizers/heuristic.js';
 import { toSummarizer } from './summarizers/callback.js';
@@ -24,11 +24,11 @@ import { parseProfile } from './strategies/profile/profile.js';
 import { createStrategies } from './strategies/registry.js';
 import { profileTraits } from './strategies/profile-traits.js';
 import type { MemoryProfileInput } from './strategies/profile/profile-types.js';
-import type { Durability } from './store/durability-types.js';
-import { openDurability } from './store/open-durability.js';
-import { withStorage } from './store/storage-host.js';
-import { checkSyncOptions, type SyncOptions } from './sync/options.js';
-import { prepareSync } from './sync/with-sync.js';
+import type { Durability } from './store/durable/durability-types.js';
+import { openDurability } from './store/durable/open-durability.js';
+import { withStorage } from './store/durable/storage-host.js';
+import { checkSyncOptions, type SyncOptions } from './sync/client/options.js';
+import { prepareSync } from './sync/client/with-sync.js';
 
 /** Options of {@link createMemory} (and `createWorkerMemory`). */
 export interface MemoryOptions {

@@ -70,16 +70,22 @@ export {
 } from './errors.js';
 
 // Sync with a syncHandler endpoint (recallkit/postgres): createMemory({ sync }), memory.sync()
-export { SyncError } from './sync/transport.js';
-export type { SyncOptions, SyncStatus } from './sync/options.js';
+export { SyncError } from './sync/client/transport.js';
+export type { SyncOptions, SyncStatus } from './sync/client/options.js';
 export type { SyncRefusal, SyncRefusedOp } from './sync/types.js';
 
 // Durability: the OPFS journal, loss detection, integrity check
-export type { Durability, JournalWrites, StorageStatus, StorageState, VerifyReport } from './store/durability-types.js';
+export type {
+  Durability,
+  JournalWrites,
+  StorageStatus,
+  StorageState,
+  VerifyReport,
+} from './store/durable/durability-types.js';
 
 // Configuration and profiles
 export { DEFAULT_MEMORY_CONFIG } from './core/config.js';
-export { SCHEMA_VERSION } from './core/import-state.js';
+export { SCHEMA_VERSION } from './core/import/import-state.js';
 export type {
   MemoryProfile,
   MemoryProfileInput,
@@ -102,9 +108,9 @@ export type { PersistenceStrategy } from './strategies/types.js';
 // Recall primitives (indexes, fusion, analysis): recallkit/recall.
 
 // Stores
-export { memoryStore } from './store/memory.js';
-export { indexedDBStore, type IndexedDBStoreOptions } from './store/indexeddb.js';
-export { requestPersistence, type StorageEstimateResult } from './store/indexeddb-quota.js';
+export { memoryStore } from './store/memory/memory-store.js';
+export { indexedDBStore, type IndexedDBStoreOptions } from './store/indexeddb/indexeddb-store.js';
+export { requestPersistence, type StorageEstimateResult } from './store/indexeddb/quota.js';
 
 // Tokens: the tokenizer option; counting, tiktoken and calibration are in recallkit/tokens.
 export type { TokenizerOption } from './tokens/resolve-tokenizer.js';

@@ -24,7 +24,7 @@ import type {
   Summarizer,
 } from './types.js';
 import type { MessageFormat } from './formats/parse-messages.js';
-import type { StorageState, VerifyReport } from './store/durability-types.js';
+import type { StorageState, VerifyReport } from './store/durable/durability-types.js';
 import type { AnthropicMessageParam } from './formats/anthropic-types.js';
 import type { AISDKMessage } from './formats/ai-sdk-types.js';
 import type { LangChainMessage } from './formats/langchain-types.js';

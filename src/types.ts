@@ -1,5 +1,5 @@
 import type { CalibrationState } from './tokens/calibration.js';
-import type { StorageState } from './store/durability-types.js';
+import type { StorageState } from './store/durable/durability-types.js';
 import type { SyncRefusal, SyncStatus } from './sync/types.js';
 
 /**

@@ -6,7 +6,7 @@ import type { ContextOptions, Memory } from '../memory.js';
 import type { LLMContext, MemoryEntry } from '../types.js';
 import type { AISDKMessage } from '../formats/ai-sdk-types.js';
 import { ValidationError } from '../errors.js';
-import { isPlainObject } from '../core/validate.js';
+import { isPlainObject } from '../core/checks/validate.js';
 import { PART_SEPARATOR } from '../formats/read.js';
 import { newInput } from './new-input.js';
 

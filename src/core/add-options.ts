@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors.js';
 import type { EntryDraft } from './make-entry.js';
-import { checkTimestamp, isPlainObject } from './validate.js';
+import { checkTimestamp, isPlainObject } from './checks/validate.js';
 
 /**
  * Apply `addUserMessage` / `addAssistantMessage` options to a draft: `{ timestamp }`, an

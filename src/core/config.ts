@@ -1,6 +1,6 @@
 import type { MemoryConfig } from '../types.js';
 import { ValidationError } from '../errors.js';
-import { isPlainObject } from './validate.js';
+import { isPlainObject } from './checks/validate.js';
 
 /**
  * The Memory Manager's defaults: compression thresholds and what a compression keeps, plus the

@@ -1,5 +1,5 @@
 import type { Emitter } from './emitter.js';
-import type { SessionCache } from './session.js';
+import type { SessionCache } from './session/session.js';
 
 /**
  * What the engine lends a host extension (the sync client) that changes sessions behind the

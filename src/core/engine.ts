@@ -12,16 +12,16 @@ import type { LongTermStrategy, ShortTermStrategy, PersistenceStrategy } from '.
 import type { ContextFormat, ContextMessages, ContextOptions, EngineMemory, ImportOptions } from '../memory.js';
 import { ClosedError, ValidationError } from '../errors.js';
 import { createEmitter } from './emitter.js';
-import { createSessionRunner } from './session-runner.js';
-import { createWriter } from './writer.js';
+import { createSessionRunner } from './session/session-runner.js';
+import { createWriter } from './session/writer.js';
 import { DEFAULT_MEMORY_CONFIG, validateConfig } from './config.js';
-import { assembleContext, type AssemblyRules } from './assemble.js';
+import { assembleContext, type AssemblyRules } from './context/assemble.js';
 import { appendToInteractions } from './interactions.js';
-import { setActive, statsOf, type SessionCache } from './session.js';
+import { setActive, statsOf, type SessionCache } from './session/session.js';
 import { newId } from './ids.js';
 import { toSummarizer } from '../summarizers/callback.js';
-import { createCompactionScheduler } from './compaction-scheduler.js';
-import { rollingWindowWhilePending, withinBudget } from './pending-budget.js';
+import { createCompactionScheduler } from './compaction/compaction-scheduler.js';
+import { rollingWindowWhilePending, withinBudget } from './compaction/pending-budget.js';
 import { draftTexts, makeEntry, type EntryDraft } from './make-entry.js';
 import { prepareCounts } from '../tokens/count-yielding.js';
 import {
@@ -32,28 +32,28 @@ import {
   checkSessionId,
   checkTimestamp,
   toJsonText,
-} from './validate.js';
-import { parseSessionState, stateToBatch } from './import-state.js';
-import { checkImportOptions, checkImportOver } from './import-over.js';
-import { formatContext, messagesToDrafts } from './messages-io.js';
-import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall.js';
+} from './checks/validate.js';
+import { parseSessionState, stateToBatch } from './import/import-state.js';
+import { checkImportOptions, checkImportOver } from './import/import-over.js';
+import { formatContext, messagesToDrafts } from './context/messages-io.js';
+import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall/recall.js';
 import { isReadOnly, readOnlyView } from './unstored.js';
-import { callAnswered, pairDrafts } from './tool-pairing.js';
-import { filterEntries } from './filter-entries.js';
-import { recalledMessage, type KnowledgeBaseRequest } from './knowledge-base.js';
+import { callAnswered, pairDrafts } from './context/tool-pairing.js';
+import { filterEntries } from './context/filter-entries.js';
+import { recalledMessage, type KnowledgeBaseRequest } from './recall/knowledge-base.js';
 import type { KnowledgeBaseSetup } from '../strategies/registry.js';
 import { REPLY_PRIMING } from '../tokens/chat-tokens.js';
 import type { Embedder } from '../recall/vectors/hybrid.js';
 import { budgetScale, recordUsageInMeta } from './usage.js';
-import { planContext, type ResolvedRecall } from './context-options.js';
-import { buildPlannedContext } from './context-build.js';
-import { createStoreRecall, recallAcross } from './recall-all.js';
+import { planContext, type ResolvedRecall } from './context/context-options.js';
+import { buildPlannedContext } from './context/context-build.js';
+import { createStoreRecall, recallAcross } from './recall/recall-all.js';
 import { withAddOptions } from './add-options.js';
-import { createEmbeddingQueue } from './embedding-queue.js';
+import { createEmbeddingQueue } from './recall/embedding-queue.js';
 import type { EngineHooks } from './engine-hooks.js';
-import { checkId } from './record-bounds.js';
-import { isReservedSessionId } from './reserved-ids.js';
-import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from './field-checks.js';
+import { checkId } from './checks/record-bounds.js';
+import { isReservedSessionId } from './checks/reserved-ids.js';
+import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from './checks/field-checks.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {

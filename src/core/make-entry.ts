@@ -1,7 +1,7 @@
 import type { EntryRole, MemoryEntry, MemoryEntryType, SessionMeta, TokenCounter, ToolInfo } from '../types.js';
 import { entryTokens } from '../tokens/chat-tokens.js';
 import { newId } from './ids.js';
-import { renderContext } from './to-chat.js';
+import { renderContext } from './context/to-chat.js';
 
 /** An entry before the engine numbers and counts it. */
 export interface EntryDraft {

@@ -1,7 +1,7 @@
 import type { SessionMeta, TokenDrift } from '../types.js';
 import { ValidationError } from '../errors.js';
 import { correctionFactor, createCalibration, recordUsage } from '../tokens/calibration.js';
-import { isPlainObject } from './validate.js';
+import { isPlainObject } from './checks/validate.js';
 
 /**
  * Record a provider's prompt token count against RecallKit's estimate of the same request

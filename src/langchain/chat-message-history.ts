@@ -7,7 +7,7 @@ import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
 import { coerceMessageLikeToMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ContextOptions, Memory } from '../memory.js';
 import { ValidationError } from '../errors.js';
-import { isPlainObject } from '../core/validate.js';
+import { isPlainObject } from '../core/checks/validate.js';
 
 /** What {@link RecallKitChatMessageHistory} asks `getContextForLLM` for, besides the format and the query. */
 export type HistoryContextOptions = Pick<ContextOptions, 'recall' | 'maxTokens'>;

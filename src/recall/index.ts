@@ -39,5 +39,5 @@ export {
 } from './vectors/vector-index.js';
 export { analyze } from './text/analyze.js';
 export { splitText, type SplitOptions } from './split/split-text.js';
-export { entryDoc } from '../core/recall.js';
-export { RECALLED_HEADER } from '../core/recalled-text.js';
+export { entryDoc } from '../core/recall/recall.js';
+export { RECALLED_HEADER } from '../core/context/recalled-text.js';

@@ -4,7 +4,7 @@
  * @module
  */
 import { ValidationError } from '../errors.js';
-import { safeUrl } from '../core/safe-url.js';
+import { safeUrl } from '../core/checks/safe-url.js';
 
 /** Options of {@link fetchSummarizer}. */
 export interface FetchSummarizerOptions {

@@ -4,7 +4,7 @@
  * They keep the work of one request, and the time it holds a tenant's lock, small.
  * @module
  */
-import { MAX_ID_LENGTH } from '../core/record-bounds.js';
+import { MAX_ID_LENGTH } from '../core/checks/record-bounds.js';
 
 /** Most ops one request may push (more: `413`). */
 export const MAX_PUSH_OPS = 1000;

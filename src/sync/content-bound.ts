@@ -5,7 +5,7 @@
  * @module
  */
 import { ValidationError } from '../errors.js';
-import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from '../core/field-checks.js';
+import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from '../core/checks/field-checks.js';
 
 /** Longest content (UTF-16 code units) of an entry or a summary in a sync op. */
 export const MAX_SYNC_CONTENT_LENGTH = DEFAULT_MAX_CONTENT_LENGTH;

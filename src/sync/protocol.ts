@@ -4,7 +4,7 @@
  * @module
  */
 import { ValidationError } from '../errors.js';
-import { checkSessionId, isPlainObject } from '../core/validate.js';
+import { checkSessionId, isPlainObject } from '../core/checks/validate.js';
 import type { MemoryEntry, MemorySummary } from '../types.js';
 import { checkSyncEntry, checkSyncSummary, checkId } from './validate-records.js';
 import { MAX_OP_IDS, MAX_PUSH_OPS } from './bounds.js';

@@ -4,12 +4,12 @@
  * @module
  */
 import { ValidationError } from '../errors.js';
-import { checkData, isPlainObject } from '../core/validate.js';
-import { bool, num, oneOf } from '../core/field-checks.js';
-import { checkCount, checkId, MAX_ID_LENGTH } from '../core/record-bounds.js';
+import { checkData, isPlainObject } from '../core/checks/validate.js';
+import { bool, num, oneOf } from '../core/checks/field-checks.js';
+import { checkCount, checkId, MAX_ID_LENGTH } from '../core/checks/record-bounds.js';
 import type { MemoryEntry, MemoryEntryType, EntryRole, MemorySummary } from '../types.js';
 import { checkSyncContent } from './content-bound.js';
-import { checkIsoTimestamp } from '../core/iso-timestamp.js';
+import { checkIsoTimestamp } from '../core/checks/iso-timestamp.js';
 
 export { checkId, MAX_ID_LENGTH };
 

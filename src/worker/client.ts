@@ -14,7 +14,7 @@ import { pageSummarizer } from './summarizer-bridge.js';
 import { isDataCloneError, parameterNames, uncloneableArgument } from './uncloneable.js';
 import { fromWireError, isWireError } from './wire-error.js';
 import { splitWorkerOptions, type WorkerMemoryOptions } from './worker-options.js';
-import { requestPersistence } from '../store/indexeddb-quota.js';
+import { requestPersistence } from '../store/indexeddb/quota.js';
 
 export type { WorkerMemoryOptions } from './worker-options.js';
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { ValidationError } from '../errors.js';
-import { checkData } from '../core/validate.js';
+import { checkData } from '../core/checks/validate.js';
 import type { RemoteMethod } from './protocol.js';
 
 /** Parameter names, as the in-thread engine names them in its errors. */

@@ -15,7 +15,7 @@ import {
   SummarizerError,
   ValidationError,
 } from '../errors.js';
-import { SyncError } from '../sync/transport.js';
+import { SyncError } from '../sync/client/transport.js';
 
 /** An error as plain, cloneable data. */
 export interface WireError {

@@ -8,10 +8,10 @@
 import type { MemoryOptions } from '../create-memory.js';
 import type { Summarizer } from '../types.js';
 import { ValidationError } from '../errors.js';
-import { isPlainObject } from '../core/validate.js';
+import { isPlainObject } from '../core/checks/validate.js';
 import { checkOptionNames } from '../option-names.js';
 import { toSummarizer } from '../summarizers/callback.js';
-import { checkSyncOptions } from '../sync/options.js';
+import { checkSyncOptions } from '../sync/client/options.js';
 import type { PageEmbedder, WorkerInitOptions } from './protocol.js';
 
 /** Options of `createWorkerMemory`: those of `createMemory`, plus the worker to run in. */

@@ -5,8 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { QuotaExceededError } from '../../src/errors.js';
-import { indexedDBStore } from '../../src/store/indexeddb.js';
-import { memoryStore } from '../../src/store/memory.js';
+import { indexedDBStore } from '../../src/store/indexeddb/indexeddb-store.js';
+import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { StoreAdapter, StoreBatch } from '../../src/types.js';
 import { makeEntry, makeMeta, makeSummary, snapshot } from '../support/store-conformance.js';
 import { removeDatabases } from '../support/browser-cleanup.js';
@@ -31,7 +31,7 @@ type HostCommand =
 
 /** Code run by another "tab": opens its own store and obeys {@link HostCommand}s. */
 const hostSource = (dbName: string, post: string, listen: string): string => `
-  const { indexedDBStore } = await import(${JSON.stringify(new URL('../../src/store/indexeddb.ts', import.meta.url).href)});
+  const { indexedDBStore } = await import(${JSON.stringify(new URL('../../src/store/indexeddb/indexeddb-store.ts', import.meta.url).href)});
   const store = indexedDBStore({ dbName: ${JSON.stringify(dbName)} });
   const post = ${post};
   const bump = (s) => store.lock(s, async () => {

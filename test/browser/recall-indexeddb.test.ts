@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import { indexedDBStore } from '../../src/store/indexeddb.js';
+import { indexedDBStore } from '../../src/store/indexeddb/indexeddb-store.js';
 import type { LoadEntriesOptions, StoreAdapter } from '../../src/types.js';
 
 const tokenizer = { count: (t: string) => Math.ceil(t.length / 4) };

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
-import { indexedDBStore } from '../../src/store/indexeddb.js';
+import { indexedDBStore } from '../../src/store/indexeddb/indexeddb-store.js';
 import type { TokenCounter } from '../../src/types.js';
 import { goodAnswer } from '../support/faulty-summarizers.js';
 import {

@@ -4,7 +4,7 @@
  */
 import { expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import { indexedDBStore } from '../../src/store/indexeddb.js';
+import { indexedDBStore } from '../../src/store/indexeddb/indexeddb-store.js';
 
 interface StorageBuckets {
   open(name: string, options?: { quota?: number }): Promise<{ indexedDB: IDBFactory }>;

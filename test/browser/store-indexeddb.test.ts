@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/errors.js';
-import { requestPersistence } from '../../src/store/indexeddb-quota.js';
-import { indexedDBStore } from '../../src/store/indexeddb.js';
+import { requestPersistence } from '../../src/store/indexeddb/quota.js';
+import { indexedDBStore } from '../../src/store/indexeddb/indexeddb-store.js';
 import type { MemoryEntry } from '../../src/types.js';
 import { describeStoreConformance, makeEntry, makeMeta, makeSummary } from '../support/store-conformance.js';
 import { removeDatabases } from '../support/browser-cleanup.js';

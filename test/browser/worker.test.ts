@@ -7,7 +7,7 @@ import { createMemory } from '../../src/create-memory.js';
 import { ClosedError, RecallKitError, SummarizerError, ValidationError } from '../../src/errors.js';
 import type { Memory } from '../../src/memory.js';
 import type { MemoryStats, SummarizeInfo } from '../../src/types.js';
-import { memoryStore } from '../../src/store/memory.js';
+import { memoryStore } from '../../src/store/memory/memory-store.js';
 import { createWorkerMemory, type WorkerMemoryOptions } from '../../src/worker/client.js';
 
 const opened: Memory[] = [];

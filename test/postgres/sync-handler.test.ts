@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { postgresStore, syncHandler } from '../../src/store/postgres/index.js';
-import type { SyncConnection } from '../../src/store/postgres/sync-handler-options.js';
+import type { SyncConnection } from '../../src/sync/server/sync-handler-options.js';
 import { closeShared, freshTenant, sharedPGlite, sharedPool } from './support.js';
 import {
   SYNC_DRIVERS,

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pgDriver } from '../../src/store/postgres/driver-pg.js';
 import type { Sql } from '../../src/store/postgres/driver.js';
 import { migrate, schemaVersion } from '../../src/store/postgres/migrations.js';
-import { applyPush, pull } from '../../src/store/postgres/sync-log.js';
+import { applyPush, pull } from '../../src/sync/server/log.js';
 import type { SyncOp } from '../../src/sync/protocol.js';
 import { closeShared, pgUrl, sharedPool } from './support.js';
 import { compactOp, dropOp, entryOp, eraseOp } from './sync-support.js';

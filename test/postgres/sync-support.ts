@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { syncHandler, toNodeListener, type SyncHandler } from '../../src/store/postgres/index.js';
-import type { SyncConnection, SyncHandlerOptions } from '../../src/store/postgres/sync-handler-options.js';
+import type { SyncConnection, SyncHandlerOptions } from '../../src/sync/server/sync-handler-options.js';
 import type { ServerOp, SyncOp, SyncResponse } from '../../src/sync/protocol.js';
 import type { MemoryEntry, MemorySummary } from '../../src/types.js';
 import { sharedPGlite, sharedPool } from './support.js';

@@ -4,7 +4,7 @@
  * transaction refuses it, so the wrapped store holds exactly what was accepted.
  */
 import { QuotaExceededError } from '../../src/errors.js';
-import { memoryStore } from '../../src/store/memory.js';
+import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { StoreAdapter, StoreBatch } from '../../src/types.js';
 
 /** Store methods a rule can target. */

@@ -195,7 +195,7 @@ describe('a summary whose entries changed meanwhile is discarded', () => {
     // summarizer plans on turns 1..n-1 and waits; a manual compress of neuralyzer cannot run
     // before it, so erase through a second engine on the same store (another tab).
     const held = heldSummarizer();
-    const { memoryStore } = await import('../../src/store/memory.js');
+    const { memoryStore } = await import('../../src/store/memory/memory-store.js');
     const store = memoryStore();
     const sharedStore = { ...store, close: async () => undefined };
     const profile = {

@@ -5,7 +5,7 @@ import type { Memory } from '../../src/memory.js';
 import type { ChatMessage, ContextTruncatedInfo } from '../../src/types.js';
 import { countChatMessages } from '../../src/tokens/chat-tokens.js';
 import { loadTiktoken } from '../../src/tokens/tiktoken.js';
-import { TRUNCATION_MARKER } from '../../src/core/context-build.js';
+import { TRUNCATION_MARKER } from '../../src/core/context/context-build.js';
 
 const o200k = await loadTiktoken('o200k_base');
 const maxTokens = (budget: number) => ({

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { RecallKitError, ValidationError } from '../../src/errors.js';
-import { memoryStore } from '../../src/store/memory.js';
+import { memoryStore } from '../../src/store/memory/memory-store.js';
 import * as assets from '../../src/tokens/tiktoken-assets.js';
 
 afterEach(() => vi.restoreAllMocks());
@@ -34,7 +34,7 @@ it('closes the store it opened when tiktoken fails to load, and leaves an app-ma
 
   const made = memoryStore();
   const madeClose = vi.spyOn(made, 'close');
-  const memoryModule = await import('../../src/store/memory.js');
+  const memoryModule = await import('../../src/store/memory/memory-store.js');
   vi.spyOn(memoryModule, 'memoryStore').mockReturnValue(made);
   await expect(createMemory({ store: 'memory', tokenizer: 'cl100k_base' })).rejects.toThrow(/could not fetch/);
   expect(madeClose).toHaveBeenCalledOnce();

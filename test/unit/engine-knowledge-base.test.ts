@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import { memoryStore } from '../../src/store/memory.js';
+import { memoryStore } from '../../src/store/memory/memory-store.js';
 import { countChatMessages } from '../../src/tokens/chat-tokens.js';
 import { loadTiktoken } from '../../src/tokens/tiktoken.js';
 

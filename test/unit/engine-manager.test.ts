@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { loadTiktoken } from '../../src/tokens/tiktoken.js';
 import { countChatMessages } from '../../src/tokens/chat-tokens.js';
-import { memoryStore } from '../../src/store/memory.js';
+import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { MemoryEntry, SummarizeInfo, TokenCounter } from '../../src/types.js';
 
 const S = 'session-1';

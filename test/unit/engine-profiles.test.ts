@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import { memoryStore } from '../../src/store/memory.js';
+import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { StoreAdapter, StoreBatch } from '../../src/types.js';
 
 const S = 's';

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { RecallKitError, ValidationError } from '../../src/errors.js';
 import type { Memory } from '../../src/memory.js';
-import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from '../../src/core/field-checks.js';
-import { checkIsoTimestamp } from '../../src/core/iso-timestamp.js';
-import { canonicalOp, decide, type PushState } from '../../src/store/postgres/sync-rules.js';
+import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from '../../src/core/checks/field-checks.js';
+import { checkIsoTimestamp } from '../../src/core/checks/iso-timestamp.js';
+import { canonicalOp, decide, type PushState } from '../../src/sync/server/rules.js';
 import type { SyncOp } from '../../src/sync/protocol.js';
 import { loadTiktoken, type TiktokenCounter } from '../../src/tokens/tiktoken.js';
 

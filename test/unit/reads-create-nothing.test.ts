@@ -11,8 +11,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { createMemory, type MemoryOptions } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
 import type { StoreAdapter } from '../../src/types.js';
-import { indexedDBStore } from '../../src/store/indexeddb.js';
-import { memoryStore } from '../../src/store/memory.js';
+import { indexedDBStore } from '../../src/store/indexeddb/indexeddb-store.js';
+import { memoryStore } from '../../src/store/memory/memory-store.js';
 import { postgresStore } from '../../src/store/postgres/index.js';
 
 const READS: [string, (m: Memory, s: string) => Promise<unknown>][] = [

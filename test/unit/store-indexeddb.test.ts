@@ -4,12 +4,12 @@ import fc from 'fast-check';
 import { unwrap } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
 import { QuotaExceededError, StoreError } from '../../src/errors.js';
-import { openConnection } from '../../src/store/indexeddb-connection.js';
-import { requestPersistence } from '../../src/store/indexeddb-quota.js';
-import { MIGRATIONS } from '../../src/store/indexeddb-schema.js';
-import type { Migration } from '../../src/store/indexeddb-schema.js';
-import { indexedDBStore } from '../../src/store/indexeddb.js';
-import { memoryStore } from '../../src/store/memory.js';
+import { openConnection } from '../../src/store/indexeddb/connection.js';
+import { requestPersistence } from '../../src/store/indexeddb/quota.js';
+import { MIGRATIONS } from '../../src/store/indexeddb/schema.js';
+import type { Migration } from '../../src/store/indexeddb/schema.js';
+import { indexedDBStore } from '../../src/store/indexeddb/indexeddb-store.js';
+import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { StoreAdapter, StoreBatch } from '../../src/types.js';
 import { describeStoreConformance, makeEntry, makeMeta, makeSummary, snapshot } from '../support/store-conformance.js';
 

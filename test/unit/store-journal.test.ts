@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { StorageLostError, ValidationError } from '../../src/errors.js';
 import type { Memory } from '../../src/memory.js';
-import { durableStore } from '../../src/store/durable-store.js';
+import { durableStore } from '../../src/store/durable/durable-store.js';
 import { crc32 } from '../../src/store/journal/crc32.js';
 import { memoryJournalFiles } from '../../src/store/journal/files.js';
 import { decodeFrames, encodeFrame, FRAME_HEADER, readLastFrame } from '../../src/store/journal/frame.js';
 import { fileName, parseFileName, sessionJournal } from '../../src/store/journal/session-journal.js';
-import { memoryStore } from '../../src/store/memory.js';
+import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { StoreAdapter } from '../../src/types.js';
 import { describeStoreConformance } from '../support/store-conformance.js';
 

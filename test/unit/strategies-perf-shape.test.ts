@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contextCost, scaledCost } from '../../src/core/assemble.js';
+import { contextCost, scaledCost } from '../../src/core/context/assemble.js';
 import { appendToInteractions, groupInteractions, interactionIndex } from '../../src/core/interactions.js';
 import { createBufferWindow } from '../../src/strategies/short-term/buffer-window.js';
 import {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
 import { ValidationError } from '../../src/errors.js';
-import type { SyncStatus } from '../../src/sync/options.js';
+import type { SyncStatus } from '../../src/sync/client/options.js';
 import { startMemorySyncServer, type MemorySyncServer } from '../support/sync-memory-server.js';
 
 let server: MemorySyncServer;

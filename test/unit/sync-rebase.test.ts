@@ -1,13 +1,13 @@
 /**
- * The rebase (src/sync/rebase.ts) and the outbox (src/sync/outbox.ts), pure: what a device
+ * The rebase (src/sync/client/rebase.ts) and the outbox (src/sync/client/outbox.ts), pure: what a device
  * stores after pulled ops, and what it pushes, for the cases the sync rules name.
  */
 import { describe, expect, it } from 'vitest';
 import type { MemoryEntry, MemorySummary } from '../../src/types.js';
 import type { ServerOp } from '../../src/sync/protocol.js';
-import { applyOp, toWorking, type WorkingState } from '../../src/sync/state.js';
-import { rebase } from '../../src/sync/rebase.js';
-import { deriveOutbox } from '../../src/sync/outbox.js';
+import { applyOp, toWorking, type WorkingState } from '../../src/sync/client/state.js';
+import { rebase } from '../../src/sync/client/rebase.js';
+import { deriveOutbox } from '../../src/sync/client/outbox.js';
 import { splitWorkerOptions } from '../../src/worker/worker-options.js';
 
 const T = '2026-01-01T00:00:00.000Z';

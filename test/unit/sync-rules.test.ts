@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide, type PushState } from '../../src/store/postgres/sync-rules.js';
+import { decide, type PushState } from '../../src/sync/server/rules.js';
 import type { SyncOp } from '../../src/sync/protocol.js';
 
 const T = '2026-01-01T00:00:00.000Z';

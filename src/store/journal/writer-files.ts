@@ -19,7 +19,7 @@
  * `worker-src`, no nested workers), the files are written from this thread either way.
  * @module
  */
-import type { JournalWrites } from '../durability-types.js';
+import type { JournalWrites } from '../durable/durability-types.js';
 import type { JournalFiles } from './files.js';
 import { JOURNAL_ROOT, opfsJournalFiles, type OpfsJournalOptions } from './opfs-files.js';
 import { JOURNAL_WRITER_SOURCE } from './writer-source.js';

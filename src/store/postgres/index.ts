@@ -16,17 +16,17 @@ export type { PgPoolLike, PgClientLike } from './driver-pg.js';
 export type { PGliteLike } from './driver-pglite.js';
 export { SCHEMA_VERSION } from './migrations.js';
 export { migrateSchema } from './migrate-schema.js';
-export { syncHandler } from './sync-handler.js';
-export type { SyncHandler } from './sync-handler.js';
+export { syncHandler } from '../../sync/server/sync-handler.js';
+export type { SyncHandler } from '../../sync/server/sync-handler.js';
 export type {
   SyncHandlerOptions,
   SyncAuthorize,
   SyncConnection,
   SyncErrorHook,
   SyncErrorContext,
-} from './sync-handler-options.js';
-export { toNodeListener, SYNC_SERVER_TIMEOUTS } from './node-listener.js';
-export type { NodeListenerOptions } from './node-listener.js';
+} from '../../sync/server/sync-handler-options.js';
+export { toNodeListener, SYNC_SERVER_TIMEOUTS } from '../../sync/server/node-listener.js';
+export type { NodeListenerOptions } from '../../sync/server/node-listener.js';
 export {
   parseSyncRequest,
   readSyncRequest,

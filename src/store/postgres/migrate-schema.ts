@@ -4,7 +4,7 @@
  * @module
  */
 import { RecallKitError, StoreError, ValidationError } from '../../errors.js';
-import { isPlainObject } from '../../core/validate.js';
+import { isPlainObject } from '../../core/checks/validate.js';
 import { SCHEMA_VERSION } from './migrations.js';
 import { openMigrated, type ConnectionOptions } from './open-driver.js';
 import { checkConnection } from './options.js';

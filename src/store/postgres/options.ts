@@ -3,7 +3,7 @@
  * @module
  */
 import { ValidationError } from '../../errors.js';
-import { isPlainObject } from '../../core/validate.js';
+import { isPlainObject } from '../../core/checks/validate.js';
 import type { PgPoolLike } from './driver-pg.js';
 import type { PGliteLike } from './driver-pglite.js';
 

@@ -7,7 +7,7 @@
  */
 import type { MemoryOptions } from '../../create-memory.js';
 import { ClosedError, ValidationError } from '../../errors.js';
-import { isPlainObject } from '../../core/validate.js';
+import { isPlainObject } from '../../core/checks/validate.js';
 import { checkOptionNames } from '../../option-names.js';
 import type { Memory } from '../../memory.js';
 import { resolveTokenizer } from '../../tokens/resolve-tokenizer.js';

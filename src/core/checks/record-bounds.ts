@@ -1,0 +1,28 @@
+/**
+ * The bounds every stored record keeps, whoever checks it: the engine on an add or an import,
+ * the sync client before it pushes and the sync server on what it is pushed. One home, so
+ * nothing one side accepts is refused by the other later.
+ * @module
+ */
+import { ValidationError } from '../../errors.js';
+
+/** Longest id (entry, summary, op, device, tool name, tool call id, strategy) a record may carry. */
+export const MAX_ID_LENGTH = 512;
+
+/** `value` when it is a non-empty string of at most {@link MAX_ID_LENGTH} characters. */
+export function checkId(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_ID_LENGTH) {
+    throw new ValidationError(field, `a non-empty string of at most ${MAX_ID_LENGTH} characters`, value);
+  }
+  return value;
+}
+
+/**
+ * `value` when it is an integer from 0 to 2^53-1: a count or a position that JSON, JavaScript
+ * and PostgreSQL's `bigint` all hold exactly.
+ */
+export function checkCount(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    throw new ValidationError(field, 'an integer from 0 to 2^53-1', value);
+  return value;
+}

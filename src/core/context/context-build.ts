@@ -1,0 +1,157 @@
+import type { ContextTruncatedInfo, Interaction, LLMContext, MemoryEntry, TokenCounter } from '../../types.js';
+import { MESSAGE_FRAMING, REPLY_PRIMING } from '../../tokens/chat-tokens.js';
+import { createMaxTokens } from '../../strategies/short-term/max-tokens.js';
+import { assembleContext, type AssemblyRules } from './assemble.js';
+import type { ContextPlan } from './context-options.js';
+import { recallBlock, type RecallBlock } from './context-recall.js';
+import { countDraft } from '../make-entry.js';
+import type { RecallContext } from '../recall/recall.js';
+import type { StoreRecall } from '../recall/recall-all.js';
+import type { KnowledgeBaseRequest } from '../recall/knowledge-base.js';
+import type { SessionCache } from '../session/session.js';
+
+/** What building a planned context needs from the engine. */
+export interface ContextBuildDeps {
+  rules: AssemblyRules;
+  /** Budget scale of the session (calibration). */
+  scale: number;
+  counter: TokenCounter;
+  recall: RecallContext;
+  all: StoreRecall;
+  /** The profile's token budget (`max_tokens`, `summary_buffer`), when it has one. */
+  profileBudget?: number | undefined;
+  /**
+   * The interactions the profile shows now (the rolling window narrows them while its summary is pending); default:
+   * all active.
+   */
+  interactions?: Interaction[] | undefined;
+  /** A knowledge base with `search_mode: 'always'`: its message of recalled items, in the room given. */
+  knowledge?: ((req: KnowledgeBaseRequest) => Promise<{ content: string; tokenCount: number } | undefined>) | undefined;
+}
+
+/** A built context, and what was cut to fit it. */
+export interface BuiltContext {
+  ctx: LLMContext;
+  truncated?: ContextTruncatedInfo;
+}
+
+/** Shown where the newest user message was cut to fit the cap. */
+export const TRUNCATION_MARKER = '\n[… message truncated to fit the context]';
+
+/**
+ * The context of a call with recall and/or a hard cap: the profile's context with the budget
+ * reduced by the recalled block's share (the kept history gives way), the block after the
+ * summaries, and — whatever the profile — the newest user message present, cut with a marker
+ * when it alone exceeds the cap. `tokenCount` is exact and never above the cap.
+ */
+export async function buildPlannedContext(
+  c: SessionCache,
+  deps: ContextBuildDeps,
+  plan: ContextPlan,
+): Promise<BuiltContext> {
+  const cap = plan.maxTokens ?? Infinity;
+  const budget = Math.min(
+    cap,
+    deps.profileBudget === undefined ? Infinity : Math.floor(deps.profileBudget / deps.scale),
+  );
+  const rules: AssemblyRules =
+    budget === Infinity
+      ? deps.rules
+      : {
+          ...deps.rules,
+          shortTerm: [
+            ...deps.rules.shortTerm,
+            createMaxTokens({ memory_strategy_id: 'max_tokens', memory_max_tokens: budget, conditions: [] }),
+          ],
+        };
+  const newest = newestUser(c.active);
+  const query = plan.query ?? newest?.content ?? '';
+  const reserve =
+    plan.recall && query
+      ? Math.min(
+          plan.recall.maxTokens,
+          Math.max(0, budget - REPLY_PRIMING - MESSAGE_FRAMING - (newest?.tokenCount ?? 0)),
+        )
+      : 0;
+
+  const interactions = deps.interactions ?? c.interactions;
+  const seen = new Set<string>();
+  let base = assembleContext(interactions, c.summaries, rules, [], deps.scale, seen, reserve);
+  // A profile budget of -1 ("include nothing") stays empty.
+  if (budget <= 0) return { ctx: plan.recall ? { ...base, recalled: [] } : base };
+  // The knowledge base's message takes the room the history and recall's share leave.
+  const room = budget - base.tokenCount - reserve - (base.messages.length ? 0 : REPLY_PRIMING);
+  const knowledge = deps.knowledge
+    ? await deps.knowledge({ inContext: seen, summaries: base.summaries, room })
+    : undefined;
+  const extra = knowledge ? [knowledge] : [];
+  if (knowledge) base = assembleContext(interactions, c.summaries, rules, extra, deps.scale, undefined, reserve);
+  let block: RecallBlock | undefined;
+  const ask = async (room: number): Promise<RecallBlock | undefined> =>
+    plan.recall && query
+      ? recallBlock(c, deps.recall, deps.all, deps.counter, {
+          query,
+          scope: plan.recall.scope,
+          topK: plan.recall.topK,
+          room,
+          inContext: seen,
+          summariesInContext: new Set(base.summaries.map((s) => s.id)),
+        })
+      : undefined;
+  if (plan.recall) {
+    const left = budget - base.tokenCount - (base.messages.length ? 0 : REPLY_PRIMING);
+    block = await ask(Math.min(plan.recall.maxTokens, left));
+  }
+  let ctx = block
+    ? assembleContext(interactions, c.summaries, rules, [...extra, block], deps.scale, undefined, reserve)
+    : base;
+  let truncated: ContextTruncatedInfo | undefined;
+  if ((newest && !seen.has(newest.id)) || ctx.tokenCount > budget) {
+    // The history could not keep the newest question (or pins broke the cap): send the question
+    // alone, with what recall finds for it in the room left, cut when it alone is too large.
+    const alone = REPLY_PRIMING + MESSAGE_FRAMING + (newest?.tokenCount ?? 0);
+    block = alone < budget ? await ask(Math.min(plan.recall?.maxTokens ?? 0, budget - alone)) : undefined;
+    let entry = newest;
+    if (newest && alone > budget) {
+      const cut = cutToFit(newest, deps.counter, budget - REPLY_PRIMING - MESSAGE_FRAMING);
+      entry = cut;
+      truncated = {
+        entryId: newest.id,
+        originalTokens: newest.tokenCount,
+        keptTokens: cut.tokenCount,
+        maxTokens: budget,
+      };
+    }
+    const interactions = entry ? [{ index: entry.interaction, entries: [entry], tokenCount: entry.tokenCount }] : [];
+    ctx = assembleContext(interactions, [], { shortTerm: [], summariesNewestFirst: false }, block ? [block] : [], 1);
+  }
+  if (plan.recall) ctx.recalled = block?.recalled ?? [];
+  return truncated ? { ctx, truncated } : { ctx };
+}
+
+function newestUser(active: readonly MemoryEntry[]): MemoryEntry | undefined {
+  for (let i = active.length - 1; i >= 0; i--) {
+    const e = active[i]!;
+    if (e.type === 'message' && e.role === 'user') return e;
+  }
+  return undefined;
+}
+
+/** The entry with its content cut (marker appended) so that it costs at most `tokens`. */
+function cutToFit(e: MemoryEntry, counter: TokenCounter, tokens: number): MemoryEntry {
+  const cost = (content: string): number => countDraft({ type: 'message', content }, counter);
+  const text = (n: number): string => e.content.slice(0, n) + TRUNCATION_MARKER;
+  // Binary search on the length of the kept prefix.
+  let lo = 0;
+  let hi = e.content.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (cost(text(mid)) <= tokens) lo = mid;
+    else hi = mid - 1;
+  }
+  let content = text(lo);
+  // A lone surrogate at the cut would make invalid text.
+  if (/[\uD800-\uDBFF]$/.test(e.content.slice(0, lo))) content = text(lo - 1);
+  if (cost(content) > tokens) content = TRUNCATION_MARKER.trim().slice(0, Math.max(0, tokens));
+  return { ...e, content, tokenCount: cost(content) };
+}

@@ -1,0 +1,279 @@
+import type {
+  MemoryEntry,
+  MemorySummary,
+  RecallOptions,
+  RecallResult,
+  SessionMeta,
+  StoreAdapter,
+} from '../../types.js';
+import {
+  addTermStats,
+  analyzeQuery,
+  createRecallIndex,
+  emptyTermStats,
+  loadRecallIndex,
+  type RecallIndex,
+} from '../../recall/recall-index.js';
+import { auxReader } from '../aux-reader.js';
+import {
+  entryDoc,
+  recallEntries,
+  RERANK_CANDIDATES,
+  summaryAsEntry,
+  summaryDoc,
+  SUMMARY_PREFIX,
+  type RecallContext,
+} from './recall.js';
+import { loadVectorIndex, type VectorIndex } from '../../recall/vectors/vector-index.js';
+import { denseRerank } from '../../recall/vectors/dense-rerank.js';
+import { embedQuery, VECTOR_PREFIX } from './session-vectors.js';
+import type { SessionCache } from '../session/session.js';
+
+const SEP = '\u0000';
+const isEntryDoc = (id: string): boolean => !id.startsWith(SUMMARY_PREFIX);
+
+/** One session's index as the store-wide recall holds it. */
+interface Covered {
+  version: number;
+  createdAt: string;
+  /** Entries with `seq` below this are indexed. */
+  seq: number;
+  index: RecallIndex;
+  /** The session's kept summaries by id (its index may still hold dropped ones: they are not searched). */
+  summaries: Map<string, MemorySummary>;
+  /** Its stored vectors, loaded when a hybrid search first needs them (null: none usable). */
+  vectors?: Promise<VectorIndex | null>;
+  /** `meta.vectorSeq` when they were loaded. */
+  vectorSeq?: number;
+}
+
+/** The question's vector and the model whose vectors it compares with (`scope: 'all'` with an embedder). */
+export interface StoreSemantic {
+  query: number[];
+  model: string | undefined;
+}
+
+/** A hit in some session, before its entry is loaded. */
+export interface StoreHit {
+  sessionId: string;
+  id: string;
+  score: number;
+}
+
+/**
+ * Recall over every session of a store (`scope: 'all'`): each session's own persisted index,
+ * loaded once (nothing is re-tokenized or copied), searched with statistics summed over all
+ * of them (document and episode counts, lengths, each query term's frequencies), so scores
+ * compare across chats as if one index held every entry; the hits are merged by score. A
+ * session whose stored version moved on is caught up from its new entries only. Read-only on
+ * the store: it never waits on another session's calls.
+ */
+export interface StoreRecall {
+  /**
+   * The best hits across the store, best first: entries, and the kept summaries of every
+   * session but `ownSession` (whose summaries the caller has fresher).
+   */
+  search(query: string, topK: number, ownSession?: string, semantic?: StoreSemantic): Promise<StoreHit[]>;
+  /** Load hits' entries (erased ones are left out), in the order given. */
+  load(hits: readonly StoreHit[]): Promise<RecallResult[]>;
+  /** Ids of up to `count` entries of the same session added just before / after an entry, nearest first. */
+  neighbours(sessionId: string, id: string, step: 1 | -1, count: number): string[];
+}
+
+/**
+ * Create the store-wide recall. `onUnindexed` hears of a session that had no persisted index
+ * (its entries were analyzed here): the engine then persists one, so the next open loads it.
+ */
+export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId: string) => void): StoreRecall {
+  const covered = new Map<string, Covered>();
+  let syncing: Promise<void> | undefined;
+
+  async function catchUp(meta: SessionMeta): Promise<void> {
+    const id = meta.sessionId;
+    let known = covered.get(id);
+    if (known && known.version === meta.version && known.createdAt === meta.createdAt) return;
+    // Replaced (import, clear): start over.
+    if (known && (known.createdAt !== meta.createdAt || meta.nextSeq < known.seq)) known = undefined;
+    if (!known) {
+      const from = meta.recallSeq ?? 0;
+      const stored = from > 0 ? await loadRecallIndex(await auxReader(store, id, 'recall:')) : undefined;
+      if (!stored && meta.nextSeq > 0) onUnindexed?.(id);
+      known = {
+        version: meta.version,
+        createdAt: meta.createdAt,
+        seq: stored ? from : 0,
+        index: stored ?? createRecallIndex(),
+        summaries: new Map(),
+      };
+    }
+    if (meta.nextSeq > known.seq) {
+      for (const e of await store.loadEntries(id, { fromSeq: known.seq })) known.index.add(entryDoc(e));
+      known.seq = meta.nextSeq;
+    }
+    // Summaries exist once something was compressed or erased: read the kept ones, index the new.
+    if (meta.compressedEntries > 0 || meta.erasedEntries > 0 || known.summaries.size) {
+      const kept = (await store.loadSession(id))?.summaries ?? [];
+      known.summaries = new Map(kept.map((s) => [s.id, s]));
+      for (const s of kept) if (!known.index.has(SUMMARY_PREFIX + s.id)) known.index.add(summaryDoc(s));
+    }
+    known.version = meta.version;
+    // Vectors written since (the background queue): reload them when next needed.
+    if (known.vectorSeq !== (meta.vectorSeq ?? 0)) delete known.vectors;
+    known.vectorSeq = meta.vectorSeq ?? 0;
+    covered.set(id, known);
+  }
+
+  async function sync(): Promise<void> {
+    const metas = await store.listSessions();
+    const live = new Set(metas.map((m) => m.sessionId));
+    for (const id of [...covered.keys()]) if (!live.has(id)) covered.delete(id);
+    await Promise.all(metas.map((meta) => catchUp(meta)));
+  }
+
+  /** A session's vectors of `model`, loaded once per `vectorSeq`. */
+  function vectorsOf(sessionId: string, known: Covered, model: string | undefined): Promise<VectorIndex | null> {
+    known.vectors ??= (async () => {
+      if (!known.vectorSeq) return null;
+      const v = await loadVectorIndex(await auxReader(store, sessionId, VECTOR_PREFIX));
+      return v && v.model === model ? v : null;
+    })();
+    return known.vectors;
+  }
+
+  /** Store-wide lexical candidates re-ranked with each session's vectors (`dense-rerank.ts`). */
+  async function rerankAcross(hits: StoreHit[], semantic: StoreSemantic): Promise<StoreHit[]> {
+    const key = (s: string, id: string): string => s + SEP + id;
+    const similarity = new Map<string, number>();
+    const near = new Map<string, (string | undefined)[]>();
+    for (const sessionId of new Set(hits.map((h) => h.sessionId))) {
+      const known = covered.get(sessionId);
+      const vectors = known && (await vectorsOf(sessionId, known, semantic.model));
+      if (!known || !vectors) continue;
+      const ids = new Set<string>();
+      for (const h of hits) {
+        if (h.sessionId !== sessionId) continue;
+        const side = isEntryDoc(h.id)
+          ? [known.index.neighbour(h.id, -1, isEntryDoc), known.index.neighbour(h.id, 1, isEntryDoc)]
+          : [];
+        near.set(
+          key(sessionId, h.id),
+          side.map((n) => (n === undefined ? undefined : key(sessionId, n))),
+        );
+        ids.add(h.id);
+        for (const n of side) if (n !== undefined) ids.add(n);
+      }
+      for (const [id, sim] of vectors.similarities(semantic.query, ids)) similarity.set(key(sessionId, id), sim);
+    }
+    const ranked = denseRerank(
+      hits.map((h) => ({ id: key(h.sessionId, h.id), score: h.score })),
+      similarity,
+      (id) => near.get(id) ?? [],
+    );
+    return ranked.map((r) => {
+      const at = r.id.indexOf(SEP);
+      return { sessionId: r.id.slice(0, at), id: r.id.slice(at + 1), score: Math.max(0, r.score) };
+    });
+  }
+
+  return {
+    async search(query, topK, ownSession, semantic) {
+      // One sync at a time: concurrent searches share it.
+      syncing ??= sync().finally(() => (syncing = undefined));
+      await syncing;
+      const terms = analyzeQuery(query);
+      const stats = emptyTermStats();
+      const holding: [string, Covered][] = [];
+      for (const [sessionId, known] of covered) {
+        const own = known.index.termStats(terms);
+        addTermStats(stats, own);
+        // A session holding none of the terms has no hit: not searched.
+        for (const df of own.df.values())
+          if (df > 0) {
+            holding.push([sessionId, known]);
+            break;
+          }
+      }
+      const hits: StoreHit[] = [];
+      for (const [sessionId, { index, summaries }] of holding) {
+        const filter =
+          summaries.size && sessionId !== ownSession
+            ? (id: string) => isEntryDoc(id) || summaries.has(id.slice(SUMMARY_PREFIX.length))
+            : isEntryDoc;
+        // With vectors too, each chat gives its best `topK`: the candidates are the best of all of them.
+        for (const h of index.searchTerms(terms, { topK, filter, stats }))
+          hits.push({ sessionId, id: h.id, score: h.score });
+      }
+      hits.sort((a, b) => b.score - a.score);
+      if (!semantic) return hits.slice(0, topK);
+      return (await rerankAcross(hits.slice(0, Math.max(RERANK_CANDIDATES, topK * 2)), semantic)).slice(0, topK);
+    },
+
+    async load(hits) {
+      const bySession = new Map<string, string[]>();
+      for (const h of hits)
+        if (isEntryDoc(h.id)) bySession.set(h.sessionId, [...(bySession.get(h.sessionId) ?? []), h.id]);
+      const found = new Map<string, MemoryEntry>();
+      await Promise.all(
+        [...bySession].map(async ([sessionId, ids]) => {
+          for (const e of await store.getEntries(sessionId, ids)) if (e) found.set(sessionId + SEP + e.id, e);
+        }),
+      );
+      const out: RecallResult[] = [];
+      for (const h of hits) {
+        const summary = isEntryDoc(h.id)
+          ? undefined
+          : covered.get(h.sessionId)?.summaries.get(h.id.slice(SUMMARY_PREFIX.length));
+        const entry = summary ? summaryAsEntry(summary) : found.get(h.sessionId + SEP + h.id);
+        if (entry) out.push({ entry, score: h.score });
+      }
+      return out;
+    },
+
+    neighbours(sessionId, id, step, count) {
+      const index = covered.get(sessionId)?.index;
+      return index ? walk(index, id, step, count) : [];
+    },
+  };
+}
+
+/** Up to `count` entry ids beside `id` in a session's index, nearest first. */
+export function walk(index: RecallIndex, id: string, step: 1 | -1, count: number): string[] {
+  const out: string[] = [];
+  let at: string | undefined = id;
+  while (out.length < count && at !== undefined) {
+    at = index.neighbour(at, step, isEntryDoc);
+    if (at !== undefined) out.push(at);
+  }
+  return out;
+}
+
+/**
+ * `scope: 'all'`: the store-wide hits (this session's entries, other sessions' entries and
+ * summaries), merged by score with this session's summaries. The caller has flushed this
+ * session's pending writes.
+ */
+export async function recallAcross(
+  c: SessionCache,
+  rc: RecallContext,
+  all: StoreRecall,
+  query: string,
+  options: RecallOptions,
+): Promise<RecallResult[]> {
+  const topK = options.topK ?? 10;
+  const types = options.types;
+  const wantSummaries = c.summaries.length > 0 && (!types || types.includes('summary'));
+  // The question is embedded once, for this session's summaries and the store-wide re-ranking.
+  const vector = rc.embedder ? await embedQuery(rc.embedder, query, rc.onError) : undefined;
+  const summaries = wantSummaries ? await recallEntries(c, rc, query, { topK, types: ['summary'] }, vector) : [];
+  if (types && types.every((t) => t === 'summary')) return summaries;
+  const hits = await all.search(
+    query,
+    types || options.includeCompressed === false ? topK * 4 : topK,
+    c.meta.sessionId,
+    vector && { query: vector, model: rc.embeddingModel },
+  );
+  let found = await all.load(hits);
+  if (types) found = found.filter((r) => types.includes(r.entry.type));
+  if (options.includeCompressed === false) found = found.filter((r) => !r.entry.compressed);
+  return [...summaries, ...found].sort((a, b) => b.score - a.score).slice(0, topK);
+}

@@ -1,0 +1,247 @@
+import type { MemoryEntry, MemorySummary, RecallOptions, RecallResult, StoreBatch } from '../../types.js';
+import type { RecallIndex } from '../../recall/recall-index.js';
+import type { RecallDoc, SearchHit } from '../../recall/types.js';
+import type { VectorIndex } from '../../recall/vectors/vector-index.js';
+import { createRecallIndex, loadRecallIndex } from '../../recall/recall-index.js';
+import { denseRerank } from '../../recall/vectors/dense-rerank.js';
+import { embedQuery, lacksVectors, openVectors } from './session-vectors.js';
+import { ValidationError } from '../../errors.js';
+import type { RecallContext, SessionCache } from '../types.js';
+
+export type { RecallContext } from '../types.js';
+import { isPlainObject } from '../checks/validate.js';
+import { auxReader } from '../aux-reader.js';
+
+import { SUMMARY_PREFIX } from './recall-ids.js';
+
+export { SUMMARY_PREFIX } from './recall-ids.js';
+const TYPES = ['message', 'tool_call', 'tool_result', 'context', 'summary'];
+
+/** The document an entry is indexed as: its text, who said it, and when. */
+export function entryDoc(e: MemoryEntry): RecallDoc {
+  const text = e.tool ? `${e.tool.name} ${e.content}` : e.content;
+  const doc: RecallDoc = { id: e.id, text, role: e.role, timestamp: e.timestamp };
+  const speaker = e.metadata?.speaker ?? e.metadata?.name;
+  if (typeof speaker === 'string') doc.speaker = speaker;
+  if (e.metadata) doc.metadata = e.metadata;
+  return doc;
+}
+
+/** The document a summary is indexed as (id: {@link SUMMARY_PREFIX} + its id). */
+export function summaryDoc(s: MemorySummary): RecallDoc {
+  // Standalone: a summary neither lends nor borrows neighbouring-turn context.
+  return { id: SUMMARY_PREFIX + s.id, text: s.content, role: 'system', timestamp: s.timeRange.end, standalone: true };
+}
+
+/** A summary as a recall result entry (type `summary`, id the summary's). */
+export function summaryAsEntry(s: MemorySummary): MemoryEntry {
+  return {
+    id: s.id,
+    sessionId: s.sessionId,
+    seq: -1,
+    interaction: s.range?.startIndex ?? 0,
+    type: 'summary',
+    role: 'system',
+    content: s.content,
+    timestamp: s.createdAt,
+    tokenCount: s.tokenCount,
+    compressed: false,
+    metadata: { originalEntryIds: s.originalEntryIds, timeRange: s.timeRange, ...(s.range ? { range: s.range } : {}) },
+  };
+}
+
+/**
+ * Index entries being added, when the session's index is loaded: returns the aux values and
+ * meta field to write in the same batch as the entries. When it is not loaded, nothing: the
+ * next recall catches up from `meta.recallSeq`.
+ */
+export function indexOnAdd(
+  c: SessionCache,
+  entries: readonly MemoryEntry[],
+): Pick<StoreBatch, 'aux'> & { recallSeq?: number } {
+  if (!c.recall) return {};
+  for (const e of entries) c.recall.add(entryDoc(e));
+  return { aux: c.recall.flush(), recallSeq: entries[entries.length - 1]!.seq + 1 };
+}
+
+/** Keep a loaded index in step with a plan: new summary in, dropped summaries and erased entries out. */
+export function indexOnPlan(
+  c: SessionCache,
+  change: { summary?: MemorySummary; erasedIds: string[]; droppedSummaryIds: string[] },
+): StoreBatch['aux'] {
+  if (c.vectors) {
+    for (const id of change.erasedIds) c.vectors.remove(id);
+    for (const id of change.droppedSummaryIds) c.vectors.remove(SUMMARY_PREFIX + id);
+  }
+  const vectorAux = c.vectors?.flush() ?? {};
+  if (!c.recall) return Object.keys(vectorAux).length ? vectorAux : undefined;
+  if (change.summary) c.recall.add(summaryDoc(change.summary));
+  for (const id of change.erasedIds) c.recall.remove(id);
+  for (const id of change.droppedSummaryIds) c.recall.remove(SUMMARY_PREFIX + id);
+  return { ...vectorAux, ...c.recall.flush() };
+}
+
+/** Load (or build) the session's index and bring it up to date; writes what changed. */
+export async function ensureIndex(c: SessionCache, rc: RecallContext): Promise<RecallIndex> {
+  const { store, write } = rc;
+  if (c.recall) return c.recall;
+  const sessionId = c.meta.sessionId;
+  const from = c.meta.recallSeq ?? 0;
+  let index = from > 0 ? await loadRecallIndex(await auxReader(store, sessionId, 'recall:')) : undefined;
+  const rebuild = index === undefined;
+  index ??= createRecallIndex();
+  // An index that is up to date needs no entry read (opening a session's recall: one round trip).
+  const missing =
+    rebuild || from < c.meta.nextSeq ? await store.loadEntries(sessionId, { fromSeq: rebuild ? 0 : from }) : [];
+  for (const e of missing) index.add(entryDoc(e));
+  for (const s of c.summaries) if (!index.has(SUMMARY_PREFIX + s.id)) index.add(summaryDoc(s));
+  const aux = rebuild ? index.toAux() : index.flush();
+  if (Object.keys(aux).length || c.meta.recallSeq !== c.meta.nextSeq) {
+    const meta = { ...c.meta, version: c.meta.version + 1, recallSeq: c.meta.nextSeq };
+    await write({ meta, aux });
+    c.meta = meta;
+  }
+  c.recall = index;
+  return index;
+}
+
+/** Validate recall options. */
+function checkOptions(
+  query: unknown,
+  options: unknown,
+): { query: string; topK: number; types?: Set<string>; includeCompressed: boolean } {
+  if (isPlainObject(options) && options.scope !== undefined && options.scope !== 'session' && options.scope !== 'all') {
+    throw new ValidationError('options.scope', "'session' or 'all'", options.scope);
+  }
+  if (typeof query !== 'string') throw new ValidationError('query', 'a string', query);
+  if (options !== undefined && !isPlainObject(options))
+    throw new ValidationError('options', 'an object { topK?, types?, includeCompressed?, scope? }', options);
+  const o = (options ?? {}) as RecallOptions;
+  const topK = o.topK ?? 10;
+  if (!Number.isInteger(topK) || topK < 1 || topK > 1000)
+    throw new ValidationError('options.topK', 'an integer from 1 to 1000', topK);
+  if (o.types !== undefined && (!Array.isArray(o.types) || o.types.some((t) => !TYPES.includes(t)))) {
+    throw new ValidationError('options.types', `an array of entry types (${TYPES.join(', ')})`, o.types);
+  }
+  if (o.includeCompressed !== undefined && typeof o.includeCompressed !== 'boolean') {
+    throw new ValidationError('options.includeCompressed', 'a boolean', o.includeCompressed);
+  }
+  const out: ReturnType<typeof checkOptions> = { query, topK, includeCompressed: o.includeCompressed ?? true };
+  if (o.types) out.types = new Set(o.types);
+  return out;
+}
+
+/**
+ * Search the whole history of a session — active and compressed entries, and summaries — best
+ * first. Hits whose entry or summary is gone (erased, dropped) are skipped.
+ */
+export async function recallEntries(
+  c: SessionCache,
+  rc: RecallContext,
+  query: string,
+  options?: RecallOptions,
+  queryVector?: number[],
+): Promise<RecallResult[]> {
+  const o = checkOptions(query, options);
+  const index = await ensureIndex(c, rc);
+  const semantic = await semanticOf(c, rc, o.query, queryVector);
+  const store = rc.store;
+  const summaries = new Map(c.summaries.map((s) => [s.id, s]));
+  const active = o.includeCompressed ? undefined : new Set(c.active.map((e) => e.id));
+  const wantSummaries = !o.types || o.types.has('summary');
+  const filter = (id: string): boolean =>
+    id.startsWith(SUMMARY_PREFIX)
+      ? wantSummaries && summaries.has(id.slice(SUMMARY_PREFIX.length))
+      : !active || active.has(id);
+
+  // Type filters are checked on the loaded entries: ask for more hits until enough pass.
+  let k = o.types ? Math.max(o.topK * 4, 40) : o.topK;
+  for (;;) {
+    // With vectors, the lexical candidates are re-ranked (`dense-rerank.ts`).
+    const candidates = semantic ? Math.max(RERANK_CANDIDATES, k * 2) : k;
+    const lexical = index.search(o.query, { topK: candidates, filter });
+    const hits = semantic ? rerank(index, semantic, lexical, k, filter).slice(0, k) : lexical;
+    const entryIds = hits.filter((h) => !h.id.startsWith(SUMMARY_PREFIX)).map((h) => h.id);
+    const loaded = await store.getEntries(c.meta.sessionId, entryIds);
+    const byId = new Map(loaded.filter((e): e is MemoryEntry => !!e).map((e) => [e.id, e]));
+    const out: RecallResult[] = [];
+    for (const h of hits) {
+      const entry = h.id.startsWith(SUMMARY_PREFIX) ? summaryOf(summaries, h.id) : byId.get(h.id);
+      if (!entry || (o.types && !o.types.has(entry.type))) continue;
+      out.push({ entry, score: h.score });
+      if (out.length === o.topK) return out;
+    }
+    if (lexical.length < candidates || k >= index.size + c.summaries.length) return out;
+    k *= 4;
+  }
+}
+
+function summaryOf(summaries: Map<string, MemorySummary>, docId: string): MemoryEntry | undefined {
+  const s = summaries.get(docId.slice(SUMMARY_PREFIX.length));
+  return s ? summaryAsEntry(s) : undefined;
+}
+
+/** Lexical candidates re-ranked with vectors, at least (on LoCoMo, 20 to 100 gave the same recall@10). */
+export const RERANK_CANDIDATES = 20;
+
+/** The question's vector and the session's vectors, when there is an embedder and it answers. */
+interface Semantic {
+  query: number[];
+  vectors: VectorIndex;
+}
+
+/**
+ * Embed only the question; the history's vectors come from the store (made in the background,
+ * `embedding-queue.ts`). What lacks a vector is left to that queue and ranks lexically.
+ */
+async function semanticOf(
+  c: SessionCache,
+  rc: RecallContext,
+  query: string,
+  given?: number[],
+): Promise<Semantic | undefined> {
+  const embedder = rc.embedder;
+  if (!embedder) return undefined;
+  const vectors = await openVectors(c, rc);
+  if (lacksVectors(c, vectors)) rc.embedLater?.(c.meta.sessionId);
+  if (vectors.size === 0) return undefined;
+  const vector = given ?? (await embedQuery(embedder, query, rc.onError));
+  return vector && vector.length === vectors.dims ? { query: vector, vectors } : undefined;
+}
+
+/**
+ * {@link denseRerank} over a session's index: the lexical candidates, each with the turns just
+ * before and after as neighbours. Only when words find fewer than `k` hits are all vectors
+ * scanned, for the nearest to join them (a question in other words than the history's): a
+ * scan costs far more than a lexical search, and on LoCoMo such hits never reached the top 10
+ * when words had found enough.
+ */
+export function rerank(
+  index: RecallIndex,
+  semantic: Semantic,
+  lexical: readonly SearchHit[],
+  k: number,
+  filter: (id: string) => boolean,
+): SearchHit[] {
+  const lexicalIds = new Set(lexical.map((h) => h.id));
+  const nearest =
+    lexical.length < k
+      ? semantic.vectors.search(semantic.query, k - lexical.length, (id) => !lexicalIds.has(id) && filter(id))
+      : [];
+  if (lexical.length === 0) return nearest.map((h) => ({ id: h.id, score: Math.max(0, h.score) }));
+  const candidates = [...lexical, ...nearest.map((h) => ({ id: h.id, score: 0 }))];
+  const isEntry = (id: string): boolean => !id.startsWith(SUMMARY_PREFIX);
+  const near = new Map<string, (string | undefined)[]>();
+  const ids = new Set<string>();
+  for (const h of candidates) {
+    const side = isEntry(h.id) ? [index.neighbour(h.id, -1, isEntry), index.neighbour(h.id, 1, isEntry)] : [];
+    near.set(h.id, side);
+    ids.add(h.id);
+    for (const n of side) if (n !== undefined) ids.add(n);
+  }
+  const similarity = semantic.vectors.similarities(semantic.query, ids);
+  return denseRerank(candidates, similarity, (id) => near.get(id) ?? []).map((h) => ({
+    id: h.id,
+    score: Math.max(0, h.score),
+  }));
+}

@@ -1,0 +1,85 @@
+import type { StoreAdapter } from '../../types.js';
+import type { SessionCache } from '../types.js';
+
+/** How many sessions an engine keeps in memory by default (`maxCachedSessions`). */
+export const DEFAULT_MAX_CACHED_SESSIONS = 1000;
+
+/**
+ * The sessions an engine holds in memory, least recently used first, at most `max` of them;
+ * each held session is subscribed to the store's change notifications (when it offers them).
+ * A slot whose state went stale (`undefined`) stays subscribed until it is evicted.
+ */
+export interface SessionLru {
+  get(sessionId: string): SessionCache | undefined;
+  /** Cache a session's state (most recently used) and evict the oldest beyond the bound. */
+  set(sessionId: string, c: SessionCache): void;
+  /** Forget the state but keep listening (another writer changed it). */
+  stale(sessionId: string): void;
+  /** Forget the session entirely (and stop listening). */
+  delete(sessionId: string): void;
+  readonly size: number;
+  /** Stop every subscription. */
+  clear(): void;
+}
+
+/** Options of {@link createSessionLru}. */
+export interface SessionLruOptions {
+  max: number;
+  store: StoreAdapter;
+  /** Sessions that must not be evicted now (unwritten FLUSH changes). */
+  pinned: (sessionId: string) => boolean;
+  /** A store notification for a held session, with the version now stored (0: deleted). */
+  onNotify: (sessionId: string, version: number) => void;
+}
+
+/** Create the bounded session cache. */
+export function createSessionLru(options: SessionLruOptions): SessionLru {
+  const { max, store, pinned, onNotify } = options;
+  const slots = new Map<string, { c: SessionCache | undefined; unsubscribe: (() => void) | undefined }>();
+
+  const evict = (): void => {
+    if (slots.size <= max) return;
+    for (const [id, slot] of slots) {
+      if (slots.size <= max) return;
+      if (pinned(id)) continue;
+      slot.unsubscribe?.();
+      slots.delete(id);
+    }
+  };
+
+  return {
+    get(sessionId) {
+      const slot = slots.get(sessionId);
+      if (!slot?.c) return undefined;
+      slots.delete(sessionId);
+      slots.set(sessionId, slot);
+      return slot.c;
+    },
+    set(sessionId, c) {
+      const slot = slots.get(sessionId);
+      slots.delete(sessionId);
+      const unsubscribe = slot
+        ? slot.unsubscribe
+        : store.subscribe?.(sessionId, (version) => {
+            if (slots.has(sessionId)) onNotify(sessionId, version);
+          });
+      slots.set(sessionId, { c, unsubscribe });
+      evict();
+    },
+    stale(sessionId) {
+      const slot = slots.get(sessionId);
+      if (slot) slot.c = undefined;
+    },
+    delete(sessionId) {
+      slots.get(sessionId)?.unsubscribe?.();
+      slots.delete(sessionId);
+    },
+    get size() {
+      return slots.size;
+    },
+    clear() {
+      for (const slot of slots.values()) slot.unsubscribe?.();
+      slots.clear();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { StoreAdapter } from '../../types.js';
+import { ClosedError, ConflictError } from '../../errors.js';
+import { createSerialQueue } from './serial-queue.js';
+import { newMeta, toCache } from './session.js';
+import type { SessionCache } from '../types.js';
+import { createSessionLru, DEFAULT_MAX_CACHED_SESSIONS } from './session-cache-lru.js';
+import { checkSessionId } from '../checks/validate.js';
+import type { Writer } from './writer.js';
+
+/** An operation that keeps meeting other writers' writes fails after at least this many tries… */
+const MAX_CONFLICT_RETRIES = 50;
+/**
+ * Each conflict means another writer's write went through, so the store as a whole makes progress;
+ * one writer can still lose many times in a row to others that need no reload (many processes
+ * appending to one session). …and after conflicts went on for at least this long.
+ */
+const MAX_CONFLICT_MS = 30_000;
+
+/** Runs operations on sessions: in call order, on fresh state, retried after a conflict. */
+export interface SessionRunner {
+  /**
+   * Run `task` on a session, in call order. Writes are optimistic: each batch applies only
+   * over the version this engine saw (checked inside the store's transaction, no lock or extra
+   * read on the append path), and a `ConflictError` — another tab wrote — reloads the session
+   * and runs the task again. On a store shared across tabs or processes (`shared: true`),
+   * reads first check the stored version, so each sees the other's writes on its next call.
+   */
+  run<T>(sessionId: unknown, task: (c: SessionCache) => Promise<T>, mode?: 'read' | 'write'): Promise<T>;
+  /** Forget a session's cached state (it was cleared or replaced). */
+  drop(sessionId: string): void;
+  /** Resolves when every operation queued so far has settled. */
+  idle(): Promise<void>;
+  /** Stop listening to the store (on close). */
+  dispose(): void;
+}
+
+/** Options of {@link createSessionRunner}. */
+export interface SessionRunnerOptions {
+  /** Sessions kept in memory, least recently used evicted first (default 1000). */
+  maxCachedSessions?: number | undefined;
+  /** Another writer changed a session held in memory; its state was dropped. */
+  onChange?: ((sessionId: string) => void) | undefined;
+}
+
+/** Create the runner over a store; `closed` refuses new operations. */
+export function createSessionRunner(
+  store: StoreAdapter,
+  writer: Writer,
+  now: () => Date,
+  closed: () => boolean,
+  options: SessionRunnerOptions = {},
+): SessionRunner {
+  const queue = createSerialQueue();
+  const cache = createSessionLru({
+    max: options.maxCachedSessions ?? DEFAULT_MAX_CACHED_SESSIONS,
+    store,
+    pinned: (id) => writer.pending(id),
+    onNotify(id, version) {
+      const c = cache.get(id);
+      // This engine's own writes come back with a version it already holds (or an older one).
+      if (c && version !== 0 && version <= c.meta.version) return;
+      cache.stale(id);
+      options.onChange?.(id);
+    },
+  });
+  const shared = store.shared === true;
+
+  async function open(sessionId: string): Promise<SessionCache> {
+    let c = cache.get(sessionId);
+    if (c) return c;
+    const stored = await store.loadSession(sessionId);
+    c = stored
+      ? toCache(stored.meta, stored.activeEntries, stored.summaries)
+      : toCache(newMeta(sessionId, now().toISOString()), [], []);
+    cache.set(sessionId, c);
+    return c;
+  }
+
+  /** Another tab may have written: compare versions and reload when they differ. */
+  async function refresh(sessionId: string): Promise<void> {
+    const c = cache.get(sessionId);
+    if (!c || writer.pending(sessionId)) return;
+    const meta = await store.loadMeta(sessionId);
+    if (!meta ? c.meta.version > 0 : meta.version !== c.meta.version) cache.stale(sessionId);
+  }
+
+  return {
+    run(sessionId, task, mode = 'write') {
+      if (closed()) return Promise.reject(new ClosedError('memory is closed: create a new one'));
+      let id: string;
+      try {
+        id = checkSessionId(sessionId);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return queue.run(id, async () => {
+        const started = Date.now();
+        for (let tries = 1; ; tries++) {
+          try {
+            if (shared && mode === 'read') await refresh(id);
+            return await task(await open(id));
+          } catch (error) {
+            if (!(error instanceof ConflictError)) throw error;
+            if (tries >= MAX_CONFLICT_RETRIES && Date.now() - started >= MAX_CONFLICT_MS) throw error;
+            cache.stale(id);
+            // Each conflict means another tab's write went through; a short random pause
+            // keeps two tabs writing in a tight loop from meeting again and again.
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(tries, 10)));
+          }
+        }
+      });
+    },
+    drop(sessionId) {
+      cache.delete(sessionId);
+    },
+    idle: () => queue.idle(),
+    dispose: () => cache.clear(),
+  };
+}

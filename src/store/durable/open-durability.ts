@@ -1,0 +1,82 @@
+/**
+ * The `durability` option: validated, then the store opened with or without its journal.
+ * @module
+ */
+import type { StoreAdapter } from '../../types.js';
+import type { Durability, StorageState } from './durability-types.js';
+import { ValidationError } from '../../errors.js';
+import { durableStore, type DurableStore } from './durable-store.js';
+import { canUseOpfsJournal } from '../journal/opfs-files.js';
+import { writerJournalFiles } from '../journal/writer-files.js';
+import { sessionJournal } from '../journal/session-journal.js';
+import type { JournalFiles } from '../journal/files.js';
+
+/** The opened store and a reader of what the open found. */
+export interface OpenedStore {
+  store: StoreAdapter;
+  state: () => StorageState;
+}
+
+const NO_OPFS =
+  'the journal needs the Origin Private File System with synchronous access handles, ' +
+  'which only a dedicated worker has (createWorkerMemory runs there); ' +
+  'the main thread only has createWritable, which rewrites the whole file on every append';
+
+/**
+ * Validate `durability` for `store`, open the store (and its journal), restore what the journal
+ * holds and the store lost. `files` replaces the OPFS (tests).
+ */
+export async function openDurability(
+  store: StoreAdapter,
+  durability: unknown,
+  dbName: string,
+  files?: JournalFiles,
+): Promise<OpenedStore> {
+  if (durability !== undefined && durability !== 'journal' && durability !== 'none') {
+    throw new ValidationError('durability', "'journal' or 'none'", durability);
+  }
+  if (isDurable(store)) {
+    // Wrapped by the app itself: use its journal and what its open found.
+    if (!store.opened) await store.open();
+    return { store, state: () => store.state() };
+  }
+  const available = files !== undefined || canUseOpfsJournal();
+  let unavailable: string | undefined;
+  if (store.kind === 'memory')
+    unavailable = 'the memory store lives and dies with this engine: there is nothing to keep';
+  else if (!available) unavailable = NO_OPFS;
+  else if (store.kind !== 'indexeddb' && durability === undefined)
+    unavailable = "off by default for stores other than IndexedDB (pass durability: 'journal' to keep one)";
+  if (durability === 'journal' && unavailable && store.kind === 'memory')
+    throw new ValidationError('durability', `'none' with the memory store (${unavailable})`, durability);
+  if (durability === 'journal' && !available)
+    throw new ValidationError('durability', `'none' here: ${NO_OPFS}`, durability);
+  const chosen: Durability = durability === 'none' || unavailable ? 'none' : 'journal';
+
+  if (chosen === 'journal') {
+    const writer = files ? undefined : writerJournalFiles({ folder: encodeURIComponent(dbName) });
+    const journal = sessionJournal(files ?? writer!);
+    const durable = durableStore(store, journal);
+    await durable.open();
+    const journalWrites = await writer?.writes();
+    return { store: durable, state: () => ({ ...durable.state(), ...(journalWrites ? { journalWrites } : {}) }) };
+  }
+  // Opening means the database is reachable now, not at the first call.
+  const had = (await store.listSessions()).length > 0;
+  const state: StorageState = {
+    durability: 'none',
+    status: had ? 'intact' : 'fresh',
+    restoredSessions: [],
+    lostSessions: [],
+    repairedJournals: 0,
+    journalBytes: 0,
+  };
+  if (durability === undefined && unavailable) state.journalUnavailable = unavailable;
+  else if (durability === 'none') state.journalUnavailable = "durability: 'none' was asked for";
+  return { store, state: () => ({ ...state }) };
+}
+
+function isDurable(store: StoreAdapter): store is DurableStore {
+  const s = store as Partial<DurableStore>;
+  return typeof s.open === 'function' && typeof s.state === 'function' && typeof s.opened === 'boolean';
+}

@@ -1,0 +1,187 @@
+/**
+ * The writes of {@link indexedDBStore}: a batch or a session deletion as one readwrite
+ * transaction, so a failure (quota, an un-cloneable value, a closed tab) leaves nothing behind.
+ * @module
+ */
+import type { IDBPTransaction } from 'idb';
+import type { MemoryEntry, StoreBatch } from '../../types.js';
+import type { RecallKitDB, RecallKitIDB } from './schema.js';
+import { orderRange, sessionRange } from './schema.js';
+import { isQuotaError } from './quota.js';
+import { ConflictError } from '../../errors.js';
+
+type StoreName = 'sessions' | 'entries' | 'summaries' | 'aux';
+type WriteTransaction = IDBPTransaction<RecallKitDB, StoreName[], 'readwrite'>;
+
+const noop = (): void => undefined;
+
+/** Apply `batch` to the session in one transaction. Rejects with the raw cause; nothing is written then. */
+export async function writeBatch(db: RecallKitIDB, sessionId: string, batch: StoreBatch): Promise<void> {
+  const tx = db.transaction(storesOf(batch), 'readwrite') as WriteTransaction;
+  await inTransaction(tx, async (pending, gates) => {
+    // The version check is issued first and not awaited: requests are answered in order, so
+    // it settles before any put below, and a mismatch aborts the transaction before it commits
+    // (the commit is asked for only once it has passed).
+    if (batch.expectVersion !== undefined) {
+      const expected = batch.expectVersion;
+      const check = tx
+        .objectStore('sessions')
+        .get(sessionId)
+        .then((meta) => {
+          const stored = meta?.version ?? 0;
+          if (stored !== expected) {
+            throw new ConflictError(
+              `session ${JSON.stringify(sessionId)} is at version ${stored}, not ${expected}: ` +
+                'another tab wrote it; nothing was written',
+            );
+          }
+        });
+      // It may reject while the summary-order reads below are still awaited: handled here,
+      // still thrown through `pending`, never reported as an unhandled rejection.
+      check.catch(noop);
+      pending.push(check);
+      gates.push(check);
+    }
+    // Reads first: once the first put is issued, nothing here awaits until the commit. Without
+    // summaries there is nothing to read, and the puts go out with the check, in this same turn.
+    const summaryOrders = batch.putSummaries?.length ? await orderSummaries(tx, sessionId, batch) : [];
+    if (batch.replace) {
+      for (const name of ['entries', 'summaries', 'aux'] as const) {
+        pending.push(tx.objectStore(name).delete(sessionRange(sessionId)));
+      }
+    }
+    pending.push(tx.objectStore('sessions').put(batch.meta, sessionId));
+    if (batch.deleteEntryIds?.length || batch.putEntries?.length) {
+      const entries = tx.objectStore('entries');
+      for (const id of batch.deleteEntryIds ?? []) pending.push(entries.delete([sessionId, id]));
+      for (const entry of batch.putEntries ?? []) pending.push(entries.put(entryRecord(sessionId, entry)));
+    }
+    if (batch.deleteSummaryIds?.length || batch.putSummaries?.length) {
+      const summaries = tx.objectStore('summaries');
+      for (const id of batch.deleteSummaryIds ?? []) pending.push(summaries.delete([sessionId, id]));
+      (batch.putSummaries ?? []).forEach((summary, i) => {
+        pending.push(summaries.put({ sessionId, id: summary.id, order: summaryOrders[i] ?? 0, summary }));
+      });
+    }
+    const auxValues = Object.entries(batch.aux ?? {});
+    if (auxValues.length) {
+      const aux = tx.objectStore('aux');
+      for (const [key, value] of auxValues) {
+        pending.push(value === null ? aux.delete([sessionId, key]) : aux.put({ sessionId, key, value }));
+      }
+    }
+  });
+}
+
+/** Delete every record of the session in one transaction. */
+export async function deleteSessionRecords(db: RecallKitIDB, sessionId: string): Promise<void> {
+  const tx = db.transaction(['sessions', 'entries', 'summaries', 'aux'], 'readwrite');
+  await inTransaction(tx, (pending) => {
+    pending.push(tx.objectStore('sessions').delete(sessionId));
+    for (const name of ['entries', 'summaries', 'aux'] as const) {
+      pending.push(tx.objectStore(name).delete(sessionRange(sessionId)));
+    }
+  });
+}
+
+/** What a batch writes, for error messages: `write session "s" (meta, 3 entries, …)`. */
+export function describeWrite(sessionId: string, batch: StoreBatch): string {
+  const parts = [batch.replace ? 'replace' : 'meta'];
+  const count = (n: number | undefined, what: string): void => {
+    if (n) parts.push(`${n} ${what}`);
+  };
+  count(batch.putEntries?.length, 'entries');
+  count(batch.deleteEntryIds?.length, 'entry deletions');
+  count(batch.putSummaries?.length, 'summaries');
+  count(batch.deleteSummaryIds?.length, 'summary deletions');
+  count(batch.aux && Object.keys(batch.aux).length, 'aux keys');
+  return `write session ${JSON.stringify(sessionId)} (${parts.join(', ')})`;
+}
+
+function entryRecord(sessionId: string, entry: MemoryEntry): RecallKitDB['entries']['value'] {
+  return { sessionId, id: entry.id, seq: entry.seq, active: entry.compressed ? 0 : 1, entry };
+}
+
+function storesOf(batch: StoreBatch): StoreName[] {
+  const names: StoreName[] = ['sessions'];
+  const replace = batch.replace === true;
+  if (replace || batch.putEntries?.length || batch.deleteEntryIds?.length) names.push('entries');
+  if (replace || batch.putSummaries?.length || batch.deleteSummaryIds?.length) names.push('summaries');
+  if (replace || (batch.aux && Object.keys(batch.aux).length)) names.push('aux');
+  return names;
+}
+
+/**
+ * The `order` each put summary gets: an overwritten summary keeps its place, a new one goes
+ * last (a summary deleted and put again in one batch counts as new), as memoryStore does.
+ */
+async function orderSummaries(tx: WriteTransaction, sessionId: string, batch: StoreBatch): Promise<number[]> {
+  const puts = batch.putSummaries ?? [];
+  if (!puts.length) return [];
+  const known = new Map<string, number>();
+  let next = 0;
+  if (!batch.replace) {
+    const store = tx.objectStore('summaries');
+    const deleted = new Set(batch.deleteSummaryIds);
+    const [last, existing] = await Promise.all([
+      store.index('by-session-order').openCursor(orderRange(sessionId), 'prev'),
+      Promise.all(puts.map((s) => (deleted.has(s.id) ? undefined : store.get([sessionId, s.id])))),
+    ]);
+    next = last ? last.value.order + 1 : 0;
+    for (const record of existing) if (record) known.set(record.id, record.order);
+  }
+  return puts.map((summary) => {
+    let order = known.get(summary.id);
+    if (order === undefined) known.set(summary.id, (order = next++));
+    return order;
+  });
+}
+
+/**
+ * Run `body`, which pushes every request it issues onto `pending` (and onto `gates` the checks
+ * that must pass before anything is committed), then commit and wait for it.
+ * On any failure the transaction is aborted and the most telling cause is thrown.
+ */
+async function inTransaction(
+  tx: { done: Promise<void>; abort(): void; commit?: () => void },
+  body: (pending: Promise<unknown>[], gates: Promise<unknown>[]) => Promise<void> | void,
+): Promise<void> {
+  const done = tx.done;
+  done.catch(noop);
+  const pending: Promise<unknown>[] = [];
+  const gates: Promise<unknown>[] = [];
+  try {
+    await body(pending, gates);
+    await Promise.all(gates);
+    // Every request is issued and every check passed: commit now rather than once the last
+    // result has come back to this thread (one IPC round trip less per write in Chromium).
+    commitNow(tx);
+    await Promise.all([...pending, done]);
+  } catch (error) {
+    try {
+      tx.abort();
+    } catch {
+      // Already aborted (a failed request aborts it) or finished.
+    }
+    await Promise.allSettled(pending);
+    const reason = await done.then(noop, (r: unknown) => r);
+    throw pickCause(error, reason);
+  }
+}
+
+/** Ask for the commit where `IDBTransaction.commit` exists; a transaction already finishing says why through `done`. */
+function commitNow(tx: { commit?: () => void }): void {
+  if (typeof tx.commit !== 'function') return;
+  try {
+    tx.commit();
+  } catch {
+    // Already committing or aborted (a request failed): `done` settles with the cause.
+  }
+}
+
+/** A quota abort explains more than the AbortError of the requests it cancelled. */
+function pickCause(error: unknown, txError: unknown): unknown {
+  if (isQuotaError(txError)) return txError;
+  if (txError && (error as { name?: unknown } | null)?.name === 'AbortError') return txError;
+  return error;
+}

@@ -1,0 +1,161 @@
+import type {
+  LoadEntriesOptions,
+  MemoryEntry,
+  MemorySummary,
+  SessionMeta,
+  StoreAdapter,
+  StoreBatch,
+  StoredSession,
+} from '../../types.js';
+import { ClosedError, ConflictError, StoreError } from '../../errors.js';
+import { createListeners } from '../listeners.js';
+
+interface SessionRecords {
+  meta: SessionMeta;
+  /** By id, in insertion order, which is `seq` order (entries only ever get higher `seq`). */
+  entries: Map<string, MemoryEntry>;
+  summaries: Map<string, MemorySummary>;
+  aux: Map<string, unknown>;
+}
+
+/**
+ * A store that keeps sessions in this thread's memory: the default in Node, and the reference
+ * implementation of {@link StoreAdapter}. Values are copied in and out (structured clone), so
+ * callers can never change what is stored by mutating a returned object.
+ * @example
+ * const memory = await createMemory({ store: memoryStore() });
+ */
+export function memoryStore(): StoreAdapter {
+  const sessions = new Map<string, SessionRecords>();
+  const listeners = createListeners();
+  let closed = false;
+
+  const check = (): void => {
+    if (closed) throw new ClosedError('memoryStore: the store is closed');
+  };
+
+  return {
+    kind: 'memory',
+
+    async loadSession(sessionId): Promise<StoredSession | undefined> {
+      check();
+      const s = sessions.get(sessionId);
+      if (!s) return undefined;
+      const activeEntries: MemoryEntry[] = [];
+      for (const e of s.entries.values()) if (!e.compressed) activeEntries.push(e);
+      return structuredClone({
+        meta: s.meta,
+        activeEntries: inSeqOrder(activeEntries),
+        summaries: [...s.summaries.values()],
+      });
+    },
+
+    async loadMeta(sessionId) {
+      check();
+      const s = sessions.get(sessionId);
+      return s ? structuredClone(s.meta) : undefined;
+    },
+
+    async loadEntries(sessionId, options: LoadEntriesOptions = {}) {
+      check();
+      const s = sessions.get(sessionId);
+      if (!s) return [];
+      const { includeCompressed = true, fromSeq = 0 } = options;
+      const out: MemoryEntry[] = [];
+      for (const e of s.entries.values()) {
+        if (e.seq >= fromSeq && (includeCompressed || !e.compressed)) out.push(e);
+      }
+      return structuredClone(inSeqOrder(out));
+    },
+
+    async getEntries(sessionId, ids) {
+      check();
+      const s = sessions.get(sessionId);
+      return ids.map((id) => {
+        const e = s?.entries.get(id);
+        return e ? structuredClone(e) : undefined;
+      });
+    },
+
+    async loadAux(sessionId, key) {
+      check();
+      const value = sessions.get(sessionId)?.aux.get(key);
+      return value === undefined ? undefined : structuredClone(value);
+    },
+
+    async loadAuxPrefix(sessionId, prefix) {
+      check();
+      const out = new Map<string, unknown>();
+      for (const [key, value] of sessions.get(sessionId)?.aux ?? []) if (key.startsWith(prefix)) out.set(key, value);
+      return structuredClone(out);
+    },
+
+    subscribe(sessionId, onChange) {
+      check();
+      return listeners.add(sessionId, onChange);
+    },
+
+    async write(sessionId, batch: StoreBatch) {
+      check();
+      // Clone first: a value that cannot be cloned fails here, before anything changes.
+      // Nothing after it can throw, so applying in place is all-or-nothing.
+      let b: StoreBatch;
+      try {
+        b = structuredClone(batch);
+      } catch (error) {
+        throw new StoreError(
+          `memoryStore: cannot write session ${JSON.stringify(sessionId)}: a value is not cloneable data`,
+          { cause: error },
+        );
+      }
+      let s = sessions.get(sessionId);
+      if (b.expectVersion !== undefined && (s?.meta.version ?? 0) !== b.expectVersion) {
+        throw new ConflictError(
+          `memoryStore: session ${JSON.stringify(sessionId)} is at version ${s?.meta.version ?? 0}, ` +
+            `not ${b.expectVersion}: nothing was written`,
+        );
+      }
+      if (!s || b.replace) {
+        s = { meta: b.meta, entries: new Map(), summaries: new Map(), aux: new Map() };
+        sessions.set(sessionId, s);
+      }
+      s.meta = b.meta;
+      for (const id of b.deleteEntryIds ?? []) s.entries.delete(id);
+      for (const e of sortBySeq(b.putEntries ?? [])) s.entries.set(e.id, e);
+      for (const id of b.deleteSummaryIds ?? []) s.summaries.delete(id);
+      for (const sum of b.putSummaries ?? []) s.summaries.set(sum.id, sum);
+      for (const [key, value] of Object.entries(b.aux ?? {})) {
+        if (value === null) s.aux.delete(key);
+        else s.aux.set(key, value);
+      }
+      listeners.notify(sessionId, b.meta.version);
+    },
+
+    async deleteSession(sessionId) {
+      check();
+      if (sessions.delete(sessionId)) listeners.notify(sessionId, 0);
+    },
+
+    async listSessions() {
+      check();
+      return structuredClone([...sessions.values()].map((s) => s.meta));
+    },
+
+    async close() {
+      closed = true;
+      sessions.clear();
+      listeners.clear();
+    },
+  };
+}
+
+/** Entries are kept in insertion order, which is `seq` order unless a lower seq was put back later. */
+function inSeqOrder(entries: MemoryEntry[]): MemoryEntry[] {
+  for (let i = 1; i < entries.length; i++)
+    if (entries[i - 1]!.seq > entries[i]!.seq) return entries.sort((a, b) => a.seq - b.seq);
+  return entries;
+}
+
+function sortBySeq(entries: MemoryEntry[]): MemoryEntry[] {
+  return entries.length > 1 ? [...entries].sort((a, b) => a.seq - b.seq) : entries;
+}

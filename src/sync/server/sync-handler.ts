@@ -1,0 +1,171 @@
+/**
+ * `syncHandler`: the server side of sync (docs/sync.md) as a standard
+ * `(Request) => Promise<Response>`, over the PostgreSQL op log.
+ * @module
+ */
+import { ValidationError } from '../../errors.js';
+import {
+  DEFAULT_PULL_LIMIT,
+  MAX_SYNC_BODY_BYTES,
+  checkRequestBounds,
+  readSyncRequest,
+  type ReadRequest,
+  type SyncOpResult,
+} from '../protocol.js';
+import type { SqlDriver } from '../../store/postgres/driver.js';
+import { openMigrated } from '../../store/postgres/open-driver.js';
+import { checkSyncOptions, type SyncErrorContext, type SyncHandlerOptions } from './sync-handler-options.js';
+import { applyPush, pull } from './log.js';
+import { materialize } from './materialize.js';
+import { readBody, TooLarge } from './body.js';
+import { newRequestId, reply } from './reply.js';
+
+/** A mounted sync endpoint: call it with each request; `close()` releases what it opened. */
+export interface SyncHandler {
+  (request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const MAX_TENANT_LENGTH = 512;
+
+/**
+ * The sync endpoint: one `POST` per round pushes the device's ops (applied in one transaction:
+ * server seqs, idempotent by op id, the compaction rule, tombstones) and pulls the tenant's ops
+ * after its cursor, in batches. `authorize` is required: no tenant, `401`, nothing read or
+ * written. A malformed op is refused alone (its result says why); a request past the bounds
+ * (`MAX_PUSH_OPS`, `MAX_OP_IDS`, `MAX_REQUEST_IDS`, `MAX_SYNC_BODY_BYTES`) gets `413` before any
+ * work. Failures on the server's side answer a generic message and a request id; the real error
+ * goes to `onError`. Mount it on any framework that speaks Fetch (Hono, Next.js route handlers,
+ * Bun, Deno), or on Node's `http` with `toNodeListener`.
+ * @example
+ * import http from 'node:http';
+ * import { syncHandler, toNodeListener } from 'recallkit/postgres';
+ * const handler = syncHandler({ connectionString: process.env.DATABASE_URL, authorize: (req) =>
+ * userIdFrom(req.headers.get('authorization')), onError: (error, { requestId }) => log.error({ requestId, error }) });
+ * http.createServer(toNodeListener(handler)).listen(8787);
+ */
+export function syncHandler(options: SyncHandlerOptions): SyncHandler {
+  checkSyncOptions(options);
+  const { authorize, materialize: mirror = true, onError } = options;
+  let closed = false;
+  let opened: Promise<SqlDriver> | undefined;
+  const db = (): Promise<SqlDriver> => {
+    if (opened) return opened;
+    const opening = openMigrated(options);
+    opened = opening;
+    // A failed open is retried by the next request (the database may come back).
+    opening.catch(() => opened === opening && (opened = undefined));
+    return opening;
+  };
+  const report = (error: unknown, context: SyncErrorContext): void => {
+    try {
+      onError?.(error, context);
+    } catch {
+      // The server's log hook failing must not change the answer.
+    }
+  };
+
+  const handle = async (request: Request): Promise<Response> => {
+    const requestId = newRequestId();
+    const fail = (status: number, error: string, field?: string): Response =>
+      reply(requestId, status, field === undefined ? { error, requestId } : { error, field, requestId });
+    if (closed) return fail(503, 'the sync handler is closed');
+    if (request.method !== 'POST') return fail(405, 'method: expected POST', 'method');
+    let who: unknown;
+    try {
+      who = await authorize(request);
+    } catch (error) {
+      report(error, { requestId, stage: 'authorize' });
+      return fail(500, `the server could not authorize this request (request id ${requestId})`);
+    }
+    if (who === undefined || who === '') return fail(401, 'unauthorized: no tenant for this request');
+    if (typeof who !== 'string' || who.length > MAX_TENANT_LENGTH) {
+      report(
+        new ValidationError(
+          'authorize',
+          `a tenant id (1 to ${MAX_TENANT_LENGTH} characters) or undefined (401): the server is misconfigured`,
+          who,
+        ),
+        { requestId, stage: 'authorize' },
+      );
+      return fail(500, `the server could not authorize this request (request id ${requestId})`);
+    }
+    const tenant = who;
+    const type = request.headers.get('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type))
+      return fail(415, 'content-type: expected application/json', 'content-type');
+
+    let read: ReadRequest;
+    try {
+      const text = await readBody(request, MAX_SYNC_BODY_BYTES);
+      // Between the steps of a large request, other requests get their turn on the event loop.
+      await turn();
+      const json = JSON.parse(text) as unknown;
+      await turn();
+      const over = checkRequestBounds(json);
+      if (over) return fail(413, over.message, over.field);
+      read = readSyncRequest(json);
+      if (read.request.ops.length) await turn();
+    } catch (error) {
+      if (error instanceof TooLarge) return fail(413, `body: expected at most ${MAX_SYNC_BODY_BYTES} bytes`, 'body');
+      if (error instanceof ValidationError) return fail(400, error.message, error.field);
+      return fail(400, 'body: expected UTF-8 JSON', 'body');
+    }
+    const sync = read.request;
+
+    try {
+      const driver = await db();
+      // A pull-only round (the common poll) takes no lock and writes nothing.
+      const applied =
+        sync.ops.length === 0
+          ? []
+          : await driver.transaction(async (tx) => {
+              const outcome = await applyPush(tx, tenant, sync.deviceId, sync.ops);
+              if (mirror && outcome.applied.length) await materialize(tx, tenant, outcome.applied);
+              return outcome.results;
+            });
+      const results = mergeResults(applied, read);
+      const page = await pull(driver, tenant, sync.cursor, sync.limit ?? DEFAULT_PULL_LIMIT);
+      // The pulled ops are JSON texts already: spliced in, never parsed and re-serialized.
+      return reply(
+        requestId,
+        200,
+        `{"v":1,"results":${JSON.stringify(results)},"ops":[${page.ops.join(',')}],` +
+          `"cursor":"${page.cursor}","more":${page.more}}`,
+      );
+    } catch (error) {
+      report(error, { requestId, stage: 'store' });
+      return fail(503, `the sync store is unavailable; nothing was lost, retry (request id ${requestId})`);
+    }
+  };
+
+  return Object.assign(handle, {
+    async close() {
+      if (closed) return;
+      closed = true;
+      const driver = await opened?.catch(() => undefined);
+      await driver?.close();
+    },
+  });
+}
+
+/** Let the event loop run what waits (other requests' I/O) before the next step. */
+const turn = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
+/** The results in the request's order: the refused ops' in their places, the pushed ops' around them. */
+function mergeResults(pushed: readonly SyncOpResult[], read: ReadRequest): SyncOpResult[] {
+  if (!read.refused.length) return [...pushed];
+  const out: SyncOpResult[] = [];
+  let next = 0;
+  let refused = 0;
+  const total = pushed.length + read.refused.length;
+  for (let i = 0; i < total; i++) {
+    const r = read.refused[refused];
+    if (r && r.index === i) {
+      out.push(r.result);
+      refused++;
+    } else out.push(pushed[next++]!);
+  }
+  return out;
+}
