@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { createMemory } from 'recallkit';
 import { mixedText } from '../test/support/token-corpus.js';
 import { machineHeader } from './lib/machine.js';
+import { PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 
 const SIZE = 1_000_000;
 
@@ -78,5 +79,7 @@ export async function runAddBlockingBench(): Promise<string> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.log(`${machineHeader()}\n\n${await runAddBlockingBench()}`);
+  const table = await runAddBlockingBench();
+  console.log(`${machineHeader()}\n\n${table}`);
+  writeDocTable(PERFORMANCE_DOC, 'add-blocking', table, { command: 'npx tsx bench/add-blocking.ts' });
 }

@@ -38,6 +38,7 @@ import { categoryTable, compactTable, fullTable, splitTable, toJson } from './li
 import { runEvaluation, type EvalMode } from './lib/eval-run.js';
 import { readConversations } from './lib/locomo-data.js';
 import { machineHeader } from './lib/machine.js';
+import { capturePrinted, PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** LOCOMO_DIR, else ../shared/data/locomo beside the repository (or beside its worktree folder). */
@@ -252,7 +253,16 @@ function hybridTables(lexical: Scoreboard, hybrid: Scoreboard, budgets: readonly
   return out.join('\n\n');
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+capturePrinted(main)
+  .then((table) => {
+    // docs/performance.md shows full runs only (a --quick run covers two conversations).
+    if (process.argv.includes('--quick')) return;
+    const flags = process.argv.slice(2).join(' ');
+    writeDocTable(PERFORMANCE_DOC, 'eval-context', table, {
+      command: `npm run eval:context${flags ? ` -- ${flags}` : ''}`,
+    });
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });

@@ -16,6 +16,7 @@ import type { RecallDoc } from 'recallkit/recall';
 import type { RankingOptions } from 'recallkit/recall';
 import { parseSessionDate } from './lib/locomo-data.js';
 import { useLiteEmbedder, type CountingEmbedder } from './lib/use-lite.js';
+import { capturePrinted, PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** LOCOMO_DIR, else ../shared/data/locomo beside the repository (or beside its worktree folder). */
@@ -307,8 +308,14 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+  capturePrinted(main)
+    .then((table) =>
+      writeDocTable(PERFORMANCE_DOC, 'eval-locomo', table, {
+        command: `npm run eval:locomo${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+      }),
+    )
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
 }

@@ -22,6 +22,7 @@ import { fmt, markdownTable, ms } from '../lib/table.js';
 import type { BrowserBench } from './page/main.js';
 import { startupRows } from './startup.js';
 import { buildUserApp, bundleTable, createUserApp, packLibrary, REPO } from './user-app.js';
+import { PERFORMANCE_DOC, writeDocTable } from '../lib/doc-table.js';
 
 const RUNS = Number(process.env['RECALLKIT_BENCH_RUNS'] ?? 5);
 const APPENDS = 2_000;
@@ -389,7 +390,12 @@ async function bundleSizes(): Promise<string> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   runBrowserBench().then(
-    (report) => console.log(report),
+    (report) => {
+      console.log(report);
+      // A full run is what docs/performance.md shows; a partial one (…_ONLY) leaves it as it is.
+      if (!process.env['RECALLKIT_BENCH_STARTUP_ONLY'] && !process.env['RECALLKIT_BENCH_APPENDS_ONLY'])
+        writeDocTable(PERFORMANCE_DOC, 'browser', report, { command: 'npm run bench:browser' });
+    },
     (error: unknown) => {
       console.error(error);
       process.exitCode = 1;

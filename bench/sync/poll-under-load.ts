@@ -15,6 +15,7 @@ import { startCluster } from '../../test/postgres/cluster.js';
 import { machineHeader } from '../lib/machine.js';
 import { quantile, median } from '../lib/stats.js';
 import { markdownTable, ms } from '../lib/table.js';
+import { PERFORMANCE_DOC, recordPrinted, writeDocTable } from '../lib/doc-table.js';
 
 const POLLS = Number(process.env['POLLS'] ?? 400);
 const HEAVY = Number(process.env['HEAVY'] ?? 6);
@@ -168,6 +169,7 @@ async function runVariant(mode: string, url?: string): Promise<string[][]> {
   }
 }
 
+const printed = recordPrinted(); // the table goes to docs/performance.md too
 console.log(machineHeader());
 console.log(
   `\nTenant B polls back to back while tenant A sends ${HEAVY} of the largest legal requests back to back; loopback HTTP, the server in its own process.\n`,
@@ -194,3 +196,4 @@ try {
 } finally {
   cluster?.stop();
 }
+writeDocTable(PERFORMANCE_DOC, 'sync-bounds', printed.stop(), { command: 'npm run bench:sync:bounds' });
