@@ -5,7 +5,8 @@
  * vectors (int8 as kept, beside float32) and int8's cosine error on real USE-lite vectors.
  * Vectors for the large runs come from a seeded synthetic embedder (search cost does not depend
  * on what the vectors mean); the question's own USE-lite embedding is measured on its own.
- * Prints tables; asserts nothing. `--quick`: 10,000 entries and 20 × 1,000; `--search-only`.
+ * Prints tables and writes them to docs/performance.md (region `recall-vectors`, full runs
+ * only); asserts nothing. `--quick`: 10,000 entries and 20 × 1,000; `--search-only`.
  * @module
  */
 import { createMemory, type Memory, type SessionState } from 'recallkit';
@@ -14,6 +15,7 @@ import { syntheticTurns } from './recall.js';
 import { markdownTable, fmt } from './lib/table.js';
 import { machineHeader } from './lib/machine.js';
 import { loadUseLite } from './lib/use-lite.js';
+import { capturePrinted, PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 
 const QUICK = process.argv.includes('--quick');
 const ONE = QUICK ? 10_000 : 50_000;
@@ -271,7 +273,13 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+capturePrinted(main)
+  .then((table) => {
+    // A partial run (--quick, --search-only) leaves the page's figures alone.
+    if (!QUICK && !process.argv.includes('--search-only'))
+      writeDocTable(PERFORMANCE_DOC, 'recall-vectors', table, { command: 'npx tsx bench/recall-vectors.ts' });
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
