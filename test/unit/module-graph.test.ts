@@ -193,6 +193,11 @@ const LAYER_RULES: readonly LayerRule[] = [
     mayNotImport: ['store/', 'sync/', ...HOSTS],
   },
   {
+    name: 'core/checks/ is shared by every boundary: it imports only the shapes',
+    files: ['core/checks/'],
+    mayNotImport: ['core/', ...PLUGINS, 'store/', 'sync/', ...HOSTS],
+  },
+  {
     name: 'the plugins (strategies, recall, tokens, conditions, formats, summarizers, embedders) sit under core/',
     files: PLUGINS,
     mayNotImport: ['core/', 'store/', 'sync/', ...HOSTS],
@@ -366,6 +371,7 @@ describe('module graph', () => {
   it('fails on an arrow the layers forbid, and lets the named exceptions through', () => {
     const graph = new Map([
       ['core/engine.ts', ['store/memory/memory-store.ts', 'core/ids.ts']],
+      ['core/checks/validate.ts', ['core/engine.ts', 'errors.ts']],
       ['strategies/registry.ts', ['core/engine.ts', 'core/checks/validate.ts']],
       ['strategies/index.ts', ['core/config.ts']],
       ['store/indexeddb/schema.ts', ['sync/protocol.ts', 'store/memory/memory-store.ts']],
@@ -375,6 +381,7 @@ describe('module graph', () => {
     ]);
     expect(layerViolations(graph, LAYER_RULES).map((v) => v.slice(v.lastIndexOf(': ') + 2))).toEqual([
       'core/engine.ts → store/memory/memory-store.ts',
+      'core/checks/validate.ts → core/engine.ts',
       'strategies/registry.ts → core/engine.ts',
       'store/indexeddb/schema.ts → sync/protocol.ts',
       'store/indexeddb/schema.ts → store/memory/memory-store.ts',
