@@ -13,14 +13,7 @@ import { takeSnapshot, type Snapshot } from './snapshot.js';
 import { HEURISTIC, type ActiveSummarizer } from './summarizer-choice.js';
 import { playTurn } from './turn.js';
 import { watchEvents, type LoggedEvent } from './events.js';
-
-/** A line under the chat saying what the memory is doing. */
-export interface Status {
-  /** Work in progress (a spinner shows). */
-  busy: boolean;
-  text: string;
-  tone?: 'info' | 'ok' | 'error';
-}
+import type { Status } from './status.js';
 
 type Listener<T> = (value: T) => void;
 

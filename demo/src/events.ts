@@ -7,7 +7,7 @@
  */
 import type { Memory } from 'recallkit';
 import type { MemoryEntry, MemoryEventName, MemorySummary } from 'recallkit';
-import type { Status } from './app.js';
+import type { Status } from './status.js';
 
 /** An event as the log shows it. */
 export interface LoggedEvent {

@@ -9,7 +9,7 @@ import type {
   TokenCounter,
 } from '../types.js';
 import type { LongTermStrategy, ShortTermStrategy, PersistenceStrategy } from '../strategies/types.js';
-import type { ContextFormat, ContextMessages, ContextOptions, EngineMemory, ImportOptions } from '../memory.js';
+import type { ContextFormat, ContextMessages, ContextOptions, EngineMemory } from '../memory.js';
 import { ClosedError, ValidationError } from '../errors.js';
 import { createEmitter } from './emitter.js';
 import { createSessionRunner } from './session/session-runner.js';
@@ -18,23 +18,14 @@ import { DEFAULT_MEMORY_CONFIG, validateConfig } from './config.js';
 import { assembleContext, type AssemblyRules } from './context/assemble.js';
 import { appendToInteractions } from './interactions.js';
 import { setActive, statsOf, type SessionCache } from './session/session.js';
-import { newId } from './ids.js';
+import { checkDraftIds, interactionDrafts, newCallId, withMeta } from './entry-drafts.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { createCompactionScheduler } from './compaction/compaction-scheduler.js';
 import { rollingWindowWhilePending, withinBudget } from './compaction/pending-budget.js';
 import { draftTexts, makeEntry, type EntryDraft } from './make-entry.js';
 import { prepareCounts } from '../tokens/count-yielding.js';
-import {
-  checkContent,
-  checkInteractionInput,
-  checkMetadata,
-  checkName,
-  checkSessionId,
-  checkTimestamp,
-  toJsonText,
-} from './checks/validate.js';
-import { parseSessionState, stateToBatch } from './import/import-state.js';
-import { checkImportOptions, checkImportOver } from './import/import-over.js';
+import { checkContent, checkName, checkSessionId, toJsonText } from './checks/validate.js';
+import { createSessionTransfer } from './import/session-transfer.js';
 import { formatContext, messagesToDrafts } from './context/messages-io.js';
 import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall/recall.js';
 import { isReadOnly, readOnlyView } from './unstored.js';
@@ -51,7 +42,6 @@ import { createStoreRecall, recallAcross } from './recall/recall-all.js';
 import { withAddOptions } from './add-options.js';
 import { createEmbeddingQueue } from './recall/embedding-queue.js';
 import type { EngineHooks } from './engine-hooks.js';
-import { checkId } from './checks/record-bounds.js';
 import { isReservedSessionId } from './checks/reserved-ids.js';
 import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from './checks/field-checks.js';
 
@@ -184,6 +174,16 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       onError: (s, error) => emitter.emit('error', s, error),
     });
   if (embeddings) emitter.on('compressed', (s) => embeddings.trigger(s));
+
+  const transfer = createSessionTransfer({
+    sessions,
+    writer,
+    store,
+    counter: deps.counter,
+    now,
+    maxContent,
+    embedLater: (s) => embeddings?.trigger(s),
+  });
 
   /** Store drafts as entries, then let long-term strategies act. */
   async function add(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
@@ -343,26 +343,10 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
     addInteraction: (s, input) =>
       sessions.run(s, async (c): Promise<StoredInteraction> => {
-        const { userRequest, aiResponse, ts } = checkInteractionInput(input);
-        const timestamp = checkTimestamp(ts, 'interaction.ts', now);
-        const drafts: EntryDraft[] = [
-          {
-            type: 'message',
-            role: 'user',
-            content: capped(toJsonText(userRequest, 'interaction.userRequest'), 'interaction.userRequest'),
-            timestamp,
-            metadata: { userRequest },
-          },
-          {
-            type: 'message',
-            role: 'assistant',
-            content: capped(toJsonText(aiResponse, 'interaction.aiResponse'), 'interaction.aiResponse'),
-            timestamp,
-            metadata: { aiResponse },
-          },
-        ];
+        const { drafts, input: checked, timestamp } = interactionDrafts(input, now, capped);
         const entries = await add(c, drafts, true);
         const tokenCount = entries[0]!.tokenCount + entries[1]!.tokenCount;
+        const { userRequest, aiResponse } = checked;
         return { index: entries[0]!.interaction, entries, tokenCount, userRequest, aiResponse, ts: timestamp };
       }),
 
@@ -424,51 +408,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
         'read',
       ),
 
-    exportSession: (s) =>
-      sessions.run(
-        s,
-        async (c) => {
-          await writer.flush(c.meta.sessionId);
-          const entries = await store.loadEntries(c.meta.sessionId);
-          const summaries = structuredClone(c.summaries);
-          return {
-            schemaVersion: 1,
-            sessionId: c.meta.sessionId,
-            entries,
-            summaries,
-            totalTokens: statsOf(c).totalTokens,
-            nextSeq: c.meta.nextSeq,
-            interactionCount: c.meta.interactionCount,
-            erasedEntries: c.meta.erasedEntries,
-          };
-        },
-        'read',
-      ),
-
-    importSession: (state, options) => {
-      let parsed: ReturnType<typeof parseSessionState>;
-      let importOptions: ImportOptions;
-      const texts: string[] = [];
-      try {
-        importOptions = checkImportOptions(options);
-        // Checked whole first, its texts collected; they are counted in the session's turn, with pauses.
-        parsed = parseSessionState(state, { count: (text) => (texts.push(text), 0) }, now, maxContent);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      return sessions.run(parsed.sessionId, async () => {
-        parsed = parseSessionState(state, await prepareCounts(deps.counter, texts, { from: 1 }), now, maxContent);
-        await writer.flush(parsed.sessionId);
-        await checkImportOver(store, parsed, importOptions);
-        const batch = stateToBatch(parsed, now().toISOString());
-        batch.meta.version = (await store.loadMeta(parsed.sessionId))?.version ?? 0;
-        batch.meta.version += 1;
-        writer.discard(parsed.sessionId);
-        await store.write(parsed.sessionId, batch);
-        sessions.drop(parsed.sessionId);
-        embeddings?.trigger(parsed.sessionId);
-      });
-    },
+    exportSession: transfer.exportSession,
+    importSession: transfer.importSession,
 
     clearSession: (s) =>
       sessions.run(s, async (c) => {
@@ -553,22 +494,4 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     },
   };
   return memory;
-}
-
-function withMeta(d: EntryDraft, metadata: unknown, field = 'metadata'): void {
-  const m = checkMetadata(metadata, field);
-  if (m) d.metadata = m;
-}
-
-/** A draft's tool name and call id within the bounds the server keeps (refused before anything is stored). */
-function checkDraftIds(drafts: readonly EntryDraft[]): void {
-  for (const d of drafts) {
-    if (!d.tool) continue;
-    checkId(d.tool.name, 'toolName');
-    checkId(d.tool.callId, 'callId');
-  }
-}
-
-function newCallId(): string {
-  return `call_${newId().replace(/-/g, '').slice(0, 24)}`;
 }

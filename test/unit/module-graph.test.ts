@@ -135,28 +135,164 @@ function importCycles(edges: ReadonlyMap<string, readonly string[]>): string[][]
   });
 }
 
-/** The import graph of every source file, type-only imports included. */
-function sourceGraph(): { edges: Map<string, string[]>; unresolved: string[] } {
+/**
+ * The import graph of every TypeScript file under `root`, type-only imports included, keyed by
+ * path relative to `root`. Imports that leave `root` (bench/ reading test/ helpers) are not edges:
+ * nothing under src/ or test/ imports demo/ or bench/, so no cycle can pass through them.
+ */
+function sourceGraph(root = SRC): { edges: Map<string, string[]>; unresolved: string[] } {
   const edges = new Map<string, string[]>();
   const unresolved: string[] = [];
-  for (const file of tsFiles(SRC)) {
+  for (const file of tsFiles(root)) {
     const targets: string[] = [];
     for (const spec of allImports(readFileSync(file, 'utf8'))) {
       if (!spec.startsWith('.')) continue;
       const target = resolveRelative(file, spec);
-      if (target) targets.push(relative(SRC, target));
-      else unresolved.push(`${relative(SRC, file)}: ${spec}`);
+      if (!target) unresolved.push(`${relative(root, file)}: ${spec}`);
+      else if (!relative(root, target).startsWith('..')) targets.push(relative(root, target));
     }
-    edges.set(relative(SRC, file), targets);
+    edges.set(relative(root, file), targets);
   }
   return { edges, unresolved };
 }
 
+/** `.ts` and `.tsx` sources under `dir`, skipping caches and installed packages. */
 function tsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
-    return statSync(p).isDirectory() ? tsFiles(p) : p.endsWith('.ts') && !p.endsWith('.d.ts') ? [p] : [];
+    if (name === 'node_modules' || name === '.cache' || name === 'dist') return [];
+    return statSync(p).isDirectory() ? tsFiles(p) : /\.tsx?$/.test(p) && !p.endsWith('.d.ts') ? [p] : [];
   });
+}
+
+/**
+ * The layers of docs/architecture.md ("Which layer may import which"): each rule names the files
+ * it covers (paths under src/, a folder ends in `/`), the modules they may not import (type-only
+ * imports count), and the arrows allowed across it, each with its reason. Keep the table in the
+ * guide and this one the same.
+ */
+interface LayerRule {
+  /** Who the rule is about, in the guide's words. */
+  name: string;
+  files: readonly string[];
+  mayNotImport: readonly string[];
+  /** `from → to` prefixes let through, with why. */
+  except?: readonly { from: string; to: string; why: string }[];
+}
+
+const ADAPTERS = ['react/', 'langchain/', 'ai-sdk/'];
+const HOSTS = ['index.ts', 'create-memory.ts', 'worker/', 'testing/', ...ADAPTERS];
+const PLUGINS = ['strategies/', 'recall/', 'tokens/', 'conditions/', 'formats/', 'summarizers/', 'embedders/'];
+const BACKENDS = ['store/memory/', 'store/indexeddb/', 'store/postgres/', 'store/durable/', 'store/journal/'];
+const CHECKS_ONLY = { to: 'core/checks/', why: 'the input checks every boundary shares' };
+
+const LAYER_RULES: readonly LayerRule[] = [
+  {
+    name: 'core/ is the engine: it sees no store, sync, host or adapter',
+    files: ['core/'],
+    mayNotImport: ['store/', 'sync/', ...HOSTS],
+  },
+  {
+    name: 'core/checks/ is shared by every boundary: it imports only the shapes',
+    files: ['core/checks/'],
+    mayNotImport: ['core/', ...PLUGINS, 'store/', 'sync/', ...HOSTS],
+  },
+  {
+    name: 'the plugins (strategies, recall, tokens, conditions, formats, summarizers, embedders) sit under core/',
+    files: PLUGINS,
+    mayNotImport: ['core/', 'store/', 'sync/', ...HOSTS],
+    except: [
+      ...PLUGINS.map((p) => ({ from: p, ...CHECKS_ONLY })),
+      ...PLUGINS.map((p) => ({
+        from: `${p}index.ts`,
+        to: 'core/',
+        why: 'a public subpath entry re-exports what it documents',
+      })),
+    ],
+  },
+  {
+    name: 'store/ is beside core/: backends see the shapes, the checks and the plugins, not sync or the engine',
+    files: ['store/'],
+    mayNotImport: ['core/', 'sync/', ...HOSTS],
+    except: [
+      { from: 'store/', ...CHECKS_ONLY },
+      {
+        from: 'store/postgres/index.ts',
+        to: 'sync/',
+        why: 'recallkit/postgres exports syncHandler and toNodeListener (CONTRACT.md)',
+      },
+      {
+        from: 'store/postgres/server-memory.ts',
+        to: 'create-memory.ts',
+        why: 'createServerMemory is createMemory over postgresStore, one per user',
+      },
+    ],
+  },
+  ...BACKENDS.map((backend) => ({
+    name: `${backend} is one backend: it imports no other backend`,
+    files: [backend],
+    mayNotImport: BACKENDS.filter((b) => b !== backend),
+    except: [
+      { from: 'store/durable/', to: 'store/journal/', why: 'the durable store is written on the journal' },
+      {
+        from: 'store/journal/',
+        to: 'store/durable/durability-types.ts',
+        why: 'the journal takes its write shape from the durable store (types only)',
+      },
+    ],
+  })),
+  {
+    name: 'sync/ (shared protocol) sees neither side',
+    files: [
+      'sync/bounds.ts',
+      'sync/content-bound.ts',
+      'sync/hash.ts',
+      'sync/protocol.ts',
+      'sync/types.ts',
+      'sync/validate-records.ts',
+    ],
+    mayNotImport: ['sync/client/', 'sync/server/', 'store/', ...HOSTS],
+  },
+  {
+    name: 'sync/client/ is a store layer in the app: no server, no backend',
+    files: ['sync/client/'],
+    mayNotImport: ['sync/server/', 'store/', ...HOSTS],
+  },
+  {
+    name: 'sync/server/ is the handler: PostgreSQL through store/postgres/, no client',
+    files: ['sync/server/'],
+    mayNotImport: ['sync/client/', 'store/', ...HOSTS],
+    except: [{ from: 'sync/server/', to: 'store/postgres/', why: 'its driver, migrations and tenant checks' }],
+  },
+  {
+    name: 'the adapters (react, langchain, ai-sdk) call a Memory: no engine, store, sync or worker',
+    files: ADAPTERS,
+    mayNotImport: ['core/', 'store/', 'sync/', ...HOSTS.filter((h) => !ADAPTERS.includes(h))],
+    except: ADAPTERS.map((a) => ({ from: a, ...CHECKS_ONLY })),
+  },
+  {
+    name: 'testing/ runs the conformance suite against any StoreAdapter: it knows no backend',
+    files: ['testing/'],
+    mayNotImport: ['core/', 'store/', 'sync/', 'index.ts', 'create-memory.ts', 'worker/', ...ADAPTERS],
+  },
+];
+
+/** Where a graph breaks the rules, as `rule: from → to`. */
+function layerViolations(edges: ReadonlyMap<string, readonly string[]>, rules: readonly LayerRule[]): string[] {
+  const under = (file: string, prefix: string) => (prefix.endsWith('/') ? file.startsWith(prefix) : file === prefix);
+  const out: string[] = [];
+  for (const rule of rules) {
+    for (const [from, targets] of edges) {
+      if (!rule.files.some((f) => under(from, f))) continue;
+      for (const to of targets) {
+        if (!rule.mayNotImport.some((m) => under(to, m))) continue;
+        if (rule.files.some((f) => under(to, f))) continue; // inside its own layer
+        if (rule.except?.some((e) => under(from, e.from) && under(to, e.to))) continue;
+        out.push(`${rule.name}: ${from} → ${to}`);
+      }
+    }
+  }
+  return out;
 }
 
 describe('module graph', () => {
@@ -207,6 +343,51 @@ describe('module graph', () => {
     expect(unresolved).toEqual([]);
     expect(edges.size).toBeGreaterThan(100);
     expect(importCycles(edges).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
+  it('has no import cycle in the demo and the bench scripts either', () => {
+    for (const dir of ['demo', 'bench']) {
+      const { edges, unresolved } = sourceGraph(resolve(SRC, '..', dir));
+      expect.soft(unresolved, dir).toEqual([]);
+      expect.soft(edges.size, dir).toBeGreaterThan(10);
+      expect.soft(importCycles(edges).map((cycle) => cycle.map((f) => `${dir}/${f}`).join(' → '))).toEqual([]);
+    }
+  });
+
+  it('keeps the layers docs/architecture.md names', () => {
+    const { edges } = sourceGraph();
+    expect(layerViolations(edges, LAYER_RULES)).toEqual([]);
+    // Every rule covers files that exist, so a renamed folder cannot leave a rule checking nothing.
+    for (const rule of LAYER_RULES) {
+      expect
+        .soft(
+          [...edges.keys()].some((f) => rule.files.some((p) => f === p || f.startsWith(p))),
+          rule.name,
+        )
+        .toBe(true);
+    }
+  });
+
+  it('fails on an arrow the layers forbid, and lets the named exceptions through', () => {
+    const graph = new Map([
+      ['core/engine.ts', ['store/memory/memory-store.ts', 'core/ids.ts']],
+      ['core/checks/validate.ts', ['core/engine.ts', 'errors.ts']],
+      ['strategies/registry.ts', ['core/engine.ts', 'core/checks/validate.ts']],
+      ['strategies/index.ts', ['core/config.ts']],
+      ['store/indexeddb/schema.ts', ['sync/protocol.ts', 'store/memory/memory-store.ts']],
+      ['store/postgres/index.ts', ['sync/server/sync-handler.ts']],
+      ['sync/client/client.ts', ['sync/server/log.ts']],
+      ['sync/server/log.ts', ['store/postgres/driver.ts', 'store/memory/memory-store.ts']],
+    ]);
+    expect(layerViolations(graph, LAYER_RULES).map((v) => v.slice(v.lastIndexOf(': ') + 2))).toEqual([
+      'core/engine.ts → store/memory/memory-store.ts',
+      'core/checks/validate.ts → core/engine.ts',
+      'strategies/registry.ts → core/engine.ts',
+      'store/indexeddb/schema.ts → sync/protocol.ts',
+      'store/indexeddb/schema.ts → store/memory/memory-store.ts',
+      'sync/client/client.ts → sync/server/log.ts',
+      'sync/server/log.ts → store/memory/memory-store.ts',
+    ]);
   });
 
   it('sees every kind of import when looking for cycles', () => {

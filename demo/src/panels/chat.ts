@@ -3,7 +3,8 @@
  * suggestions, auto-play, and the status line that shows summarization in progress.
  * @module
  */
-import type { App, Status } from '../app.js';
+import type { App } from '../app.js';
+import type { Status } from '../status.js';
 import { autoplay } from '../autoplay.js';
 import { h, panelShell, replace } from '../dom.js';
 import type { Snapshot } from '../snapshot.js';
