@@ -107,8 +107,9 @@ const STORES: Record<string, () => StoreKind> = {
              SELECT tenant, session_id FROM recallkit_sessions UNION ALL
              SELECT tenant, session_id FROM recallkit_entries UNION ALL
              SELECT tenant, session_id FROM recallkit_aux) r
-           WHERE (tenant = $1 AND session_id <> 'real') OR tenant = $2`,
-          [tenant, reader],
+           WHERE (tenant = $1 AND session_id <> $3) OR tenant = $2`,
+          // The tenant is plain text; session ids are stored as JSON text.
+          [tenant, reader, JSON.stringify('real')],
         );
         // A user who only ever reads (the sidebar of a new account) must own nothing either.
         const other = await createMemory({ store: postgresStore({ pglite, tenant: reader }) });
