@@ -224,6 +224,7 @@ describe('a real full disk (a Storage Bucket with a 3 MB quota)', () => {
         tokenizer: counter,
         summarizer: async (_p, info) => answer(info),
         config: { maxEntries: 6, recentWindow: 2, minEntriesToCompress: 2 },
+        maxContentLength: 5_000_000, // above the default cap: this add must reach the disk's quota
       });
       const run: Run = { memory, ref: trackSession(memory, S), errors: [] };
       memory.on('error', (_s, e) => run.errors.push(e));

@@ -34,6 +34,7 @@ it.each([1, 2, 3, 4, 5])(
     const memory = await createMemory({
       store: indexedDBStore({ indexedDB: bucket.indexedDB }),
       tokenizer: { count: (t) => t.length },
+      maxContentLength: 3_000_000, // above the default cap: this add must reach the bucket's quota
     });
     await memory.addUserMessage('s', 'hello');
     await expect(memory.addUserMessage('s', randomText(2_000_000))).rejects.toMatchObject({
