@@ -337,10 +337,11 @@ describe('playground', () => {
         await page.fill('.composer-input', 'Turn 6: Ada plans Lisbon.');
         await page.press('.composer-input', 'Enter');
         await page.waitForSelector('[data-testid="status"].is-busy:has-text("summary pending")');
+        // Turn 5's reply is already the last item until turn 6 is shown: wait for turn 6, then its reply.
+        await expect
+          .poll(() => page.locator('.chat-log li[data-role="user"] .chat-text').last().textContent())
+          .toBe('Turn 6: Ada plans Lisbon.');
         await page.waitForSelector('.chat-log li:last-child[data-role="assistant"][data-type="message"]');
-        expect(await page.locator('.chat-log li[data-role="user"] .chat-text').last().textContent()).toBe(
-          'Turn 6: Ada plans Lisbon.',
-        );
         expect(await page.locator('[data-testid="status"]').getAttribute('class')).toContain('is-busy');
         expect(await page.locator('[data-testid="events"] li[data-event="compressing"]').count()).toBe(1);
         expect(await page.locator('[data-testid="events"] li[data-event="compressed"]').count()).toBe(0);
