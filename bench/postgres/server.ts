@@ -1,9 +1,11 @@
 /**
- * The README server (test/postgres/fixtures/readme-server.ts) against the same route doing one
- * raw parameterized INSERT + SELECT per request over a pool of the same size
+ * The README server (test/postgres/fixtures/readme-server.ts) against the same route storing the
+ * same turn with one raw parameterized SELECT + INSERT per request over a pool of the same size
  * (fixtures/raw-server.ts), each in a child process on a throwaway cluster: requests/s, p50,
- * p99 (16 requests in flight, random users of 1,000), then the README server's RSS after
- * 10,000 distinct users. Prints a Markdown table; asserts nothing.
+ * p99 (16 requests in flight, random users of 1,000, after a warm-up that sends every user one
+ * turn, then some seconds of random users), then the README server's RSS after 10,000
+ * distinct users. Prints a Markdown table and writes it to docs/performance.md (region
+ * `postgres-server`); asserts nothing.
  * `node --import tsx bench/postgres/server.ts` (also the last part of `npm run bench:postgres`).
  * @module
  */
@@ -15,11 +17,14 @@ import pg from 'pg';
 import { startCluster } from '../../test/postgres/cluster.js';
 import { freePort, load, startServer, type LoadResult } from '../../test/postgres/server-load.js';
 import { fmt, markdownTable } from '../lib/table.js';
+import { PERFORMANCE_DOC, writeDocTable } from '../lib/doc-table.js';
 
 const SECONDS = Number(process.env['SERVER_SECONDS'] ?? 15);
 const WARMUP_SECONDS = Number(process.env['SERVER_WARMUP_SECONDS'] ?? 5);
 const DISTINCT_USERS = Number(process.env['SERVER_USERS'] ?? 10_000);
 const CONCURRENCY = 16;
+/** Users the requests come from (each request: a random one). */
+const USERS = 1000;
 const RAW = fileURLToPath(new URL('../../test/postgres/fixtures/raw-server.ts', import.meta.url));
 
 const quantile = (xs: number[], q: number): number => {
@@ -38,11 +43,22 @@ async function measure(
   const port = await freePort();
   const server = await startServer(cwd, { DATABASE_URL: url }, port, script);
   try {
+    // Every user once (both servers: the README server's caches and the raw table's pages warm
+    // alike), then random users for a while.
+    await load(
+      () => port,
+      USERS,
+      CONCURRENCY,
+      () => false,
+      fresh(),
+      { n: 0 },
+      true,
+    );
     let stop = false;
     const warm = fresh();
     const warming = load(
       () => port,
-      1000,
+      USERS,
       CONCURRENCY,
       () => stop,
       warm,
@@ -55,7 +71,7 @@ async function measure(
     const start = performance.now();
     const running = load(
       () => port,
-      1000,
+      USERS,
       CONCURRENCY,
       () => stop,
       out,
@@ -109,8 +125,14 @@ async function memory(url: string, users: number): Promise<{ before: number; aft
   }
 }
 
-/** Run the server bench on `clusterUrl` (a throwaway cluster of its own when absent); resolves the table. */
-export async function serverBench(clusterUrl?: string): Promise<string> {
+/**
+ * Run the server bench on `clusterUrl` (a throwaway cluster of its own when absent); writes the
+ * table to docs/performance.md (stamped with `command`) and resolves it.
+ */
+export async function serverBench(
+  clusterUrl?: string,
+  command = 'node --import tsx bench/postgres/server.ts',
+): Promise<string> {
   const cluster = clusterUrl ? undefined : startCluster();
   const base = clusterUrl ?? cluster!.url;
   const admin = new pg.Pool({ connectionString: base, max: 1 });
@@ -124,9 +146,9 @@ export async function serverBench(clusterUrl?: string): Promise<string> {
     const rk = await measure(await database('bench_server_recallkit'), undefined);
     const mem = await memory(await database('bench_server_users'), DISTINCT_USERS);
     const mib = (b: number) => `${fmt(b / 2 ** 20)} MiB`;
-    return [
-      `Server bench: a node:http route in a child process, ${CONCURRENCY} requests in flight from random users of 1,000, ` +
-        `${WARMUP_SECONDS} s warm-up then ${SECONDS} s measured; pool of 10 on a throwaway local cluster.`,
+    const table = [
+      `Server bench: a node:http route in a child process, ${CONCURRENCY} requests in flight from random users of ${fmt(USERS)}, ` +
+        `a warm-up (every user once, then ${WARMUP_SECONDS} s) then ${SECONDS} s measured; pool of 10 on a throwaway local cluster.`,
       '',
       markdownTable(
         [
@@ -138,7 +160,7 @@ export async function serverBench(clusterUrl?: string): Promise<string> {
         ],
         [
           [
-            'raw INSERT + SELECT (baseline)',
+            'raw SELECT + INSERT of the turn (baseline)',
             fmt(raw.rate),
             `${fmt(raw.p50, 1)} ms`,
             `${fmt(raw.p99, 1)} ms`,
@@ -178,6 +200,8 @@ export async function serverBench(clusterUrl?: string): Promise<string> {
         ],
       ),
     ].join('\n');
+    writeDocTable(PERFORMANCE_DOC, 'postgres-server', table, { command });
+    return table;
   } finally {
     await admin.end();
     cluster?.stop();
