@@ -3,7 +3,7 @@
  * @module
  */
 import { ClosedError, StoreError, RecallKitError } from '../../errors.js';
-import type { SessionMeta, StoreAdapter } from '../../types.js';
+import type { StoreAdapter } from '../../types.js';
 import type { SqlDriver } from './driver.js';
 import { openMigrated } from './open-driver.js';
 import { checkOptions, type PostgresStoreOptions } from './options.js';
@@ -11,8 +11,6 @@ import * as q from './queries.js';
 import { listenTenant } from './change-router.js';
 import { createSubscriptions } from './subscribe.js';
 import { sharedWrites } from './shared-writes.js';
-import { sharedMetaReader } from './meta-reader.js';
-import { decodeValue, encodeKey } from './codec.js';
 import { redact, secretsOf } from './redact.js';
 import { deleteSession, encodeBatch, notifyPayload } from './write.js';
 
@@ -86,12 +84,7 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     kind: 'postgres',
     shared: true,
     loadSession: (sessionId) => run(session('load', sessionId), (d) => q.loadSession(d, tenant, sessionId)),
-    // Concurrent meta reads (of this store and of the others on its pool) share statements.
-    loadMeta: (sessionId) =>
-      run(session('load the meta of', sessionId), async (d) => {
-        const meta = await sharedMetaReader(d).read(tenant, encodeKey(sessionId));
-        return meta === undefined ? undefined : decodeValue<SessionMeta>(meta);
-      }),
+    loadMeta: (sessionId) => run(session('load the meta of', sessionId), (d) => q.loadMeta(d, tenant, sessionId)),
     loadEntries: (sessionId, opts) =>
       run(session('load entries of', sessionId), (d) => q.loadEntries(d, tenant, sessionId, opts)),
     getEntries: (sessionId, ids) =>
