@@ -25,6 +25,8 @@ const DISTINCT_USERS = Number(process.env['SERVER_USERS'] ?? 10_000);
 const CONCURRENCY = 16;
 /** Users the requests come from (each request: a random one). */
 const USERS = 1000;
+/** Users never seen before, each sending one request, after the random users' run. */
+const NEW_USERS = Number(process.env['SERVER_NEW_USERS'] ?? 2000);
 const RAW = fileURLToPath(new URL('../../test/postgres/fixtures/raw-server.ts', import.meta.url));
 
 const quantile = (xs: number[], q: number): number => {
@@ -34,11 +36,26 @@ const quantile = (xs: number[], q: number): number => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fresh = (): LoadResult => ({ acked: [], failed: 0, leaks: 0, latencies: [] });
 
-/** Requests/s, p50 and p99 of a server script over `seconds` after a warm-up. */
-async function measure(
-  url: string,
-  script: string | undefined,
-): Promise<{ rate: number; p50: number; p99: number; failed: number }> {
+/** Requests/s, p50, p99 and requests not answered 200 of one run. */
+interface Figures {
+  rate: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+const figures = (out: LoadResult, took: number): Figures => ({
+  rate: out.acked.length / took,
+  p50: quantile(out.latencies, 0.5),
+  p99: quantile(out.latencies, 0.99),
+  failed: out.failed,
+});
+
+/**
+ * Figures of a server script: random users of {@link USERS} over `seconds` after a warm-up,
+ * then {@link NEW_USERS} users never seen before, one request each.
+ */
+async function measure(url: string, script: string | undefined): Promise<{ warm: Figures; cold: Figures }> {
   const cwd = mkdtempSync(join(tmpdir(), 'recallkit-bench-'));
   const port = await freePort();
   const server = await startServer(cwd, { DATABASE_URL: url }, port, script);
@@ -80,17 +97,40 @@ async function measure(
     stop = true;
     await running;
     const took = (performance.now() - start) / 1000;
-    return {
-      rate: out.acked.length / took,
-      p50: quantile(out.latencies, 0.5),
-      p99: quantile(out.latencies, 0.99),
-      failed: out.failed,
-    };
+    const fresh2 = fresh();
+    const coldStart = performance.now();
+    await load(
+      () => port,
+      USERS + NEW_USERS,
+      CONCURRENCY,
+      () => false,
+      fresh2,
+      { n: USERS },
+      true,
+    );
+    return { warm: figures(out, took), cold: figures(fresh2, (performance.now() - coldStart) / 1000) };
   } finally {
     await server.kill('SIGTERM');
     rmSync(cwd, { recursive: true, force: true });
   }
 }
+
+/** The rows of one run: raw, README, ratio. */
+function rows(what: string, raw: Figures, rk: Figures): string[][] {
+  return [
+    [`${what}: raw SELECT + INSERT of the turn`, fmt(raw.rate), ms(raw.p50), ms(raw.p99), fmt(raw.failed)],
+    [`${what}: README server`, fmt(rk.rate), ms(rk.p50), ms(rk.p99), fmt(rk.failed)],
+    [
+      `${what}: ratio (README / raw)`,
+      `${fmt(raw.rate / rk.rate, 2)}x slower`,
+      `${fmt(rk.p50 / raw.p50, 2)}x`,
+      `${fmt(rk.p99 / raw.p99, 2)}x`,
+      '',
+    ],
+  ];
+}
+
+const ms = (x: number): string => `${fmt(x, 1)} ms`;
 
 /** The README server's RSS after a warm-up of 1,000 users, and after `users` distinct users. */
 async function memory(url: string, users: number): Promise<{ before: number; after: number; took: number }> {
@@ -148,7 +188,7 @@ export async function serverBench(
     const mib = (b: number) => `${fmt(b / 2 ** 20)} MiB`;
     const table = [
       `Server bench: a node:http route in a child process, ${CONCURRENCY} requests in flight from random users of ${fmt(USERS)}, ` +
-        `a warm-up (every user once, then ${WARMUP_SECONDS} s) then ${SECONDS} s measured; pool of 10 on a throwaway local cluster.`,
+        `a warm-up (every user once, then ${WARMUP_SECONDS} s) then ${SECONDS} s measured, then ${fmt(NEW_USERS)} users never seen before; pool of 10 on a throwaway local cluster.`,
       '',
       markdownTable(
         [
@@ -159,27 +199,8 @@ export async function serverBench(
           { header: 'not 200', align: 'right' },
         ],
         [
-          [
-            'raw SELECT + INSERT of the turn (baseline)',
-            fmt(raw.rate),
-            `${fmt(raw.p50, 1)} ms`,
-            `${fmt(raw.p99, 1)} ms`,
-            fmt(raw.failed),
-          ],
-          [
-            'README server: add a turn, read the context, add the reply',
-            fmt(rk.rate),
-            `${fmt(rk.p50, 1)} ms`,
-            `${fmt(rk.p99, 1)} ms`,
-            fmt(rk.failed),
-          ],
-          [
-            'ratio (README / raw)',
-            `${fmt(raw.rate / rk.rate, 2)}x slower`,
-            `${fmt(rk.p50 / raw.p50, 2)}x`,
-            `${fmt(rk.p99 / raw.p99, 2)}x`,
-            '',
-          ],
+          ...rows(`random users of ${fmt(USERS)}`, raw.warm, rk.warm),
+          ...rows(`${fmt(NEW_USERS)} new users, one request each`, raw.cold, rk.cold),
         ],
       ),
       '',
