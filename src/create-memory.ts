@@ -105,6 +105,20 @@ export interface MemoryOptions {
  * ```
  */
 export async function createMemory(options: MemoryOptions = {}): Promise<Memory> {
+  return openMemory(options, true);
+}
+
+/**
+ * `createMemory` for one user of `createServerMemory`: the same engine, without the open's
+ * probe of the store (a round trip per user's first call; its answer, `storageState()`, is not
+ * part of a user's handle). The database is reached by the first call instead.
+ * @internal
+ */
+export function createUserEngine(options: MemoryOptions): Promise<Memory> {
+  return openMemory(options, false);
+}
+
+async function openMemory(options: MemoryOptions, probe: boolean): Promise<Memory> {
   if (!isPlainObject(options as unknown))
     throw new ValidationError('options', 'an object of createMemory options', options);
   checkOptionNames(options);
@@ -146,6 +160,8 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     resolved,
     options.durability,
     (options.dbName as string | undefined) ?? 'recallkit',
+    undefined,
+    probe,
   );
   let counter: TokenCounter;
   try {

@@ -383,7 +383,7 @@ async function main(): Promise<void> {
       ),
     );
     // 5. The README server (a node:http route with createServerMemory) against raw SQL, and its memory.
-    out.push('', await serverBench(cluster.url));
+    out.push('', await serverBench(cluster.url, 'npm run bench:postgres'));
   } finally {
     await Promise.race([pool.end().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
     await lite.close().catch(() => undefined);

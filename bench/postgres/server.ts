@@ -1,9 +1,11 @@
 /**
- * The README server (test/postgres/fixtures/readme-server.ts) against the same route doing one
- * raw parameterized INSERT + SELECT per request over a pool of the same size
+ * The README server (test/postgres/fixtures/readme-server.ts) against the same route storing the
+ * same turn with one raw parameterized SELECT + INSERT per request over a pool of the same size
  * (fixtures/raw-server.ts), each in a child process on a throwaway cluster: requests/s, p50,
- * p99 (16 requests in flight, random users of 1,000), then the README server's RSS after
- * 10,000 distinct users. Prints a Markdown table; asserts nothing.
+ * p99 (16 requests in flight, random users of 1,000, after a warm-up that sends every user one
+ * turn, then some seconds of random users), then the README server's RSS after 10,000
+ * distinct users. Prints a Markdown table and writes it to docs/performance.md (region
+ * `postgres-server`); asserts nothing.
  * `node --import tsx bench/postgres/server.ts` (also the last part of `npm run bench:postgres`).
  * @module
  */
@@ -15,11 +17,16 @@ import pg from 'pg';
 import { startCluster } from '../../test/postgres/cluster.js';
 import { freePort, load, startServer, type LoadResult } from '../../test/postgres/server-load.js';
 import { fmt, markdownTable } from '../lib/table.js';
+import { PERFORMANCE_DOC, writeDocTable } from '../lib/doc-table.js';
 
 const SECONDS = Number(process.env['SERVER_SECONDS'] ?? 15);
 const WARMUP_SECONDS = Number(process.env['SERVER_WARMUP_SECONDS'] ?? 5);
 const DISTINCT_USERS = Number(process.env['SERVER_USERS'] ?? 10_000);
 const CONCURRENCY = 16;
+/** Users the requests come from (each request: a random one). */
+const USERS = 1000;
+/** Users never seen before, each sending one request, after the random users' run. */
+const NEW_USERS = Number(process.env['SERVER_NEW_USERS'] ?? 2000);
 const RAW = fileURLToPath(new URL('../../test/postgres/fixtures/raw-server.ts', import.meta.url));
 
 const quantile = (xs: number[], q: number): number => {
@@ -29,20 +36,46 @@ const quantile = (xs: number[], q: number): number => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fresh = (): LoadResult => ({ acked: [], failed: 0, leaks: 0, latencies: [] });
 
-/** Requests/s, p50 and p99 of a server script over `seconds` after a warm-up. */
-async function measure(
-  url: string,
-  script: string | undefined,
-): Promise<{ rate: number; p50: number; p99: number; failed: number }> {
+/** Requests/s, p50, p99 and requests not answered 200 of one run. */
+interface Figures {
+  rate: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+const figures = (out: LoadResult, took: number): Figures => ({
+  rate: out.acked.length / took,
+  p50: quantile(out.latencies, 0.5),
+  p99: quantile(out.latencies, 0.99),
+  failed: out.failed,
+});
+
+/**
+ * Figures of a server script: random users of {@link USERS} over `seconds` after a warm-up,
+ * then {@link NEW_USERS} users never seen before, one request each.
+ */
+async function measure(url: string, script: string | undefined): Promise<{ warm: Figures; cold: Figures }> {
   const cwd = mkdtempSync(join(tmpdir(), 'recallkit-bench-'));
   const port = await freePort();
   const server = await startServer(cwd, { DATABASE_URL: url }, port, script);
   try {
+    // Every user once (both servers: the README server's caches and the raw table's pages warm
+    // alike), then random users for a while.
+    await load(
+      () => port,
+      USERS,
+      CONCURRENCY,
+      () => false,
+      fresh(),
+      { n: 0 },
+      true,
+    );
     let stop = false;
     const warm = fresh();
     const warming = load(
       () => port,
-      1000,
+      USERS,
       CONCURRENCY,
       () => stop,
       warm,
@@ -55,7 +88,7 @@ async function measure(
     const start = performance.now();
     const running = load(
       () => port,
-      1000,
+      USERS,
       CONCURRENCY,
       () => stop,
       out,
@@ -64,17 +97,40 @@ async function measure(
     stop = true;
     await running;
     const took = (performance.now() - start) / 1000;
-    return {
-      rate: out.acked.length / took,
-      p50: quantile(out.latencies, 0.5),
-      p99: quantile(out.latencies, 0.99),
-      failed: out.failed,
-    };
+    const fresh2 = fresh();
+    const coldStart = performance.now();
+    await load(
+      () => port,
+      USERS + NEW_USERS,
+      CONCURRENCY,
+      () => false,
+      fresh2,
+      { n: USERS },
+      true,
+    );
+    return { warm: figures(out, took), cold: figures(fresh2, (performance.now() - coldStart) / 1000) };
   } finally {
     await server.kill('SIGTERM');
     rmSync(cwd, { recursive: true, force: true });
   }
 }
+
+/** The rows of one run: raw, README, ratio. */
+function rows(what: string, raw: Figures, rk: Figures): string[][] {
+  return [
+    [`${what}: raw SELECT + INSERT of the turn`, fmt(raw.rate), ms(raw.p50), ms(raw.p99), fmt(raw.failed)],
+    [`${what}: README server`, fmt(rk.rate), ms(rk.p50), ms(rk.p99), fmt(rk.failed)],
+    [
+      `${what}: ratio (README / raw)`,
+      `${fmt(raw.rate / rk.rate, 2)}x slower`,
+      `${fmt(rk.p50 / raw.p50, 2)}x`,
+      `${fmt(rk.p99 / raw.p99, 2)}x`,
+      '',
+    ],
+  ];
+}
+
+const ms = (x: number): string => `${fmt(x, 1)} ms`;
 
 /** The README server's RSS after a warm-up of 1,000 users, and after `users` distinct users. */
 async function memory(url: string, users: number): Promise<{ before: number; after: number; took: number }> {
@@ -109,8 +165,14 @@ async function memory(url: string, users: number): Promise<{ before: number; aft
   }
 }
 
-/** Run the server bench on `clusterUrl` (a throwaway cluster of its own when absent); resolves the table. */
-export async function serverBench(clusterUrl?: string): Promise<string> {
+/**
+ * Run the server bench on `clusterUrl` (a throwaway cluster of its own when absent); writes the
+ * table to docs/performance.md (stamped with `command`) and resolves it.
+ */
+export async function serverBench(
+  clusterUrl?: string,
+  command = 'node --import tsx bench/postgres/server.ts',
+): Promise<string> {
   const cluster = clusterUrl ? undefined : startCluster();
   const base = clusterUrl ?? cluster!.url;
   const admin = new pg.Pool({ connectionString: base, max: 1 });
@@ -124,9 +186,9 @@ export async function serverBench(clusterUrl?: string): Promise<string> {
     const rk = await measure(await database('bench_server_recallkit'), undefined);
     const mem = await memory(await database('bench_server_users'), DISTINCT_USERS);
     const mib = (b: number) => `${fmt(b / 2 ** 20)} MiB`;
-    return [
-      `Server bench: a node:http route in a child process, ${CONCURRENCY} requests in flight from random users of 1,000, ` +
-        `${WARMUP_SECONDS} s warm-up then ${SECONDS} s measured; pool of 10 on a throwaway local cluster.`,
+    const table = [
+      `Server bench: a node:http route in a child process, ${CONCURRENCY} requests in flight from random users of ${fmt(USERS)}, ` +
+        `a warm-up (every user once, then ${WARMUP_SECONDS} s) then ${SECONDS} s measured, then ${fmt(NEW_USERS)} users never seen before; pool of 10 on a throwaway local cluster.`,
       '',
       markdownTable(
         [
@@ -137,27 +199,8 @@ export async function serverBench(clusterUrl?: string): Promise<string> {
           { header: 'not 200', align: 'right' },
         ],
         [
-          [
-            'raw INSERT + SELECT (baseline)',
-            fmt(raw.rate),
-            `${fmt(raw.p50, 1)} ms`,
-            `${fmt(raw.p99, 1)} ms`,
-            fmt(raw.failed),
-          ],
-          [
-            'README server: add a turn, read the context, add the reply',
-            fmt(rk.rate),
-            `${fmt(rk.p50, 1)} ms`,
-            `${fmt(rk.p99, 1)} ms`,
-            fmt(rk.failed),
-          ],
-          [
-            'ratio (README / raw)',
-            `${fmt(raw.rate / rk.rate, 2)}x slower`,
-            `${fmt(rk.p50 / raw.p50, 2)}x`,
-            `${fmt(rk.p99 / raw.p99, 2)}x`,
-            '',
-          ],
+          ...rows(`random users of ${fmt(USERS)}`, raw.warm, rk.warm),
+          ...rows(`${fmt(NEW_USERS)} new users, one request each`, raw.cold, rk.cold),
         ],
       ),
       '',
@@ -178,6 +221,8 @@ export async function serverBench(clusterUrl?: string): Promise<string> {
         ],
       ),
     ].join('\n');
+    writeDocTable(PERFORMANCE_DOC, 'postgres-server', table, { command });
+    return table;
   } finally {
     await admin.end();
     cluster?.stop();

@@ -67,6 +67,35 @@ describe('createServerMemory: one set-up, then each user per request', () => {
     expect(await connections(name)).toBe(0);
   });
 
+  it("a user's first call reads only its session: no statement beyond the session's load and the write", async () => {
+    const { url } = await freshDatabase();
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: url, max: 4 });
+    const sent: string[] = [];
+    const counted = {
+      query: (config: string | { text: string }) => {
+        sent.push(typeof config === 'string' ? config : config.text);
+        return pool.query(config as never);
+      },
+      connect: () => pool.connect(),
+      end: () => pool.end(),
+    };
+    const memories = createServerMemory({ pool: counted as never });
+    // The pool's first user migrates the schema once.
+    await memories.forUser('first').addUserMessage('chat', 'hello');
+    await memories.forUser('first').idle();
+    for (const id of ['second', 'third']) {
+      sent.length = 0;
+      await memories.forUser(id).addUserMessage('chat', `hello from ${id}`);
+      const statements = sent.filter((text) => !text.includes('pg_notify'));
+      expect(statements).toHaveLength(2);
+      expect(statements[0]).toMatch(/^SELECT 0 AS k, meta AS body/);
+      expect((await memories.forUser(id).getActiveEntries('chat')).map((e) => e.content)).toEqual([`hello from ${id}`]);
+    }
+    await memories.close();
+    await pool.end();
+  });
+
   it('on a PGlite directory: one instance for every user, everything there after a reopen', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'recallkit-server-'));
     try {

@@ -175,6 +175,35 @@ describe('secrets stay secret', () => {
     }
   });
 
+  it('authorize returning a tenant no store could hold (NUL, a lone surrogate) is a 500 logged as a misconfiguration; nothing is written', async () => {
+    const session = `hostile-tenant-${Date.now()}`;
+    const pushed = { v: 1, deviceId: 'd', cursor: '0', ops: [entryOp(session)] };
+    for (const who of ['user\u0000admin', 'user\uD800', '\uDC00user', 'a\uDBFFb']) {
+      const logged: [unknown, unknown][] = [];
+      const handler = syncHandler({
+        pool: sharedPool(),
+        authorize: () => who,
+        onError: (error, context) => logged.push([error, context]),
+      });
+      const res = await handler(request(pushed));
+      expect(res.status).toBe(500);
+      expect(await res.text()).not.toContain(who);
+      expect(logged).toHaveLength(1);
+      expect(String(logged[0]![0])).toMatch(/misconfigured/);
+      expect(logged[0]![1]).toMatchObject({ stage: 'authorize' });
+      await handler.close();
+    }
+    const { rows } = await sharedPool().query(
+      'SELECT count(*)::int AS n FROM recallkit_sync_ops WHERE session_id LIKE $1',
+      [`%${session}%`],
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+    // A surrogate pair is a character like any other: its tenant syncs.
+    const handler = syncHandler({ pool: sharedPool(), authorize: () => `${freshTenant()}\uD83D\uDE00` });
+    expect((await handler(request(pushed))).status).toBe(200);
+    await handler.close();
+  });
+
   it('a throwing onError changes nothing for the caller', async () => {
     const handler = syncHandler({
       pool: sharedPool(),

@@ -24,13 +24,15 @@ const NO_OPFS =
 
 /**
  * Validate `durability` for `store`, open the store (and its journal), restore what the journal
- * holds and the store lost. `files` replaces the OPFS (tests).
+ * holds and the store lost. `files` replaces the OPFS (tests). Without `probe` (and without a
+ * journal), the store is not read now: its status says `'intact'` unread.
  */
 export async function openDurability(
   store: StoreAdapter,
   durability: unknown,
   dbName: string,
   files?: JournalFiles,
+  probe = true,
 ): Promise<OpenedStore> {
   if (durability !== undefined && durability !== 'journal' && durability !== 'none') {
     throw new ValidationError('durability', "'journal' or 'none'", durability);
@@ -62,7 +64,7 @@ export async function openDurability(
     return { store: durable, state: () => ({ ...durable.state(), ...(journalWrites ? { journalWrites } : {}) }) };
   }
   // Opening means the database is reachable now, not at the first call.
-  const had = (await store.listSessions()).length > 0;
+  const had = !probe || (await store.listSessions()).length > 0;
   const state: StorageState = {
     durability: 'none',
     status: had ? 'intact' : 'fresh',

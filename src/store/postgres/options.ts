@@ -38,7 +38,8 @@ export interface PostgresPGliteOptions extends Common {
 /** Options of {@link postgresStore}: exactly one of `connectionString`, `pool`, `pglite`, and a `tenant`. */
 export type PostgresStoreOptions = PostgresConnectionOptions | PostgresPoolOptions | PostgresPGliteOptions;
 
-const MAX_TENANT_LENGTH = 512;
+/** The longest tenant (user id), in UTF-16 code units. */
+export const MAX_TENANT_LENGTH = 512;
 const KNOWN = ['tenant', 'connectionString', 'pool', 'pglite', 'maxConnections'];
 
 /** Check the options; returns the tenant. */
@@ -60,17 +61,28 @@ export function checkOptions(options: PostgresStoreOptions): string {
  * text can hold as it is (no NUL, no lone surrogate). `field` names it in the error.
  */
 export function checkTenant(tenant: unknown, field: string): string {
-  if (typeof tenant !== 'string' || tenant.length === 0 || tenant.length > MAX_TENANT_LENGTH) {
+  if (!isTenantSized(tenant)) {
     throw new ValidationError(
       field,
       `a non-empty string of at most ${MAX_TENANT_LENGTH} characters (the app's user id)`,
       tenant,
     );
   }
-  if (/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(tenant))
+  if (!isTenantText(tenant))
     throw new ValidationError(field, 'a user id without NUL characters or lone surrogates', tenant);
   return tenant;
 }
+
+/** A non-empty string of at most {@link MAX_TENANT_LENGTH} characters. */
+const isTenantSized = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= MAX_TENANT_LENGTH;
+
+/** Text PostgreSQL can hold as it is: no NUL, no lone surrogate. */
+const isTenantText = (value: string): boolean =>
+  !/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+
+/** Whether `value` is a tenant {@link checkTenant} accepts (the sync handler's check of `authorize`'s answer). */
+export const isTenant = (value: unknown): value is string => isTenantSized(value) && isTenantText(value);
 
 /**
  * Check the connection part of a store's or a sync handler's options: exactly one of

@@ -105,6 +105,8 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
     counter.catch(() => (counter = undefined));
     return counter;
   };
+  // The engine's module, loaded on first use (`recallkit/postgres` itself pulls no browser store in), once.
+  let engineModule: Promise<typeof import('../../create-memory.js')> | undefined;
   const users = new Map<string, Cached>();
   const closing = new Set<Promise<void>>();
   let closed = false;
@@ -112,9 +114,10 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
   const open = async (userId: string): Promise<Memory> => {
     const store = postgresStore({ ...connection, tenant: userId } as PostgresStoreOptions);
     try {
-      // Loaded on first use: `recallkit/postgres` itself pulls no browser store in.
-      const { createMemory } = await import('../../create-memory.js');
-      const memory = await createMemory({ ...(engine as MemoryOptions), tokenizer: await tokenizer(), store });
+      engineModule ??= import('../../create-memory.js');
+      engineModule.catch(() => (engineModule = undefined));
+      const { createUserEngine } = await engineModule;
+      const memory = await createUserEngine({ ...(engine as MemoryOptions), tokenizer: await tokenizer(), store });
       const { onError } = options;
       if (onError) memory.on('error', (sessionId, error) => onError(userId, sessionId, error));
       return memory;

@@ -14,6 +14,7 @@ import {
 } from '../protocol.js';
 import type { SqlDriver } from '../../store/postgres/driver.js';
 import { openMigrated } from '../../store/postgres/open-driver.js';
+import { isTenant, MAX_TENANT_LENGTH } from '../../store/postgres/options.js';
 import { checkSyncOptions, type SyncErrorContext, type SyncHandlerOptions } from './sync-handler-options.js';
 import { applyPush, pull } from './log.js';
 import { materialize } from './materialize.js';
@@ -25,8 +26,6 @@ export interface SyncHandler {
   (request: Request): Promise<Response>;
   close(): Promise<void>;
 }
-
-const MAX_TENANT_LENGTH = 512;
 
 /**
  * The sync endpoint: one `POST` per round pushes the device's ops (applied in one transaction:
@@ -79,11 +78,13 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
       return fail(500, `the server could not authorize this request (request id ${requestId})`);
     }
     if (who === undefined || who === '') return fail(401, 'unauthorized: no tenant for this request');
-    if (typeof who !== 'string' || who.length > MAX_TENANT_LENGTH) {
+    // The rule of a store's tenant: a tenant no store could take is the server's mistake, not the client's.
+    if (!isTenant(who)) {
       report(
         new ValidationError(
           'authorize',
-          `a tenant id (1 to ${MAX_TENANT_LENGTH} characters) or undefined (401): the server is misconfigured`,
+          `a tenant id (1 to ${MAX_TENANT_LENGTH} characters, without NUL characters or lone surrogates) ` +
+            'or undefined (401): the server is misconfigured',
           who,
         ),
         { requestId, stage: 'authorize' },
