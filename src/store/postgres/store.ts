@@ -5,7 +5,7 @@
 import { ClosedError, StoreError, RecallKitError } from '../../errors.js';
 import type { StoreAdapter } from '../../types.js';
 import type { SqlDriver } from './driver.js';
-import { openMigrated } from './open-driver.js';
+import { retryingOpen } from './retrying-open.js';
 import { checkOptions, type PostgresStoreOptions } from './options.js';
 import * as q from './queries.js';
 import { listenTenant } from './change-router.js';
@@ -38,8 +38,9 @@ import { deleteSession, encodeBatch, notifyPayload } from './write.js';
 export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
   const tenant = checkOptions(options);
   let closed = false;
-  // Opened on first use, so the factory stays synchronous; a failure reaches every call.
-  let opened: Promise<SqlDriver> | undefined;
+  // Opened on first use, so the factory stays synchronous; a failed open (the database is down)
+  // reaches the calls made meanwhile and is forgotten: the next call tries again.
+  const source = retryingOpen(options);
   let subscriptions: ReturnType<typeof createSubscriptions> | undefined;
   // The source's writer and notifier, once this store wrote (or deleted).
   let writes: ReturnType<typeof sharedWrites> | undefined;
@@ -54,14 +55,7 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     return write;
   };
   const writesOf = (d: SqlDriver): ReturnType<typeof sharedWrites> => (writes ??= sharedWrites(d));
-  // A failed open (the database is down) is forgotten: the next call tries again.
-  const db = (): Promise<SqlDriver> => {
-    if (opened) return opened;
-    const opening = openMigrated(options);
-    opened = opening;
-    opening.catch(() => opened === opening && (opened = undefined));
-    return opening;
-  };
+  const db = (): Promise<SqlDriver> => source.get();
   const secrets = secretsOf((options as { connectionString?: string }).connectionString);
 
   const run = async <T>(what: string, op: (driver: SqlDriver) => Promise<T>): Promise<T> => {
@@ -119,8 +113,7 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       // Writes that resolved are announced before the connections go.
       await writes?.notifier.drain();
       await subscriptions?.close();
-      const driver = await opened?.catch(() => undefined);
-      await driver?.close();
+      await (await source.settled())?.close();
     },
   };
 }

@@ -13,7 +13,7 @@ import {
   type SyncOpResult,
 } from '../protocol.js';
 import type { SqlDriver } from '../../store/postgres/driver.js';
-import { openMigrated } from '../../store/postgres/open-driver.js';
+import { retryingOpen } from '../../store/postgres/retrying-open.js';
 import { isTenant, MAX_TENANT_LENGTH } from '../../store/postgres/options.js';
 import { checkSyncOptions, type SyncErrorContext, type SyncHandlerOptions } from './sync-handler-options.js';
 import { applyPush, pull } from './log.js';
@@ -47,15 +47,9 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
   checkSyncOptions(options);
   const { authorize, materialize: mirror = true, onError } = options;
   let closed = false;
-  let opened: Promise<SqlDriver> | undefined;
-  const db = (): Promise<SqlDriver> => {
-    if (opened) return opened;
-    const opening = openMigrated(options);
-    opened = opening;
-    // A failed open is retried by the next request (the database may come back).
-    opening.catch(() => opened === opening && (opened = undefined));
-    return opening;
-  };
+  // A failed open is retried by the next request (the database may come back).
+  const source = retryingOpen(options);
+  const db = (): Promise<SqlDriver> => source.get();
   const report = (error: unknown, context: SyncErrorContext): void => {
     try {
       onError?.(error, context);
@@ -144,8 +138,7 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
     async close() {
       if (closed) return;
       closed = true;
-      const driver = await opened?.catch(() => undefined);
-      await driver?.close();
+      await (await source.settled())?.close();
     },
   });
 }
