@@ -145,9 +145,17 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
     const key = (s: string, id: string): string => s + SEP + id;
     const similarity = new Map<string, number>();
     const near = new Map<string, (string | undefined)[]>();
-    for (const sessionId of new Set(hits.map((h) => h.sessionId))) {
+    // Every candidate session's vectors are read at once, not one store round trip after another.
+    const sessions = [...new Set(hits.map((h) => h.sessionId))];
+    const loaded = await Promise.all(
+      sessions.map((sessionId) => {
+        const known = covered.get(sessionId);
+        return known ? vectorsOf(sessionId, known, semantic.model) : null;
+      }),
+    );
+    for (const [at, sessionId] of sessions.entries()) {
       const known = covered.get(sessionId);
-      const vectors = known && (await vectorsOf(sessionId, known, semantic.model));
+      const vectors = loaded[at];
       if (!known || !vectors) continue;
       const ids = new Set<string>();
       for (const h of hits) {
