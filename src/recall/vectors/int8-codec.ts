@@ -95,3 +95,24 @@ export function fromBase64(text: unknown, length: number): Uint8Array | undefine
 function sextet(code: number): number {
   return code < 128 ? (DECODE[code] as number) : -1;
 }
+
+/**
+ * Decode bytes `[start, end)` of base64 `text` (checked beforehand: `fromBase64` accepts it)
+ * into `out` at `offset`, reading only the characters that hold them.
+ */
+export function decodeBase64Range(text: string, start: number, end: number, out: Int8Array, offset: number): void {
+  let o = offset;
+  let byte = start - (start % 3);
+  for (let i = (byte / 3) * 4; byte < end; i += 4) {
+    const a = sextet(text.charCodeAt(i));
+    const b = sextet(text.charCodeAt(i + 1));
+    const c = sextet(text.charCodeAt(i + 2));
+    const d = sextet(text.charCodeAt(i + 3));
+    if (byte >= start && byte < end) out[o++] = (a << 2) | (b >> 4);
+    byte++;
+    if (byte >= start && byte < end) out[o++] = ((b & 15) << 4) | (c >> 2);
+    byte++;
+    if (byte >= start && byte < end) out[o++] = ((c & 3) << 6) | d;
+    byte++;
+  }
+}

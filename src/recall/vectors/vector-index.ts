@@ -9,7 +9,7 @@
 
 import { ValidationError } from '../../errors.js';
 import type { AuxEntries, SearchHit } from '../types.js';
-import { fromBase64, quantizeInto, toBase64 } from './int8-codec.js';
+import { decodeBase64Range, quantizeInto, toBase64 } from './int8-codec.js';
 
 /** Options of {@link createVectorIndex} and {@link loadVectorIndex}. */
 export interface VectorIndexOptions {
@@ -96,6 +96,22 @@ export async function loadVectorIndex(
   return makeVectorIndex({ ...options, segmentSize: m.segmentSize, model }, store, m.segments);
 }
 
+/** A persisted segment whose codes are not decoded yet. */
+interface Pending {
+  /** Its first ordinal. */
+  first: number;
+  n: number;
+  /** Its codes, base64. */
+  codes: string;
+}
+
+const BASE64 = /^[A-Za-z0-9+/=]*$/;
+
+/** Whether `text` is base64 of `length` bytes (what `fromBase64` accepts), without decoding it. */
+function isBase64(text: unknown, length: number): text is string {
+  return typeof text === 'string' && text.length === Math.ceil(length / 3) * 4 && BASE64.test(text);
+}
+
 /** Vectors per chunk of codes: growing never copies, and at most one chunk is slack. */
 const CHUNK = 256;
 
@@ -105,6 +121,12 @@ class Store {
   chunks: Int8Array[] = [];
   factorChunks: Float32Array[] = [];
   readonly byId = new Map<string, number>();
+  /**
+   * Per ordinal, the persisted segment holding its codes while they are still base64: a loaded
+   * index decodes a vector only when it is first read (a store-wide recall compares a handful
+   * of each chat's vectors).
+   */
+  private readonly pendingOf: (Pending | undefined)[] = [];
   constructor(public dims: number) {}
 
   get byteLength(): number {
@@ -113,6 +135,7 @@ class Store {
 
   /** The codes of ordinal `o` (a view). */
   codes(o: number): Int8Array {
+    this.decode(o);
     const at = (o % CHUNK) * this.dims;
     return this.chunks[Math.floor(o / CHUNK)]!.subarray(at, at + this.dims);
   }
@@ -158,16 +181,32 @@ class Store {
       });
       return true;
     }
-    const bytes = fromBase64(s.codes, n * s.dims);
-    if (s.format !== 2 || !bytes || !Array.isArray(s.factors) || s.factors.length !== n) return false;
-    const codes = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+    const text = s.codes;
+    if (s.format !== 2 || !isBase64(text, n * s.dims) || !Array.isArray(s.factors) || s.factors.length !== n)
+      return false;
+    const pending: Pending = { first: this.ids.length, n, codes: text };
     for (let i = 0; i < n; i++) {
       const id = s.ids[i];
       const o = this.slot(typeof id === 'string' ? id : null);
-      this.codes(o).set(codes.subarray(i * s.dims, (i + 1) * s.dims));
+      this.pendingOf[o] = pending;
       this.setFactor(o, typeof id === 'string' ? Number(s.factors[i]) || 0 : 0);
     }
     return true;
+  }
+
+  /** Decode ordinal `o`'s codes if they are still base64 in their persisted segment. */
+  decode(o: number): void {
+    const p = this.pendingOf[o];
+    if (!p) return;
+    this.pendingOf[o] = undefined;
+    const i = o - p.first;
+    decodeBase64Range(
+      p.codes,
+      i * this.dims,
+      (i + 1) * this.dims,
+      this.chunks[Math.floor(o / CHUNK)]!,
+      (o % CHUNK) * this.dims,
+    );
   }
 
   private pushRestored(id: string | null, vector: number[]): void {
@@ -229,6 +268,7 @@ function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegm
     return q;
   };
   const dot = (q: Float32Array, o: number): number => {
+    s.decode(o);
     const { dims } = s;
     const codes = s.chunks[Math.floor(o / CHUNK)]!;
     let sum = 0;
