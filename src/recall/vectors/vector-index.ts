@@ -105,11 +105,11 @@ interface Pending {
   codes: string;
 }
 
-const BASE64 = /^[A-Za-z0-9+/=]*$/;
+const NOT_BASE64 = /[^A-Za-z0-9+/=]/;
 
 /** Whether `text` is base64 of `length` bytes (what `fromBase64` accepts), without decoding it. */
 function isBase64(text: unknown, length: number): text is string {
-  return typeof text === 'string' && text.length === Math.ceil(length / 3) * 4 && BASE64.test(text);
+  return typeof text === 'string' && text.length === Math.ceil(length / 3) * 4 && !NOT_BASE64.test(text);
 }
 
 /** Vectors per chunk of codes: growing never copies, and at most one chunk is slack. */
