@@ -128,6 +128,32 @@ describe('stores keep the vectors', () => {
   }, 60_000);
 });
 
+describe("scope 'all' with stored vectors", () => {
+  it('ranks the same from a cold start (vectors read when first needed) as warm, embedding only the question', async () => {
+    const store = memoryStore();
+    const kept = { ...store, close: async () => undefined };
+    const a = await createMemory({ store: kept, embedder: countingUseLite(), embeddingModel: 'use-lite' });
+    for (let c = 0; c < 5; c++) await chat(a, `c${c}`, 12 + c);
+    await a.idle();
+    await a.close();
+
+    const questions = ['the wedding by the lake', 'a dog from the shelter', 'music lessons'];
+    const ranked = async (m: Memory): Promise<string[][]> => {
+      const out: string[][] = [];
+      for (const q of questions) out.push((await m.recall('c0', q, { topK: 8, scope: 'all' })).map((r) => r.entry.id));
+      return out;
+    };
+    const embedder = countingUseLite();
+    const b = await createMemory({ store: kept, embedder, embeddingModel: 'use-lite' });
+    const cold = await ranked(b);
+    const warm = await ranked(b);
+    expect(cold).toEqual(warm);
+    expect(cold[0]!.length).toBeGreaterThan(1);
+    expect(embedder.calls).toEqual([...questions, ...questions].map((q) => [q]));
+    await b.close();
+  }, 60_000);
+});
+
 describe('a failing embedder', () => {
   it('never fails an add; it is reported and retried with backoff until the vectors are stored', async () => {
     let failures = 2;
