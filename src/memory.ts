@@ -218,3 +218,32 @@ export interface Memory {
 
 /** What the engine itself provides; the hosts add the store-level methods (`createMemory`). */
 export type EngineMemory = Omit<Memory, 'storageState' | 'verify' | 'sync'>;
+
+/**
+ * The methods of {@link Memory} that read or write sessions: what a worker runs for the page
+ * (with the memory-wide ones) and what a server's per-user handle scopes to one user.
+ */
+export const SESSION_METHODS = [
+  'addUserMessage',
+  'addAssistantMessage',
+  'addToolCall',
+  'addToolResult',
+  'addContext',
+  'addInteraction',
+  'addMessages',
+  'getContextForLLM',
+  'getActiveEntries',
+  'getInteractions',
+  'getSummaries',
+  'getStats',
+  'compress',
+  'idle',
+  'recall',
+  'exportSession',
+  'importSession',
+  'clearSession',
+  'listSessions',
+  'pin',
+  'reportUsage',
+  'verify',
+] as const satisfies readonly (keyof Memory)[];

@@ -4,7 +4,7 @@
  * `comlink.proxy` objects and are called back in the page.
  * @module
  */
-import type { Memory } from '../memory.js';
+import { SESSION_METHODS, type Memory } from '../memory.js';
 import type { MemoryOptions } from '../create-memory.js';
 import type { MemoryEventName, SummarizeInfo } from '../types.js';
 import type { TiktokenEncoding } from '../tokens/tiktoken.js';
@@ -12,31 +12,10 @@ import type { WireError } from './wire-error.js';
 
 /** The `Memory` methods that run in the worker (everything but `on`, `close`, `setSummarizeCallback`). */
 export const REMOTE_METHODS = [
-  'addUserMessage',
-  'addAssistantMessage',
-  'addToolCall',
-  'addToolResult',
-  'addContext',
-  'addInteraction',
-  'addMessages',
-  'getContextForLLM',
-  'getActiveEntries',
-  'getInteractions',
-  'getSummaries',
-  'getStats',
-  'compress',
-  'idle',
-  'recall',
-  'exportSession',
-  'importSession',
-  'clearSession',
-  'listSessions',
+  ...SESSION_METHODS,
   'estimateStorage',
-  'pin',
-  'reportUsage',
   'updateConfig',
   'storageState',
-  'verify',
   'sync',
 ] as const satisfies readonly (keyof Memory)[];
 

@@ -4,33 +4,10 @@
  * one small object, and no I/O.
  * @module
  */
-import type { Memory } from '../../memory.js';
+import { SESSION_METHODS, type Memory } from '../../memory.js';
 
 /** The per-session methods of `Memory`, scoped to one user. */
-export const USER_MEMORY_METHODS = [
-  'addUserMessage',
-  'addAssistantMessage',
-  'addToolCall',
-  'addToolResult',
-  'addContext',
-  'addInteraction',
-  'addMessages',
-  'getContextForLLM',
-  'getActiveEntries',
-  'getInteractions',
-  'getSummaries',
-  'getStats',
-  'compress',
-  'idle',
-  'recall',
-  'exportSession',
-  'importSession',
-  'clearSession',
-  'listSessions',
-  'pin',
-  'reportUsage',
-  'verify',
-] as const satisfies readonly (keyof Memory)[];
+export const USER_MEMORY_METHODS = SESSION_METHODS;
 
 /**
  * One user's memory on a server: the methods of `Memory` that read or write sessions, every
