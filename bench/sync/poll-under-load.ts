@@ -8,10 +8,9 @@
  * asserts nothing.
  * @module
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { MAX_OP_IDS, MAX_PUSH_OPS, MAX_REQUEST_IDS, MAX_SYNC_BODY_BYTES } from 'recallkit/postgres';
 import { startCluster } from '../../test/postgres/cluster.js';
+import { startServer } from './start-server.js';
 import { machineHeader } from '../lib/machine.js';
 import { quantile, median } from '../lib/stats.js';
 import { markdownTable, ms } from '../lib/table.js';
@@ -20,23 +19,7 @@ import { PERFORMANCE_DOC, recordPrinted, writeDocTable } from '../lib/doc-table.
 const POLLS = Number(process.env['POLLS'] ?? 400);
 const HEAVY = Number(process.env['HEAVY'] ?? 6);
 const VARIANTS = (process.env['VARIANTS'] ?? 'pg,pglite').split(',');
-const CHILD = fileURLToPath(new URL('./server-process.ts', import.meta.url));
 const T = '2026-01-01T00:00:00.000Z';
-
-function startServer(mode: string, url?: string): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode, ...(url ? [url] : [])], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((ok, fail) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /port (\d+)/.exec(out);
-      if (m) ok({ base: `http://127.0.0.1:${m[1]}`, child });
-    });
-    child.on('exit', (code) => fail(new Error(`server exited (${code})`)));
-  });
-}
 
 async function post(base: string, user: string, body: string): Promise<number> {
   const res = await fetch(`${base}/sync`, {

@@ -9,11 +9,10 @@
  * last an idle poll of every device at once (as many connections as devices). Prints Markdown tables; asserts nothing.
  * @module
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { SyncOp, SyncResponse } from 'recallkit/postgres';
 import { startCluster } from '../../test/postgres/cluster.js';
+import { startServer } from './start-server.js';
 import { PERFORMANCE_DOC, recordPrinted, writeDocTable } from '../lib/doc-table.js';
 import { machineHeader } from '../lib/machine.js';
 import { fmt, markdownTable, ms } from '../lib/table.js';
@@ -22,7 +21,6 @@ const DEVICES = Number(process.env['DEVICES'] ?? 1000);
 const ROUNDS = Number(process.env['ROUNDS'] ?? 3);
 const CONCURRENCY = Number(process.env['CONCURRENCY'] ?? 50);
 const VARIANTS = (process.env['VARIANTS'] ?? 'echo,pg,pglite').split(',');
-const CHILD = fileURLToPath(new URL('./server-process.ts', import.meta.url));
 
 interface Stats {
   cpu: { user: number; system: number };
@@ -40,21 +38,6 @@ interface Phase {
 }
 
 /** Start the server process; resolves its base URL. */
-function startServer(mode: string, url?: string): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode, ...(url ? [url] : [])], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((ok, fail) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /port (\d+)/.exec(out);
-      if (m) ok({ base: `http://127.0.0.1:${m[1]}`, child });
-    });
-    child.on('exit', (code) => fail(new Error(`server exited (${code})`)));
-  });
-}
-
 const stats = async (base: string): Promise<Stats> =>
   (await (await fetch(`${base}/stats`, { method: 'POST' })).json()) as Stats;
 const cpuMs = (s: Stats): number => (s.cpu.user + s.cpu.system) / 1000;
