@@ -17,6 +17,7 @@ export type {
   ImportOptions,
   EntryFilter,
   AddMessageOptions,
+  AddContextOptions,
   StorageEstimate,
 } from './memory.js';
 

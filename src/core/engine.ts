@@ -18,7 +18,7 @@ import { DEFAULT_MEMORY_CONFIG, validateConfig } from './config.js';
 import { assembleContext, type AssemblyRules } from './context/assemble.js';
 import { appendToInteractions } from './interactions.js';
 import { setActive, statsOf, type SessionCache } from './session/session.js';
-import { checkDraftIds, interactionDrafts, newCallId, withMeta } from './entry-drafts.js';
+import { checkDraftIds, contextOptions, interactionDrafts, newCallId, withCallerId, withMeta } from './entry-drafts.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { createCompactionScheduler } from './compaction/compaction-scheduler.js';
 import { rollingWindowWhilePending, withinBudget } from './compaction/pending-budget.js';
@@ -40,6 +40,7 @@ import { planContext, type ResolvedRecall } from './context/context-options.js';
 import { buildPlannedContext } from './context/context-build.js';
 import { createStoreRecall, recallAcross } from './recall/recall-all.js';
 import { withAddOptions } from './add-options.js';
+import { knownTurns } from './known-turns.js';
 import { createEmbeddingQueue } from './recall/embedding-queue.js';
 import type { EngineHooks } from './engine-hooks.js';
 import { isReservedSessionId } from './checks/reserved-ids.js';
@@ -185,9 +186,31 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     embedLater: (s) => embeddings?.trigger(s),
   });
 
-  /** Store drafts as entries, then let long-term strategies act. */
-  async function add(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
+  /**
+   * Store drafts as entries, then let long-term strategies act. Drafts carrying a caller's id
+   * already stored in the session are not stored again: their stored entries take their place
+   * in the result (`known-turns.ts`); `looked` says the caller looked them up already.
+   */
+  async function add(
+    c: SessionCache,
+    drafts: EntryDraft[],
+    endsInference: boolean,
+    looked = false,
+  ): Promise<MemoryEntry[]> {
     checkDraftIds(drafts);
+    const known =
+      looked || !drafts.some((d) => d.id !== undefined) ? undefined : await knownTurns(c, store, writer, drafts);
+    if (!known?.some((k) => k !== undefined)) return storeDrafts(c, drafts, endsInference);
+    const fresh = drafts.filter((_, i) => known[i] === undefined);
+    const stored = fresh.length ? await storeDrafts(c, fresh, endsInference) : [];
+    if (!fresh.length && endsInference) await flushEnd(c.meta.sessionId);
+    const out: MemoryEntry[] = [];
+    let next = 0;
+    for (const k of known) out.push(k === undefined ? stored[next++]! : 'earlier' in k ? out[k.earlier]! : k);
+    return out;
+  }
+
+  async function storeDrafts(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
     // Long texts are counted first, giving the thread back between parts (count-yielding.ts).
     const counter = await prepareCounts(deps.counter, drafts.flatMap(draftTexts));
     const meta: SessionMeta = { ...c.meta };
@@ -215,16 +238,20 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     // In the background: the add resolves once its entries are stored.
     scheduler.trigger(meta.sessionId, { reason: 'add', entry: entries[entries.length - 1]! });
     embeddings?.trigger(meta.sessionId);
-    if (endsInference) {
-      // FLUSH: the entries are kept and written by the next flush, so the add still succeeded
-      // (a caller that retried would store them twice); the failure is reported as an event.
-      try {
-        await writer.flush(meta.sessionId);
-      } catch (error) {
-        emitter.emit('error', meta.sessionId, error instanceof Error ? error : new Error(String(error)));
-      }
-    }
+    if (endsInference) await flushEnd(meta.sessionId);
     return entries;
+  }
+
+  /**
+   * FLUSH writes at the end of an inference. A failed write keeps the entries for the next flush,
+   * so the add still succeeded (a caller that retried would store them twice): reported as an event.
+   */
+  async function flushEnd(sessionId: string): Promise<void> {
+    try {
+      await writer.flush(sessionId);
+    } catch (error) {
+      emitter.emit('error', sessionId, error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   /**
@@ -305,9 +332,12 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       sessions.run(s, async (c) => {
         const name = checkName(toolName, 'toolName');
         const content = capped(toJsonText(args, 'args'), 'args');
-        const callId = options.callId === undefined ? newCallId() : checkName(options.callId, 'options.callId');
-        const d: EntryDraft = { type: 'tool_call', role: 'assistant', content, tool: { name, callId } };
+        const given = options.callId === undefined ? undefined : checkName(options.callId, 'options.callId');
+        const tool = { name, callId: given ?? newCallId() };
+        const d: EntryDraft = { type: 'tool_call', role: 'assistant', content, tool };
+        if (given === undefined) d.callIdGenerated = true;
         withMeta(d, options.metadata, 'options.metadata');
+        withCallerId(d, options.id);
         return (await add(c, [d], false))[0]!;
       }),
 
@@ -318,26 +348,32 @@ export function createEngine(deps: EngineDeps): EngineMemory {
         if (options.isError !== undefined && typeof options.isError !== 'boolean') {
           throw new ValidationError('options.isError', 'a boolean', options.isError);
         }
-        const callId = await callAnswered(
-          c,
-          store,
-          name,
-          options.callId === undefined ? undefined : checkName(options.callId, 'options.callId'),
-        );
+        const given = options.callId === undefined ? undefined : checkName(options.callId, 'options.callId');
         const d: EntryDraft = {
           type: 'tool_result',
           role: 'system',
           content,
-          tool: { name, callId, isError: options.isError ?? false },
+          tool: { name, callId: given ?? '', isError: options.isError ?? false },
         };
+        if (given === undefined) d.callIdGenerated = true;
         withMeta(d, options.metadata, 'options.metadata');
-        return (await add(c, [d], false))[0]!;
+        withCallerId(d, options.id);
+        // A retry first: its call is answered (by the stored result), so pairing would refuse it.
+        if (d.id !== undefined) {
+          const [known] = await knownTurns(c, store, writer, [d]);
+          if (known) return known as MemoryEntry;
+        }
+        d.tool!.callId = await callAnswered(c, store, name, given);
+        delete d.callIdGenerated;
+        return (await add(c, [d], false, true))[0]!;
       }),
 
-    addContext: (s, content, source) =>
+    addContext: (s, content, options) =>
       sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'context', role: 'system', content: capped(checkContent(content), 'content') };
-        if (source !== undefined) d.metadata = { source: checkName(source, 'source') };
+        const { source, id } = contextOptions(options);
+        if (source !== undefined) d.metadata = { source };
+        if (id !== undefined) d.id = id;
         return (await add(c, [d], false))[0]!;
       }),
 

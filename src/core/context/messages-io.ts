@@ -8,6 +8,7 @@ import { checkTimestamp, isPlainObject } from '../checks/validate.js';
 import { ValidationError } from '../../errors.js';
 import type { EntryDraft } from '../make-entry.js';
 import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from '../checks/field-checks.js';
+import { checkCallerId } from '../checks/caller-ids.js';
 
 /** The context with `messages` in another library's shape (Anthropic adds `system`). */
 export function formatContext(
@@ -42,14 +43,25 @@ export function messagesToDrafts(
       ? codec.withSystem(input, options.system)
       : input;
   const messages: ChatMessage[] = parseMessages(source, format, meta);
-  const times = messageTimes(input, format, messages.length);
+  const spans = inputSpans(input, format, messages.length);
   const names = new Map<string, string>();
   const drafts: EntryDraft[] = [];
+  // Drafts made so far from each input message: its first draft takes its id, the next `id#1`, `id#2`…
+  const made = new Map<number, number>();
   for (const [i, m] of messages.entries()) {
-    const timestamp = times?.[i];
     const from = drafts.length;
     push(m, i);
-    if (timestamp !== undefined) for (let d = from; d < drafts.length; d++) drafts[d]!.timestamp = timestamp;
+    const span = spans?.[i];
+    if (!span) continue;
+    for (let d = from; d < drafts.length; d++) {
+      const draft = drafts[d]!;
+      if (span.timestamp !== undefined) draft.timestamp = span.timestamp;
+      if (span.id === undefined) continue;
+      const n = made.get(span.index) ?? 0;
+      made.set(span.index, n + 1);
+      draft.id = n === 0 ? span.id : `${span.id}#${n}`;
+      if (span.idField !== undefined) draft.idField = span.idField;
+    }
   }
   return drafts;
 
@@ -94,20 +106,40 @@ export function messagesToDrafts(
   }
 }
 
+/** Where a parsed message came from: its input message's index, time and caller id. */
+interface Span {
+  index: number;
+  timestamp?: string | undefined;
+  id?: string | undefined;
+  idField?: string;
+}
+
 /**
- * The time of each parsed message, from its input message's time field (ISO string or Date),
- * or `undefined` when no input message has one. Input messages map to parsed ones in order
- * (an AI SDK message with tool results may give several); each is parsed alone to count them.
+ * For each parsed message, its input message's index, time (the format's time field: an ISO
+ * string or Date) and id (the format's message id: AI SDK UI messages' `id`, LangChain's message
+ * `id`, RecallKit's `id` on OpenAI-shaped input); `undefined` when no input message has either.
+ * Input messages map to parsed ones in order (an AI SDK message with tool results may give
+ * several); each is parsed alone to count them.
  */
-function messageTimes(input: unknown, format: ContextFormat, total: number): (string | undefined)[] | undefined {
-  // Where a format carries a message's time: OpenAI-shaped input `timestamp`, AI SDK `createdAt`.
-  const key = formatCodec(format).timeField;
-  if (!key || !Array.isArray(input) || !input.some((m) => isPlainObject(m) && m[key] !== undefined)) return undefined;
-  const out: (string | undefined)[] = [];
+function inputSpans(input: unknown, format: ContextFormat, total: number): Span[] | undefined {
+  const codec = formatCodec(format);
+  const key = codec.timeField;
+  if (!Array.isArray(input)) return undefined;
+  const idOf = (m: unknown, i: number) => codec.messageId?.(m, `messages[${i}]`);
+  const hasTime = key !== undefined && input.some((m) => isPlainObject(m) && m[key] !== undefined);
+  const ids = codec.messageId ? input.map(idOf) : [];
+  if (!hasTime && !ids.some((x) => x !== undefined)) return undefined;
+  const out: Span[] = [];
   input.forEach((m: unknown, i) => {
-    const raw = isPlainObject(m) ? m[key] : undefined;
-    const time = raw === undefined ? undefined : checkTimestamp(raw, `messages[${i}].${key}`, () => new Date());
-    for (let n = parseMessages([m], format).length; n > 0; n--) out.push(time);
+    const raw = hasTime && isPlainObject(m) ? m[key!] : undefined;
+    const span: Span = { index: i };
+    if (raw !== undefined) span.timestamp = checkTimestamp(raw, `messages[${i}].${key}`, () => new Date());
+    const id = ids[i];
+    if (id) {
+      span.id = checkCallerId(id.id, id.field);
+      span.idField = id.field;
+    }
+    for (let n = parseMessages([m], format).length; n > 0; n--) out.push(span);
   });
   return out.length === total ? out : undefined;
 }
