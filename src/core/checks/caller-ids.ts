@@ -28,16 +28,20 @@ const expected =
   `a non-empty string of at most ${MAX_CALLER_ID_LENGTH} characters, without '${DERIVED_ID_MARK}' ` +
   `and not beginning with ${RESERVED_ID_PREFIXES.map((p) => `'${p}'`).join(' or ')} (reserved for RecallKit)`;
 
+/** Whether `value` is a caller id RecallKit accepts. */
+export function isCallerId(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length > 0 &&
+    value.length <= MAX_CALLER_ID_LENGTH &&
+    !value.includes(DERIVED_ID_MARK) &&
+    !RESERVED_ID_PREFIXES.some((p) => value.startsWith(p))
+  );
+}
+
 /** `value` when it is a caller id RecallKit accepts; else a `ValidationError` naming `field`. */
 export function checkCallerId(value: unknown, field: string): string {
-  if (
-    typeof value !== 'string' ||
-    value.length === 0 ||
-    value.length > MAX_CALLER_ID_LENGTH ||
-    value.includes(DERIVED_ID_MARK) ||
-    RESERVED_ID_PREFIXES.some((p) => value.startsWith(p))
-  )
-    throw new ValidationError(field, expected, value);
+  if (!isCallerId(value)) throw new ValidationError(field, expected, value);
   return value;
 }
 
