@@ -68,7 +68,7 @@ export interface AddMessageOptions {
    * characters, without `~`, not beginning with `__recallkit` or `summary:`.
    * @default undefined
    */
-  id?: string;
+  id?: string | undefined;
 }
 
 /** Options of `addContext` (or pass the source name alone, as before). */
@@ -76,7 +76,7 @@ export interface AddContextOptions {
   /** Where the context comes from (a file name): the system message names it. */
   source?: string;
   /** The caller's id of this entry: an add under a stored id is not stored again (see {@link AddMessageOptions.id}). */
-  id?: string;
+  id?: string | undefined;
 }
 
 /** Which entries `getActiveEntries` returns (default: all). */
@@ -106,7 +106,7 @@ export interface ToolCallOptions {
    * The caller's id of this entry: an add under a stored id is not stored again (see
    * {@link AddMessageOptions.id}); a generated `callId` is not compared, a given one is.
    */
-  id?: string;
+  id?: string | undefined;
 }
 
 /** Options of `addToolResult`. */
@@ -117,7 +117,7 @@ export interface ToolResultOptions {
   isError?: boolean;
   metadata?: Record<string, unknown>;
   /** The caller's id of this entry: an add under a stored id is not stored again (see {@link AddMessageOptions.id}). */
-  id?: string;
+  id?: string | undefined;
 }
 
 /** What `estimateStorage` reports, in bytes. */
