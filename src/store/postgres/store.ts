@@ -13,6 +13,7 @@ import { createSubscriptions } from './subscribe.js';
 import { sharedWrites } from './shared-writes.js';
 import { redact, secretsOf } from './redact.js';
 import { deleteSession, encodeBatch, notifyPayload } from './write.js';
+import { sharedMetaReader } from './read-group.js';
 
 /**
  * A store that keeps sessions in PostgreSQL: on a server through node-postgres
@@ -78,7 +79,9 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     kind: 'postgres',
     shared: true,
     loadSession: (sessionId) => run(session('load', sessionId), (d) => q.loadSession(d, tenant, sessionId)),
-    loadMeta: (sessionId) => run(session('load the meta of', sessionId), (d) => q.loadMeta(d, tenant, sessionId)),
+    // Grouped with the other stores' of the source (read-group.ts): one statement per turn of the event loop.
+    loadMeta: (sessionId) =>
+      run(session('load the meta of', sessionId), (d) => sharedMetaReader(d).loadMeta(tenant, sessionId)),
     loadEntries: (sessionId, opts) =>
       run(session('load entries of', sessionId), (d) => q.loadEntries(d, tenant, sessionId, opts)),
     getEntries: (sessionId, ids) =>
