@@ -21,6 +21,7 @@ import { setActive, statsOf, type SessionCache } from './session/session.js';
 import { checkDraftIds, contextOptions, interactionDrafts, newCallId, withCallerId, withMeta } from './entry-drafts.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { createCompactionScheduler } from './compaction/compaction-scheduler.js';
+import { wouldAct } from './compaction/long-term.js';
 import { rollingWindowWhilePending, withinBudget } from './compaction/pending-budget.js';
 import { draftTexts, makeEntry, type EntryDraft } from './make-entry.js';
 import { prepareCounts } from '../tokens/count-yielding.js';
@@ -236,7 +237,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     }
     for (const e of entries) emitter.emit('entry:added', meta.sessionId, e);
     // In the background: the add resolves once its entries are stored.
-    scheduler.trigger(meta.sessionId, { reason: 'add', entry: entries[entries.length - 1]! });
+    const event = { reason: 'add' as const, entry: entries[entries.length - 1]! };
+    scheduler.trigger(meta.sessionId, event, () => wouldAct(c, event, longTermDeps));
     embeddings?.trigger(meta.sessionId);
     if (endsInference) await flushEnd(meta.sessionId);
     return entries;
