@@ -18,14 +18,21 @@ import { DEFAULT_MEMORY_CONFIG, validateConfig } from './config.js';
 import { assembleContext, type AssemblyRules } from './context/assemble.js';
 import { appendToInteractions } from './interactions.js';
 import { setActive, statsOf, type SessionCache } from './session/session.js';
-import { checkDraftIds, contextOptions, interactionDrafts, newCallId, withCallerId, withMeta } from './entry-drafts.js';
+import {
+  checkDraftIds,
+  contextDraft,
+  interactionDrafts,
+  messageDraft,
+  toolCallDraft,
+  toolResultDraft,
+} from './entry-drafts.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { createCompactionScheduler } from './compaction/compaction-scheduler.js';
 import { wouldAct } from './compaction/long-term.js';
 import { rollingWindowWhilePending, withinBudget } from './compaction/pending-budget.js';
 import { draftTexts, makeEntry, type EntryDraft } from './make-entry.js';
 import { prepareCounts } from '../tokens/count-yielding.js';
-import { checkContent, checkName, checkSessionId, toJsonText } from './checks/validate.js';
+import { checkName, checkSessionId } from './checks/validate.js';
 import { createSessionTransfer } from './import/session-transfer.js';
 import { formatContext, messagesToDrafts } from './context/messages-io.js';
 import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall/recall.js';
@@ -40,7 +47,6 @@ import { budgetScale, recordUsageInMeta } from './usage.js';
 import { planContext, type ResolvedRecall } from './context/context-options.js';
 import { buildPlannedContext } from './context/context-build.js';
 import { createStoreRecall, recallAcross } from './recall/recall-all.js';
-import { withAddOptions } from './add-options.js';
 import { knownTurns } from './known-turns.js';
 import { createEmbeddingQueue } from './recall/embedding-queue.js';
 import type { EngineHooks } from './engine-hooks.js';
@@ -311,73 +317,35 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
   const memory: EngineMemory = {
     addUserMessage: (s, content, metadata, options) =>
-      sessions.run(s, async (c) => {
-        const d: EntryDraft = { type: 'message', role: 'user', content: capped(checkContent(content), 'content') };
-        withMeta(d, metadata);
-        withAddOptions(d, options);
-        return (await add(c, [d], false))[0]!;
-      }),
+      sessions.run(
+        s,
+        async (c) => (await add(c, [messageDraft('user', content, metadata, options, capped)], false))[0]!,
+      ),
 
     addAssistantMessage: (s, content, metadata, options) =>
-      sessions.run(s, async (c) => {
-        const d: EntryDraft = {
-          type: 'message',
-          role: 'assistant',
-          content: capped(checkContent(content), 'content'),
-        };
-        withMeta(d, metadata);
-        withAddOptions(d, options);
-        return (await add(c, [d], true))[0]!;
-      }),
+      sessions.run(
+        s,
+        async (c) => (await add(c, [messageDraft('assistant', content, metadata, options, capped)], true))[0]!,
+      ),
 
     addToolCall: (s, toolName, args, options = {}) =>
-      sessions.run(s, async (c) => {
-        const name = checkName(toolName, 'toolName');
-        const content = capped(toJsonText(args, 'args'), 'args');
-        const given = options.callId === undefined ? undefined : checkName(options.callId, 'options.callId');
-        const tool = { name, callId: given ?? newCallId() };
-        const d: EntryDraft = { type: 'tool_call', role: 'assistant', content, tool };
-        if (given === undefined) d.callIdGenerated = true;
-        withMeta(d, options.metadata, 'options.metadata');
-        withCallerId(d, options.id);
-        return (await add(c, [d], false))[0]!;
-      }),
+      sessions.run(s, async (c) => (await add(c, [toolCallDraft(toolName, args, options, capped)], false))[0]!),
 
     addToolResult: (s, toolName, result, options = {}) =>
       sessions.run(s, async (c) => {
-        const name = checkName(toolName, 'toolName');
-        const content = capped(toJsonText(result, 'result'), 'result');
-        if (options.isError !== undefined && typeof options.isError !== 'boolean') {
-          throw new ValidationError('options.isError', 'a boolean', options.isError);
-        }
-        const given = options.callId === undefined ? undefined : checkName(options.callId, 'options.callId');
-        const d: EntryDraft = {
-          type: 'tool_result',
-          role: 'system',
-          content,
-          tool: { name, callId: given ?? '', isError: options.isError ?? false },
-        };
-        if (given === undefined) d.callIdGenerated = true;
-        withMeta(d, options.metadata, 'options.metadata');
-        withCallerId(d, options.id);
+        const d = toolResultDraft(toolName, result, options, capped);
         // A retry first: its call is answered (by the stored result), so pairing would refuse it.
         if (d.id !== undefined) {
           const [known] = await knownTurns(c, store, writer, [d]);
           if (known) return known as MemoryEntry;
         }
-        d.tool!.callId = await callAnswered(c, store, name, given);
+        d.tool!.callId = await callAnswered(c, store, d.tool!.name, d.callIdGenerated ? undefined : d.tool!.callId);
         delete d.callIdGenerated;
         return (await add(c, [d], false, true))[0]!;
       }),
 
     addContext: (s, content, options) =>
-      sessions.run(s, async (c) => {
-        const d: EntryDraft = { type: 'context', role: 'system', content: capped(checkContent(content), 'content') };
-        const { source, id } = contextOptions(options);
-        if (source !== undefined) d.metadata = { source };
-        if (id !== undefined) d.id = id;
-        return (await add(c, [d], false))[0]!;
-      }),
+      sessions.run(s, async (c) => (await add(c, [contextDraft(content, options, capped)], false))[0]!),
 
     addInteraction: (s, input) =>
       sessions.run(s, async (c): Promise<StoredInteraction> => {

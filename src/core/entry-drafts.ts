@@ -1,6 +1,8 @@
 import type { InteractionInput } from '../types.js';
 import type { EntryDraft } from './make-entry.js';
+import type { ToolCallOptions, ToolResultOptions } from '../memory.js';
 import {
+  checkContent,
   checkInteractionInput,
   checkMetadata,
   checkName,
@@ -10,6 +12,7 @@ import {
 } from './checks/validate.js';
 import { checkId } from './checks/record-bounds.js';
 import { optionalCallerId } from './checks/caller-ids.js';
+import { withAddOptions } from './add-options.js';
 import { newId } from './ids.js';
 import { ValidationError } from '../errors.js';
 
@@ -26,6 +29,67 @@ export function withCallerId(d: EntryDraft, id: unknown, field = 'options.id'): 
     d.id = checked;
     if (field !== 'options.id') d.idField = field;
   }
+}
+
+/** Checks a draft's content and caps its length (`field` names it in the error). */
+type Capped = (text: string, field: string) => string;
+
+/** `addUserMessage` / `addAssistantMessage`'s draft, with the metadata and options (`timestamp`, `id`). */
+export function messageDraft(
+  role: 'user' | 'assistant',
+  content: unknown,
+  metadata: unknown,
+  options: unknown,
+  capped: Capped,
+): EntryDraft {
+  const d: EntryDraft = { type: 'message', role, content: capped(checkContent(content), 'content') };
+  withMeta(d, metadata);
+  withAddOptions(d, options);
+  return d;
+}
+
+/** `addToolCall`'s draft; a call id the engine makes is marked (a retry makes another). */
+export function toolCallDraft(toolName: unknown, args: unknown, options: ToolCallOptions, capped: Capped): EntryDraft {
+  const name = checkName(toolName, 'toolName');
+  const content = capped(toJsonText(args, 'args'), 'args');
+  const given = options.callId === undefined ? undefined : checkName(options.callId, 'options.callId');
+  const d: EntryDraft = { type: 'tool_call', role: 'assistant', content, tool: { name, callId: given ?? newCallId() } };
+  if (given === undefined) d.callIdGenerated = true;
+  withMeta(d, options.metadata, 'options.metadata');
+  withCallerId(d, options.id);
+  return d;
+}
+
+/**
+ * `addToolResult`'s draft. Without `options.callId` its call id is left to pair (`callAnswered`)
+ * and marked `callIdGenerated` until then.
+ */
+export function toolResultDraft(
+  toolName: unknown,
+  result: unknown,
+  options: ToolResultOptions,
+  capped: Capped,
+): EntryDraft {
+  const name = checkName(toolName, 'toolName');
+  const content = capped(toJsonText(result, 'result'), 'result');
+  if (options.isError !== undefined && typeof options.isError !== 'boolean')
+    throw new ValidationError('options.isError', 'a boolean', options.isError);
+  const given = options.callId === undefined ? undefined : checkName(options.callId, 'options.callId');
+  const tool = { name, callId: given ?? '', isError: options.isError ?? false };
+  const d: EntryDraft = { type: 'tool_result', role: 'system', content, tool };
+  if (given === undefined) d.callIdGenerated = true;
+  withMeta(d, options.metadata, 'options.metadata');
+  withCallerId(d, options.id);
+  return d;
+}
+
+/** `addContext`'s draft: its third argument is a source name (as before), or `{ source?, id? }`. */
+export function contextDraft(content: unknown, options: unknown, capped: Capped): EntryDraft {
+  const d: EntryDraft = { type: 'context', role: 'system', content: capped(checkContent(content), 'content') };
+  const { source, id } = contextOptions(options);
+  if (source !== undefined) d.metadata = { source };
+  if (id !== undefined) d.id = id;
+  return d;
 }
 
 /** `addContext`'s third argument: a source name (as before), or `{ source?, id? }`. */
@@ -63,7 +127,7 @@ export function newCallId(): string {
 export function interactionDrafts(
   input: unknown,
   now: () => Date,
-  capped: (text: string, field: string) => string,
+  capped: Capped,
 ): { drafts: [EntryDraft, EntryDraft]; input: InteractionInput; timestamp: string } {
   const checked = checkInteractionInput(input);
   const { userRequest, aiResponse } = checked;
