@@ -294,6 +294,32 @@ export function describePrototypeSafety(label: string, subject: PrototypeSubject
       await again.close();
     });
 
+    it('a chat the previous release left broken by "constructor" answers again after the upgrade, nothing lost', async () => {
+      // What that release stored: the turns (an add with the index not loaded succeeded) and the
+      // index as it was before them; every context read or recall after that threw.
+      const open = await subject.storage();
+      const before = await open({ contextRecall: RECALL });
+      await before.addUserMessage('chat', 'I need a builder for the house');
+      await before.addAssistantMessage('chat', 'A builder can start in May');
+      await before.getContextForLLM('chat');
+      await before.close();
+      const broken = await open();
+      await broken.addUserMessage('chat', 'the constructor runs first, then toString and __proto__');
+      await broken.addAssistantMessage('chat', 'constructor noted');
+      const stored = await exportAll(broken);
+      await broken.close();
+
+      const upgraded = await open({ contextRecall: RECALL });
+      expect(await exportAll(upgraded)).toBe(stored);
+      const ctx = await upgraded.getContextForLLM('chat', { query: 'constructor' });
+      expect(ctx.messages.at(-1)?.content).toBe('constructor noted');
+      for (const word of ['constructor', 'toString', '__proto__', 'builder'])
+        expect((await upgraded.recall('chat', word)).length, word).toBeGreaterThan(0);
+      await upgraded.addUserMessage('chat', 'what about the constructor?');
+      expect((await upgraded.getContextForLLM('chat')).messages.at(-1)?.content).toBe('what about the constructor?');
+      await upgraded.close();
+    });
+
     it('keys of every name in one metadata object, and every name as a metadata value, come back whole', async () => {
       const open = await subject.storage();
       const m = await open({ contextRecall: RECALL });

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_SYNC_BODY_BYTES } from '../bounds.js';
+import { dictionary } from '../../core/checks/dictionary.js';
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -148,7 +149,7 @@ async function serve(
   const response = await handler(request);
   // Already answered (the body was cut off): the handler's answer has nowhere to go.
   if (res.headersSent || res.writableEnded) return;
-  const out: Record<string, string> = {};
+  const out = dictionary<string>();
   response.headers.forEach((v, k) => (out[k] = v));
   const body = Buffer.from(await response.arrayBuffer());
   out['content-length'] = String(body.byteLength);
