@@ -210,6 +210,19 @@ export function describePrototypeSafety(label: string, subject: PrototypeSubject
               conditions: readable.map((w) => `message.metadata.get(${json(w)}) != 'hidden'`),
             },
           ],
+        },
+      });
+      for (const w of PROTOTYPE_NAMES) {
+        await m.addUserMessage('filtered', `shown ${w}`, own(w, 'shown'));
+        await m.addAssistantMessage('filtered', `hidden ${w}`, own(w, 'hidden'));
+      }
+      const text = json((await m.getContextForLLM('filtered')).messages);
+      for (const w of PROTOTYPE_NAMES) expect(text).toContain(`shown ${w}`);
+      for (const w of readable) expect(text, w).not.toContain(`hidden ${w}`);
+      await m.close();
+      // A tool of each name succeeding fires the summarizer (a trigger listing every name).
+      const t = await open({
+        profile: {
           long_term_memory_strategy: [
             {
               long_term_memory_id: 'summarizer',
@@ -220,26 +233,18 @@ export function describePrototypeSafety(label: string, subject: PrototypeSubject
         },
       });
       for (const w of PROTOTYPE_NAMES) {
-        await m.addUserMessage('filtered', `shown ${w}`, own(w, 'shown'));
-        await m.addAssistantMessage('filtered', `hidden ${w}`, own(w, 'hidden'));
+        await t.addUserMessage(`trigger ${w}`, 'look it up');
+        await t.addToolCall(`trigger ${w}`, w, {}, { callId: 'c' });
+        await t.addUserMessage(`trigger ${w}`, 'and again');
+        await t.addToolCall(`trigger ${w}`, 'other', {}, { callId: 'd' });
+        await t.addToolResult(`trigger ${w}`, 'other', 'ok', { callId: 'd' });
+        await t.idle(`trigger ${w}`);
+        expect(await t.getSummaries(`trigger ${w}`), `no trigger yet for ${w}`).toHaveLength(0);
+        await t.addToolResult(`trigger ${w}`, w, 'ok', { callId: 'c' });
+        await t.idle(`trigger ${w}`);
+        expect(await t.getSummaries(`trigger ${w}`), `trigger for ${w}`).toHaveLength(1);
       }
-      const text = json((await m.getContextForLLM('filtered')).messages);
-      for (const w of PROTOTYPE_NAMES) expect(text).toContain(`shown ${w}`);
-      for (const w of readable) expect(text, w).not.toContain(`hidden ${w}`);
-      // A tool of each name succeeding fires the summarizer (a trigger listing every name).
-      for (const w of PROTOTYPE_NAMES) {
-        await m.addUserMessage(`trigger ${w}`, 'look it up');
-        await m.addToolCall(`trigger ${w}`, w, {}, { callId: 'c' });
-        await m.addUserMessage(`trigger ${w}`, 'and again');
-        await m.addToolCall(`trigger ${w}`, 'other', {}, { callId: 'd' });
-        await m.addToolResult(`trigger ${w}`, 'other', 'ok', { callId: 'd' });
-        await m.idle(`trigger ${w}`);
-        expect(await m.getSummaries(`trigger ${w}`), `no trigger yet for ${w}`).toHaveLength(0);
-        await m.addToolResult(`trigger ${w}`, w, 'ok', { callId: 'c' });
-        await m.idle(`trigger ${w}`);
-        expect(await m.getSummaries(`trigger ${w}`), `trigger for ${w}`).toHaveLength(1);
-      }
-      await m.close();
+      await t.close();
       // The blocked names (`constructor`, `prototype`, `_…`) are refused where written, with the field.
       for (const w of PROTOTYPE_NAMES.filter((name) => isBlockedKey(name))) {
         const conditions = [`message.metadata.get(${json(w)}) == 'x'`];
