@@ -7,7 +7,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
-import { createServerMemory, postgresStore } from '../../src/store/postgres/index.js';
+import { createServerMemory, postgresStore } from '../../src/server/index.js';
 import { describePrototypeSafety } from '../support/prototype-suite.js';
 import { PROTOTYPE_NAMES, SEARCHABLE_NAMES, own } from '../support/prototype-names.js';
 import { closeShared, freshTenant, sharedPGlite, sharedPool } from './support.js';

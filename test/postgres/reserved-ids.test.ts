@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/errors.js';
-import { createServerMemory } from '../../src/store/postgres/index.js';
+import { createServerMemory } from '../../src/server/index.js';
 import type { Memory } from '../../src/memory.js';
 import { SESSION_CALLS, methodsOf } from '../support/session-calls.js';
 import { closeShared, freshTenant, sharedPGlite } from './support.js';
