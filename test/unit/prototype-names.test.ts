@@ -20,6 +20,7 @@ import { fromWireError } from '../../src/worker/wire-error.js';
 import { createDeviceStore } from '../../src/sync/client/device-state.js';
 import { fetchSummarizer } from '../../src/summarizers/fetch.js';
 import { fetchEmbedder } from '../../src/embedders/fetch-embedder.js';
+import { int, parseProfile, registerStrategy } from '../../src/strategies/index.js';
 import type { Memory } from '../../src/memory.js';
 import { describePrototypeSafety } from '../support/prototype-suite.js';
 import { PROTOTYPE_NAMES, SEARCHABLE_NAMES, own } from '../support/prototype-names.js';
@@ -248,6 +249,23 @@ describe('maps keyed by user text outside a chat', () => {
     });
     expect(await embed(['constructor'])).toEqual([[1, 0]]);
     for (const w of PROTOTYPE_NAMES) expect(sent[0]!.get(w), w).toBe(`value of ${w}`);
+  });
+
+  it('a registered strategy whose fields are named after members reads each from the profile, or its default', async () => {
+    registerStrategy('prototype_named_fields', {
+      kind: 'short_term',
+      fields: { toString: int(3, 1), valueOf: int(4, 1), hasOwnProperty: int(5, 1) },
+      create: () => ({ id: 'prototype_named_fields', select: (selection) => selection }),
+    });
+    const profile = { short_term_memory_strategy: [{ memory_strategy_id: 'prototype_named_fields', valueOf: 9 }] };
+    expect(parseProfile(profile).short_term_memory_strategy[0]).toMatchObject({
+      toString: 3,
+      valueOf: 9,
+      hasOwnProperty: 5,
+    });
+    const memory = await opened(createMemory({ profile }));
+    await memory.addUserMessage('s', 'constructor');
+    expect((await memory.getContextForLLM('s')).messages).toHaveLength(1);
   });
 
   it('an error from a worker named after a member is an Error of that name, not the member', () => {
