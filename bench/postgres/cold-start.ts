@@ -50,6 +50,15 @@ interface Sample {
   listening: number;
   /** The first request that got an answer → its 200, ms. */
   firstRequest: number;
+  /** CPU time the server process used up to its first 200, ms (what a busy machine does not inflate). */
+  cpu: number;
+}
+
+/** User + system CPU time of process `pid` so far, in ms (Linux /proc; 10 ms ticks). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /**
@@ -117,7 +126,7 @@ async function coldStart(argv: string[], env: Record<string, string>, cwd: strin
       listening ||= sent - start;
       if (status === 200) {
         const now = performance.now();
-        return { total: now - start, listening, firstRequest: now - sent };
+        return { total: now - start, listening, firstRequest: now - sent, cpu: cpuMs(child.pid!) };
       }
     }
   } finally {
@@ -192,7 +201,7 @@ export async function coldStartBench(): Promise<string> {
           const sample = await coldStart(argv(v, runner), envOf(v), dirs.get(v)!);
           const key = `${runner}|${v.name}`;
           samples.set(key, [...(samples.get(key) ?? []), sample]);
-          console.log(`round ${round + 1} ${runner.padEnd(4)} ${v.name}: ${s(sample.total)}`);
+          console.log(`round ${round + 1} ${runner.padEnd(4)} ${v.name}: ${s(sample.total)}, CPU ${sample.cpu} ms`);
         }
       }
     }
@@ -215,6 +224,8 @@ export async function coldStartBench(): Promise<string> {
           `${median(mine.map((x) => x.firstRequest)).toFixed(0)} ms`,
           v.name === 'raw pg route' ? '1.00x' : ratio(rawPg),
           peer && v.peer !== 'raw pg route' ? ratio(peer) : '',
+          `${median(mine.map((x) => x.cpu)).toFixed(0)} ms`,
+          `${(median(mine.map((x) => x.cpu)) / median(rawPg.map((x) => x.cpu))).toFixed(2)}x`,
         ]);
       }
     }
@@ -228,6 +239,8 @@ export async function coldStartBench(): Promise<string> {
         { header: 'first request', align: 'right' },
         { header: 'vs raw pg route', align: 'right' },
         { header: 'vs raw PGlite route', align: 'right' },
+        { header: 'CPU to first 200', align: 'right' },
+        { header: 'CPU vs raw pg', align: 'right' },
       ],
       rows,
     );
@@ -237,7 +250,9 @@ export async function coldStartBench(): Promise<string> {
       `${ROUNDS} rounds, the variants in turn within each round, after two untimed starts of each (schema or PGlite`,
       'directory made, caches warm: a redeployed server). One turn: `POST /?chat=…` with the user message; the README',
       'server adds it, builds the context (token counts included) and adds the reply; the raw routes SELECT the last',
-      'messages and INSERT both. Medians; "first request": from the first request the server answered to its 200.',
+      'messages and INSERT both. Medians; "first request": from the first request the server answered to its 200;',
+      '"CPU to first 200": user + system time of the server process until then (a busy machine stretches wall times,',
+      'not this).',
       '',
       table,
     ].join('\n');
