@@ -114,8 +114,10 @@ export function createBpeCounter(table: RankTable): BpeCounter {
         const stop = end(text, i);
         if (stop - i > HEAP_FROM / 4) {
           // Possibly a long merge: its own bytes (the shared scratch may be reused while paused).
+          if (stop - i > CHARS_PER_STEP) yield; // finding the piece's end took a while
           const bytes = new Uint8Array(3 * (stop - i));
           const length = utf8Into(text, i, stop, bytes);
+          if (stop - i > CHARS_PER_STEP) yield;
           n +=
             length > HEAP_FROM && table.rank(bytes, 0, length) < 0
               ? yield* heapMergeSteps(table, bytes, length)

@@ -13,8 +13,8 @@ import type { RankTable } from './rank-table.js';
 /** Pieces of up to this many bytes are merged as tiktoken does; longer ones through a heap. */
 export const HEAP_FROM = 128;
 
-/** Merges (or pairs looked up) between two yields of {@link heapMergeSteps}: about a millisecond. */
-const MERGES_PER_STEP = 1 << 11;
+/** Merges (or pairs looked up) between two yields of {@link heapMergeSteps}: well under a millisecond. */
+const MERGES_PER_STEP = 1 << 9;
 
 // Scratch of shortMergeCount, shared: counting is synchronous.
 const starts = new Int32Array(HEAP_FROM + 2);
@@ -51,7 +51,7 @@ export function shortMergeCount(table: RankTable, bytes: Uint8Array, length: num
 
 /**
  * The number of tokens of `bytes[0..length)`, a piece of any length that is not itself a
- * token, yielding every 2,048 merges so a caller can give the thread back inside a very long
+ * token, yielding every 512 merges (and pairs looked up) so a caller can give the thread back inside a very long
  * piece. Returns the same count as {@link shortMergeCount}.
  */
 export function* heapMergeSteps(table: RankTable, bytes: Uint8Array, length: number): Generator<void, number> {
@@ -59,10 +59,8 @@ export function* heapMergeSteps(table: RankTable, bytes: Uint8Array, length: num
   const next = new Int32Array(length + 1);
   const prev = new Int32Array(length + 1);
   const rank = new Int32Array(length + 1);
-  for (let i = 0; i <= length; i++) {
-    next[i] = i + 1;
-    prev[i] = i - 1;
-  }
+  next[length] = length + 1;
+  prev[length] = length - 1;
   // A min-heap of rank * 2^32 + position (exact in a double: ranks < 2^21, positions < 2^32).
   let heap = new Float64Array(length + 16);
   let size = 0;
@@ -101,7 +99,10 @@ export function* heapMergeSteps(table: RankTable, bytes: Uint8Array, length: num
     const end = next[next[i]!]!;
     return end > length ? -1 : table.rank(bytes, i, end);
   };
-  for (let i = 0; i < length - 1; i++) {
+  for (let i = 0; i < length; i++) {
+    next[i] = i + 1;
+    prev[i] = i - 1;
+    if (i === length - 1) break;
     rank[i] = table.rank(bytes, i, i + 2);
     if (rank[i]! >= 0) push(rank[i]! * SHIFT + i);
     if ((i + 1) % MERGES_PER_STEP === 0) yield;
