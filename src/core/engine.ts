@@ -18,7 +18,7 @@ import { DEFAULT_MEMORY_CONFIG, validateConfig } from './config.js';
 import { assembleContext, type AssemblyRules } from './context/assemble.js';
 import { appendToInteractions } from './interactions.js';
 import { setActive, statsOf, type SessionCache } from './session/session.js';
-import { checkDraftIds, interactionDrafts, newCallId, withMeta } from './entry-drafts.js';
+import { checkDraftIds, checkSource, interactionDrafts, newCallId, withMeta } from './entry-drafts.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { createCompactionScheduler } from './compaction/compaction-scheduler.js';
 import { rollingWindowWhilePending, withinBudget } from './compaction/pending-budget.js';
@@ -284,7 +284,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     addUserMessage: (s, content, metadata, options) =>
       sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'message', role: 'user', content: capped(checkContent(content), 'content') };
-        withMeta(d, metadata);
+        withMeta(d, metadata, 'metadata', maxContent);
         withAddOptions(d, options);
         return (await add(c, [d], false))[0]!;
       }),
@@ -296,7 +296,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
           role: 'assistant',
           content: capped(checkContent(content), 'content'),
         };
-        withMeta(d, metadata);
+        withMeta(d, metadata, 'metadata', maxContent);
         withAddOptions(d, options);
         return (await add(c, [d], true))[0]!;
       }),
@@ -307,7 +307,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
         const content = capped(toJsonText(args, 'args'), 'args');
         const callId = options.callId === undefined ? newCallId() : checkName(options.callId, 'options.callId');
         const d: EntryDraft = { type: 'tool_call', role: 'assistant', content, tool: { name, callId } };
-        withMeta(d, options.metadata, 'options.metadata');
+        withMeta(d, options.metadata, 'options.metadata', maxContent);
         return (await add(c, [d], false))[0]!;
       }),
 
@@ -330,14 +330,14 @@ export function createEngine(deps: EngineDeps): EngineMemory {
           content,
           tool: { name, callId, isError: options.isError ?? false },
         };
-        withMeta(d, options.metadata, 'options.metadata');
+        withMeta(d, options.metadata, 'options.metadata', maxContent);
         return (await add(c, [d], false))[0]!;
       }),
 
     addContext: (s, content, source) =>
       sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'context', role: 'system', content: capped(checkContent(content), 'content') };
-        if (source !== undefined) d.metadata = { source: checkName(source, 'source') };
+        if (source !== undefined) d.metadata = { source: checkSource(source) };
         return (await add(c, [d], false))[0]!;
       }),
 
