@@ -108,6 +108,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   const now = deps.now ?? (() => new Date());
   const maxContent = deps.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH;
   const capped = (text: string, field: string): string => checkContentLength(text, field, maxContent);
+  const limits = { capped, maxContentLength: maxContent };
   let config: MemoryConfig = { ...DEFAULT_MEMORY_CONFIG, ...validateConfig(deps.config) };
   let summarizer = deps.summarizer;
   const built = deps.strategies(() => config);
@@ -319,21 +320,21 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     addUserMessage: (s, content, metadata, options) =>
       sessions.run(
         s,
-        async (c) => (await add(c, [messageDraft('user', content, metadata, options, capped)], false))[0]!,
+        async (c) => (await add(c, [messageDraft('user', content, metadata, options, limits)], false))[0]!,
       ),
 
     addAssistantMessage: (s, content, metadata, options) =>
       sessions.run(
         s,
-        async (c) => (await add(c, [messageDraft('assistant', content, metadata, options, capped)], true))[0]!,
+        async (c) => (await add(c, [messageDraft('assistant', content, metadata, options, limits)], true))[0]!,
       ),
 
     addToolCall: (s, toolName, args, options = {}) =>
-      sessions.run(s, async (c) => (await add(c, [toolCallDraft(toolName, args, options, capped)], false))[0]!),
+      sessions.run(s, async (c) => (await add(c, [toolCallDraft(toolName, args, options, limits)], false))[0]!),
 
     addToolResult: (s, toolName, result, options = {}) =>
       sessions.run(s, async (c) => {
-        const d = toolResultDraft(toolName, result, options, capped);
+        const d = toolResultDraft(toolName, result, options, limits);
         // A retry first: its call is answered (by the stored result), so pairing would refuse it.
         if (d.id !== undefined) {
           const [known] = await knownTurns(c, store, writer, [d]);
@@ -345,7 +346,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       }),
 
     addContext: (s, content, options) =>
-      sessions.run(s, async (c) => (await add(c, [contextDraft(content, options, capped)], false))[0]!),
+      sessions.run(s, async (c) => (await add(c, [contextDraft(content, options, limits)], false))[0]!),
 
     addInteraction: (s, input) =>
       sessions.run(s, async (c): Promise<StoredInteraction> => {

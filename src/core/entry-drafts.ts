@@ -10,16 +10,31 @@ import {
   isPlainObject,
   toJsonText,
 } from './checks/validate.js';
-import { checkId } from './checks/record-bounds.js';
+import { checkId, MAX_SOURCE_LENGTH } from './checks/record-bounds.js';
 import { optionalCallerId } from './checks/caller-ids.js';
 import { withAddOptions } from './add-options.js';
-import { newId } from './ids.js';
 import { ValidationError } from '../errors.js';
+import { newId } from './ids.js';
 
-/** Set a draft's metadata from a caller's value, checked (`field` names it in the error). */
-export function withMeta(d: EntryDraft, metadata: unknown, field = 'metadata'): void {
-  const m = checkMetadata(metadata, field);
+/**
+ * Set a draft's metadata from a caller's value, checked within the bounds of `maxContentLength`
+ * (`field` names it in the error).
+ */
+export function withMeta(d: EntryDraft, metadata: unknown, field: string, maxContentLength: number): void {
+  const m = checkMetadata(metadata, field, maxContentLength);
   if (m) d.metadata = m;
+}
+
+/** `addContext`'s `source`: a non-empty name of at most {@link MAX_SOURCE_LENGTH} characters. */
+export function checkSource(source: unknown, field = 'source'): string {
+  const name = checkName(source, field);
+  if (name.length > MAX_SOURCE_LENGTH)
+    throw new ValidationError(
+      field,
+      `a name of at most ${MAX_SOURCE_LENGTH} characters (a file, a path or a URL)`,
+      name,
+    );
+  return name;
 }
 
 /** Set a draft's id from a caller's `options.id` (checked; `undefined`: the engine makes one). */
@@ -31,8 +46,11 @@ export function withCallerId(d: EntryDraft, id: unknown, field = 'options.id'): 
   }
 }
 
-/** Checks a draft's content and caps its length (`field` names it in the error). */
-type Capped = (text: string, field: string) => string;
+/** What an add's draft is checked against: the content cap (`capped` names the field) and `maxContentLength`. */
+export interface DraftLimits {
+  capped: (text: string, field: string) => string;
+  maxContentLength: number;
+}
 
 /** `addUserMessage` / `addAssistantMessage`'s draft, with the metadata and options (`timestamp`, `id`). */
 export function messageDraft(
@@ -40,22 +58,27 @@ export function messageDraft(
   content: unknown,
   metadata: unknown,
   options: unknown,
-  capped: Capped,
+  limits: DraftLimits,
 ): EntryDraft {
-  const d: EntryDraft = { type: 'message', role, content: capped(checkContent(content), 'content') };
-  withMeta(d, metadata);
+  const d: EntryDraft = { type: 'message', role, content: limits.capped(checkContent(content), 'content') };
+  withMeta(d, metadata, 'metadata', limits.maxContentLength);
   withAddOptions(d, options);
   return d;
 }
 
 /** `addToolCall`'s draft; a call id the engine makes is marked (a retry makes another). */
-export function toolCallDraft(toolName: unknown, args: unknown, options: ToolCallOptions, capped: Capped): EntryDraft {
+export function toolCallDraft(
+  toolName: unknown,
+  args: unknown,
+  options: ToolCallOptions,
+  limits: DraftLimits,
+): EntryDraft {
   const name = checkName(toolName, 'toolName');
-  const content = capped(toJsonText(args, 'args'), 'args');
+  const content = limits.capped(toJsonText(args, 'args'), 'args');
   const given = options.callId === undefined ? undefined : checkName(options.callId, 'options.callId');
   const d: EntryDraft = { type: 'tool_call', role: 'assistant', content, tool: { name, callId: given ?? newCallId() } };
   if (given === undefined) d.callIdGenerated = true;
-  withMeta(d, options.metadata, 'options.metadata');
+  withMeta(d, options.metadata, 'options.metadata', limits.maxContentLength);
   withCallerId(d, options.id);
   return d;
 }
@@ -68,24 +91,24 @@ export function toolResultDraft(
   toolName: unknown,
   result: unknown,
   options: ToolResultOptions,
-  capped: Capped,
+  limits: DraftLimits,
 ): EntryDraft {
   const name = checkName(toolName, 'toolName');
-  const content = capped(toJsonText(result, 'result'), 'result');
+  const content = limits.capped(toJsonText(result, 'result'), 'result');
   if (options.isError !== undefined && typeof options.isError !== 'boolean')
     throw new ValidationError('options.isError', 'a boolean', options.isError);
   const given = options.callId === undefined ? undefined : checkName(options.callId, 'options.callId');
   const tool = { name, callId: given ?? '', isError: options.isError ?? false };
   const d: EntryDraft = { type: 'tool_result', role: 'system', content, tool };
   if (given === undefined) d.callIdGenerated = true;
-  withMeta(d, options.metadata, 'options.metadata');
+  withMeta(d, options.metadata, 'options.metadata', limits.maxContentLength);
   withCallerId(d, options.id);
   return d;
 }
 
 /** `addContext`'s draft: its third argument is a source name (as before), or `{ source?, id? }`. */
-export function contextDraft(content: unknown, options: unknown, capped: Capped): EntryDraft {
-  const d: EntryDraft = { type: 'context', role: 'system', content: capped(checkContent(content), 'content') };
+export function contextDraft(content: unknown, options: unknown, limits: DraftLimits): EntryDraft {
+  const d: EntryDraft = { type: 'context', role: 'system', content: limits.capped(checkContent(content), 'content') };
   const { source, id } = contextOptions(options);
   if (source !== undefined) d.metadata = { source };
   if (id !== undefined) d.id = id;
@@ -95,7 +118,7 @@ export function contextDraft(content: unknown, options: unknown, capped: Capped)
 /** `addContext`'s third argument: a source name (as before), or `{ source?, id? }`. */
 export function contextOptions(options: unknown): { source?: string; id?: string } {
   if (options === undefined) return {};
-  if (typeof options === 'string') return { source: checkName(options, 'source') };
+  if (typeof options === 'string') return { source: checkSource(options) };
   if (!isPlainObject(options))
     throw new ValidationError('source', 'a non-empty string (the source name), or an object { source?, id? }', options);
   for (const k of Object.keys(options)) {
@@ -103,7 +126,7 @@ export function contextOptions(options: unknown): { source?: string; id?: string
       throw new ValidationError(`options.${k}`, 'one of the known options (source, id)', k);
   }
   const out: { source?: string; id?: string } = {};
-  if (options.source !== undefined) out.source = checkName(options.source, 'options.source');
+  if (options.source !== undefined) out.source = checkSource(options.source, 'options.source');
   const id = optionalCallerId(options.id, 'options.id');
   if (id !== undefined) out.id = id;
   return out;
@@ -127,7 +150,7 @@ export function newCallId(): string {
 export function interactionDrafts(
   input: unknown,
   now: () => Date,
-  capped: Capped,
+  capped: (text: string, field: string) => string,
 ): { drafts: [EntryDraft, EntryDraft]; input: InteractionInput; timestamp: string } {
   const checked = checkInteractionInput(input);
   const { userRequest, aiResponse } = checked;
