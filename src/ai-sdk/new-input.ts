@@ -9,6 +9,9 @@ import { parseMessages } from '../formats/parse-messages.js';
 import { isRecord, readArray, readRecord, readString } from '../formats/read.js';
 import { checkCallerId, isCallerId } from '../core/checks/caller-ids.js';
 
+/** The metadata key holding the `UIMessage` id a user entry was stored from (also the entry's id). */
+export const UI_MESSAGE_ID = 'uiMessageId';
+
 /** What the new input was, and the id the reply to it is stored under. */
 export interface NewInput {
   /** `'user'`: a question; `'tools'`: an assistant message whose client-side tools now have outputs. */
@@ -24,8 +27,9 @@ export interface NewInput {
 
 /**
  * Store what the last posted message adds, unless it is stored already: a user message (stored
- * under its `UIMessage` id, so a retry finds it), or an assistant message whose client-side
- * tools now have outputs (the results of stored calls that have none).
+ * under its `UIMessage` id, so a retry finds it; kept in `metadata.uiMessageId` too), or an
+ * assistant message whose client-side tools now have outputs (the results of stored calls that
+ * have none). A user message whose id is stored already is not stored again, whatever its words.
  */
 export async function newInput(memory: Memory, sessionId: string, messages: readonly unknown[]): Promise<NewInput> {
   const list = readArray(messages, 'messages');
@@ -38,12 +42,14 @@ export async function newInput(memory: Memory, sessionId: string, messages: read
     const meta = { toolErrors: new Set<string>() };
     const [message] = parseMessages([last], 'ai-sdk', meta);
     const parts = message && mediaOf(message);
-    await memory.addUserMessage(
-      sessionId,
-      message?.content ?? '',
-      parts ? { parts, partsFormat: 'ai-sdk' } : undefined,
-      { id },
-    );
+    const metadata = { [UI_MESSAGE_ID]: id, ...(parts ? { parts, partsFormat: 'ai-sdk' } : {}) };
+    try {
+      await memory.addUserMessage(sessionId, message?.content ?? '', metadata, { id });
+    } catch (error) {
+      // Stored under this id with other words (useChat's edit of a sent message keeps its id):
+      // the message stored first stays, as a retry's would (the id was checked above, so this is that).
+      if (!(error instanceof ValidationError && error.field === 'options.id')) throw error;
+    }
     return { kind: 'user', replyId: `${id}:reply` };
   }
   if (role !== 'assistant')

@@ -179,6 +179,19 @@ describe('chatTurn in a useChat route', () => {
     expect((await stored()).filter(([, role]) => role === 'user')).toHaveLength(2);
   });
 
+  it('a message posted again under its id with other words (an edit keeping the id): the first words stay', async () => {
+    server.script({ kind: 'status', status: 500, body: { error: { message: 'overloaded' } } });
+    await send([user('u1', 'Hi')]);
+    server.script({ kind: 'stream', chunks: [{ text: 'Hello!' }] });
+    await send([user('u1', 'Hi, how are you?')]);
+    await turns[1]!.stored;
+    expect(await stored()).toEqual([
+      ['message', 'user', '', 'Hi'],
+      ['message', 'assistant', '', 'Hello!'],
+    ]);
+    expect((await memory.getActiveEntries('chat-1'))[0]!.metadata).toEqual({ uiMessageId: 'u1' });
+  });
+
   it('a request retried after its reply was stored: the prompt ends at the question, the first reply stays', async () => {
     server.script(
       { kind: 'stream', chunks: [{ text: 'Hello!' }] },
