@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
-import { createServerMemory } from '../../src/server/index.js';
+import { createServerMemory } from 'recallkit/postgres';
 import { startCluster } from '../../test/postgres/cluster.js';
 import { postmasterOf, serverCpuMs } from '../lib/pg-cpu.js';
 
