@@ -102,6 +102,15 @@ function describe(name: MemoryEventName, args: unknown[]): string {
       const r = args[0] as { op: { kind: string; opId: string }; reason: string };
       return `sync set aside ${r.op.kind} ${r.op.opId}: ${r.reason}`;
     }
+    case 'facts:changed': {
+      const c = args[0] as { cause: string; added: string[]; changed: string[]; removed: string[] };
+      const parts = [
+        c.added.length ? `${c.added.length} new` : '',
+        c.changed.length ? `${c.changed.length} changed` : '',
+        c.removed.length ? `${c.removed.length} forgotten` : '',
+      ].filter(Boolean);
+      return `facts ${c.cause}: ${parts.join(', ')}`;
+    }
   }
 }
 
