@@ -81,11 +81,11 @@ const READERS: Reader[] = [
     read: (m) => ({ attribute: 'employer', value: m[1]!, kind: 'state' }),
   },
   {
-    pattern: /\bmy (dog|cat|rabbit|parrot|hamster) (?:is called|is named|named|called) ([A-Z][\p{L}'-]*)/u,
+    pattern: /\b[Mm]y (dog|cat|rabbit|parrot|hamster) (?:is called|is named|named|called) ([A-Z][\p{L}'-]*)/u,
     read: (m) => ({ attribute: 'pet', value: `${m[1]} named ${m[2]}`, kind: 'state' }),
   },
   {
-    pattern: /\bmy name is ([A-Z][\p{L}'-]*)/u,
+    pattern: /\b[Mm]y name is ([A-Z][\p{L}'-]*)/u,
     read: (m) => ({ attribute: 'name', value: m[1]!, kind: 'state' }),
   },
 ];

@@ -326,11 +326,14 @@ describe('facts across reloads and memories', () => {
     const shape = async (m: Memory) => {
       const facts = await m.listFacts({ history: true });
       const name = new Map(facts.map((f) => [f.id, f.value]));
-      return facts.map(({ id: _, sources, supersededBy, ...f }) => ({
-        ...f,
-        by: supersededBy && name.get(supersededBy),
-        sources: sources.map((s) => s.quote),
-      }));
+      // Two facts of one turn tie on time: their order follows their ids, which differ between memories.
+      return facts
+        .map(({ id: _, sources, supersededBy, ...f }) => ({
+          ...f,
+          by: supersededBy && name.get(supersededBy),
+          sources: sources.map((s) => s.quote),
+        }))
+        .sort((x, y) => `${x.value}${x.status}`.localeCompare(`${y.value}${y.status}`));
     };
     const want = await shape(reference);
     await reference.close();

@@ -205,7 +205,13 @@ describe('the reserved session', () => {
     const m = await device();
     await m.addUserMessage('mine', 'hello');
     await m.sync();
-    for (const id of ['__recallkit_sync__', '__recallkit', '__recallkitX']) {
+    for (const id of [
+      '__recallkit_sync__',
+      '__recallkit_facts__',
+      '__recallkit_facts_state__',
+      '__recallkit',
+      '__recallkitX',
+    ]) {
       const calls: (() => Promise<unknown>)[] = [
         () => m.clearSession(id),
         () => m.addUserMessage(id, 'x'),
