@@ -42,7 +42,7 @@ import { createStoreRecall, recallAcross } from './recall/recall-all.js';
 import { withAddOptions } from './add-options.js';
 import { createEmbeddingQueue } from './recall/embedding-queue.js';
 import type { EngineHooks } from './engine-hooks.js';
-import { isReservedSessionId } from './checks/reserved-ids.js';
+import { FACTS_LOG_SESSION, isReservedSessionId } from './checks/reserved-ids.js';
 import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from './checks/field-checks.js';
 import { createFactsSessions } from './facts/facts-log.js';
 import { createFactsEngine, type FactsSetup } from './facts/facts-engine.js';
@@ -124,7 +124,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     store,
     now,
     () => closed,
-    () => facts?.logChanged(),
+    (s) => s === FACTS_LOG_SESSION && facts?.logChanged(),
   );
   const facts =
     deps.facts &&

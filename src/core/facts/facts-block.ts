@@ -84,6 +84,12 @@ export function factsBlock(req: FactsBlockRequest): FactsBlockResult {
       if (!known || (f.until ?? '') > (known.until ?? '')) previous.set(f.supersededBy, f);
     }
 
+  // A fact set with its attribute and value reads as the vocabulary's sentence (the text given
+  // may be in the user's own first person); one set with text alone reads as given.
+  const textOf = (f: FoldedFact): string =>
+    f.origin === 'user' && f.attribute !== undefined && f.value !== undefined
+      ? req.vocabulary.sentence(f.attribute, f.value)
+      : f.text;
   const ranked = current
     .map((f) => {
       const attribute = f.attribute ?? '';
@@ -100,9 +106,9 @@ export function factsBlock(req: FactsBlockRequest): FactsBlockResult {
       const shared = [...question].filter((t) => terms.has(t));
       const before = previous.get(f.id);
       const changed = before && f.since !== undefined && Date.parse(f.since) >= recent;
-      const short = `- ${sentence(f.text)}`;
+      const short = `- ${sentence(textOf(f))}`;
       const full = changed
-        ? `- ${bare(f.text)} (since ${f.since!.slice(0, 7)}; before that ${bare(before.value ?? before.text)}).`
+        ? `- ${bare(textOf(f))} (since ${f.since!.slice(0, 7)}; before that ${bare(before.value ?? before.text)}).`
         : short;
       return { f, shared, short, full };
     })

@@ -81,9 +81,13 @@ export function createFactsEngine(deps: FactsEngineDeps): FactsEngine {
   let last: LogView | undefined;
   let cleaning: Promise<void> = Promise.resolve();
 
-  /** Tell listeners what changed between two views, and tidy the log when a forget asks it. */
-  const changed = (cause: FactsChange['cause'], before: LogView | undefined, after: LogView): void => {
-    const was = before ?? last;
+  /**
+   * Tell listeners what changed since the last view reported, and tidy the log when a forget asks
+   * it. A view no newer than the last one reported was reported already (by whichever path saw it first).
+   */
+  const changed = (cause: FactsChange['cause'], after: LogView): void => {
+    if (last && after.version <= last.version) return;
+    const was = last;
     last = after;
     const diff: FactsChange = { cause, added: [], changed: [], removed: [] };
     const old = was?.fold.byId ?? new Map();
@@ -112,7 +116,7 @@ export function createFactsEngine(deps: FactsEngineDeps): FactsEngine {
           put: v.fold.rewrites.map((w) => w.to),
         }));
         if (after === before) return;
-        last = after;
+        changed('forgotten', after);
         if (!needsCleanup(after)) return;
       } catch (error) {
         onError('', asError(error));
@@ -139,7 +143,7 @@ export function createFactsEngine(deps: FactsEngineDeps): FactsEngine {
           signal: deps.signal,
           closed: deps.closed,
           onError,
-          onChanged: (before, after) => changed('extracted', before, after),
+          onChanged: (before, after) => changed('extracted', after),
           backoff,
         })
       : undefined;
@@ -151,7 +155,7 @@ export function createFactsEngine(deps: FactsEngineDeps): FactsEngine {
     extract: setup.extractor,
     closed: deps.closed,
     onError,
-    onChanged: (before, after) => changed('extracted', before, after),
+    onChanged: (before, after) => changed('extracted', after),
     onRead: model && ((sessionId, turns) => model.enqueue(sessionId, turns)),
     backoff,
   });
@@ -177,14 +181,14 @@ export function createFactsEngine(deps: FactsEngineDeps): FactsEngine {
     async setFact(input) {
       const fact = checkSetFact(input);
       let id = '';
-      const { before, after } = await log.change((view) => {
+      const { after } = await log.change((view) => {
         // After the newest forget: a value set again right after it counts.
         const newest = Math.max(deps.now().getTime(), ...view.fold.forgotten.map((f) => f.at + 1));
         const record = setRecord(new Date(newest).toISOString(), fact.text, fact.attribute, fact.value);
         id = record.id;
         return { put: [record] };
       });
-      changed('set', before, after);
+      changed('set', after);
       const made = after.fold.facts.find((f) => f.records.includes(id));
       if (!made) throw new ValidationError('fact', 'a fact that can be stored', input);
       return publicFact(made);
@@ -192,7 +196,7 @@ export function createFactsEngine(deps: FactsEngineDeps): FactsEngine {
 
     async forgetFact(input) {
       const id = checkFactId(input);
-      const { before, after } = await log.change((view) => {
+      const { after } = await log.change((view) => {
         const fact = view.fold.byId.get(id);
         if (!fact)
           throw new ValidationError(
@@ -219,7 +223,7 @@ export function createFactsEngine(deps: FactsEngineDeps): FactsEngine {
           erase: [...next.suppressed, ...next.rewrites.map((w) => w.from.id)],
         };
       });
-      changed('forgotten', before, after);
+      changed('forgotten', after);
       await cleaning;
     },
 
@@ -233,8 +237,8 @@ export function createFactsEngine(deps: FactsEngineDeps): FactsEngine {
 
     async importFacts(state) {
       const records = await checkFactsExport(state);
-      const { before, after } = await log.change(() => ({ put: records }));
-      changed('imported', before, after);
+      const { after } = await log.change(() => ({ put: records }));
+      changed('imported', after);
       await cleaning;
     },
   };
@@ -250,9 +254,7 @@ export function createFactsEngine(deps: FactsEngineDeps): FactsEngine {
       syncing = syncing.then(async () => {
         if (deps.closed()) return;
         try {
-          const before = last;
-          const after = await log.read();
-          if (after !== before) changed('synced', before, after);
+          changed('synced', await log.read());
         } catch (error) {
           onError('', asError(error));
         }
@@ -301,7 +303,7 @@ export function createFactsEngine(deps: FactsEngineDeps): FactsEngine {
   void log
     .read()
     .then((v) => {
-      last ??= v;
+      if (!last || v.version > last.version) last = v;
       if (needsCleanup(v)) cleaning = cleaning.then(cleanup, cleanup);
     })
     .catch(() => undefined);

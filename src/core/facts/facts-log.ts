@@ -24,6 +24,8 @@ import { foldFacts } from './fold-facts.js';
 export interface LogView {
   records: Map<string, FactRecord>;
   fold: FoldResult;
+  /** The log's stored version this view was read at (a later view has a higher one). */
+  version: number;
 }
 
 /** A change to the log: records to add (present and blocked ones are skipped) and to erase. */
@@ -132,7 +134,7 @@ export function createFactsLog(deps: FactsLogDeps): FactsLog {
       if (r && r.id === e.id) records.set(r.id, r);
     }
     for (const id of parsed.keys()) if (!live.has(id)) parsed.delete(id);
-    const v: LogView = { records, fold: foldFacts([...records.values()], deps.vocabulary) };
+    const v: LogView = { records, fold: foldFacts([...records.values()], deps.vocabulary), version: c.meta.version };
     cached = { c, version: c.meta.version, view: v };
     return v;
   };
