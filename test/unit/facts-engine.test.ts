@@ -136,6 +136,11 @@ describe('facts: what changes, and what the model sees', () => {
     const anthropic = await m.getContextForLLM('new', { format: 'anthropic' });
     expect(anthropic.system).toContain('The user lives in Berlin');
     expect(anthropic.tokenCount).toBe(ctx.tokenCount);
+    for (const format of ['ai-sdk', 'langchain'] as const) {
+      const other = await m.getContextForLLM('new', { format });
+      expect(JSON.stringify(other.messages)).toContain('The user lives in Berlin');
+      expect(other.facts).toEqual(ctx.facts);
+    }
     await m.close();
   });
 
