@@ -182,7 +182,22 @@ export function createFactReader(deps: FactReaderDeps): FactReader {
       start();
     });
   }
-  const soon = (): void => queueMicrotask(start);
+  // A task, not a microtask: the add's caller goes on first (on a memory store every step of an
+  // add is a microtask, so a microtask here would run before the caller's next line).
+  let scheduled: ReturnType<typeof setTimeout> | undefined;
+  const soon = (): void => {
+    scheduled ??= setTimeout(() => {
+      scheduled = undefined;
+      start();
+    }, 0);
+  };
+  /** Start now what `soon` would start. */
+  const now = (): void => {
+    if (scheduled === undefined) return;
+    clearTimeout(scheduled);
+    scheduled = undefined;
+    start();
+  };
 
   return {
     added(entries) {
@@ -205,10 +220,14 @@ export function createFactReader(deps: FactReaderDeps): FactReader {
     },
     stop() {
       if (retry !== undefined) clearTimeout(retry);
-      retry = undefined;
+      if (scheduled !== undefined) clearTimeout(scheduled);
+      retry = scheduled = undefined;
     },
-    busy: () => running !== undefined || (retry === undefined && (jobs.size > 0 || catchUpWanted)),
+    busy: () =>
+      running !== undefined || scheduled !== undefined || (retry === undefined && (jobs.size > 0 || catchUpWanted)),
     async idle() {
+      // A read asked for and not started yet starts now.
+      now();
       await Promise.resolve();
       while (running) {
         await running;
