@@ -7,6 +7,7 @@
  */
 import type { ChatMessage, LLMContext, MemoryEntry } from 'recallkit';
 import { RECALLED_HEADER } from 'recallkit/recall';
+import { FACTS_HEADER } from 'recallkit';
 
 /** Tokens every chat message costs beyond its values (OpenAI's rule). */
 export const MESSAGE_FRAMING = 4;
@@ -16,8 +17,11 @@ export const REPLY_PRIMING = 3;
 /** One message of the context, with where it comes from and what it costs. */
 export interface ContextRow {
   message: ChatMessage;
-  /** `summary` for a summary's system message; `recalled` for the recalled block; `entry` for conversation entries. */
-  kind: 'summary' | 'recalled' | 'entry' | 'unknown';
+  /**
+   * `summary` for a summary's system message; `facts` for the "Known about the user" block;
+   * `recalled` for the recalled block; `entry` for conversation entries.
+   */
+  kind: 'summary' | 'facts' | 'recalled' | 'entry' | 'unknown';
   /** Framing + the source entries' (or summary's) tokens; undefined when no source was found. */
   tokens: number | undefined;
   /** Ids of the entries (or the summary) behind the message. */
@@ -68,6 +72,7 @@ export function contextBreakdown(context: LLMContext<ChatMessage>, active: reado
     return { tokens: MESSAGE_FRAMING + found.reduce((sum, e) => sum + e.tokenCount, 0), ids: found.map((e) => e.id) };
   };
 
+  let blocks = 0;
   context.messages.forEach((message, i) => {
     const summary = i < context.summaries.length ? context.summaries[i] : undefined;
     if (summary && message.role === 'system' && message.content === summary.content) {
@@ -75,8 +80,24 @@ export function contextBreakdown(context: LLMContext<ChatMessage>, active: reado
       return;
     }
     if (
-      context.recalled?.length &&
+      context.facts?.included.length &&
       i === context.summaries.length &&
+      message.role === 'system' &&
+      message.content?.startsWith(FACTS_HEADER)
+    ) {
+      // The engine reports the block's exact cost, framing included.
+      rows.push({
+        message,
+        kind: 'facts',
+        tokens: context.facts.tokenCount,
+        sourceIds: context.facts.included.map((f) => f.id),
+      });
+      blocks += 1;
+      return;
+    }
+    if (
+      context.recalled?.length &&
+      i === context.summaries.length + blocks &&
       message.role === 'system' &&
       message.content?.startsWith(RECALLED_HEADER)
     ) {
