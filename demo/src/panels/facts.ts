@@ -19,7 +19,11 @@ function historyOf(fact: Fact, all: readonly Fact[]): Fact[] {
   const queue = [fact.id];
   while (queue.length) {
     const id = queue.shift()!;
-    for (const f of all) if (f.supersededBy === id && !out.includes(f)) (out.push(f), queue.push(f.id));
+    for (const f of all) {
+      if (f.supersededBy !== id || out.includes(f)) continue;
+      out.push(f);
+      queue.push(f.id);
+    }
   }
   return out.sort((a, b) => (b.until ?? '').localeCompare(a.until ?? ''));
 }
