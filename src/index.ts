@@ -56,7 +56,6 @@ export type {
 } from './types.js';
 
 // Facts about the user: createMemory({ facts }), listFacts / setFact / forgetFact
-export { FACTS_HEADER, DEFAULT_FACTS_TOKENS } from './core/facts/facts-block.js';
 export type {
   Fact,
   FactOrigin,

@@ -7,7 +7,6 @@
  */
 import type { ChatMessage, LLMContext, MemoryEntry } from 'recallkit';
 import { RECALLED_HEADER } from 'recallkit/recall';
-import { FACTS_HEADER } from 'recallkit';
 
 /** Tokens every chat message costs beyond its values (OpenAI's rule). */
 export const MESSAGE_FRAMING = 4;
@@ -79,12 +78,8 @@ export function contextBreakdown(context: LLMContext<ChatMessage>, active: reado
       rows.push({ message, kind: 'summary', tokens: MESSAGE_FRAMING + summary.tokenCount, sourceIds: [summary.id] });
       return;
     }
-    if (
-      context.facts?.included.length &&
-      i === context.summaries.length &&
-      message.role === 'system' &&
-      message.content?.startsWith(FACTS_HEADER)
-    ) {
+    // The facts block, when the context has one, is the first system message after the summaries.
+    if (context.facts?.included.length && i === context.summaries.length && message.role === 'system') {
       // The engine reports the block's exact cost, framing included.
       rows.push({
         message,
