@@ -42,11 +42,10 @@ import { createStoreRecall, recallAcross } from './recall/recall-all.js';
 import { withAddOptions } from './add-options.js';
 import { createEmbeddingQueue } from './recall/embedding-queue.js';
 import type { EngineHooks } from './engine-hooks.js';
-import { FACTS_LOG_SESSION, isReservedSessionId } from './checks/reserved-ids.js';
+import { isReservedSessionId } from './checks/reserved-ids.js';
 import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from './checks/field-checks.js';
-import { createFactsSessions } from './facts/facts-log.js';
-import { createFactsEngine, type FactsSetup } from './facts/facts-engine.js';
-import { factsOff, isFactsSession } from './facts/facts-hooks.js';
+import type { FactsSetup } from './facts/facts-engine.js';
+import { attachFacts } from './facts/engine-facts.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {
@@ -119,39 +118,27 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   });
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
-  // The facts log's own sessions: reserved ids, so never through `sessions` (see core/facts/).
-  const factsSessions = createFactsSessions(
+  // Facts about the user (core/facts/): their log runs on a runner of its own (reserved ids).
+  const factsPart = attachFacts({
     store,
+    setup: deps.facts,
+    counter: deps.counter,
+    emitter,
     now,
-    () => closed,
-    (s) => s === FACTS_LOG_SESSION && facts?.logChanged(),
-  );
-  const facts =
-    deps.facts &&
-    createFactsEngine({
-      store,
-      sessions: factsSessions,
-      setup: deps.facts,
-      counter: deps.counter,
-      emitter,
-      now,
-      closed: () => closed,
-      summarizer: () => summarizer,
-      config: () => config,
-      signal: lifetime.signal,
-    });
-  if (facts) emitter.on('change', (s) => facts.sessionChanged(s));
-  deps.hooks?.({
-    run: (s, task) =>
-      isFactsSession(s)
-        ? factsSessions.runner.run(s, task)
-        : sessions.run(s, async (c) => (await writer.flush(c.meta.sessionId), task(c))),
-    drop: (s) => (isFactsSession(s) ? factsSessions.runner.drop(s) : sessions.drop(s)),
-    // A synced change of the facts log is the facts engine's (and `facts:changed`), not a session's.
-    emit: (event, ...args) =>
-      event === 'change' && isFactsSession(args[0]) ? facts?.logChanged() : emitter.emit(event, ...args),
-    on: emitter.on,
+    closed: () => closed,
+    summarizer: () => summarizer,
+    config: () => config,
+    signal: lifetime.signal,
   });
+  const facts = factsPart.facts;
+  deps.hooks?.(
+    factsPart.route({
+      run: (s, task) => sessions.run(s, async (c) => (await writer.flush(c.meta.sessionId), task(c))),
+      drop: (s) => sessions.drop(s),
+      emit: emitter.emit,
+      on: emitter.on,
+    }),
+  );
   // scope 'all': every session's own index, searched with store-wide statistics, read-only;
   // a session with no stored index then persists one.
   const all = createStoreRecall(store, (id) => {
@@ -282,11 +269,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   }
 
   /** A context with recall, a hard cap and/or facts in it (`context-build.ts`). */
-  async function plannedContext(
-    c: SessionCache,
-    plan: ReturnType<typeof planContext>,
-    withFacts: boolean,
-  ): Promise<LLMContext> {
+  async function plannedContext(c: SessionCache, plan: ReturnType<typeof planContext>, withFacts: boolean) {
     if (plan.recall) await writer.flush(c.meta.sessionId);
     const scale = budgetScale(c.meta, deps.calibrate ?? false);
     const kb = built.knowledgeBase?.knowledgeBase.search_mode === 'always' ? built.knowledgeBase : undefined;
@@ -522,7 +505,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     },
 
     on: (event, handler) => emitter.on(event, handler),
-    ...(facts ? facts.methods : factsOff),
+    ...factsPart.methods,
 
     close: async () => {
       if (closed) return;
@@ -533,9 +516,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       await scheduler.idle();
       await embeddings?.idle();
       await sessions.idle();
-      await factsSessions.runner.idle();
+      await factsPart.dispose();
       sessions.dispose();
-      factsSessions.runner.dispose();
       try {
         await writer.flush();
       } finally {
