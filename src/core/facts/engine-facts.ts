@@ -29,17 +29,15 @@ export interface EngineFacts {
 
 /** Wire facts into an engine (reading starts in the background when facts are on). */
 export function attachFacts(deps: EngineFactsDeps): EngineFacts {
-  let facts: FactsEngine | undefined;
   const sessions: FactsSessions = createFactsSessions(deps.store, deps.now, deps.closed, (s) => {
-    if (s === FACTS_LOG_SESSION) facts?.logChanged();
+    if (s === FACTS_LOG_SESSION) engine?.logChanged();
   });
-  facts = deps.setup && createFactsEngine({ ...deps, sessions, setup: deps.setup });
-  const engine = facts;
+  const engine: FactsEngine | undefined = deps.setup && createFactsEngine({ ...deps, sessions, setup: deps.setup });
   // A session changed under the engine (another tab, a sync pull): its turns are read again.
   if (engine) deps.emitter.on('change', (s) => engine.sessionChanged(s));
   return {
-    facts,
-    methods: facts ? facts.methods : factsOff,
+    facts: engine,
+    methods: engine ? engine.methods : factsOff,
     route: (hooks) => ({
       run: (s, task) => (isFactsSession(s) ? sessions.runner.run(s, task) : hooks.run(s, task)),
       drop: (s) => (isFactsSession(s) ? sessions.runner.drop(s) : hooks.drop(s)),
