@@ -9,7 +9,7 @@ import type {
   TokenCounter,
 } from '../types.js';
 import type { LongTermStrategy, ShortTermStrategy, PersistenceStrategy } from '../strategies/types.js';
-import type { ContextFormat, ContextMessages, ContextOptions, EngineMemory } from '../memory.js';
+import type { ContextFor, ContextFormat, ContextOptions, EngineMemory } from '../memory.js';
 import { ClosedError, ValidationError } from '../errors.js';
 import { createEmitter } from './emitter.js';
 import { createSessionRunner } from './session/session-runner.js';
@@ -368,7 +368,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
             plan.recall || plan.maxTokens !== undefined ? await plannedContext(c, plan) : await contextWithRecalled(c);
           const format = options.format ?? 'openai';
           // The format decides the message type; the cast states what formatContext produced.
-          return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;
+          return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as ContextFor<F>;
         },
         'read',
       ),
