@@ -75,36 +75,66 @@ export async function buildPlannedContext(
       : 0;
 
   const interactions = deps.interactions ?? c.interactions;
-  const seen = new Set<string>();
+  let seen = new Set<string>();
   let base = assembleContext(interactions, c.summaries, rules, [], deps.scale, seen, reserve);
   // A profile budget of -1 ("include nothing") stays empty.
   if (budget <= 0) return { ctx: plan.recall ? { ...base, recalled: [] } : base };
   // The knowledge base's message takes the room the history and recall's share leave.
   const room = budget - base.tokenCount - reserve - (base.messages.length ? 0 : REPLY_PRIMING);
-  const knowledge = deps.knowledge
+  let knowledge = deps.knowledge
     ? await deps.knowledge({ inContext: seen, summaries: base.summaries, room })
     : undefined;
-  const extra = knowledge ? [knowledge] : [];
+  let extra = knowledge ? [knowledge] : [];
   if (knowledge) base = assembleContext(interactions, c.summaries, rules, extra, deps.scale, undefined, reserve);
   let block: RecallBlock | undefined;
-  const ask = async (room: number): Promise<RecallBlock | undefined> =>
+  const ask = async (room: number, held = seen, summaries = base.summaries): Promise<RecallBlock | undefined> =>
     plan.recall && query
       ? recallBlock(c, deps.recall, deps.all, deps.counter, {
           query,
           scope: plan.recall.scope,
           topK: plan.recall.topK,
           room,
-          inContext: seen,
-          summariesInContext: new Set(base.summaries.map((s) => s.id)),
+          inContext: held,
+          summariesInContext: new Set(summaries.map((s) => s.id)),
         })
       : undefined;
   if (plan.recall) {
     const left = budget - base.tokenCount - (base.messages.length ? 0 : REPLY_PRIMING);
     block = await ask(Math.min(plan.recall.maxTokens, left));
   }
-  let ctx = block
-    ? assembleContext(interactions, c.summaries, rules, [...extra, block], deps.scale, undefined, reserve)
-    : base;
+  // The kept history gave way to recall's whole share; what the block (and the knowledge
+  // message) left of it goes back to the history, which then ends with the newest turns whole.
+  let kept = reserve;
+  const used = cost(block) + cost(knowledge);
+  if (used < reserve) {
+    const grown = new Set<string>();
+    const history = assembleContext(interactions, c.summaries, rules, [], deps.scale, grown, used);
+    kept = used;
+    if ([...grown].some((id) => !seen.has(id))) {
+      // The longer history may hold what was recalled: ask again for what it does not hold, in
+      // no more room than was used (so the budget still holds).
+      seen = grown;
+      const summaries = new Set(history.summaries.map((s) => s.id));
+      const held = (e: MemoryEntry): boolean =>
+        e.type === 'summary' ? summaries.has(e.id) : e.sessionId === c.meta.sessionId && grown.has(e.id);
+      if (block?.recalled.some((r) => held(r.entry))) block = await ask(cost(block), grown, history.summaries);
+      if (knowledge && deps.knowledge)
+        knowledge = await deps.knowledge({ inContext: grown, summaries: history.summaries, room: cost(knowledge) });
+      extra = knowledge ? [knowledge] : [];
+    }
+  }
+  let ctx =
+    block || kept !== reserve
+      ? assembleContext(
+          interactions,
+          c.summaries,
+          rules,
+          [...extra, ...(block ? [block] : [])],
+          deps.scale,
+          undefined,
+          kept,
+        )
+      : base;
   let truncated: ContextTruncatedInfo | undefined;
   if ((newest && !seen.has(newest.id)) || ctx.tokenCount > budget) {
     // The history could not keep the newest question (or pins broke the cap): send the question
@@ -127,6 +157,11 @@ export async function buildPlannedContext(
   }
   if (plan.recall) ctx.recalled = block?.recalled ?? [];
   return truncated ? { ctx, truncated } : { ctx };
+}
+
+/** What a system message placed beside the history costs: its tokens and its framing. */
+function cost(message: { tokenCount: number } | undefined): number {
+  return message ? MESSAGE_FRAMING + message.tokenCount : 0;
 }
 
 function newestUser(active: readonly MemoryEntry[]): MemoryEntry | undefined {
