@@ -39,7 +39,7 @@ describe('playground recall switch', () => {
     await buildDemo();
     server = await serveDemo();
     browser = await launchChromium();
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -75,5 +75,5 @@ describe('playground recall switch', () => {
     await expect.poll(() => recalledRow.count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 });

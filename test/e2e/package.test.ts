@@ -13,7 +13,7 @@ let pkg: PackedLibrary;
 
 beforeAll(async () => {
   pkg = await packLibrary();
-}, 240_000);
+});
 
 afterAll(() => pkg?.remove());
 

@@ -21,6 +21,7 @@ import {
   type PackedLibrary,
   type UserApp,
 } from '../../bench/browser/user-app.js';
+import { PAGE_TIMEOUT } from '../support/until.js';
 
 interface AppResult {
   error?: string;
@@ -39,7 +40,7 @@ beforeAll(async () => {
   app = createUserApp(pkg);
   built = await buildUserApp(app.root);
   browser = await chromium.launch(chromiumLaunchOptions);
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -52,6 +53,7 @@ async function openApp(
   url: string,
 ): Promise<{ page: Page; result: AppResult; failures: string[]; requests: string[] }> {
   const context = await browser.newContext();
+  context.setDefaultTimeout(PAGE_TIMEOUT);
   const page = await context.newPage();
   const failures: string[] = [];
   // Every request of the page and its workers, as the network sees them.
@@ -66,9 +68,7 @@ async function openApp(
 }
 
 async function resultOf(page: Page): Promise<AppResult> {
-  const handle = await page.waitForFunction(() => document.getElementById('result')?.textContent || undefined, null, {
-    timeout: 45_000,
-  });
+  const handle = await page.waitForFunction(() => document.getElementById('result')?.textContent || undefined);
   const result = JSON.parse(String(await handle.jsonValue())) as AppResult;
   expect(result.error).toBeUndefined();
   return result;
@@ -294,7 +294,7 @@ describe("the README's optional worker: { format: 'es' } keeps working", () => {
       preview: { host: '127.0.0.1', port: 0 },
     });
     base = server.resolvedUrls!.local[0]!;
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.close();
   });
@@ -308,7 +308,7 @@ describe("the README's optional worker: { format: 'es' } keeps working", () => {
     expect(rankRequests(requests).cl100k).toEqual([]);
     console.log(`With worker.format 'es':\n${bundleTable(split.files)}`);
     await page.context().close();
-  }, 60_000);
+  });
 });
 
 describe('vite dev server', () => {
@@ -323,7 +323,7 @@ describe('vite dev server', () => {
     });
     await server.listen();
     base = server.resolvedUrls!.local[0]!;
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
   });

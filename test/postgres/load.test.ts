@@ -15,11 +15,10 @@ const KILLS = 10;
 const MAX_CONNECTIONS = 10 + 1;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Wait until `out` holds `n` more turns than now (or `ms` passed). */
-async function moreTurns(out: LoadResult, n: number, ms = 60_000): Promise<void> {
+/** Wait until `out` holds `n` more turns than now (however long that takes: the test's timeout detects a hang). */
+async function moreTurns(out: LoadResult, n: number): Promise<void> {
   const target = out.acked.length + n;
-  const deadline = Date.now() + ms;
-  while (out.acked.length < target && Date.now() < deadline) await sleep(50);
+  while (out.acked.length < target) await sleep(50);
 }
 
 /**
@@ -145,9 +144,9 @@ async function readEntries(
 describe('the README server under load, killed with SIGKILL 10 times', () => {
   it('on PGlite (a directory): every turn answered 200 is there, no user sees another, memory flat', async () => {
     await scenario('pglite');
-  }, 240_000);
+  }, 480_000);
 
   it('on PostgreSQL: every turn answered 200 is there, no user sees another, connections within the pool', async () => {
     await scenario('pg');
-  }, 240_000);
+  }, 480_000);
 });

@@ -5,6 +5,7 @@ import { postgresStore } from '../../src/store/postgres/index.js';
 import { makeEntry, makeMeta } from '../../src/testing/index.js';
 import pg from 'pg';
 import { DRIVERS, closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
+import { until } from '../support/until.js';
 
 afterAll(closeShared);
 
@@ -223,9 +224,7 @@ describe('postgresStore on one pool, a store per tenant (a server with many user
     expect(await listening()).toBe(1);
     const writer = postgresStore({ pool: sharedPool(), tenant: tenants[3]! });
     await writer.write('chat', append('chat', 0));
-    const settle = async (check: () => boolean): Promise<void> => {
-      for (let i = 0; i < 300 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-    };
+    const settle = (check: () => boolean): Promise<void> => until(check);
     await settle(() => heard[3]!.length > 0);
     await new Promise((r) => setTimeout(r, 100));
     expect(heard.map((h) => h.length)).toEqual(tenants.map((_, t) => (t === 3 ? 1 : 0)));
