@@ -3,9 +3,12 @@
  * `preview()` on 127.0.0.1 (a free port), plus a headless Chromium to drive it.
  * @module
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
 import { chromium, type Browser } from 'playwright';
+import { contentKey } from '../../../bench/browser/user-app.js';
 
 /** The playground's root folder. */
 export const DEMO_ROOT = fileURLToPath(new URL('../../../demo/', import.meta.url));
@@ -17,9 +20,16 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
-/** `vite build demo` into demo/dist. */
+/**
+ * `vite build demo` into demo/dist, unless demo/dist is the build of the same sources (the
+ * playground's and the library's: the test files of one run build it once).
+ */
 export async function buildDemo(): Promise<void> {
+  const key = contentKey(['demo', 'src', 'tsconfig.json', 'package-lock.json'], ['demo/dist']);
+  const stamp = join(DEMO_ROOT, 'dist/.sources-key');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === key) return;
   await build({ root: DEMO_ROOT, configFile: `${DEMO_ROOT}vite.config.ts`, logLevel: 'warn' });
+  writeFileSync(stamp, key);
 }
 
 /** Serve demo/dist on 127.0.0.1 with a free port. */
