@@ -40,6 +40,34 @@ export class ExpressionError extends RecallKitError {
   }
 }
 
+/**
+ * An optional package a feature needs could not be imported (it is not installed, or not
+ * bundled). The message names the feature and the `npm install` to run; `cause` is the import's
+ * own error. Thrown by the first call that needs the package (`recall` with `useLiteEmbedder`,
+ * the first query of `postgresStore`, importing `recallkit/langchain`, loading a WebLLM model).
+ */
+export class MissingPackageError extends RecallKitError {
+  override name = 'MissingPackageError';
+  /** The packages to install: `npm install ${install.join(' ')}`. */
+  readonly install: readonly string[];
+  /**
+   * @param feature What needs them (`useLiteEmbedder`, `recallkit/langchain`).
+   * @param install The packages to install.
+   * @param cause The import's error: its message is added when it is not a plain "not found".
+   */
+  constructor(feature: string, install: readonly string[], cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const notFound = /cannot find (package|module)|failed to resolve|module_not_found|failed to fetch dynamically/i;
+    const names = install.length > 1 ? `${install.slice(0, -1).join(', ')} and ${install.at(-1)}` : install[0];
+    super(
+      `${feature} needs ${names}, which could not be imported: npm install ${install.join(' ')}` +
+        (notFound.test(reason) ? '' : ` (${reason})`),
+      { cause },
+    );
+    this.install = [...install];
+  }
+}
+
 /** A summarizer failed, returned nothing usable, or timed out. Nothing was compressed. */
 export class SummarizerError extends RecallKitError {
   override name = 'SummarizerError';

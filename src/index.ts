@@ -72,6 +72,7 @@ export {
   ImportConflictError,
   ClosedError,
   StorageLostError,
+  MissingPackageError,
 } from './errors.js';
 
 // Sync with a syncHandler endpoint (recallkit/postgres): createMemory({ sync }), memory.sync()

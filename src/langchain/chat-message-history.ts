@@ -3,8 +3,8 @@
  * dependency: only the `recallkit/langchain` entry imports it.
  * @module
  */
-import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
-import { coerceMessageLikeToMessage, type BaseMessage } from '@langchain/core/messages';
+import type { BaseMessage } from '@langchain/core/messages';
+import { BaseListChatMessageHistory, coerceMessageLikeToMessage } from './langchain-core.js';
 import type { ContextOptions, Memory } from '../memory.js';
 import { ValidationError } from '../errors.js';
 import { isPlainObject } from '../core/checks/validate.js';
