@@ -20,9 +20,14 @@ export class RecallKitError extends Error {
 export class ValidationError extends RecallKitError {
   override name = 'ValidationError';
   readonly field: string;
-  /** Pass `received` (even `undefined`) to have it described in the message. */
-  constructor(field: string, expected: string, ...received: [value?: unknown]) {
-    super(`${field}: expected ${expected}${received.length ? `, received ${describe(received[0])}` : ''}`);
+  /**
+   * The message reads `${field}: expected ${expected}`, or `${field}: ${problem}` when what is
+   * wrong is not a value (`unknown field "x"; … accepts a, b`). Pass `received` (even
+   * `undefined`) to have it described in the message.
+   */
+  constructor(field: string, expected: string | { problem: string }, ...received: [value?: unknown]) {
+    const what = typeof expected === 'string' ? `expected ${expected}` : expected.problem;
+    super(`${field}: ${what}${received.length ? `, received ${describe(received[0])}` : ''}`);
     this.field = field;
   }
 }

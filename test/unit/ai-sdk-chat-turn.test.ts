@@ -252,6 +252,13 @@ describe.each(versions)('chatTurn in a useChat route ($name)', (version) => {
     await expect(
       chatTurn(memory, { sessionId: 'chat-1', messages: [{ role: 'user', parts: [{ type: 'text', text: 'x' }] }] }),
     ).rejects.toThrow(/messages\[0\]\.id: expected a string/);
+    // OpenAI-shaped messages: what chatTurn expects, and where those go instead.
+    await expect(
+      chatTurn(memory, { sessionId: 'chat-1', messages: [{ role: 'user', content: 'Hi' }] }),
+    ).rejects.toThrow(
+      'messages[0]: expected a useChat UIMessage { id, role, parts } (what useChat posts), received { role, content }; ' +
+        "other message shapes go to memory.addMessages(sessionId, messages, { format: 'openai' | 'ai-sdk' | … })",
+    );
     await expect(
       chatTurn(memory, { sessionId: 'chat-1', messages: [user('u', 'x')], trigger: 'resume' as never }),
     ).rejects.toThrow(/trigger: expected 'submit-message' or 'regenerate-message'/);
