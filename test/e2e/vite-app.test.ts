@@ -22,6 +22,7 @@ import {
   type UserApp,
 } from '../../bench/browser/user-app.js';
 import { PAGE_TIMEOUT } from '../support/until.js';
+import { bundleFigures, figureMismatches, WEBLLM_MARKER, webLLMFiles } from '../../bench/lib/doc-figures.js';
 
 interface AppResult {
   error?: string;
@@ -110,14 +111,6 @@ async function inspect(page: Page, dbName: string) {
 }
 
 /** A string literal of web-llm's code that survives minification (the model config file it fetches). */
-const WEBLLM_MARKER = 'mlc-chat-config.json';
-
-/** The emitted JS files that hold web-llm's code. */
-function webLLMFiles(build: AppBuild) {
-  return build.files.filter(
-    (f) => f.file.endsWith('.js') && readFileSync(join(build.outDir, f.file), 'utf8').includes(WEBLLM_MARKER),
-  );
-}
 
 /** The requests for a tiktoken rank file (`o200k_base…`, `cl100k_base…`), by encoding. */
 function rankRequests(requests: string[]): { o200k: string[]; cl100k: string[] } {
@@ -231,6 +224,10 @@ describe('vite build + preview', () => {
     console.log(
       `Zero-config worker ${(worker.gzip / 1024).toFixed(1)} KiB gzip; rank files ${tables.map((t) => `${t.encoding} ${(t.gzip / 1024).toFixed(0)} KiB`).join(', ')} (gzip)`,
     );
+  });
+
+  it("the docs state this build's sizes: the worker and the rank files gzipped, web-llm's chunk", () => {
+    expect(figureMismatches(bundleFigures(built))).toEqual([]);
   });
 
   it('keeps the engine, tiktoken and @mlc-ai/web-llm out of the page bundle', () => {
