@@ -44,6 +44,9 @@ const hangDetectors = {
 
 export default defineConfig({
   test: {
+    // Two test files at a time, whatever the cores (vitest's default is one on a 2-core machine):
+    // most files wait on Chromium, PostgreSQL, child processes or the disk more than they compute.
+    maxWorkers: 2,
     projects: [
       {
         // demo/ and bench/ modules these tests load import `recallkit/…`: tsconfig "paths" maps them to src.

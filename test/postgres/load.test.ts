@@ -145,9 +145,9 @@ async function readEntries(
 describe('the README server under load, killed with SIGKILL again and again', () => {
   it('on PGlite (a directory): every turn answered 200 is there, no user sees another, memory flat', async () => {
     await scenario('pglite');
-  }, 480_000);
+  }, 900_000);
 
   it('on PostgreSQL: every turn answered 200 is there, no user sees another, connections within the pool', async () => {
     await scenario('pg');
-  }, 480_000);
+  }, 900_000);
 });
