@@ -99,7 +99,7 @@ async function newDevice(token: string | null = 'tok-a', context?: BrowserContex
       const sync = {
         url: gate.url,
         intervalMs: 0,
-        timeoutMs: 5000,
+        timeoutMs: 60_000, // a hang detector: the test that times a request out sets its own
         ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
         ...extra,
       };
