@@ -9,6 +9,7 @@ import { migrate } from '../../src/store/postgres/migrations.js';
 import type { SyncOp } from '../../src/sync/protocol.js';
 import { closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
 import { SYNC_DRIVERS, entryOp, pullAll, round, startSyncServer } from './sync-support.js';
+import { until } from '../support/until.js';
 
 afterAll(closeShared);
 
@@ -120,8 +121,14 @@ describe('syncHandler: the server killed mid-request', () => {
       await exited;
       if (outcome === 'cut') cutMidRequest += 1;
       if (outcome === 'cut' && when === 'in-transaction') cutMidTransaction += 1;
-      // PostgreSQL rolls back the dead connection's transaction (or it committed whole).
-      await new Promise((r) => setTimeout(r, 200));
+      // PostgreSQL rolls back the dead connection's transaction (or it committed whole): wait
+      // until none of the killed server's backends is left, however long that takes here.
+      await until(
+        async () =>
+          (await sharedPool().query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1', [appName(tenant)]))
+            .rows.length === 0,
+        20,
+      );
       const before = await checkConsistent(tenant, ops);
       if (when === 'in-transaction') expect(before).toBe(0);
       const second = await spawnServer(tenant);
