@@ -209,7 +209,9 @@ describe('postgresStore on one pool, a store per tenant (a server with many user
   });
 
   it('the stores hold one LISTEN connection; each hears only its tenant; one closing leaves the others hearing', async () => {
-    const base = new pg.Pool({ connectionString: pgUrl(), max: 6 });
+    // Named: other test files listen on the same database at the same time.
+    const name = `write-group-${process.pid}`;
+    const base = new pg.Pool({ connectionString: pgUrl(), max: 6, application_name: name });
     const tenants = Array.from({ length: 12 }, () => freshTenant());
     const stores = tenants.map((tenant) => postgresStore({ pool: base, tenant }));
     const heard = tenants.map(() => [] as number[]);
@@ -218,7 +220,8 @@ describe('postgresStore on one pool, a store per tenant (a server with many user
     const listening = async (): Promise<number> =>
       (
         await base.query(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = current_database()",
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND application_name = $1",
+          [name],
         )
       ).rows[0].n;
     expect(await listening()).toBe(1);
