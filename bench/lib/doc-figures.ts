@@ -1,6 +1,6 @@
 /**
- * Figures the docs state about the build (the tarball's size and file count, the worker's and
- * the rank files' gzip sizes, web-llm's chunk) live in the prose between
+ * Figures the docs state about the build (the tarball's size and file count, the worker's
+ * gzip size, the rank files' sizes, web-llm's chunk) live in the prose between
  * `<!-- figure:NAME -->` and `<!-- /figure:NAME -->`. `npm run docs:figures`
  * (bench/doc-figures.ts) writes them from a real `npm pack` and a Vite app's `vite build`, and
  * the tests that make those builds (test/e2e/package.test.ts, test/e2e/vite-app.test.ts) fail
@@ -15,7 +15,7 @@ import { REPO } from '../browser/user-app.js';
 /** The figures of the tarball (`npm pack`). */
 export const PACK_FIGURES = ['pack-size', 'pack-unpacked', 'pack-files', 'pack-ranks'] as const;
 /** The figures of a Vite app's build with the package installed. */
-export const BUNDLE_FIGURES = ['worker-gzip', 'ranks-o200k-gzip', 'ranks-cl100k-gzip', 'webllm-chunk'] as const;
+export const BUNDLE_FIGURES = ['worker-gzip', 'ranks-o200k', 'ranks-cl100k', 'webllm-chunk'] as const;
 /** A figure's name, as in its markers. */
 export type FigureName = (typeof PACK_FIGURES)[number] | (typeof BUNDLE_FIGURES)[number];
 
@@ -25,7 +25,7 @@ export const WEBLLM_MARKER = 'mlc-chat-config.json';
 /** Megabytes as npm prints them (10^6 bytes), one decimal. */
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 const kib = (bytes: number): string => `${Math.round(bytes / 1024)} KiB`;
-const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const mib = (bytes: number, digits = 1): string => `${(bytes / 1024 / 1024).toFixed(digits)} MiB`;
 
 /** Every file under `dir`, with its path relative to `root`. */
 function filesUnder(root: string, dir = root): string[] {
@@ -38,7 +38,7 @@ function filesUnder(root: string, dir = root): string[] {
 /** The tarball's figures: sizes as `npm pack` reports them, files to the nearest ten (`about …`). */
 export function packFigures(pkg: PackedLibrary): Record<(typeof PACK_FIGURES)[number], string> {
   const ranks = filesUnder(pkg.dir)
-    .filter((f) => /(^|\/)ranks\/[^/]+\.json$/.test(f))
+    .filter((f) => /(^|\/)tokens\/ranks\//.test(f))
     .reduce((sum, f) => sum + statSync(join(pkg.dir, f)).size, 0);
   return {
     'pack-size': mb(pkg.size),
@@ -55,7 +55,7 @@ export function webLLMFiles(build: AppBuild): BundleFile[] {
   );
 }
 
-/** The app's figures: the worker and each rank file gzipped (level 9), web-llm's one chunk. */
+/** The app's figures: the worker gzipped (level 9), each rank file as served (compressed in itself), web-llm's one chunk. */
 export function bundleFigures(build: AppBuild): Record<(typeof BUNDLE_FIGURES)[number], string> {
   const one = (what: string, files: BundleFile[]): BundleFile => {
     if (files.length !== 1) throw new Error(`expected one ${what} in the build, found ${files.length}`);
@@ -72,8 +72,8 @@ export function bundleFigures(build: AppBuild): Record<(typeof BUNDLE_FIGURES)[n
     );
   return {
     'worker-gzip': kib(worker.gzip),
-    'ranks-o200k-gzip': mib(rank('o200k').gzip),
-    'ranks-cl100k-gzip': kib(rank('cl100k').gzip),
+    'ranks-o200k': mib(rank('o200k').bytes, 2),
+    'ranks-cl100k': mib(rank('cl100k').bytes, 2),
     'webllm-chunk': mib(one('web-llm chunk', webLLMFiles(build)).bytes),
   };
 }
