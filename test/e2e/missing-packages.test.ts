@@ -88,7 +88,7 @@ it('transformersEmbedder without @huggingface/transformers: the first embedding 
 it('postgresStore without pg or @electric-sql/pglite: the first call says what to install, once', async () => {
   for (const [store, install] of [
     [
-      `{ pglite: ${JSON.stringify(join(tmpdir(), 'recallkit-first-hour-none'))}, tenant: 'u1' }`,
+      `{ pglite: ${JSON.stringify(join(app, 'memory-data'))}, tenant: 'u1' }`, // inside the app: removed with it
       '@electric-sql/pglite',
     ],
     [`{ connectionString: 'postgres://app@127.0.0.1:9/app', tenant: 'u1' }`, 'pg'],
