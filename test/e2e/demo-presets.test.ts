@@ -34,8 +34,7 @@ async function playScript(
   const replies: string[] = [];
   for (const text of SCRIPT) {
     replies.push((await playTurn(memory, 's', text)).reply);
-    // The context and the active entries are read apart: a summary landing in the background
-    // between the two reads would leave them describing two states. Read them once it settled.
+    // Both reads of one state: a summary made in the background must not land between them.
     await memory.idle('s');
     const context = (await memory.getContextForLLM('s')) as LLMContext<ChatMessage>;
     const active = await memory.getActiveEntries('s');
