@@ -74,13 +74,14 @@ describe("the README's server, with clients retrying under the turn's id", () =>
       server = await startServer(cwd, { DATABASE_URL: url }, port);
       // The tables exist once a first turn went through.
       await sendTurn(() => port, 'warm', 'warm-1', { ok: 0, status503: 0, cut: 0, attempts: 0 }, false);
-      // One write of a reply in four fails (a sequence counts across transactions): the question,
+      // One write of a reply in four fails (a sequence counts across transactions) as a transaction
+      // the database refused and may take next time (a serialization failure): the question,
       // stored by its own write before, stays; the request is answered 503.
       await admin.query(`CREATE SEQUENCE reply_writes;
         CREATE FUNCTION fail_some_replies() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF NEW.entry LIKE '%"role":"assistant"%' AND nextval('reply_writes') % 4 = 0 THEN
-            RAISE EXCEPTION 'injected: the database failed this write';
+            RAISE EXCEPTION 'injected: the database failed this write' USING ERRCODE = 'serialization_failure';
           END IF;
           RETURN NEW;
         END $$;
