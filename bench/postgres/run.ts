@@ -1,7 +1,8 @@
 /**
  * `npm run bench:postgres`: postgresStore on a throwaway local cluster (started and removed
  * here, as the tests do) and on PGlite, against raw parameterized INSERTs over the same pool
- * and against the in-memory store. Prints Markdown tables; asserts nothing.
+ * and against the in-memory store. Prints Markdown tables and writes them into
+ * docs/performance.md (`bench:postgres`, and server.ts's `bench:postgres-server`); asserts nothing.
  * @module
  */
 import { execFileSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { makeEntry, makeMeta, makeSummary } from 'recallkit/testing';
 import { startCluster } from '../../test/postgres/cluster.js';
 import { serverBench } from './server.js';
 import { postmasterOf, serverCpuMs } from '../lib/pg-cpu.js';
+import { PERFORMANCE_DOC, writeDocTable } from '../lib/doc-table.js';
 import { machineHeader } from '../lib/machine.js';
 import { fmt, markdownTable, ms } from '../lib/table.js';
 
@@ -362,7 +364,9 @@ async function main(): Promise<void> {
         memRows,
       ),
     );
-    // 5. The README server (a node:http route with createServerMemory) against raw SQL, and its memory.
+    writeDocTable(PERFORMANCE_DOC, 'postgres', out.join('\n'), { command: 'npm run bench:postgres' });
+    // 5. The README server (a node:http route with createServerMemory) against raw SQL, and its
+    // memory: server.ts writes its own table.
     out.push('', await serverBench(cluster.url, 'npm run bench:postgres'));
   } finally {
     await Promise.race([pool.end().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
