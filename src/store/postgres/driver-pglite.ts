@@ -3,7 +3,9 @@
  * Node; the store starts and closes it) or the app's own instance (never closed here).
  * @module
  */
+import { StoreError } from '../../errors.js';
 import type { Sql, SqlDriver } from './driver.js';
+import { createAnswerClock, statementLimit } from './timeouts.js';
 
 interface Results {
   rows: unknown[];
@@ -19,13 +21,23 @@ export interface PGliteLike {
 
 /** Open the adapter over an instance (`owned`: started here, closed on close). */
 export function pgliteDriver(db: PGliteLike, owned: boolean): SqlDriver {
+  // PGlite runs in this process: its statements are not bounded (one cannot hang on a network), only
+  // the store's waits for it, which hear its answers here.
+  const clock = createAnswerClock();
   const over = (q: Pick<PGliteLike, 'query'>): Sql => ({
-    query: async <R>(text: string, params?: readonly unknown[]) =>
-      (await q.query(text, params as unknown[])).rows as R[],
+    query: async <R>(text: string, params?: readonly unknown[]) => {
+      clock.busy(statementLimit(0, params)); // a bulk statement's due: the waits behind it are extended
+      try {
+        return (await q.query(text, params as unknown[])).rows as R[];
+      } finally {
+        clock.answered();
+      }
+    },
   });
   return {
     kind: 'pglite',
     source: db,
+    answeredAt: clock.answeredAt,
     ...over(db),
     transaction: (fn) => db.transaction((tx) => fn(over(tx))),
     listen: (channel, onPayload) => db.listen(channel, onPayload),
@@ -41,9 +53,9 @@ export async function createPGlite(dataDir: string): Promise<PGliteLike> {
   try {
     mod = (await import('@electric-sql/pglite')) as unknown as typeof mod;
   } catch (error) {
-    throw new Error(
+    throw new StoreError(
       "postgresStore: pglite needs the '@electric-sql/pglite' package: npm install @electric-sql/pglite",
-      { cause: error },
+      { cause: error, retryable: false },
     );
   }
   return mod.PGlite.create(dataDir);

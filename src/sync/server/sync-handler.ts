@@ -15,6 +15,8 @@ import {
 import type { SqlDriver } from '../../store/postgres/driver.js';
 import { retryingOpen } from '../../store/postgres/retrying-open.js';
 import { isTenant, MAX_TENANT_LENGTH } from '../../store/postgres/options.js';
+import { isRetryable } from '../../store/postgres/retryable.js';
+import { callBound, resolveTimeouts, within } from '../../store/postgres/timeouts.js';
 import { checkSyncOptions, type SyncErrorContext, type SyncHandlerOptions } from './sync-handler-options.js';
 import { applyPush, pull } from './log.js';
 import { materialize } from './materialize.js';
@@ -49,7 +51,11 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
   let closed = false;
   // A failed open is retried by the next request (the database may come back).
   const source = retryingOpen(options);
-  const db = (): Promise<SqlDriver> => source.get();
+  // The open (a PGlite directory starting, a server not answering) is waited for within the bound
+  // of one store call; each statement after it is bounded by the driver.
+  const openBound = callBound(resolveTimeouts(options));
+  const db = (): Promise<SqlDriver> =>
+    within(source.get(), openBound, (ms) => `the database did not open within ${ms} ms`);
   const report = (error: unknown, context: SyncErrorContext): void => {
     try {
       onError?.(error, context);
@@ -60,8 +66,8 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
 
   const handle = async (request: Request): Promise<Response> => {
     const requestId = newRequestId();
-    const fail = (status: number, error: string, field?: string): Response =>
-      reply(requestId, status, field === undefined ? { error, requestId } : { error, field, requestId });
+    const fail = (status: number, error: string, field?: string, retryAfter?: number): Response =>
+      reply(requestId, status, field === undefined ? { error, requestId } : { error, field, requestId }, retryAfter);
     if (closed) return fail(503, 'the sync handler is closed');
     if (request.method !== 'POST') return fail(405, 'method: expected POST', 'method');
     let who: unknown;
@@ -130,7 +136,16 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
       );
     } catch (error) {
       report(error, { requestId, stage: 'store' });
-      return fail(503, `the sync store is unavailable; nothing was lost, retry (request id ${requestId})`);
+      // Down, restarting, too slow: retry soon. Misconfigured (a locked PGlite directory, a wrong password):
+      // it will not work until the server is fixed.
+      if (isRetryable(error))
+        return fail(
+          503,
+          `the sync store is unavailable; nothing was lost, retry (request id ${requestId})`,
+          undefined,
+          RETRY_AFTER_S,
+        );
+      return fail(500, `the sync store cannot be used: a server misconfiguration (request id ${requestId})`);
     }
   };
 
@@ -142,6 +157,9 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
     },
   });
 }
+
+/** The `Retry-After` of a 503 (seconds): a database restarting is usually back within a few. */
+const RETRY_AFTER_S = 1;
 
 /** Let the event loop run what waits (other requests' I/O) before the next step. */
 const turn = (): Promise<void> =>
