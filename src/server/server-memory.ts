@@ -37,7 +37,7 @@ type EngineOptions = Omit<MemoryOptions, 'store' | 'dbName' | 'persist' | 'durab
 /**
  * Options of {@link createServerMemory}: exactly one of `connectionString`, `pool`, `pglite`,
  * the database timeouts (`connectTimeoutMs`, `acquireTimeoutMs`, `statementTimeoutMs`: a call
- * waits for the database at most `acquireTimeoutMs + statementTimeoutMs`, 5 s by default), and
+ * waits for the database at most `acquireTimeoutMs + statementTimeoutMs`, 4 s by default), and
  * engine options.
  */
 export interface ServerMemoryOptions extends EngineOptions, DatabaseTimeouts {

@@ -13,7 +13,7 @@ import { StoreError } from '../../src/errors.js';
 import { createServerMemory, postgresStore, syncHandler } from '../../src/server/index.js';
 import { startCluster, type Cluster } from './cluster.js';
 
-/** Generous: a call that waits past this hangs (the documented bound is 5 s). */
+/** Generous: a call that waits past this hangs (the documented bound is 4 s). */
 const HANG = 30_000;
 
 /** What `promise` rejected with; a test failure when it resolved. */

@@ -33,7 +33,7 @@ const UNKNOWN_OUTCOME = ' (the write may or may not have been stored: retry it, 
  * `close()` ends it); a directory open in another process is refused with a `StoreError`
  * (PGlite is single-process). A store used while the database is down fails with a
  * `StoreError` (`retryable: true`) and works again by itself once it is back; a call waits for
- * the database at most `acquireTimeoutMs + statementTimeoutMs` (5 s by default). For a server,
+ * the database at most `acquireTimeoutMs + statementTimeoutMs` (4 s by default). For a server,
  * see `createServerMemory`.
  * Needs `pg` or `@electric-sql/pglite` (optional peer dependencies).
  * @example

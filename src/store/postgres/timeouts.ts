@@ -15,12 +15,12 @@ export interface DatabaseTimeouts {
    * Opening one connection to PostgreSQL (TCP, TLS, startup, authentication): past it the
    * attempt is dropped (node-postgres's `connectionTimeoutMillis`). The `LISTEN` connection's
    * reconnects too.
-   * @default 2000
+   * @default 1500
    */
   connectTimeoutMs?: number | undefined;
   /**
    * Waiting for a connection of the pool (all busy, or a new one being opened).
-   * @default 2000
+   * @default 1500
    */
   acquireTimeoutMs?: number | undefined;
   /**
@@ -30,7 +30,7 @@ export interface DatabaseTimeouts {
    * all is noticed; to have PostgreSQL itself cancel long statements, set its
    * `statement_timeout` (`ALTER ROLE app SET statement_timeout = '10s'`). Schema migration steps
    * have no limit.
-   * @default 3000
+   * @default 2500
    */
   statementTimeoutMs?: number | undefined;
 }
@@ -38,11 +38,11 @@ export interface DatabaseTimeouts {
 /** Every timeout, defaults filled in. */
 export type ResolvedTimeouts = { [K in keyof DatabaseTimeouts]-?: number };
 
-/** The defaults: a store call waits at most `acquireTimeoutMs + statementTimeoutMs` (5 s). */
+/** The defaults: a store call waits at most `acquireTimeoutMs + statementTimeoutMs` (4 s) without an answer. */
 export const DEFAULT_TIMEOUTS: Readonly<ResolvedTimeouts> = Object.freeze({
-  connectTimeoutMs: 2000,
-  acquireTimeoutMs: 2000,
-  statementTimeoutMs: 3000,
+  connectTimeoutMs: 1500,
+  acquireTimeoutMs: 1500,
+  statementTimeoutMs: 2500,
 });
 
 /** Time a statement gets beyond `statementTimeoutMs` per KiB of text it sends (1 s per MiB). */
