@@ -102,8 +102,8 @@ async function listenOn(
  * close). Every wait is bounded by `timeouts`: a connection of the pool within
  * `acquireTimeoutMs` of silence (while the database answers others, a call queued for a
  * connection keeps its place), an answer to each statement within `statementTimeoutMs` (plus
- * its size's due). A connection whose statement got no answer is closed, never reused: its state is
- * unknown.
+ * its size's due). A connection whose statement got no answer is closed, never reused: its
+ * state is unknown.
  */
 export function pgDriver(pool: PgPoolLike, owned: boolean, timeouts: ResolvedTimeouts = DEFAULT_TIMEOUTS): SqlDriver {
   const base = timeouts.statementTimeoutMs;
@@ -305,8 +305,10 @@ export async function createPgPool(
     connectionString,
     max,
     Client: boundedClient(Client, timeouts.connectTimeoutMs),
-    // A server gone without a word (a dropped link) is noticed on idle connections too.
+    // A server gone without a word (a dropped link) is noticed on idle connections too (the LISTEN one),
+    // probing after 10 s of quiet rather than the system's default two hours.
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle connection the server dropped must not crash the process: the next query reconnects.
   pool.on('error', () => undefined);
