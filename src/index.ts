@@ -68,6 +68,7 @@ export {
   ClosedError,
   StorageLostError,
 } from './errors.js';
+export type { StoreErrorOptions } from './errors.js';
 
 // Sync with a syncHandler endpoint (recallkit/postgres): createMemory({ sync }), memory.sync()
 export { SyncError } from './sync/client/transport.js';
