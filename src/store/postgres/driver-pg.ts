@@ -1,101 +1,22 @@
 /**
- * The node-postgres (`pg`) adapter: a pool the store creates from a connection string, or
- * the app's own pool (then the store never ends it).
+ * The node-postgres (`pg`) adapter: a pool the store creates from a connection string
+ * (`create-pg-pool.ts`), or the app's own pool (then the store never ends it).
  * @module
  */
-import { StoreError } from '../../errors.js';
 import type { Sql, SqlDriver, TransactionOptions } from './driver.js';
+import { listenOn } from './pg-listen.js';
+import type { PgClientLike, PgPoolLike, PgQueryConfig } from './pg-types.js';
 import { DatabaseWaitError, isConnectionFailure } from './retryable.js';
-import { patientTimeout } from './patient-timer.js';
-import { createAnswerClock, DEFAULT_TIMEOUTS, statementLimit, within, type ResolvedTimeouts } from './timeouts.js';
+import {
+  answered,
+  createAnswerClock,
+  DEFAULT_TIMEOUTS,
+  statementLimit,
+  within,
+  type ResolvedTimeouts,
+} from './timeouts.js';
 
-/** A query as node-postgres takes it; `name` makes it a prepared statement, parsed once per connection. */
-export interface PgQueryConfig {
-  text: string;
-  values?: unknown[];
-  name?: string;
-}
-
-/** The part of a `pg.PoolClient` the store uses. */
-export interface PgClientLike {
-  query(text: string | PgQueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
-  release(destroy?: boolean | Error): void;
-  on(event: 'notification', listener: (message: { channel: string; payload?: string | undefined }) => void): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
-  on(event: 'end', listener: () => void): unknown;
-}
-
-/** The part of a `pg.Pool` the store uses (a `new pg.Pool(...)` fits). */
-export interface PgPoolLike {
-  query(text: string | PgQueryConfig): Promise<{ rows: unknown[] }>;
-  connect(): Promise<PgClientLike>;
-  end(): Promise<void>;
-}
-
-/** The first wait before a lost LISTEN connection is made again, and the longest. */
-const RELISTEN_MS = [100, 2000] as const;
-
-/**
- * LISTEN on `channel` over a connection of its own, closed when stopped. The stores on a pool
- * share one (their change router listens once per pool), so a server with a store per user
- * holds one LISTEN connection, not one per user. A connection lost (the server restarted, a
- * dropped link) is made again, waiting longer each time it fails; the changes sent meanwhile
- * are not heard, which loses nothing: the stores check the stored version before each read.
- */
-async function listenOn(
-  connection: () => Promise<PgClientLike>,
-  readTimeout: number,
-  channel: string,
-  onPayload: (payload: string) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let current: (() => void) | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const connect = async (): Promise<void> => {
-    const client = await connection();
-    let gone = false;
-    const drop = (): void => {
-      if (gone) return;
-      gone = true;
-      if (current === drop) current = undefined;
-      client.release(true);
-    };
-    const lost = (): void => {
-      if (gone) return;
-      drop();
-      if (!stopped) again(RELISTEN_MS[0]);
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    client.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-    });
-    try {
-      await answered(client.query({ text: `LISTEN ${quoteIdent(channel)}` }), readTimeout);
-    } catch (error) {
-      drop();
-      throw error;
-    }
-    if (stopped) drop();
-    else current = drop;
-  };
-  const again = (wait: number): void => {
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (!stopped) connect().catch(() => again(Math.min(wait * 2, RELISTEN_MS[1])));
-    }, wait);
-    (timer as { unref?: () => void }).unref?.();
-  };
-
-  await connect();
-  return async () => {
-    if (stopped) return;
-    stopped = true;
-    if (timer !== undefined) clearTimeout(timer);
-    current?.();
-  };
-}
+export type { PgClientLike, PgPoolLike, PgQueryConfig } from './pg-types.js';
 
 /**
  * Open the adapter over a pool (`owned`: created here from a connection string, ended on
@@ -206,15 +127,6 @@ async function connected(connecting: Promise<PgClientLike>, limit: number): Prom
 }
 
 /**
- * The answer to a statement, or a {@link DatabaseWaitError} when none came within `limit` ms
- * (0: no limit). Its connection must then be released with the error (closed, never reused).
- */
-function answered<T>(query: Promise<T>, limit: number): Promise<T> {
-  if (limit <= 0) return query;
-  return within(query, limit, (ms) => `no answer to a statement within ${ms} ms (statementTimeoutMs)`);
-}
-
-/**
  * A parameterized statement is sent as a named prepared statement (named by a hash of its
  * text), so each connection parses and analyzes it once; statements without parameters
  * (migrations, transaction control) are sent as they are.
@@ -238,79 +150,4 @@ function statementName(text: string): string {
   if (names.size >= MAX_NAMES) names.clear();
   names.set(text, name);
   return name;
-}
-
-/** A channel name as a quoted SQL identifier. */
-export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-/** The part of a `pg.Client` its connect timeout needs. */
-interface PgConnecting {
-  connect(callback?: (error?: Error) => void): unknown;
-  connection?: { _ending?: boolean; stream?: { destroy(error?: Error): void } };
-}
-
-/**
- * node-postgres's `Client` whose connect is dropped after `ms` (counted by
- * {@link patientTimeout}: a start that blocks the event loop does not expire it): what
- * `connectionTimeoutMillis` does, the way node-postgres's own pool ends a connect.
- */
-function boundedClient(Client: new (options: object) => PgConnecting, ms: number): new (options: object) => object {
-  return class extends Client {
-    override connect(callback?: (error?: Error) => void): unknown {
-      const cancel = patientTimeout(ms, () => {
-        const connection = this.connection;
-        if (!connection?.stream) return;
-        connection._ending = true;
-        connection.stream.destroy(new Error('timeout expired'));
-      });
-      if (callback)
-        return super.connect((error) => {
-          cancel();
-          callback(error);
-        });
-      return Promise.resolve(super.connect()).finally(cancel);
-    }
-  };
-}
-
-/**
- * Create a pool from a connection string (`pg` is loaded only now: an optional peer
- * dependency): a connect that takes longer than `connectTimeoutMs` is dropped. It is the
- * client's own timeout, not the pool's: node-postgres's pool would also end a wait in its
- * queue after it, refusing a burst the database is serving (the wait for a connection is the
- * driver's `acquireTimeoutMs`). No `statement_timeout` is sent at startup (PgBouncer refuses
- * startup parameters, and a bulk write may take longer): the driver bounds each statement.
- */
-export async function createPgPool(
-  connectionString: string,
-  max: number,
-  timeouts: ResolvedTimeouts,
-): Promise<PgPoolLike> {
-  let mod: { default?: { Pool?: unknown; Client?: unknown }; Pool?: unknown; Client?: unknown };
-  try {
-    mod = (await import('pg')) as typeof mod;
-  } catch (error) {
-    throw new StoreError("postgresStore: connectionString needs the 'pg' package: npm install pg", {
-      cause: error,
-      retryable: false,
-    });
-  }
-  const Pool = (mod.default?.Pool ?? mod.Pool) as new (
-    options: object,
-  ) => PgPoolLike & { on(e: 'error', l: (error: Error) => void): unknown };
-  const Client = (mod.default?.Client ?? mod.Client) as new (options: object) => PgConnecting;
-  const pool = new Pool({
-    connectionString,
-    max,
-    Client: boundedClient(Client, timeouts.connectTimeoutMs),
-    // A server gone without a word (a dropped link) is noticed on idle connections too (the LISTEN one),
-    // probing after 10 s of quiet rather than the system's default two hours.
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-  });
-  // An idle connection the server dropped must not crash the process: the next query reconnects.
-  pool.on('error', () => undefined);
-  return pool;
 }

@@ -10,7 +10,8 @@
  */
 import { StoreError } from '../../errors.js';
 import type { SqlDriver } from './driver.js';
-import { createPgPool, pgDriver, type PgPoolLike } from './driver-pg.js';
+import { createPgPool } from './create-pg-pool.js';
+import { pgDriver, type PgPoolLike } from './driver-pg.js';
 import { createPGlite, pgliteDriver, type PGliteLike } from './driver-pglite.js';
 import { errorText } from './error-text.js';
 import { migrate } from './migrations.js';

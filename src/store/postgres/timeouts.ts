@@ -162,3 +162,12 @@ export function within<T>(
     );
   });
 }
+
+/**
+ * The answer to a statement, or a {@link DatabaseWaitError} when none came within `limit` ms
+ * (0: no limit). Its connection must then be released with the error (closed, never reused).
+ */
+export function answered<T>(query: Promise<T>, limit: number): Promise<T> {
+  if (limit <= 0) return query;
+  return within(query, limit, (ms) => `no answer to a statement within ${ms} ms (statementTimeoutMs)`);
+}
