@@ -21,7 +21,7 @@ interface PgConnecting {
 function boundedClient(Client: new (options: object) => PgConnecting, ms: number): new (options: object) => object {
   return class extends Client {
     override connect(callback?: (error?: Error) => void): unknown {
-      const cancel = patientTimeout(ms, () => {
+      const wait = patientTimeout(ms, () => {
         const connection = this.connection;
         if (!connection?.stream) return;
         connection._ending = true;
@@ -29,10 +29,10 @@ function boundedClient(Client: new (options: object) => PgConnecting, ms: number
       });
       if (callback)
         return super.connect((error) => {
-          cancel();
+          wait.cancel();
           callback(error);
         });
-      return Promise.resolve(super.connect()).finally(cancel);
+      return Promise.resolve(super.connect()).finally(() => wait.cancel());
     }
   };
 }

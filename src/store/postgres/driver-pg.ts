@@ -6,6 +6,7 @@
 import type { Sql, SqlDriver, TransactionOptions } from './driver.js';
 import { listenOn } from './pg-listen.js';
 import type { PgClientLike, PgPoolLike, PgQueryConfig } from './pg-types.js';
+import { patientTimeout } from './patient-timer.js';
 import { DatabaseWaitError, isConnectionFailure } from './retryable.js';
 import {
   answered,
@@ -29,16 +30,15 @@ export type { PgClientLike, PgPoolLike, PgQueryConfig } from './pg-types.js';
 export function pgDriver(pool: PgPoolLike, owned: boolean, timeouts: ResolvedTimeouts = DEFAULT_TIMEOUTS): SqlDriver {
   const base = timeouts.statementTimeoutMs;
   const clock = createAnswerClock();
+  const noConnection = (ms: number): string =>
+    `no connection to the database within ${ms} ms (acquireTimeoutMs): ` +
+    'the server did not answer, or every connection of the pool was busy and none answered';
   const acquire = async (): Promise<PgClientLike> =>
     guard(
-      await within(
-        connected(pool.connect(), timeouts.connectTimeoutMs),
-        timeouts.acquireTimeoutMs,
-        (ms) =>
-          `no connection to the database within ${ms} ms (acquireTimeoutMs): ` +
-          'the server did not answer, or every connection of the pool was busy and none answered',
-        { answeredAt: clock.answeredAt, late: (client) => client.release() },
-      ),
+      await within(connected(pool.connect(), timeouts.connectTimeoutMs), timeouts.acquireTimeoutMs, noConnection, {
+        answeredAt: clock.answeredAt,
+        late: (client) => client.release(),
+      }),
     );
   // `bounded`: the answer is waited for `statementTimeoutMs` (and its size's due); else as long as it takes.
   const over = (client: PgClientLike, bounded: boolean): Sql => ({
@@ -59,17 +59,55 @@ export function pgDriver(pool: PgPoolLike, owned: boolean, timeouts: ResolvedTim
     kind: 'pg',
     source: pool,
     answeredAt: clock.answeredAt,
-    async query<R>(text: string, params?: readonly unknown[]) {
-      const client = await acquire();
-      try {
-        const rows = await over(client, true).query<R>(text, params);
-        client.release();
-        return rows;
-      } catch (error) {
-        // As pg's pool.query does: a connection whose statement failed is not reused.
-        client.release(error instanceof Error ? error : new Error(String(error)));
-        throw error;
-      }
+    // The hot path (every read, every grouped write): one wait that bounds the connection, then the statement.
+    query<R>(text: string, params?: readonly unknown[]): Promise<R[]> {
+      const limit = statementLimit(base, params);
+      return new Promise<R[]>((resolve, reject) => {
+        let client: PgClientLike | undefined;
+        let over = false;
+        const wait = patientTimeout(
+          timeouts.acquireTimeoutMs,
+          () => {
+            over = true;
+            if (!client) return reject(new DatabaseWaitError(noConnection(timeouts.acquireTimeoutMs)));
+            const error = new DatabaseWaitError(`no answer to a statement within ${limit} ms (statementTimeoutMs)`);
+            client.release(error); // its state is unknown: closed, never reused
+            reject(error);
+          },
+          clock.answeredAt,
+        );
+        connected(pool.connect(), timeouts.connectTimeoutMs).then(
+          (c) => {
+            if (over) return c.release();
+            client = guard(c);
+            wait.restart(limit);
+            clock.busy(limit - base);
+            c.query(prepared(text, params)).then(
+              (result) => {
+                if (over) return;
+                wait.cancel();
+                clock.answered();
+                c.release();
+                resolve(result.rows as R[]);
+              },
+              (error: unknown) => {
+                if (over) return;
+                wait.cancel();
+                if (!isConnectionFailure(error)) clock.answered(); // the server refused it: an answer all the same
+                // As pg's pool.query does: a connection whose statement failed is not reused.
+                c.release(error instanceof Error ? error : new Error(String(error)));
+                reject(error);
+              },
+            );
+          },
+          (error: unknown) => {
+            if (over) return;
+            over = true;
+            wait.cancel();
+            reject(error);
+          },
+        );
+      });
     },
     async transaction(fn, options?: TransactionOptions) {
       const client = await acquire();

@@ -137,7 +137,7 @@ export function within<T>(
   const { answeredAt, late } = options;
   return new Promise<T>((resolve, reject) => {
     let settled = false;
-    const cancel = patientTimeout(
+    const wait = patientTimeout(
       ms,
       () => {
         settled = true;
@@ -149,14 +149,14 @@ export function within<T>(
       (value) => {
         if (!settled) {
           settled = true;
-          cancel();
+          wait.cancel();
           resolve(value);
         } else late?.(value);
       },
       (error: unknown) => {
         if (settled) return;
         settled = true;
-        cancel();
+        wait.cancel();
         reject(error);
       },
     );
