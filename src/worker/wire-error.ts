@@ -63,12 +63,13 @@ export function toWireError(error: unknown): WireError {
   return wire;
 }
 
-const SIMPLE: Record<string, new (message: string) => RecallKitError> = {
-  RecallKitError,
-  SummarizerError,
-  ImportConflictError,
-  ClosedError,
-};
+// A Map: the name comes from whatever was thrown (`constructor` must not find Object).
+const SIMPLE = new Map<string, new (message: string) => RecallKitError>([
+  ['RecallKitError', RecallKitError],
+  ['SummarizerError', SummarizerError],
+  ['ImportConflictError', ImportConflictError],
+  ['ClosedError', ClosedError],
+]);
 
 /** The store errors, rebuilt with their `retryable` (a Map: the name comes from whatever was thrown). */
 const STORE = new Map<string, typeof StoreError>([
@@ -99,6 +100,6 @@ function build(wire: WireError): Error {
   if (wire.name === 'SyncError') return new SyncError(wire.message, wire.offline ?? false, wire.status);
   const Store = STORE.get(wire.name);
   if (Store) return new Store(wire.message, wire.retryable === undefined ? {} : { retryable: wire.retryable });
-  const Simple = SIMPLE[wire.name];
+  const Simple = SIMPLE.get(wire.name);
   return Simple ? new Simple(wire.message) : new Error(wire.message);
 }
