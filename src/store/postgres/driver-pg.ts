@@ -142,7 +142,8 @@ const guarded = new WeakSet<object>();
 
 /** `client`, with an `error` listener: its failure reaches the statement that runs on it, or the next one. */
 function guard(client: PgClientLike): PgClientLike {
-  if (!guarded.has(client)) {
+  // A wrapper of the app's own (instrumentation) may not be an event emitter: nothing to guard then.
+  if (!guarded.has(client) && typeof client.on === 'function') {
     guarded.add(client);
     client.on('error', () => undefined);
   }
