@@ -9,6 +9,7 @@ import type { RecallContext } from '../recall/recall.js';
 import type { StoreRecall } from '../recall/recall-all.js';
 import type { KnowledgeBaseRequest } from '../recall/knowledge-base.js';
 import type { SessionCache } from '../session/session.js';
+import { messageQuery } from '../checks/query-bound.js';
 
 /** What building a planned context needs from the engine. */
 export interface ContextBuildDeps {
@@ -65,7 +66,7 @@ export async function buildPlannedContext(
           ],
         };
   const newest = newestUser(c.active);
-  const query = plan.query ?? newest?.content ?? '';
+  const query = plan.query ?? messageQuery(newest?.content ?? '');
   const reserve =
     plan.recall && query
       ? Math.min(
