@@ -12,7 +12,8 @@ import { listenTenant } from './change-router.js';
 import { createSubscriptions } from './subscribe.js';
 import { sharedWrites } from './shared-writes.js';
 import { redact, secretsOf } from './redact.js';
-import { deleteSession, encodeBatch, notifyPayload } from './write.js';
+import { deleteSession, encodeBatchInSlices, notifyPayload } from './write.js';
+import { createSlicer } from '../../slices/slicer.js';
 
 /**
  * A store that keeps sessions in PostgreSQL: on a server through node-postgres
@@ -91,8 +92,13 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       ),
     write: (sessionId, batch) =>
       run(session('write', sessionId), (d) => {
-        // Concurrent writes, of this store and of the others on its pool, share statements.
-        return track(sessionId, writesOf(d).writer.write(encodeBatch(tenant, sessionId, batch)));
+        // Encoded in slices of work; concurrent writes, of this store and of the others on its
+        // pool, share statements.
+        const encoded = encodeBatchInSlices(tenant, sessionId, batch, createSlicer());
+        return track(
+          sessionId,
+          encoded.then((x) => writesOf(d).writer.write(x)),
+        );
       }),
     deleteSession: (sessionId) =>
       run(session('delete', sessionId), async (d) => {
