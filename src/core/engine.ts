@@ -23,10 +23,10 @@ import { toSummarizer } from '../summarizers/callback.js';
 import { createCompactionScheduler } from './compaction/compaction-scheduler.js';
 import { rollingWindowWhilePending, withinBudget } from './compaction/pending-budget.js';
 import { draftTexts, makeEntry, type EntryDraft } from './make-entry.js';
-import { prepareCounts } from '../tokens/count-yielding.js';
+import { PACED_FROM, prepareCounts } from '../tokens/count-yielding.js';
 import { checkContent, checkName, checkSessionId, toJsonText } from './checks/validate.js';
 import { createSessionTransfer } from './import/session-transfer.js';
-import { formatContext, messagesToDrafts } from './context/messages-io.js';
+import { formatContext, messagesToDraftsInSlices } from './context/messages-io.js';
 import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall/recall.js';
 import { isReadOnly, readOnlyView } from './unstored.js';
 import { callAnswered, pairDrafts } from './context/tool-pairing.js';
@@ -204,7 +204,12 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     checkDraftIds(drafts);
     const slicer = slices();
     // Long texts are counted first, giving the thread back between parts (count-yielding.ts).
-    const counter = await prepareCounts(deps.counter, drafts.flatMap(draftTexts));
+    const long: string[] = [];
+    for (const d of drafts) {
+      if (d.content.length >= PACED_FROM || d.type !== 'message') long.push(...draftTexts(d));
+      if (slicer.spend(COST.item)) await slicer.pause();
+    }
+    const counter = await prepareCounts(deps.counter, long);
     const meta: SessionMeta = { ...c.meta };
     const stamp = now();
     // Counted and indexed in slices of work: 100,000 messages in one call never hold the thread.
@@ -376,7 +381,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
     addMessages: (s, messages, options = {}) =>
       sessions.run(s, async (c) => {
-        const drafts = messagesToDrafts(messages, options, maxContent);
+        const drafts = await messagesToDraftsInSlices(messages, options, maxContent, slices());
         await pairDrafts(c, store, drafts);
         return drafts.length ? add(c, drafts, true) : [];
       }),
