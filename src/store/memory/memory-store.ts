@@ -26,6 +26,10 @@ interface SessionRecords {
   entries: Map<string, MemoryEntry>;
   summaries: Map<string, MemorySummary>;
   aux: Map<string, unknown>;
+  /** False once an entry was inserted after one with a higher `seq` (insertion order is then not seq order). */
+  ordered: boolean;
+  /** `seq` of the entry inserted last. */
+  lastSeq: number;
 }
 
 /**
@@ -77,8 +81,13 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
       if (!s) return [];
       const { includeCompressed = true, fromSeq = 0, limit = Infinity } = options;
       const out: MemoryEntry[] = [];
+      let sorted = true;
       for (const e of s.entries.values()) {
-        if (e.seq >= fromSeq && (includeCompressed || !e.compressed)) out.push(e);
+        if (e.seq < fromSeq || (!includeCompressed && e.compressed)) continue;
+        if (out.length && out[out.length - 1]!.seq > e.seq) sorted = false;
+        out.push(e);
+        // Entries kept in seq order (almost always): a page stops at its limit.
+        if (s.ordered && sorted && out.length === limit) break;
       }
       const ordered = inSeqOrder(out);
       return copies(ordered.length > limit ? ordered.slice(0, limit) : ordered);
@@ -139,12 +148,18 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
         );
       }
       if (!s || b.replace) {
-        s = { meta: b.meta, entries: new Map(), summaries: new Map(), aux: new Map() };
+        s = { meta: b.meta, entries: new Map(), summaries: new Map(), aux: new Map(), ordered: true, lastSeq: -1 };
         sessions.set(sessionId, s);
       }
       s.meta = b.meta;
       for (const id of b.deleteEntryIds ?? []) s.entries.delete(id);
-      for (const e of sortBySeq(b.putEntries ?? [])) s.entries.set(e.id, e);
+      for (const e of sortBySeq(b.putEntries ?? [])) {
+        if (!s.entries.has(e.id)) {
+          if (e.seq < s.lastSeq) s.ordered = false;
+          s.lastSeq = e.seq;
+        }
+        s.entries.set(e.id, e);
+      }
       for (const id of b.deleteSummaryIds ?? []) s.summaries.delete(id);
       for (const sum of b.putSummaries ?? []) s.summaries.set(sum.id, sum);
       for (const [key, value] of Object.entries(b.aux ?? {})) {
