@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import { syncHandler, toNodeListener } from '../../src/store/postgres/index.js';
+import { syncHandler, toNodeListener } from '../../src/server/index.js';
 import { memoryStore } from '../../src/store/memory/memory-store.js';
 import { newMeta } from '../../src/core/session/session.js';
 import type { SyncRefusal } from '../../src/sync/types.js';

@@ -5,18 +5,18 @@
  * and kept in a bounded cache, least recently used closed first.
  * @module
  */
-import type { MemoryOptions } from '../../create-memory.js';
-import { ClosedError, ValidationError } from '../../errors.js';
-import { isPlainObject } from '../../core/checks/validate.js';
-import { checkOptionNames } from '../../option-names.js';
-import type { Memory } from '../../memory.js';
-import { resolveTokenizer } from '../../tokens/resolve-tokenizer.js';
-import type { TokenCounter } from '../../types.js';
-import type { ConnectionOptions } from './open-driver.js';
-import { checkConnection, checkTenant, type PostgresStoreOptions } from './options.js';
-import { postgresStore } from './store.js';
-import type { PgPoolLike } from './driver-pg.js';
-import type { PGliteLike } from './driver-pglite.js';
+import type { MemoryOptions } from '../create-memory.js';
+import { ClosedError, ValidationError } from '../errors.js';
+import { isPlainObject } from '../core/checks/validate.js';
+import { checkOptionNames } from '../option-names.js';
+import type { Memory } from '../memory.js';
+import { resolveTokenizer } from '../tokens/resolve-tokenizer.js';
+import type { TokenCounter } from '../types.js';
+import type { ConnectionOptions } from '../store/postgres/open-driver.js';
+import { checkConnection, checkTenant, type PostgresStoreOptions } from '../store/postgres/options.js';
+import { postgresStore } from '../store/postgres/store.js';
+import type { PgPoolLike } from '../store/postgres/driver-pg.js';
+import type { PGliteLike } from '../store/postgres/driver-pglite.js';
 import { userMemoryHandle, type UserMemory } from './user-memory.js';
 
 export type { UserMemory };
@@ -106,7 +106,7 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
     return counter;
   };
   // The engine's module, loaded on first use (`recallkit/postgres` itself pulls no browser store in), once.
-  let engineModule: Promise<typeof import('../../create-memory.js')> | undefined;
+  let engineModule: Promise<typeof import('../create-memory.js')> | undefined;
   const users = new Map<string, Cached>();
   const closing = new Set<Promise<void>>();
   let closed = false;
@@ -114,7 +114,7 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
   const open = async (userId: string): Promise<Memory> => {
     const store = postgresStore({ ...connection, tenant: userId } as PostgresStoreOptions);
     try {
-      engineModule ??= import('../../create-memory.js');
+      engineModule ??= import('../create-memory.js');
       engineModule.catch(() => (engineModule = undefined));
       const { createUserEngine } = await engineModule;
       const memory = await createUserEngine({ ...(engine as MemoryOptions), tokenizer: await tokenizer(), store });
