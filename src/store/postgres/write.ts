@@ -515,25 +515,12 @@ export async function deleteSession(db: SqlDriver, tenant: string, sessionId: st
       'DELETE FROM recallkit_sessions WHERE tenant = $1 AND session_id = $2 RETURNING 1',
       ids,
     );
-    // The rows go a page at a time (a session of 100,000 entries is 100 statements), the thread
-    // given back between them: PGlite runs each statement in this thread.
-    for (const [table, key] of [
-      ['recallkit_entries', 'id'],
-      ['recallkit_summaries', 'id'],
-      ['recallkit_aux', 'key'],
-    ] as const) {
-      for (;;) {
-        const [row] = await tx.query<{ n: number }>(
-          `WITH d AS (DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2 AND ${key} IN
-             (SELECT ${key} FROM ${table} WHERE tenant = $1 AND session_id = $2 LIMIT ${ROWS_PER_STATEMENT})
-             RETURNING 1)
-           SELECT count(*)::int AS n FROM d`,
-          ids,
-        );
-        if ((row?.n ?? 0) < ROWS_PER_STATEMENT) break;
-        await yieldNow();
-      }
-    }
+    await tx.query(
+      `WITH e AS (DELETE FROM recallkit_entries WHERE tenant = $1 AND session_id = $2),
+       s AS (DELETE FROM recallkit_summaries WHERE tenant = $1 AND session_id = $2),
+       a AS (DELETE FROM recallkit_aux WHERE tenant = $1 AND session_id = $2) SELECT 1 AS done`,
+      ids,
+    );
     return gone.length > 0;
   });
 }
