@@ -37,7 +37,7 @@ export interface RecallIndexOptions {
   keyPrefix?: string;
   /**
    * Loading only: restore segments in slices of work, giving the thread back between them
-   * (`createSlicer()` from `recallkit/recall`'s slices). Without it a load runs in one go.
+   * (`createSlicer()`, also exported by `recallkit/recall`). Without it a load runs in one go.
    */
   slicer?: Slicer | undefined;
 }
