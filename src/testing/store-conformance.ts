@@ -143,7 +143,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
       expect(await store.loadEntries('a', { fromSeq: 6 })).toEqual([]);
     });
 
-    it('loadEntries with a limit returns the first entries (a page), or all of them from a store without pages', async () => {
+    it('loadEntries with a limit returns the first entries (a page), or all from a store without pages', async () => {
       await seed('a');
       const page = seqs(await store.loadEntries('a', { fromSeq: 1, limit: 2 }));
       // The option is optional for a store: one that ignores it returns everything from fromSeq.
