@@ -4,7 +4,7 @@
  * tenant's row.
  * @module
  */
-import type { LoadEntriesOptions, MemoryEntry, SessionMeta, StoredSession } from '../../types.js';
+import type { LoadEntriesOptions, MemoryEntry, MemorySummary, SessionMeta, StoredSession } from '../../types.js';
 import { decodeKey, decodeValue, encodeKey } from './codec.js';
 import type { Sql, SqlDriver } from './driver.js';
 import { COST, createSlicer, mapInSlices, type Slicer } from '../../slices/slicer.js';
@@ -47,19 +47,17 @@ export async function loadSession(
   );
   if (rows[0]?.k !== 0) return undefined;
   const entries = rows.filter((r) => r.k === 1);
-  if (entries.length > ROWS_PER_PAGE) {
-    const paged = (tx: Sql) => loadPaged(tx, tenant, sessionId, slicer, !!sql.transaction);
-    return sql.transaction ? sql.transaction(paged) : paged(sql);
-  }
-  return {
-    meta: decodeValue<SessionMeta>(rows[0].body),
-    activeEntries: await decodeRows(entries, (r) => r.body, slicer),
-    summaries: await decodeRows(
-      rows.filter((r) => r.k === 2),
-      (r) => r.body,
-      slicer,
-    ),
+  const meta = decodeValue<SessionMeta>(rows[0].body);
+  const summaries = rows.filter((r) => r.k === 2);
+  const first = await decodeRows<{ body: string }, MemoryEntry>(entries.slice(0, ROWS_PER_PAGE), (r) => r.body, slicer);
+  const read: StoredSession = {
+    meta,
+    activeEntries: first,
+    summaries: await decodeRows<{ body: string }, MemorySummary>(summaries, (r) => r.body, slicer),
   };
+  if (entries.length <= ROWS_PER_PAGE) return read;
+  const paged = (tx: Sql) => loadPaged(tx, tenant, sessionId, slicer, !!sql.transaction, read);
+  return sql.transaction ? sql.transaction(paged) : paged(sql);
 }
 
 /** {@link loadSession} of a large session, inside a transaction. */
@@ -69,23 +67,33 @@ async function loadPaged(
   sessionId: string,
   slicer: Slicer,
   inTransaction: boolean,
+  firstPage: StoredSession,
 ): Promise<StoredSession | undefined> {
   if (inTransaction) await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
   const meta = await loadMeta(tx, tenant, sessionId);
   if (!meta) return undefined;
-  const summaries = await tx.query<{ summary: string }>(
-    `SELECT summary FROM recallkit_summaries WHERE ${WHERE} ORDER BY ord`,
-    [tenant, encodeKey(sessionId)],
-  );
-  const activeEntries: MemoryEntry[] = [];
-  for (let fromSeq = 0; ;) {
+  // Every write moves the version: at the same version, the first page read before is this snapshot's.
+  const same = meta.version === firstPage.meta.version;
+  const summaries = same
+    ? firstPage.summaries
+    : await decodeRows<{ summary: string }, MemorySummary>(
+        await tx.query<{ summary: string }>(`SELECT summary FROM recallkit_summaries WHERE ${WHERE} ORDER BY ord`, [
+          tenant,
+          encodeKey(sessionId),
+        ]),
+        (r) => r.summary,
+        slicer,
+      );
+  const activeEntries: MemoryEntry[] = same ? [...firstPage.activeEntries] : [];
+  const last = activeEntries[activeEntries.length - 1];
+  for (let fromSeq = last ? last.seq + 1 : 0; ;) {
     const page = await loadEntries(tx, tenant, sessionId, { fromSeq, includeCompressed: false, limit: ROWS_PER_PAGE });
     for (const e of page) activeEntries.push(e);
     if (page.length < ROWS_PER_PAGE) break;
     fromSeq = page[page.length - 1]!.seq + 1;
     await slicer.pause();
   }
-  return { meta, activeEntries, summaries: await decodeRows(summaries, (r) => r.summary, slicer) };
+  return { meta, activeEntries, summaries };
 }
 
 export async function loadMeta(sql: Sql, tenant: string, sessionId: string): Promise<SessionMeta | undefined> {
