@@ -20,6 +20,7 @@ import { appendToInteractions } from './interactions.js';
 import { setActive, statsOf, type SessionCache } from './session/session.js';
 import { checkDraftIds, interactionDrafts, newCallId, withMeta } from './entry-drafts.js';
 import { toSummarizer } from '../summarizers/callback.js';
+import { summarizesInThread } from '../summarizers/heuristic.js';
 import { createCompactionScheduler } from './compaction/compaction-scheduler.js';
 import { rollingWindowWhilePending, withinBudget } from './compaction/pending-budget.js';
 import { draftTexts, makeEntry, type EntryDraft } from './make-entry.js';
@@ -172,6 +173,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     longTerm: longTermDeps,
     emitter,
     backoff: () => ({ baseMs: config.compressionRetryMs, maxMs: config.compressionRetryMaxMs }),
+    inThread: () => summarizesInThread(summarizer),
   });
 
   // Entries and summaries are embedded after they are stored, outside the session's queue.
