@@ -15,7 +15,7 @@ import { MAX_QUERY_LENGTH, MESSAGE_QUERY_LENGTH, messageQuery } from '../../src/
 import { createRecallIndex } from '../../src/recall/recall-index.js';
 import { entryDoc } from '../../src/core/recall/recall.js';
 import { createMemory } from '../../src/index.js';
-import type { StoreAdapter, TokenCounter } from '../../src/types.js';
+import type { MemorySummary, StoreAdapter, TokenCounter } from '../../src/types.js';
 
 const counter: TokenCounter = { count: (text) => Math.ceil(text.length / 4) };
 
@@ -190,6 +190,48 @@ describe('bulk calls work in slices', () => {
     expect(y.count()).toBeGreaterThan(0);
     expect(await store.loadEntries('s')).toHaveLength(1);
     expect((await store.loadMeta('s'))!.version).toBe(meta.version);
+    await memory.close();
+  });
+});
+
+describe('a read in slices sees one state', () => {
+  it('the memory store reads a session as it was when the read began, though a write lands between its slices', async () => {
+    let write: (() => Promise<void>) | undefined;
+    const y = countingYield(() => {
+      const w = write;
+      write = undefined;
+      void w?.();
+    });
+    const store = memoryStore({ yieldNow: y.yieldNow });
+    const memory = engine(store, countingYield().yieldNow);
+    await memory.addMessages(
+      's',
+      messages(3000).map((m) => ({ ...m, content: m.content + ' x'.repeat(300) })),
+    );
+    const before = (await store.loadMeta('s'))!;
+    const summary: MemorySummary = {
+      id: 'sum-1',
+      sessionId: 's',
+      content: 'a summary',
+      originalEntryIds: [],
+      tokenCount: 3,
+      originalTokenCount: 3,
+      compressionRatio: 1,
+      createdAt: before.updatedAt,
+      timeRange: { start: before.updatedAt, end: before.updatedAt },
+    };
+    write = () =>
+      store.write('s', {
+        meta: { ...before, version: before.version + 1 },
+        putSummaries: [summary],
+        expectVersion: before.version,
+      });
+    const loaded = (await store.loadSession('s'))!;
+    expect(y.count()).toBeGreaterThan(0);
+    expect((await store.loadMeta('s'))!.version).toBe(before.version + 1); // the write landed meanwhile
+    expect(loaded.meta.version).toBe(before.version);
+    expect(loaded.summaries).toEqual([]);
+    expect(loaded.activeEntries).toHaveLength(3000);
     await memory.close();
   });
 });

@@ -59,13 +59,16 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
       check();
       const s = sessions.get(sessionId);
       if (!s) return undefined;
+      // One state: every record is taken before the first pause (a write replaces records,
+      // never changes one in place), then copied in slices.
       const activeEntries: MemoryEntry[] = [];
       for (const e of s.entries.values()) if (!e.compressed) activeEntries.push(e);
-      const [meta] = await copies([s.meta]);
+      const meta = structuredClone(s.meta);
+      const summaries = [...s.summaries.values()];
       return {
-        meta: meta!,
+        meta,
         activeEntries: await copies(inSeqOrder(activeEntries)),
-        summaries: await copies([...s.summaries.values()]),
+        summaries: await copies(summaries),
       };
     },
 
