@@ -15,6 +15,7 @@ import {
   type RecallIndex,
 } from '../../recall/recall-index.js';
 import { auxReader } from '../aux-reader.js';
+import { isReservedSessionId } from '../checks/reserved-ids.js';
 import {
   indexEntries,
   recallEntries,
@@ -133,7 +134,8 @@ export function createStoreRecall(
   /** Every session's index caught up, one session after another in slices of work. */
   async function sync(): Promise<void> {
     const slicer = slices();
-    const metas = await store.listSessions();
+    // RecallKit's own sessions (the facts log, sync's state) are never searched.
+    const metas = (await store.listSessions()).filter((m) => !isReservedSessionId(m.sessionId));
     const live = new Set(metas.map((m) => m.sessionId));
     for (const id of [...covered.keys()]) if (!live.has(id)) covered.delete(id);
     for (const meta of metas) {
