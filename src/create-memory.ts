@@ -12,7 +12,8 @@ import { openDurability } from './store/durable/open-durability.js';
 import { withStorage } from './store/durable/storage-host.js';
 import { checkSyncOptions, type SyncOptions } from './sync/client/options.js';
 import { prepareSync } from './sync/client/with-sync.js';
-import { checkEngineOptions, loadEngineCode, openEngine, type EngineOptions } from './open-engine.js';
+import { checkEngineOptions, openEngine, type EngineOptions } from './open-engine.js';
+import * as factsCode from './facts/default-facts.js';
 
 /** Options of {@link createMemory} (and `createWorkerMemory`). */
 export interface MemoryOptions extends EngineOptions {
@@ -65,15 +66,14 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
     checked.strategies.persistence,
     options.persist ?? false,
   );
-  // The tokenizer's ranks (the longest part of a start) and the engine's optional code load
-  // while the store opens.
-  const loading = Promise.all([resolveTokenizer(checked.tokenizer), loadEngineCode(checked)]);
-  loading.catch(() => undefined); // awaited below; a failure is reported there
+  // The tokenizer's ranks (the longest part of a start) load while the store opens.
+  const counting = resolveTokenizer(checked.tokenizer);
+  counting.catch(() => undefined); // awaited below; a failure is reported there
   // Opens the store now (and restores from the journal what it lost), before the engine reads it.
   const opened = await openDurability(resolved, options.durability, dbName);
   let counter: TokenCounter;
   try {
-    [counter] = await loading;
+    counter = await counting;
   } catch (error) {
     // A store made here is closed again; one the app passed in stays as the app left it.
     if (resolved !== options.store) await opened.store.close().catch(() => undefined);
@@ -82,7 +82,7 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   const { state } = opened;
   const sync = prepareSync(syncOptions, opened.store, dbName);
   const store = sync.store;
-  const engine = await openEngine(checked, { store, counter, hooks: sync.hooks });
+  const engine = openEngine(checked, { store, counter, hooks: sync.hooks, factsCode });
   return sync.finish(withStorage(engine, store, state));
 }
 

@@ -2,8 +2,8 @@
  * What every host of the engine shares: the engine's options, checked once, and the engine
  * made over a store that is already open. `createMemory` adds what only it can do (an IndexedDB
  * store, the OPFS journal, sync); a server's user engines (`server/user-engines.ts`) use this
- * alone, so a server never loads a browser store. The facts extraction code is loaded with
- * `import()`, only by a memory that turns facts on.
+ * alone, so a server never loads a browser store, and loads the facts extraction code with
+ * `import()` only when facts are on.
  * @module
  */
 import type {
@@ -145,41 +145,30 @@ export function checkEngineOptions(options: EngineOptions): CheckedEngineOptions
   };
 }
 
-/** The facts extraction code, loaded on first use by a memory with facts on. */
-let factsCode: Promise<typeof import('./facts/default-facts.js')> | undefined;
-
 /**
- * Load what the engine of `checked` needs beyond its own code: the facts extraction (rules,
- * vocabulary, the model pass) when facts are on, else nothing. Start it while the store opens.
+ * The facts extraction code (`facts/default-facts.ts`: the offline rules, the attribute
+ * vocabulary, the model pass). `createMemory` imports it with the rest (a browser worker's
+ * bundle stays one file); a server loads it with `import()`, only when facts are on.
  */
-export function loadEngineCode(checked: CheckedEngineOptions): Promise<void> {
-  if (!checked.facts) return Promise.resolve();
-  factsCode ??= import('./facts/default-facts.js');
-  factsCode.catch(() => (factsCode = undefined)); // a failed load is tried again by the next memory
-  return factsCode.then(() => undefined);
-}
+export type FactsCode = Pick<
+  typeof import('./facts/default-facts.js'),
+  'defaultExtractor' | 'defaultVocabulary' | 'defaultModelExtractor'
+>;
 
 /** Where the engine runs: an open store, the resolved tokenizer, and the hooks a store layer (sync) lends. */
 export interface EngineHost {
   store: StoreAdapter;
   counter: TokenCounter;
   hooks?: ((hooks: EngineHooks) => void) | undefined;
+  /** Needed when facts are on. */
+  factsCode?: FactsCode | undefined;
 }
 
-/** The engine of `checked` over `host.store` (its code loaded by {@link loadEngineCode}). */
-export async function openEngine(checked: CheckedEngineOptions, host: EngineHost): Promise<EngineMemory> {
-  let facts: Parameters<typeof createEngine>[0]['facts'];
-  if (checked.facts) {
-    await loadEngineCode(checked);
-    const { defaultExtractor, defaultVocabulary, defaultModelExtractor } = await factsCode!;
-    facts = {
-      ...checked.facts,
-      extractor: defaultExtractor,
-      vocabulary: defaultVocabulary,
-      model: defaultModelExtractor,
-    };
-  }
-  const { strategies } = checked;
+/** The engine of `checked` over `host.store`. */
+export function openEngine(checked: CheckedEngineOptions, host: EngineHost): EngineMemory {
+  const { strategies, facts } = checked;
+  const code = host.factsCode;
+  if (facts && !code) throw new Error('recallkit: openEngine needs the facts code when facts are on');
   return createEngine({
     store: host.store,
     counter: host.counter,
@@ -193,7 +182,13 @@ export async function openEngine(checked: CheckedEngineOptions, host: EngineHost
     maxContentLength: checked.maxContentLength,
     strategies: (live) => withManager(strategies, live),
     hooks: host.hooks,
-    facts,
+    facts: facts &&
+      code && {
+        ...facts,
+        extractor: code.defaultExtractor,
+        vocabulary: code.defaultVocabulary,
+        model: code.defaultModelExtractor,
+      },
   });
 }
 

@@ -11,7 +11,7 @@ import { withStorage } from '../store/durable/storage-host.js';
 import { memoryStore } from '../store/memory/memory-store.js';
 import type { StoreAdapter, TokenCounter } from '../types.js';
 import { ValidationError } from '../errors.js';
-import { checkEngineOptions, loadEngineCode, openEngine, type EngineOptions } from '../open-engine.js';
+import { checkEngineOptions, openEngine, type EngineOptions, type FactsCode } from '../open-engine.js';
 
 /** Makes one user's engine over their store, with the server's one tokenizer. */
 export type UserEngineFactory = (store: StoreAdapter, counter: TokenCounter) => Promise<Memory>;
@@ -34,12 +34,20 @@ const STATE: StorageState = {
  */
 export function userEngines(options: EngineOptions): UserEngineFactory {
   const checked = checkEngineOptions(options);
-  // The facts code (when facts are on) loads now; each open waits for it (a failed load is tried again).
-  loadEngineCode(checked).catch(() => undefined);
+  // The facts extraction code, only when facts are on: loaded now, awaited by each open (a
+  // failed load is tried again by the next).
+  let code: Promise<FactsCode> | undefined;
+  const factsCode = (): Promise<FactsCode> => {
+    code ??= import('../facts/default-facts.js');
+    code.catch(() => (code = undefined));
+    return code;
+  };
+  if (checked.facts) factsCode().catch(() => undefined);
   return async (store, counter) => {
+    const facts = checked.facts ? await factsCode() : undefined;
     // A profile that keeps nothing (EPHEMERAL) keeps sessions in this engine only.
     const own = checked.strategies.persistence === 'EPHEMERAL' ? memoryStore() : store;
-    const engine = await openEngine(checked, { store: own, counter });
+    const engine = openEngine(checked, { store: own, counter, factsCode: facts });
     return {
       ...withStorage(engine, own, () => ({ ...STATE })),
       sync: () =>
