@@ -2,7 +2,7 @@
  * The pool the store creates from a connection string, its connects bounded.
  * @module
  */
-import { StoreError } from '../../errors.js';
+import { MissingPackageError } from '../../errors.js';
 import type { PgPoolLike } from './pg-types.js';
 import { patientTimeout } from './patient-timer.js';
 import type { ResolvedTimeouts } from './timeouts.js';
@@ -54,10 +54,7 @@ export async function createPgPool(
   try {
     mod = (await import('pg')) as typeof mod;
   } catch (error) {
-    throw new StoreError("postgresStore: connectionString needs the 'pg' package: npm install pg", {
-      cause: error,
-      retryable: false,
-    });
+    throw new MissingPackageError('postgresStore({ connectionString })', ['pg'], error);
   }
   const Pool = (mod.default?.Pool ?? mod.Pool) as new (
     options: object,

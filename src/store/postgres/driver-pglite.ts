@@ -3,7 +3,7 @@
  * Node; the store starts and closes it) or the app's own instance (never closed here).
  * @module
  */
-import { StoreError } from '../../errors.js';
+import { MissingPackageError } from '../../errors.js';
 import type { Sql, SqlDriver } from './driver.js';
 import { createAnswerClock, statementLimit } from './timeouts.js';
 
@@ -53,10 +53,7 @@ export async function createPGlite(dataDir: string): Promise<PGliteLike> {
   try {
     mod = (await import('@electric-sql/pglite')) as unknown as typeof mod;
   } catch (error) {
-    throw new StoreError(
-      "postgresStore: pglite needs the '@electric-sql/pglite' package: npm install @electric-sql/pglite",
-      { cause: error, retryable: false },
-    );
+    throw new MissingPackageError('postgresStore({ pglite })', ['@electric-sql/pglite'], error);
   }
   return mod.PGlite.create(dataDir);
 }

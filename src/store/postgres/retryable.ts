@@ -94,7 +94,9 @@ export function storeFailure(prefix: string, error: unknown, secrets: readonly s
   const safe = errorText(error, secrets);
   const options: StoreErrorOptions = { retryable: isRetryable(error) };
   if (safe === said) options.cause = error;
-  return new StoreError(`${prefix}: ${safe}${options.retryable ? after : ''}`, options);
+  // A message that already names the store (the open's) is not prefixed twice.
+  const told = safe.replace(/^postgresStore: /, '');
+  return new StoreError(`${prefix}: ${told}${options.retryable ? after : ''}`, options);
 }
 
 /** An error of the store's own waits (a pool that gives no connection, a statement not answered): retryable. */
