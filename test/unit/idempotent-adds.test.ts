@@ -9,6 +9,8 @@ import { createMemory } from '../../src/create-memory.js';
 import { describeIdempotentAdds } from '../support/idempotent-adds.js';
 import { RESERVED_ID_PREFIXES } from '../../src/core/checks/caller-ids.js';
 import { SUMMARY_PREFIX } from '../../src/core/recall/recall-ids.js';
+import { PARSE_CHUNK } from '../../src/core/context/messages-io.js';
+import { ValidationError } from '../../src/errors.js';
 
 describeIdempotentAdds('memoryStore', async () => {
   const store = memoryStore();
@@ -30,6 +32,29 @@ describe('caller ids', () => {
     await memory.addUserMessage('chat', 'My parrot is called Kiwi.', undefined, { id: 'constructor' });
     const [hit] = await memory.recall('chat', 'parrot');
     expect(hit?.entry.id).toBe('constructor');
+    await memory.close();
+  });
+
+  it('a batch longer than one slice of reading keeps every id; its retry stores nothing; a clash is placed in the whole batch', async () => {
+    const memory = await createMemory({ store: 'memory', config: { autoCompress: false } });
+    const n = PARSE_CHUNK * 2 + 10;
+    const batch = Array.from({ length: n }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      content: `message ${i}`,
+      id: `b${i}`,
+    }));
+    const first = await memory.addMessages('chat', batch);
+    expect(first.map((e) => e.id)).toEqual(batch.map((m) => m.id));
+    const retried = await memory.addMessages('chat', batch);
+    expect(retried.map((e) => e.seq)).toEqual(first.map((e) => e.seq));
+    expect((await memory.exportSession('chat')).entries).toHaveLength(n);
+    // The same id with other words, in the second slice: refused, named by its place in the whole batch.
+    const at = PARSE_CHUNK + 5;
+    const clash = batch.map((m, i) => (i === at ? { ...m, content: 'other words' } : m));
+    const error = await memory.addMessages('chat', clash).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe(`messages[${at}].id`);
+    expect((await memory.exportSession('chat')).entries).toHaveLength(n);
     await memory.close();
   });
 

@@ -134,7 +134,11 @@ export async function messagesToDraftsInSlices(
   for (let at = 0; at < input.length; at += PARSE_CHUNK) {
     const chunk = input.slice(at, at + PARSE_CHUNK);
     try {
-      for (const d of messagesToDrafts(chunk, options, maxContentLength, names)) drafts.push(d);
+      for (const d of messagesToDrafts(chunk, options, maxContentLength, names)) {
+        // A caller id refused later (another turn under a stored id) is named by its place in the whole array.
+        if (d.idField !== undefined) d.idField = moved(d.idField, at);
+        drafts.push(d);
+      }
     } catch (error) {
       throw error instanceof ValidationError ? placed(error, at) : error;
     }
@@ -145,12 +149,14 @@ export async function messagesToDraftsInSlices(
   return drafts;
 }
 
+/** `text` with a leading `messages[i]` path of a chunk moved to the message's place in the whole array. */
+const moved = (text: string, offset: number): string =>
+  text.replace(/^messages\[(\d+)\]/, (_, i: string) => `messages[${Number(i) + offset}]`);
+
 /** A chunk's error, its `messages[i]` path moved to the message's place in the whole array. */
 function placed(error: ValidationError, offset: number): ValidationError {
-  const move = (text: string): string =>
-    text.replace(/^messages\[(\d+)\]/, (_, i: string) => `messages[${Number(i) + offset}]`);
-  (error as { field: string }).field = move(error.field);
-  error.message = move(error.message);
+  (error as { field: string }).field = moved(error.field, offset);
+  error.message = moved(error.message, offset);
   return error;
 }
 
