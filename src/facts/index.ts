@@ -1,0 +1,28 @@
+/**
+ * Facts about the user: the attribute registry, the offline rule extractor, the model pass
+ * and the value comparisons reconciliation needs. The memory runs these itself when
+ * `createMemory({ facts })` is set; they are exported for apps that extract elsewhere.
+ * @module
+ */
+export type {
+  Fact,
+  FactCandidate,
+  FactCardinality,
+  FactExtractMode,
+  FactOrigin,
+  FactSource,
+  FactStatus,
+  FactTurn,
+  FactsOptions,
+} from './types.js';
+export {
+  FACT_ATTRIBUTES,
+  FAVORITE_CATEGORIES,
+  factAttribute,
+  factSentence,
+  type FactAttribute,
+  type FactFamily,
+} from './attributes.js';
+export { factValueKey, factValueMentions, sameFactValue } from './value-match.js';
+export { extractFactsRules } from './rules/extract-rules.js';
+export { MAX_TURN_CHARS } from './rules/limits.js';

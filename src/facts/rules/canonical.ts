@@ -1,0 +1,119 @@
+/**
+ * A clause as the patterns read it: typographic quotes and apostrophes made plain, contractions
+ * and chat spellings expanded ("im" → "I am", "dont" → "do not", "gonna" → "going to"), emoji
+ * and quoted speech blanked, and leading fillers ("so", "btw", "oh and") dropped. Case is kept,
+ * so a value keeps the user's capitals. The quote a candidate carries is always the clause's
+ * verbatim text, never this one.
+ * @module
+ */
+
+/** A clause ready for the patterns. */
+export interface CanonicalClause {
+  /** The clause in plain form. */
+  text: string;
+  /** It opens with a correction ("actually", "correction:", "sorry, I meant"). */
+  correction: boolean;
+}
+
+/** Email addresses and links. */
+const KEEP = /[^\s@"]+@[^\s@"]+|\bhttps?:\/\/\S+|\bwww\.\S+/giu;
+
+const REPLACEMENTS: [RegExp, string][] = [
+  [/[’‘ʼ`´′]/gu, "'"],
+  [/[“”„″«»]/gu, '"'],
+  [/[\u00A0\u2000-\u200B\u202F\u205F\u3000]/gu, ' '],
+  [/…/gu, '...'],
+  // "I ❤️ sushi", "I <3 Berlin"
+  [/(\bI|\bwe)\s*(?:❤️|❤|♥️|♥|😍|<3)\s*/giu, '$1 love '],
+  [/\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*/gu, ' '],
+  // What someone else said, in quotation marks, is not the user's statement.
+  [/"[^"]{0,300}"/gu, ' "quoted" '],
+  [/\bi'?m\b/giu, 'I am'],
+  [/\bi'?ve\b/giu, 'I have'],
+  [/\bi'd\b/giu, 'I would'],
+  [/\bi'll\b/giu, 'I will'],
+  [/\bwe're\b/giu, 'we are'],
+  [/\bwe've\b/giu, 'we have'],
+  [/\bwe'd\b/giu, 'we would'],
+  [/\bwe'll\b/giu, 'we will'],
+  [/\bthey're\b/giu, 'they are'],
+  [/\byou're\b/giu, 'you are'],
+  [/\bwon'?t\b/giu, 'will not'],
+  [/\bcan'?t\b/giu, 'can not'],
+  [/\bcannot\b/giu, 'can not'],
+  [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)n'?t\b/giu, '$1 not'],
+  [/\b(it|that|there|he|she|what|where|who|here)'s\b/giu, '$1 is'],
+  [
+    /\b(name|number|email|e-mail|birthday|address|job|diet|hometown|home|partner|wife|husband)'s(?=\s+(?!name\b))/giu,
+    '$1 is',
+  ],
+  [/\bgonna\b/giu, 'going to'],
+  [/\bwanna\b/giu, 'want to'],
+  [/\bgotta\b/giu, 'have to'],
+  [/\bi\b/gu, 'I'],
+  [/\bu\b(?![.'])/giu, 'you'],
+  [/\s+/gu, ' '],
+];
+
+/** Openers that carry nothing ("so", "btw", "oh and", "fun fact:"); dropped, repeatedly. */
+const FILLER = new RegExp(
+  String.raw`^(?:so|well|oh|ah|aw|yeah|yes|yep|yup|no(?! longer| more)|nope|ok|okay|anyway|anyways` +
+    String.raw`|also|and|but|plus|btw|by the way|fyi|hey|hi|hello|um|uh|hmm|lol|haha|hahaha|lmao|honestly` +
+    String.raw`|basically|guess what|fun fact|just so you know|for the record|for context|in fact|ps` +
+    String.raw`|p\.s\.|update|quick update|news|big news|good news|anyhow|alright|right|sure|true|cool` +
+    String.raw`|wow|omg|ugh|and yes|oh yeah|as I said|like I said|as you know)\b[\s,:!.-]*`,
+  'iu',
+);
+
+/** Openers that say the statement corrects an earlier one. */
+const CORRECTION = new RegExp(
+  String.raw`^(?:actually|correction|to correct myself|sorry|I meant|I mean|my bad|oops|wait|scratch that` +
+    String.raw`|to be clear|let me correct that|I misspoke|I was wrong)\b[\s,:!.-]*`,
+  'iu',
+);
+
+/** Adverbs said between an auxiliary and its verb ("I am now studying", "we have finally moved"). */
+const AUX_ADVERBS = new RegExp(
+  String.raw`\b(I am|we are|I have been|we have been|I have|we have|I was|we were|I do|we do|I will` +
+    String.raw`|we will|I can|we can)((?:\s+(?:now|currently|still|also|actually|really|just|finally` +
+    String.raw`|officially|recently|already|both|all|definitely|honestly|basically|totally|truly|happily` +
+    String.raw`|proudly|newly|even|so|very))+)(?=\s)`,
+  'giu',
+);
+
+/**
+ * "I am now studying at MIT" → "I am studying at MIT now": adverbs after an auxiliary are
+ * dropped, and "now" (or "currently") moves to the end of the clause, where the readers that
+ * care about it find it and where it ends any value.
+ */
+function settleAdverbs(text: string): string {
+  let now = false;
+  const out = text.replace(AUX_ADVERBS, (_all, aux: string, adverbs: string) => {
+    if (/\b(?:now|currently)\b/iu.test(adverbs)) now = true;
+    return aux;
+  });
+  return now && !/\bnow\b/iu.test(out) ? `${out.replace(/[\s.!,;]+$/u, '')} now` : out;
+}
+
+/** The plain form of a clause's verbatim text. */
+export function canonicalize(raw: string): CanonicalClause {
+  // Addresses and links are kept as typed: "im@x.com" is not "I am@x.com".
+  const kept: string[] = [];
+  let text = raw.replace(/\uE000/gu, ' ').replace(KEEP, (token) => `\uE000${kept.push(token) - 1}\uE000`);
+  for (const [re, to] of REPLACEMENTS) text = text.replace(re, to);
+  if (kept.length > 0) text = text.replace(/\uE000(\d+)\uE000/gu, (_all, i: string) => kept[Number(i)] ?? '');
+  text = text.trim();
+  let correction = false;
+  for (let i = 0; i < 8; i++) {
+    const filler = FILLER.exec(text);
+    const fix = filler ? null : CORRECTION.exec(text);
+    const m = filler ?? fix;
+    if (!m || m[0].length === 0) break;
+    if (fix) correction = true;
+    text = text.slice(m[0].length);
+  }
+  text = settleAdverbs(text);
+  if (/^I (?:am |have |do |)?actually\b/iu.test(text) || /\bnot [\p{L} ]{1,30}, (?:but )?actually\b/iu.test(text))
+    correction = true;
+  return { text, correction };
+}

@@ -1,0 +1,114 @@
+/**
+ * Where the user lives: "I live in Berlin", "we moved to Berlin last month", "I moved from Lyon
+ * to Berlin", "I'm based in Berlin", "our new flat in Berlin", "Berlin is home now", "I'm in
+ * Berlin now"; and where they no longer live ("we moved out of Lyon"). "I no longer live in…"
+ * and "I used to live in…" are read by the extractor's negation and past-habit variants.
+ * @module
+ */
+import { ADV, SUBJ, SUBJ_OR_NONE, pattern } from '../grammar.js';
+import { after, find, propose, type Proposal, type Reader } from '../reader.js';
+import { cutValue } from '../values.js';
+
+const GATE = new RegExp(
+  String.raw`\b(?:liv|resid|based|settled|moved|move|moving|bought|rent|relocat|emigrat|home|apartment` +
+    String.raw`|flat|house|place|condo|now|these days|nowadays|for good|permanently)`,
+  'iu',
+);
+
+const LIVE = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:(?:live|reside)|(?:(?:am|are|is)\s+${ADV})?(?:living|residing|based|settled|located|stationed)|` +
+    String.raw`(?:have|has)\s+${ADV}(?:been\s+${ADV})?(?:living|lived|based|settled|residing|resided)|settled)`,
+  String.raw`\s+${ADV}(?:here\s+)?(?:in|out in|over in|down in|up in)\s+`,
+);
+
+const MOVED = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:(?:have|has)\s+${ADV})?(?:moved|relocated|emigrated|immigrated|moved back|moved house` +
+    String.raw`|moved over|moved out|` +
+    (String.raw`moved away|moved here|came over)\s+${ADV}(?:(?:back |over |all the way |here |house )?` +
+      String.raw`(?:to|into|in)\s+|(?=from\s))`),
+);
+
+const SINCE_MOVING = new RegExp(
+  String.raw`\b(?:since|after|ever since|before|now that I am|now that we are)\s+(?:moving|relocating` +
+    String.raw`|we moved|I moved|the move|our move|my move)\s+(?:here\s+)?(?:to|into)\s+`,
+  'iu',
+);
+const MOVING_WAS = /^(?:moving|relocating|the move|living|life) (?:to|in)\s+(.+?)\s+(?:was|has been|is|has)\b/iu;
+const BOUGHT_HOME = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:(?:have|has)\s+)?(?:bought|purchased|rented|are renting|am renting|rent|own|found` +
+    String.raw`|got|signed a lease on|moved into)\s+(?:a|an|our|my|the)\s+(?:new\s+|first\s+|little\s+` +
+    String.raw`|small\s+|big\s+|lovely\s+)*(?:house|home|flat|apartment|apt|condo|place|studio|townhouse` +
+    String.raw`|cottage)\s+(?:in|here in)\s+`,
+);
+const MOVED_FROM_TO = /^\s*from\s+(.+?)\s+(?:to|into)\s+(.+)$/iu;
+const MOVED_OUT = pattern(SUBJ_OR_NONE, ADV, String.raw`(?:moved|relocated) (?:out of|away from)\s+`);
+const THE_MOVE = /\b(?:my|our|the) (?:recent |big |latest )?(?:move|relocation) to\s+/iu;
+const NEW_HOME = new RegExp(
+  String.raw`\b(?:my|our) (?:new |current )?(?:home|place|apartment|apt|flat|house|condo|studio|neighbou?rhood)\s+` +
+    String.raw`(?:is\s+)?(?:now\s+)?(?:in|here in)\s+`,
+  'iu',
+);
+const HOME_IS = /\b(?:home|my home|our home|my base) (?:is|=) (?:now |currently )?/iu;
+const CALL_HOME = /\b(?:I|we) (?:now )?call\s+/iu;
+const IS_HOME = /^(\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*){0,3}) is (?:now |officially )?(?:my |our )?(?:new )?home\b/u;
+const IN_NOW = pattern(String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}(?:back\s+)?(?:in|over in|out in)\s+`);
+const NOW_MARK = /^\s*(?:now|these days|nowadays|for good|permanently|full[- ]time|since\b)/iu;
+
+function home(value: string | undefined, dated = true): Proposal[] {
+  return value ? [propose('city', value, 'state', { dated })] : [];
+}
+
+/** Reads the city (or town, or country) the user lives in. */
+export const readHome: Reader = ({ text }) => {
+  if (!GATE.test(text)) return [];
+  let m = find(text, MOVED_OUT);
+  if (m) {
+    const old = cutValue(after(text, m), 'place');
+    return old ? [propose('city', old, 'retire', { dated: true })] : [];
+  }
+  m = find(text, MOVED);
+  if (m) {
+    const rest = after(text, m);
+    const fromTo = MOVED_FROM_TO.exec(rest);
+    if (fromTo) {
+      const now = cutValue(fromTo[2]!, 'place');
+      const old = cutValue(fromTo[1]!, 'place');
+      return now ? [propose('city', now, 'state', { replaces: old, dated: true })] : [];
+    }
+    const value = cutValue(rest, 'place');
+    const from = value ? /\bfrom\s+(.+)$/iu.exec(rest.slice(rest.indexOf(value) + value.length)) : null;
+    const old = from ? cutValue(from[1]!, 'place') : undefined;
+    return value ? [propose('city', value, 'state', { replaces: old, dated: true })] : [];
+  }
+  m = find(text, LIVE);
+  if (m) return home(cutValue(after(text, m), 'place'));
+  m = find(text, SINCE_MOVING) ?? find(text, BOUGHT_HOME);
+  if (m) return home(cutValue(after(text, m), 'place'));
+  const moving = MOVING_WAS.exec(text);
+  if (moving) return home(cutValue(moving[1]!, 'place'));
+  m = find(text, THE_MOVE) ?? find(text, NEW_HOME) ?? find(text, HOME_IS);
+  if (m) return home(cutValue(after(text, m), 'place'));
+  m = find(text, CALL_HOME);
+  if (m) {
+    const rest = after(text, m);
+    const value = /\shome\b/iu.test(rest) ? cutValue(rest.replace(/\s+home\b.*$/isu, ''), 'place') : undefined;
+    return home(value);
+  }
+  const is = IS_HOME.exec(text);
+  if (is) return home(cutValue(is[1]!, 'place'));
+  m = find(text, IN_NOW);
+  if (m) {
+    const rest = after(text, m);
+    const value = cutValue(rest, 'place');
+    const tail = value ? rest.slice(rest.indexOf(value) + value.length) : '';
+    const marked = /\bnow\s*$/iu.test(text.slice(0, m.index + m[0].length)) || /\bnow\b/iu.test(m[0]);
+    if (value && (marked || NOW_MARK.test(tail))) return home(value);
+  }
+  return [];
+};

@@ -1,0 +1,168 @@
+/**
+ * Pets: "I have a dog named Rex", "we adopted two cats, Luna and Milo", "my cat Luna", "our
+ * dog's name is Max now", "we renamed our dog Max"; and the ones that are gone ("my cat passed
+ * away", "we had to rehome our dog Rex", "I don't have a dog anymore" through the negation variant).
+ * @module
+ */
+import { ADV, SUBJ_OR_NONE, pattern } from '../grammar.js';
+import { PETS, alternation } from '../lexicon.js';
+import { after, find, propose, type Reader } from '../reader.js';
+import { cutValue } from '../values.js';
+
+const PET = alternation(PETS);
+const GATE = new RegExp(String.raw`\b${PET}\b`, 'iu');
+const ADJ =
+  String.raw`(?:(?:new|little|sweet|old|young|beloved|rescue|rescued|adopted|baby|senior|big|fluffy` +
+  String.raw`|black|white|brown|grey|gray|orange|ginger|tabby|lovely|cute|adorable|crazy|lazy|good` +
+  String.raw`|two|three|four|furry|\d+[- ]year[- ]old)\s+)*`;
+const COUNT = String.raw`(a|an|one|two|three|four|five|\d|another|a second|a third|a pair of|our first|my first|some)`;
+
+const HAVE = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(have|have got|got|adopted|rescued|bought|welcomed|got ourselves|got myself|own|have adopted` +
+    String.raw`|have rescued|brought home|took in|fostered|am fostering|are fostering)\s+${COUNT}\s+${ADJ}` +
+    String.raw`(${PET})\b`,
+);
+const MY_PET = pattern(
+  String.raw`\b(?:my|our) ${ADJ}(${PET})(?:,)?\s+(is (?:now )?(?:called |named )|named |called |whose name is )?`,
+);
+const PET_NAME_IS = pattern(String.raw`\b(?:my|our) ${ADJ}(${PET})'?s name is (?:now )?`);
+const GONE = pattern(
+  String.raw`\b(?:my|our) ${ADJ}(${PET})(?:,? (\p{L}[\p{L}'-]*),?)? (?:just |sadly |recently |unfortunately )?` +
+    String.raw`(?:died|passed away|passed|is gone|ran away|went missing|was put down|had to be put down` +
+    String.raw`|was put to sleep|crossed the rainbow bridge|is no longer with us|was hit by a car)\b`,
+);
+const NAME_GONE = pattern(
+  String.raw`(?:^|\b)(\p{L}[\p{L}'-]*),? (?:my|our) ${ADJ}(${PET}),? (?:just |sadly |recently |unfortunately )?` +
+    String.raw`(?:died|passed away|passed|is gone|ran away|went missing|was put down|had to be put down` +
+    String.raw`|was put to sleep|crossed the rainbow bridge)\b`,
+);
+const NO_LONGER_HAVE = pattern(
+  String.raw`(?:^|\b)(?:I|we)\s+(?:do not|no longer|do not really)\s+have\s+(\p{L}[\p{L}'-]*)\s+(?:anymore` +
+    String.raw`|any more|with us)\b`,
+);
+const LET_GO = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:had to |have to )?(?:put down|gave away|given away|rehomed|re-homed|gave up|lost|said goodbye to` +
+    String.raw`|had to rehome|had to give away|sold)\s+(?:my|our)\s+${ADJ}(${PET})(?:,?\s+(\p{L}[\p{L}'-]*))?`,
+);
+const RENAMED = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`renamed\s+(?:(?:my|our)\s+${ADJ}(${PET})\s+)?(?:(\p{L}[\p{L}'-]*)\s+)?(?:to\s+)?`,
+);
+
+const SINGULAR: Record<string, string> = {
+  puppies: 'puppy',
+  bunnies: 'bunny',
+  mice: 'mouse',
+  pups: 'pup',
+  kittens: 'kitten',
+  fish: 'fish',
+  goldfish: 'goldfish',
+};
+
+function kindOf(word: string): string {
+  const w = word.toLowerCase().replace(/\s+/gu, ' ');
+  return SINGULAR[w] ?? (w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
+}
+
+/** Capitalized names after a match ("Luna and Milo"); lower case only after "named"/"called". */
+function names(rest: string, explicit: boolean): string[] {
+  const m = /^\s*(\p{L}[\p{L}'-]*)(?:\s*(?:,|and|&)\s*(\p{L}[\p{L}'-]*))?(?:\s*(?:,|and|&)\s*(\p{L}[\p{L}'-]*))?/u.exec(
+    rest,
+  );
+  if (!m) return [];
+  return m
+    .slice(1)
+    .filter((n): n is string => !!n && (explicit || /^\p{Lu}/u.test(n)))
+    .filter((n) => !/^(?:and|but|the|my|is|was|I|we|he|she|they|it|who|which|that|so|now)$/iu.test(n))
+    .map((n) => cutValue(n, 'name'))
+    .filter((n): n is string => !!n);
+}
+
+function named(kind: string, name: string | undefined): string {
+  return name ? `${kind} named ${name}` : kind;
+}
+
+/** Reads the user's pets, and pets that are gone. */
+export const readPets: Reader = ({ text, correction }) => {
+  const gone = find(text, NO_LONGER_HAVE);
+  if (gone && /^\p{Lu}/u.test(gone[1]!) && !GATE.test(gone[1]!)) {
+    const name = cutValue(gone[1]!, 'name');
+    return name ? [propose('pet', name, 'retire')] : [];
+  }
+  if (!GATE.test(text)) return [];
+  let m = find(text, GONE);
+  if (m)
+    return [
+      propose(
+        'pet',
+        named(kindOf(m[1]!), m[2] && /^\p{Lu}/u.test(m[2]) ? cutValue(m[2], 'name') : undefined),
+        'retire',
+        { dated: true },
+      ),
+    ];
+  m = find(text, NAME_GONE);
+  if (m && /^\p{Lu}/u.test(m[1]!))
+    return [propose('pet', named(kindOf(m[2]!), cutValue(m[1]!, 'name')), 'retire', { dated: true })];
+  m = find(text, LET_GO);
+  if (m)
+    return [
+      propose(
+        'pet',
+        named(kindOf(m[1]!), m[2] && /^\p{Lu}/u.test(m[2]) ? cutValue(m[2], 'name') : undefined),
+        'retire',
+        { dated: true },
+      ),
+    ];
+  m = find(text, RENAMED);
+  if (m) {
+    const [name] = names(after(text, m), true);
+    const kind = m[1] ? kindOf(m[1]) : undefined;
+    if (!name) return [];
+    const old = m[2] && /^\p{Lu}/u.test(m[2]) ? m[2] : kind;
+    return [propose('pet', kind ? named(kind, name) : name, 'state', { replaces: old, dated: true })];
+  }
+  m = find(text, HAVE);
+  if (m) {
+    const kind = kindOf(m[3]!);
+    const rest = after(text, m);
+    const call =
+      /^\s*,?\s*(?:named|called|whose names? (?:is|are))\s+/iu.exec(rest) ?? /^\s*,\s*(?=\p{Lu})/u.exec(rest);
+    const his = call ? null : /\b(?:his|her|its|their) names? (?:is|are)\s+/iu.exec(rest);
+    const list = call
+      ? names(rest.slice(call[0].length), /named|called|name/iu.test(call[0]))
+      : his
+        ? names(rest.slice(his.index + his[0].length), true)
+        : [];
+    const dated = !/^(?:have|have got|own)$/iu.test(m[1]!);
+    if (list.length === 0)
+      return [
+        propose(
+          'pet',
+          /^(?:a|an|one|another|a second|a third|our first|my first)$/iu.test(m[2]!)
+            ? kind
+            : `${m[2]!.toLowerCase()} ${m[3]!.toLowerCase()}`,
+          'state',
+          { dated },
+        ),
+      ];
+    return list.map((name) => propose('pet', named(kind, name), 'state', { dated }));
+  }
+  m = find(text, PET_NAME_IS) ?? find(text, MY_PET);
+  if (m) {
+    const explicit = m[0].includes("'s name") || /called|named/iu.test(m[2] ?? '') || /name is/iu.test(m[0]);
+    if (!explicit && /^is\s/iu.test(m[2] ?? '')) return [];
+    const [name] = names(after(text, m), explicit);
+    if (!name) return [];
+    const kind = kindOf(m[1]!);
+    const renamed = /\bnow\b/iu.test(m[0]) || /^\s*\S+\s+now\b/iu.test(after(text, m)) || correction;
+    const not = /\bnot\s+(\p{Lu}[\p{L}'-]*)/u.exec(after(text, m));
+    const replaces = not ? not[1] : renamed ? kind : undefined;
+    return [propose('pet', named(kind, name), 'state', { replaces })];
+  }
+  return [];
+};
