@@ -18,40 +18,63 @@ export interface CanonicalClause {
 /** Email addresses and links. */
 const KEEP = /[^\s@"]+@[^\s@"]+|\bhttps?:\/\/\S+|\bwww\.\S+/giu;
 
-const REPLACEMENTS: [RegExp, string][] = [
-  [/[’‘ʼ`´′]/gu, "'"],
-  [/[“”„″«»]/gu, '"'],
-  [/[\u00A0\u2000-\u200B\u202F\u205F\u3000]/gu, ' '],
+/** Typographic marks made plain, one character for one. */
+const TYPOGRAPHY = /[’‘ʼ`´′“”„″«»\u00A0\u2000-\u200B\u202F\u205F\u3000]/gu;
+const PLAIN: Record<string, string> = { '“': '"', '”': '"', '„': '"', '″': '"', '«': '"', '»': '"' };
+
+/** Contractions and chat spellings, all found by one pattern and looked up (lower case). */
+const SPELLED: Record<string, string> = {
+  im: 'I am',
+  "i'm": 'I am',
+  ive: 'I have',
+  "i've": 'I have',
+  "i'd": 'I would',
+  "i'll": 'I will',
+  "we're": 'we are',
+  "we've": 'we have',
+  "we'd": 'we would',
+  "we'll": 'we will',
+  "they're": 'they are',
+  "you're": 'you are',
+  wont: 'will not',
+  "won't": 'will not',
+  cant: 'can not',
+  "can't": 'can not',
+  cannot: 'can not',
+  gonna: 'going to',
+  wanna: 'want to',
+  gotta: 'have to',
+  i: 'I',
+};
+const CONTRACTION = new RegExp(
+  String.raw`\b(?:i'?m|i'?ve|i'd|i'll|we're|we've|we'd|we'll|they're|you're|won'?t|can'?t|cannot|gonna` +
+    String.raw`|wanna|gotta|i)\b` +
+    String.raw`|\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)n'?t\b` +
+    String.raw`|\b(it|that|there|he|she|what|where|who|here)'s\b` +
+    (String.raw`|\b(name|number|email|e-mail|birthday|address|job|diet|hometown|home|partner|wife|husband)'s` +
+      String.raw`(?=\s+(?!name\b))`) +
+    String.raw`|\bu\b(?![.'])`,
+  'giu',
+);
+
+function expand(word: string, not?: string, is?: string, noun?: string): string {
+  if (not) return `${not} not`;
+  if (is) return `${is} is`;
+  if (noun) return `${noun} is`;
+  const lower = word.toLowerCase();
+  if (lower === 'i' && word === 'I') return word;
+  return SPELLED[lower] ?? (lower === 'u' ? 'you' : word);
+}
+
+const REPLACEMENTS: [RegExp, string | ((...args: string[]) => string)][] = [
+  [TYPOGRAPHY, (c) => PLAIN[c] ?? (/\s/u.test(c) ? ' ' : "'")],
   [/…/gu, '...'],
   // "I ❤️ sushi", "I <3 Berlin"
-  [/(\bI|\bwe)\s*(?:❤️|❤|♥️|♥|😍|<3)\s*/giu, '$1 love '],
+  [/(?<=\b(?:I|we))\s*(?:❤️|❤|♥️|♥|😍|<3)\s*/giu, ' love '],
   [/\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*/gu, ' '],
   // What someone else said, in quotation marks, is not the user's statement.
   [/"[^"]{0,300}"/gu, ' "quoted" '],
-  [/\bi'?m\b/giu, 'I am'],
-  [/\bi'?ve\b/giu, 'I have'],
-  [/\bi'd\b/giu, 'I would'],
-  [/\bi'll\b/giu, 'I will'],
-  [/\bwe're\b/giu, 'we are'],
-  [/\bwe've\b/giu, 'we have'],
-  [/\bwe'd\b/giu, 'we would'],
-  [/\bwe'll\b/giu, 'we will'],
-  [/\bthey're\b/giu, 'they are'],
-  [/\byou're\b/giu, 'you are'],
-  [/\bwon'?t\b/giu, 'will not'],
-  [/\bcan'?t\b/giu, 'can not'],
-  [/\bcannot\b/giu, 'can not'],
-  [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)n'?t\b/giu, '$1 not'],
-  [/\b(it|that|there|he|she|what|where|who|here)'s\b/giu, '$1 is'],
-  [
-    /\b(name|number|email|e-mail|birthday|address|job|diet|hometown|home|partner|wife|husband)'s(?=\s+(?!name\b))/giu,
-    '$1 is',
-  ],
-  [/\bgonna\b/giu, 'going to'],
-  [/\bwanna\b/giu, 'want to'],
-  [/\bgotta\b/giu, 'have to'],
-  [/\bi\b/gu, 'I'],
-  [/\bu\b(?![.'])/giu, 'you'],
+  [CONTRACTION, (word, not, is, noun) => expand(word, not, is, noun)],
   [/\s+/gu, ' '],
 ];
 
@@ -99,8 +122,9 @@ function settleAdverbs(text: string): string {
 export function canonicalize(raw: string): CanonicalClause {
   // Addresses and links are kept as typed: "im@x.com" is not "I am@x.com".
   const kept: string[] = [];
-  let text = raw.replace(/\uE000/gu, ' ').replace(KEEP, (token) => `\uE000${kept.push(token) - 1}\uE000`);
-  for (const [re, to] of REPLACEMENTS) text = text.replace(re, to);
+  let text = raw.replace(/\uE000/gu, ' ');
+  if (/@|http|www\./iu.test(text)) text = text.replace(KEEP, (token) => `\uE000${kept.push(token) - 1}\uE000`);
+  for (const [re, to] of REPLACEMENTS) text = typeof to === 'string' ? text.replace(re, to) : text.replace(re, to);
   if (kept.length > 0) text = text.replace(/\uE000(\d+)\uE000/gu, (_all, i: string) => kept[Number(i)] ?? '');
   text = text.trim();
   let correction = false;

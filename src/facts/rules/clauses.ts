@@ -18,7 +18,9 @@ export interface Clause {
 /** Sentence ends: punctuation before a space or the end, line breaks, `;`, spaced dashes, emoji. */
 const SENTENCE_END = new RegExp(
   String.raw`[.!?…]+["'”’)\]]*(?=\s|$)|[\r\n;]+|\s[-–—]{1,2}\s|` +
-    String.raw`\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*`,
+    // An emoji ends a sentence, unless it is the verb ("I ❤️ ramen").
+    String.raw`(?<!\b(?:I|i|we|We)\s?)\s*` +
+    String.raw`\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*`,
   'gu',
 );
 
@@ -41,10 +43,11 @@ const CLAUSE_BREAK = new RegExp(
 );
 
 /**
- * A fragment too short to state anything alone ("my wife", "Sadly Bella", "Hi"): it stays with
- * the clause after it ("my wife and I moved…", "Sadly Bella, our dog, died").
+ * A fragment of at most three words and no first-person subject ("my wife", "Sadly Bella", "Hi"):
+ * it states nothing alone and stays with the clause after it ("my wife and I moved…", "Sadly
+ * Bella, our dog, died").
  */
-const SHORT = /^\s*[^\s,]+(?:\s+[^\s,]+){0,2}\s*,?\s*$/u;
+const SHORT = /^\s*(?![^,]*\b(?:I|I'm|I've|we|we're|we've|i|im|ive)\b)[^\s,]+(?:\s+[^\s,]+){0,2}\s*,?\s*$/u;
 
 /** Spans of sentences in `text`: trimmed, never empty. */
 function sentences(text: string): [number, number][] {

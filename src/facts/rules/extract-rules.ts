@@ -50,7 +50,21 @@ const READERS: readonly Reader[] = [
 /** Attributes whose date is their value, never a `validFrom`. */
 const UNDATED = new Set(['plan', 'birthday', 'age']);
 
+/**
+ * A clause that can state something about the user: it has a first-person word, or opens the
+ * way chat drops its subject ("Just moved to…", "Went vegan", "Berlin is home now"). The others
+ * ("That's great!", "The weather was lovely") are not read, which most clauses of a chat are.
+ */
+const ABOUT_ME = new RegExp(
+  String.raw`\b(?:I|we|my|our|me|us|mine|home)\b|^(?:just|finally|recently|currently|now|officially` +
+    String.raw`|moved|moving|living|went|got|started|joined|quit|left|not|no longer|new|since|after` +
+    String.raw`|as an?|sadly|turns out|been|became|married|engaged|adopted|call|email|text|it is|its` +
+    String.raw`|the new one)\b`,
+  'iu',
+);
+
 function readAll(view: ClauseView): Proposal[] {
+  if (!ABOUT_ME.test(view.text)) return [];
   return READERS.flatMap((read) => read(view));
 }
 
@@ -140,6 +154,11 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
   if (text.trim() === '') return [];
   const now = typeof turn.timestamp === 'string' ? Date.parse(turn.timestamp) : Number.NaN;
   const clauses = splitClauses(text);
+  const topics = new Map<RegExp, boolean>();
+  const mentions = (topic: RegExp): boolean => {
+    if (!topics.has(topic)) topics.set(topic, topic.test(text));
+    return topics.get(topic)!;
+  };
   const bySentence = new Map<number, FactCandidate[]>();
   const sentenceText = new Map<number, string>();
   let conditional = -1;
@@ -151,7 +170,7 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
       if (opensCondition(plain.text)) conditional = clause.sentence;
     }
     if (conditional === clause.sentence || skipReason(raw, plain.text) !== undefined) continue;
-    const view = clauseView(plain.text, plain.correction, text, now);
+    const view = clauseView(plain.text, plain.correction, mentions, now);
     const found = readClause(view).map((p) => toCandidate(p, raw, view, now));
     if (found.length > 0) bySentence.set(clause.sentence, [...(bySentence.get(clause.sentence) ?? []), ...found]);
   }
@@ -167,12 +186,17 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
 }
 
 /** A clause as readers see it, its date resolved once per direction on demand. */
-function clauseView(text: string, correction: boolean, turn: string, now: number): ClauseView {
+function clauseView(
+  text: string,
+  correction: boolean,
+  turnMentions: (topic: RegExp) => boolean,
+  now: number,
+): ClauseView {
   const dates = new Map<DateDirection, DateMention | undefined>();
   return {
     text,
     correction,
-    turn,
+    turnMentions,
     date(direction) {
       if (!dates.has(direction)) dates.set(direction, findDate(text, now, direction));
       return dates.get(direction);

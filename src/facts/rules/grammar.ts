@@ -17,7 +17,7 @@ const KIN =
  */
 export const SUBJ =
   String.raw`(?:I|we|we both|we all|both of us|the two of us|our family|my ${KIN} and I|me and my ${KIN}` +
-  String.raw`|\p{Lu}[\p{L}-]+ and I|the family and I)`;
+  String.raw`|the family and I)`;
 
 /** Adverbs between the subject and its verb ("I just moved", "we have finally settled"). */
 export const ADV =

@@ -5,8 +5,8 @@
  * @module
  */
 
-/** Characters of a turn read: the rest of a longer turn is not looked at (about 3,000 words). */
-export const MAX_TURN_CHARS = 20_000;
+/** Characters of a turn read: the rest of a longer turn is not looked at (about 1,300 words). */
+export const MAX_TURN_CHARS = 8_000;
 
 /** Characters of one clause read: a longer run without a sentence break is cut here. */
 export const MAX_CLAUSE_CHARS = 400;

@@ -13,8 +13,11 @@ export interface ClauseView {
   text: string;
   /** It opens with a correction ("actually, …"). */
   correction: boolean;
-  /** The whole turn as read (a bounded prefix), for readers that need its context ("job", "company"). */
-  turn: string;
+  /**
+   * Whether the turn as read (its bounded prefix) matches `topic`: the context some readers need
+   * ("I'm at Globex now" is an employer when the turn talks of a job). Memoized per turn.
+   */
+  turnMentions(topic: RegExp): boolean;
   /** The first date the clause names, read backwards (`'past'`) or forwards (`'future'`) from the turn's time. */
   date(direction: DateDirection): DateMention | undefined;
 }

@@ -39,6 +39,13 @@ const REWRITES: [RegExp, string][] = [
   [/^(?:not|no longer)\s+(?:(?:a|an)\s+)?(?=\p{L})/iu, 'I am '],
 ];
 
+/** A cheap test first: most clauses deny nothing. */
+const DENIES = new RegExp(
+  String.raw`\b(?:not|no longer|never|used to|was|were|lived|worked|studied|had|spoke|owned|drove` +
+    String.raw`|quit|stopped|gave up)\b`,
+  'iu',
+);
+
 const PRESENT: Record<string, string> = {
   lived: 'live',
   worked: 'work',
@@ -54,6 +61,7 @@ const PRESENT: Record<string, string> = {
  * or undefined when the clause is neither.
  */
 export function deniedStatement(text: string): string | undefined {
+  if (!DENIES.test(text)) return undefined;
   for (const [re, to] of REWRITES) {
     const m = re.exec(text);
     if (!m) continue;

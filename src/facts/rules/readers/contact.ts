@@ -69,7 +69,7 @@ function email(raw: string): string {
 }
 
 /** Reads the user's phone number, email and postal address. */
-export const readContact: Reader = ({ text, turn }) => {
+export const readContact: Reader = ({ text, turnMentions }) => {
   if (!GATE.test(text)) return [];
   const out: Proposal[] = [];
   const old = OLD_NUMBER.exec(text);
@@ -79,7 +79,7 @@ export const readContact: Reader = ({ text, turn }) => {
     CHANGED_NUMBER.exec(text) ??
     MY_NUMBER.exec(text) ??
     CALL_ME.exec(text) ??
-    (MY_NUMBER_TALK.test(turn) ? IT_IS.exec(text) : null);
+    (turnMentions(MY_NUMBER_TALK) ? IT_IS.exec(text) : null);
   const value = number && !/\bold\b/iu.test(number[0]) ? phone(number[1]!) : undefined;
   if (value) out.push(propose('phone', value, 'state', { dated: true }));
   const mail = CHANGED_EMAIL.exec(text) ?? MY_EMAIL.exec(text) ?? EMAIL_ME.exec(text);

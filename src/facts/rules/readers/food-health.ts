@@ -109,8 +109,7 @@ const HAVE_CONDITION = pattern(
   ADV,
   String.raw`(?:have|have got|have had|suffer from|am suffering from|live with|am living with|struggle with` +
     String.raw`|have struggled with|deal with|am dealing with|battle|am battling|have been battling` +
-    String.raw`|have been living with|got|developed|have developed)\s+(?:a |an |chronic |severe |mild ` +
-    String.raw`|bad |terrible |type [12] )?`,
+    String.raw`|have been living with|got|developed|have developed)\s+`,
 );
 const DIAGNOSED = pattern(
   SUBJ_OR_NONE,
@@ -130,6 +129,7 @@ const NO_CONDITION = pattern(
   String.raw`(?:no longer have|do not have|beat|recovered from|am cured of|was cured of|got over|am in remission from` +
     String.raw`|am free of|have beaten|have recovered from|got rid of)\s+(?:my |the |a |an )?`,
 );
+const CONDITION_HEAD = new RegExp(`^${CONDITION}\\b`, 'iu');
 const CONDITION_ONLY = new RegExp(`^${CONDITION}$`, 'iu');
 
 function dietWord(word: string): string {
@@ -191,12 +191,14 @@ function readAllergy(text: string): Proposal[] {
   return [];
 }
 
+/** The condition at the start of `rest`: a known one ("chronic pain", "type 2 diabetes"), else any for `any`. */
 function condition(rest: string, any: boolean): string | undefined {
-  const value = cutValue(rest, 'thing');
-  if (!value) return undefined;
+  const said = cutValue(rest, 'thing');
+  if (!said) return undefined;
+  const value = CONDITION_ONLY.test(said) ? said : said.replace(/^(?:a|an|chronic|severe|mild|bad|terrible)\s+/iu, '');
   const lower = value.toLowerCase();
   if (CONDITION_ONLY.test(lower) || CONDITION_SUFFIX.test(lower)) return value;
-  const head = new RegExp(`^${CONDITION}\\b`, 'iu').exec(lower);
+  const head = CONDITION_HEAD.exec(lower);
   if (head) return value.slice(0, head[0].length);
   return any && !/^(?:a|an|the|my)\s/iu.test(value) ? value : undefined;
 }

@@ -10,8 +10,11 @@ import { NATIONALITIES, RELIGIONS, alternation } from '../lexicon.js';
 import { after, find, propose, type Proposal, type Reader } from '../reader.js';
 import { cutValue, properCase } from '../values.js';
 
-const GATE =
-  /\b(?:name|call|go by|I am|turned|birthday|bday|b-day|born|from|grew up|raised|pronouns|citizen|home ?town|home city|home country|birthplace|place of birth|years? old|yo\b)/iu;
+const GATE = new RegExp(
+  String.raw`\b(?:name|call|go by|I am|turned|birthday|bday|b-day|born|from|grew up|raised|pronouns` +
+    String.raw`|citizen|home ?town|home city|home country|birthplace|place of birth|years? old|yo\b)`,
+  'iu',
+);
 
 const NAME_IS = /\bmy (?:full |first |real |given )?name is\s+/iu;
 const NICKNAME = new RegExp(

@@ -83,7 +83,7 @@ const WORK_AT = pattern(
   String.raw`(?:(?:started|began|have started|am now|have been|am|are)\s+)?(?:work|works|working|worked` +
     String.raw`|interning|intern|employed|a contractor|contracting)\s+${ADV}(?:full[- ]time |part[- ]time ` +
     String.raw`|remotely |now |currently |there |here )?(?:at|for|with)\s+(?!home\b|night\b|the moment\b` +
-    String.raw`|it\b|myself\b|a living\b)`,
+    String.raw`|it\b|myself\b|a living\b|the office\b|weekends?\b)`,
 );
 const EMPLOYED_BY = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are|was|got|have been)\s+${ADV}(?:employed|hired|recruited` +
@@ -225,9 +225,9 @@ function readJob(text: string): Proposal[] {
   return [];
 }
 
-function readEmployer(text: string, turn: string): Proposal[] {
+function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Proposal[] {
   const fromTo = FROM_TO.exec(text) ?? LEFT_FOR.exec(text);
-  if (fromTo && (WORK_CONTEXT.test(turn) || /jobs|compan|employer/iu.test(fromTo[0]))) {
+  if (fromTo && (mentions(WORK_CONTEXT) || /jobs|compan|employer/iu.test(fromTo[0]))) {
     const now = cutValue(fromTo[2]!, 'org');
     const old = cutValue(fromTo[1]!, 'org');
     if (now && old)
@@ -245,7 +245,7 @@ function readEmployer(text: string, turn: string): Proposal[] {
       org &&
       !/^(?:my|being)\b/iu.test(org) &&
       !(left && SCHOOLISH.test(org)) &&
-      (!left || (WORK_CONTEXT.test(turn) && /^\p{Lu}/u.test(rest)))
+      (!left || (mentions(WORK_CONTEXT) && /^\p{Lu}/u.test(rest)))
     )
       return [propose('employer', org, 'retire', { dated: true })];
     return [];
@@ -275,7 +275,7 @@ function readEmployer(text: string, turn: string): Proposal[] {
     return org ? [propose('employer', org, 'state', { dated: true })] : [];
   }
   m = find(text, AT_NOW);
-  if (m && WORK_CONTEXT.test(turn)) {
+  if (m && mentions(WORK_CONTEXT)) {
     const rest = after(text, m);
     const org = cutValue(rest, 'org');
     const now =
@@ -299,7 +299,7 @@ const LEFT_SCHOOL = pattern(
   String.raw`(?:left|quit|dropped out of|transferred out of|finished at|graduated)\s+(?:from\s+)?`,
 );
 
-function readSchool(text: string, turn: string): Proposal[] {
+function readSchool(text: string, mentions: (topic: RegExp) => boolean): Proposal[] {
   const fromTo = SCHOOL_FROM_TO.exec(text);
   if (fromTo) {
     const now = cutValue(fromTo[2]!, 'org');
@@ -307,8 +307,8 @@ function readSchool(text: string, turn: string): Proposal[] {
     if (
       now &&
       old &&
-      (SCHOOLISH.test(now) || SCHOOLISH.test(old) || SCHOOL_CONTEXT.test(turn)) &&
-      !WORK_CONTEXT.test(turn)
+      (SCHOOLISH.test(now) || SCHOOLISH.test(old) || mentions(SCHOOL_CONTEXT)) &&
+      !mentions(WORK_CONTEXT)
     )
       return [propose('school', now, 'state', { replaces: old, dated: true })];
   }
@@ -341,7 +341,7 @@ function readSchool(text: string, turn: string): Proposal[] {
     const admitted = /got into|got accepted|was accepted|was admitted|transferred|got a place|got a spot/iu.test(m[0]);
     const named = /^\p{Lu}/u.test(rest) && !ACTIVITY.test(school ?? '');
     const acronym = /^\p{Lu}{2,6}$/u.test(school ?? '');
-    if (school && (SCHOOLISH.test(school) || (admitted && named) || (acronym && SCHOOL_CONTEXT.test(turn))))
+    if (school && (SCHOOLISH.test(school) || (admitted && named) || (acronym && mentions(SCHOOL_CONTEXT))))
       return [propose('school', school, 'state', { dated: true })];
   }
   m = find(text, STUDYING);
@@ -362,7 +362,7 @@ function readSchool(text: string, turn: string): Proposal[] {
 }
 
 /** Reads job title, employer, industry, school and subject of study. */
-export const readWork: Reader = ({ text, turn }) => {
+export const readWork: Reader = ({ text, turnMentions }) => {
   if (!GATE.test(text)) return [];
-  return [...readJob(text), ...readEmployer(text, turn), ...readSchool(text, turn)];
+  return [...readJob(text), ...readEmployer(text, turnMentions), ...readSchool(text, turnMentions)];
 };

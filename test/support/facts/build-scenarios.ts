@@ -1,0 +1,117 @@
+/**
+ * The knowledge-update suite, built from the phrasings of `suites-*.ts`: for every change
+ * phrasing, scenarios over two value pairs (the original stated, two distractor turns, the
+ * change four to seven months later); and distractor-only scenarios, where nothing about the
+ * user changes. Deterministic: the same list every run.
+ * @module
+ */
+import type { AttributeSuite, UpdateScenario } from './scenario-types.js';
+import { CITY, EMPLOYER, JOB, SCHOOL } from './suites-home-work.js';
+import { ALLERGY, DIET, LANGUAGE, PARTNER, PET, PHONE } from './suites-personal.js';
+
+/** Every attribute suite. */
+export const SUITES: readonly AttributeSuite[] = [
+  CITY,
+  DIET,
+  JOB,
+  EMPLOYER,
+  PHONE,
+  PARTNER,
+  PET,
+  SCHOOL,
+  LANGUAGE,
+  ALLERGY,
+];
+
+/** Fills `{old}`, `{new}`, `{other}`, and for pets `{kind}`, `{oldName}`, `{newName}`. */
+function fill(template: string, old: string, next: string, other: string): string {
+  const pet = /^(\S+) named (\S+)$/u;
+  const o = pet.exec(old);
+  const n = pet.exec(next);
+  return template
+    .replaceAll('{old}', old)
+    .replaceAll('{new}', next)
+    .replaceAll('{other}', other)
+    .replaceAll('{kind}', o?.[1] ?? '')
+    .replaceAll('{oldName}', o?.[2] ?? old)
+    .replaceAll('{newName}', n?.[2] ?? next)
+    .replace(/\b([Aa]) (?=[aeiouAEIOU])/gu, '$1n ');
+}
+
+/** The name a pet value is checked by ("dog named Rex" → "Rex"); other values as they are. */
+function checked(value: string): string {
+  return /^\S+ named (\S+)$/u.exec(value)?.[1] ?? value;
+}
+
+function changeScenarios(suite: AttributeSuite): UpdateScenario[] {
+  const out: UpdateScenario[] = [];
+  suite.changes.forEach((change, i) => {
+    for (let k = 0; k < 2; k++) {
+      const p = (i * 2 + k) % suite.pairs.length;
+      const [old, next] = suite.pairs[p]!;
+      const other = suite.others[(i + k) % suite.others.length]!;
+      const original = suite.originals[(i + k) % suite.originals.length]!;
+      const d1 = suite.distractors[(i + k) % suite.distractors.length]!;
+      const d2 = suite.distractors[(i + k + 1) % suite.distractors.length]!;
+      const many = suite.cardinality === 'many';
+      out.push({
+        id: `${suite.attribute}-change-${i}-${k}`,
+        attribute: suite.attribute,
+        split: change.split,
+        kind: 'change',
+        turns: [
+          { text: fill(original, old, next, other), monthsLater: 0 },
+          { text: fill(d1, old, next, other), monthsLater: 1 },
+          { text: fill(d2, old, next, other), monthsLater: 2 },
+          { text: fill(change.text, old, next, other), monthsLater: 4 + ((i + k) % 4) },
+        ],
+        current: change.retireOnly
+          ? []
+          : many && !/renamed|name is|called|died|passed/iu.test(change.text)
+            ? [checked(next), checked(old)]
+            : [checked(next)],
+        notCurrent:
+          change.retireOnly || !many || /renamed|name is|called|died|passed/iu.test(change.text) ? [checked(old)] : [],
+      });
+    }
+  });
+  return out;
+}
+
+function distractorScenarios(suite: AttributeSuite): UpdateScenario[] {
+  return suite.distractors.map((template, i) => {
+    const [old, next] = suite.pairs[i % suite.pairs.length]!;
+    const other = suite.others[i % suite.others.length]!;
+    const more = suite.distractors.filter((d) => d !== template).slice(0, 2);
+    return {
+      id: `${suite.attribute}-distractor-${i}`,
+      attribute: suite.attribute,
+      split: i % 2 === 0 ? 'dev' : 'holdout',
+      kind: 'distractor',
+      turns: [
+        { text: fill(suite.originals[i % suite.originals.length]!, old, next, other), monthsLater: 0 },
+        { text: fill(template, old, next, other), monthsLater: 2 },
+        ...more.map((d, j) => ({ text: fill(d, old, next, other), monthsLater: 3 + j })),
+      ],
+      current: [checked(old)],
+      notCurrent: [checked(other)],
+    };
+  });
+}
+
+/** The whole suite: change scenarios, then distractor-only scenarios. */
+export function buildScenarios(): UpdateScenario[] {
+  return [...SUITES.flatMap(changeScenarios), ...SUITES.flatMap(distractorScenarios)];
+}
+
+/** Every distractor turn of the suites, filled, with its attribute: none should state a fact about the user. */
+export function distractorTurns(): { attribute: string; text: string }[] {
+  return SUITES.flatMap((suite) =>
+    suite.distractors.flatMap((template, i) =>
+      suite.pairs.slice(0, 2).map(([old, next], k) => ({
+        attribute: suite.attribute,
+        text: fill(template, old, next, suite.others[(i + k) % suite.others.length]!),
+      })),
+    ),
+  );
+}
