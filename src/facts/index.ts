@@ -26,3 +26,9 @@ export {
 export { factValueKey, factValueMentions, sameFactValue } from './value-match.js';
 export { extractFactsRules } from './rules/extract-rules.js';
 export { MAX_TURN_CHARS } from './rules/limits.js';
+export { extractFactsModel, type ModelExtractOptions, type ModelFactsResult } from './model/model-extract.js';
+export { FactsModelError } from './model/facts-model-error.js';
+export { factsPrompt } from './model/model-prompt.js';
+export { parseFactsReply, ReplyShapeError, type DroppedFact, type ParsedReply } from './model/model-parse.js';
+export { registryAttribute } from './model/attribute-aliases.js';
+export { locateQuote } from './model/quote-span.js';
