@@ -78,6 +78,9 @@ const REPLACEMENTS: [RegExp, string | ((...args: string[]) => string)][] = [
   [/\s+/gu, ' '],
 ];
 
+/** The replacements that can change an ASCII-only clause. */
+const ASCII_REPLACEMENTS = REPLACEMENTS.filter(([re]) => re !== TYPOGRAPHY && !/Pictographic|…/u.test(re.source));
+
 /** Openers that carry nothing ("so", "btw", "oh and", "fun fact:"); dropped, repeatedly. */
 const FILLER = new RegExp(
   String.raw`^(?:so|well|oh|ah|aw|yeah|yes|yep|yup|no(?! longer| more)|nope|ok|okay|anyway|anyways` +
@@ -124,7 +127,9 @@ export function canonicalize(raw: string): CanonicalClause {
   const kept: string[] = [];
   let text = raw.replace(/\uE000/gu, ' ');
   if (/@|http|www\./iu.test(text)) text = text.replace(KEEP, (token) => `\uE000${kept.push(token) - 1}\uE000`);
-  for (const [re, to] of REPLACEMENTS) text = typeof to === 'string' ? text.replace(re, to) : text.replace(re, to);
+  // Typography and emoji only where there is anything outside ASCII.
+  const rules = /[^\x20-\x7E]/u.test(text) ? REPLACEMENTS : ASCII_REPLACEMENTS;
+  for (const [re, to] of rules) text = typeof to === 'string' ? text.replace(re, to) : text.replace(re, to);
   if (kept.length > 0) text = text.replace(/\uE000(\d+)\uE000/gu, (_all, i: string) => kept[Number(i)] ?? '');
   text = text.trim();
   let correction = false;

@@ -52,6 +52,15 @@ const REPORTED = new RegExp(
   'iu',
 );
 
+/** A cheap test before the reporting patterns: one of their words. */
+const REPORTS = new RegExp(
+  String.raw`\b(?:say\w*|said|think\w*|thought|told|tell\w*|claim\w*|believ\w*|reckon\w*|insist\w*` +
+    String.raw`|mention\w*|jok\w*|assum\w*|swear\w*|swore|suggest\w*|wrote|write\w*|texted|ask\w*|want\w*` +
+    String.raw`|convinced|heard|hear\w*|figure\w*|pretend\w*|according|apparently|supposedly|allegedly` +
+    String.raw`|rumou?r)\b`,
+  'iu',
+);
+
 /** A named person reporting ("Mom says…", "Tom thinks…"): a capitalized word, so case-sensitive. */
 const NAMED_REPORTER = new RegExp(String.raw`(?:^|[^\p{L}])(?!I\b)\p{Lu}[\p{Ll}-]+\s+${SAYS}`, 'u');
 
@@ -83,7 +92,7 @@ export function skipReason(raw: string, text: string): SkipReason | undefined {
   if (raw.includes('?') || QUESTION.test(text)) return 'question';
   if (JOKE.test(text) || JOKE.test(raw)) return 'joke';
   if (FICTION.test(text)) return 'fiction';
-  if (REPORTED.test(text) || NAMED_REPORTER.test(text)) return 'reported';
+  if (REPORTS.test(text) && (REPORTED.test(text) || NAMED_REPORTER.test(text))) return 'reported';
   if (HYPOTHETICAL.test(text)) return 'hypothetical';
   return undefined;
 }

@@ -227,5 +227,25 @@ function readHealth(text: string): Proposal[] {
 /** Reads diet, allergies and intolerances, and health conditions. */
 export const readFoodHealth: Reader = ({ text }) => {
   if (!GATE.test(text)) return [];
-  return [...readDiet(text), ...readAllergy(text), ...readHealth(text)];
+  return [
+    ...(DIET_GATE.test(text) ? readDiet(text) : []),
+    ...(ALLERGY_GATE.test(text) ? readAllergy(text) : []),
+    ...(HEALTH_GATE.test(text) ? readHealth(text) : []),
+  ];
 };
+
+/** Cheap tests before each part's patterns. */
+const DIET_GATE = new RegExp(
+  String.raw`\b(?:${DIET}|diet|meat|fish|seafood|chicken|beef|pork|poultry|animal products|dairy|eggs` +
+    String.raw`|gluten|sugar|carbs` +
+    String.raw`|shellfish|lamb|everything|anything)\b`,
+  'iu',
+);
+const ALLERGY_GATE = /allerg|alerg|intoleran|sensitiv/iu;
+const HEALTH_GATE = new RegExp(
+  String.raw`\b(?:diagnos\w*|suffer\w*|living with|live with|struggl\w*|battl\w*|deal\w* with|recover\w*` +
+    String.raw`|remission|cured|beat` +
+    (String.raw`|${[...CONDITION_ADJECTIVES.keys()].join('|')}|${CONDITION})|(?:itis|osis|emia|disease` +
+      String.raw`|disorder|syndrome|cancer|condition|deficiency|pathy|algia)\b`),
+  'iu',
+);

@@ -21,6 +21,7 @@ const GATE = new RegExp(
 );
 
 const ACTIVITY = alternation(ACTIVITIES);
+const ACTIVITY_ONLY = new RegExp(`^${ACTIVITY}$`, 'iu');
 const LIKE = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:absolutely |really |totally |truly |also |just |kind of |kinda ` +
     String.raw`|do |still )*(love|adore|like|enjoy|am into|am really into|am obsessed with|am a (?:big ` +
@@ -57,7 +58,7 @@ const IS_FAVORITE = new RegExp(
 );
 const HOBBIES = new RegExp(
   String.raw`\bmy (?:main |favou?rite |new |biggest )?(?:hobby|hobbies|pastime|pastimes|passion|passions` +
-    String.raw`|thing) (?:is|are|include|includes|would be|=|:)\s+`,
+    String.raw`) (?:is|are|include|includes|=|:)\s+`,
   'iu',
 );
 const PLAY = pattern(
@@ -144,11 +145,21 @@ function activityForm(value: string): string {
   return to ? `${gerund(to[1]!)}${to[2]}` : value;
 }
 
+/**
+ * A taste rather than a remark: not "the energy" or "the colors" (an opinion of something just
+ * mentioned, unless it is a name: "the Beatles"), not a bare "-ing" word ("watching") unless it
+ * is an activity ("hiking").
+ */
+function isTaste(value: string): boolean {
+  if (NOT_A_LIKE.test(value)) return false;
+  if (/^the\s+\p{Ll}/u.test(value)) return false;
+  if (/^[\p{L}-]+ing$/iu.test(value) && !ACTIVITY_ONLY.test(value)) return false;
+  return true;
+}
+
 function likes(rest: string): string[] {
   if (NOT_A_LIKE.test(rest.trim())) return [];
-  return cutList(rest, 'thing')
-    .map(activityForm)
-    .filter((v) => !NOT_A_LIKE.test(v));
+  return cutList(rest, 'thing').map(activityForm).filter(isTaste);
 }
 
 function activity(rest: string): string | undefined {
@@ -174,10 +185,9 @@ function readFavorite(text: string): Proposal[] {
 
 function readLikes(text: string): Proposal[] {
   let m = find(text, UNLIKE);
-  if (m) {
-    if (!/\b(?:anymore|any more|no longer)\b/iu.test(text) && !/no longer/iu.test(m[0])) return [];
+  // "I don't like X anymore" retires a like; "I don't like X" is a dislike, read below.
+  if (m && (/\b(?:anymore|any more|no longer)\b/iu.test(text) || /no longer/iu.test(m[0])))
     return likes(after(text, m)).map((v) => propose('like', v, 'retire', { dated: true }));
-  }
   m = find(text, LOST_INTEREST);
   if (m) return likes(after(text, m)).map((v) => propose('like', v, 'retire', { dated: true }));
   m = find(text, DISLIKE);
@@ -223,5 +233,5 @@ function readHobbies(text: string): Proposal[] {
 export const readPreferences: Reader = ({ text }) => {
   if (!GATE.test(text)) return [];
   const favorites = readFavorite(text);
-  return [...favorites, ...(favorites.length > 0 ? [] : readLikes(text)), ...readHobbies(text)];
+  return favorites.length > 0 ? favorites : [...readLikes(text), ...readHobbies(text)];
 };

@@ -82,7 +82,7 @@ const WORK_AT = pattern(
   ADV,
   String.raw`(?:(?:started|began|have started|am now|have been|am|are)\s+)?(?:work|works|working|worked` +
     String.raw`|interning|intern|employed|a contractor|contracting)\s+${ADV}(?:full[- ]time |part[- ]time ` +
-    String.raw`|remotely |now |currently |there |here )?(?:at|for|with)\s+(?!home\b|night\b|the moment\b` +
+    String.raw`|remotely |now |currently |there |here )?(?:at|for)\s+(?!home\b|night\b|the moment\b` +
     String.raw`|it\b|myself\b|a living\b|the office\b|weekends?\b)`,
 );
 const EMPLOYED_BY = pattern(
@@ -364,5 +364,32 @@ function readSchool(text: string, mentions: (topic: RegExp) => boolean): Proposa
 /** Reads job title, employer, industry, school and subject of study. */
 export const readWork: Reader = ({ text, turnMentions }) => {
   if (!GATE.test(text)) return [];
-  return [...readJob(text), ...readEmployer(text, turnMentions), ...readSchool(text, turnMentions)];
+  return [
+    ...(JOB_GATE.test(text) ? readJob(text) : []),
+    ...(EMPLOYER_GATE.test(text) ? readEmployer(text, turnMentions) : []),
+    ...(SCHOOL_GATE.test(text) ? readSchool(text, turnMentions) : []),
+  ];
 };
+
+/** Cheap tests before each part's patterns. */
+const JOB_GATE = new RegExp(
+  String.raw`\b(?:as an?|work\w*|employ\w*|hired|job|role|position|title|profession|occupation|promoted` +
+    String.raw`|became|become|been|am (?:an?|now)|retire\w*|unemployed|self-employed|freelanc\w*|between jobs` +
+    String.raw`|out of work|stay-at-home|leave|jobless|trained|retrained|qualified)\b`,
+  'iu',
+);
+const EMPLOYER_GATE = new RegExp(
+  String.raw`\b(?:work\w*|intern\w*|employ\w*|contract\w*|hired|recruited|headhunted|joined|join|start\w*` +
+    String.raw`|job|position|role|offer|quit|resign\w*|walked out|fired|laid off|let go|sacked|lost my` +
+    String.raw`|left|switched|moved|went|changed|jumped|transferred|been|spent|company|firm|workplace` +
+    String.raw`|office|signed|landed|at|with)\b`,
+  'iu',
+);
+const SCHOOL_GATE = new RegExp(
+  String.raw`\b(?:stud\w*|student|freshman|sophomore|junior|senior|undergrad\w*|postgrad|grad|phd` +
+    String.raw`|doctoral|masters?|master's|postdoc|enrol\w*|registered|degree|bachelor'?s?|major\w*` +
+    String.raw`|go|going|attend\w*|start\w*|transferred|accepted|admitted|got into|got in|got a (?:place` +
+    String.raw`|spot)|graduat\w*|dropped out|finished|left|quit|switched|moved|changed|school|college` +
+    String.raw`|uni|university)\b`,
+  'iu',
+);
