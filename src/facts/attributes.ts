@@ -30,6 +30,8 @@ export interface FactAttribute {
 /** "a"/"an" before a noun phrase, unless it already starts with a determiner or a number. */
 export function withArticle(phrase: string): string {
   if (/^(?:a|an|the|my|our|some|one|two|three|four|five|\d)\b/iu.test(phrase)) return phrase;
+  // Plurals take none: "kids", "children", "turtles".
+  if (/(?:[^s]s|children|people|twins)$/iu.test(phrase)) return phrase;
   return `${/^[aeiou]/iu.test(phrase) && !/^(?:uni|use|eu|one)/iu.test(phrase) ? 'an' : 'a'} ${phrase}`;
 }
 

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { restoreSubject } from './subject.js';
+
 /** A clause ready for the patterns. */
 export interface CanonicalClause {
   /** The clause in plain form. */
@@ -51,7 +53,8 @@ const CONTRACTION = new RegExp(
     String.raw`|wanna|gotta|i)\b` +
     String.raw`|\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)n'?t\b` +
     String.raw`|\b(it|that|there|he|she|what|where|who|here)'s\b` +
-    (String.raw`|\b(name|number|email|e-mail|birthday|address|job|diet|hometown|home|partner|wife|husband)'s` +
+    (String.raw`|\b(name|number|phone|cell|mobile|email|e-mail|birthday|address|job|diet|hometown|home` +
+      String.raw`|partner|wife|husband)'s` +
       String.raw`(?=\s+(?!name\b))`) +
     String.raw`|\bu\b(?![.'])`,
   'giu',
@@ -141,7 +144,7 @@ export function canonicalize(raw: string): CanonicalClause {
     if (fix) correction = true;
     text = text.slice(m[0].length);
   }
-  text = settleAdverbs(text);
+  text = restoreSubject(settleAdverbs(text));
   if (/^I (?:am |have |do |)?actually\b/iu.test(text) || /\bnot [\p{L} ]{1,30}, (?:but )?actually\b/iu.test(text))
     correction = true;
   return { text, correction };

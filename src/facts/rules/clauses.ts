@@ -47,7 +47,8 @@ const CLAUSE_BREAK = new RegExp(
  * it states nothing alone and stays with the clause after it ("my wife and I moved…", "Sadly
  * Bella, our dog, died").
  */
-const SHORT = /^\s*(?![^,]*\b(?:I|I'm|I've|we|we're|we've|i|im|ive)\b)[^\s,]+(?:\s+[^\s,]+){0,2}\s*,?\s*$/u;
+const SHORT =
+  /^\s*(?![^,]*\b(?:I|I'm|I've|[Ww]e|[Ww]e're|[Ww]e've|i|im|ive|[Mm]y|[Oo]ur)\b)[^\s,]+(?:\s+[^\s,]+){0,2}\s*,?\s*$/u;
 
 /** Spans of sentences in `text`: trimmed, never empty. */
 function sentences(text: string): [number, number][] {

@@ -1,7 +1,7 @@
 /**
  * What makes a clause not a statement of fact about the user: a question, a hypothetical or a
  * hedge ("if I lived in Rome", "I might move", "I wish", "I think I'm…"), someone else's words
- * ("my boss says I'm lazy", "you said…", "apparently"), fiction ("my character lives in…"), or a
+ * ("my boss says I'm lazy", "you said…", "according to"), fiction ("my character lives in…"), or a
  * joke ("jk", "/s", "yeah right"). Each detector reads the clause's plain form (`canonical.ts`).
  * @module
  */
@@ -47,7 +47,7 @@ const SAYS =
 const REPORTED = new RegExp(
   String.raw`\b(?:he|she|they|someone|somebody|people|everyone|everybody|you|y'all|my [\p{L}-]+(?: [\p{L}-]+)?|` +
     String.raw`(?:the|his|her|their|our) [\p{L}-]+|[\p{L}-]+'s [\p{L}-]+)\s+${SAYS}|` +
-    String.raw`\b(?:according to|apparently|supposedly|allegedly|rumou?r has it|they say|people say|I was told|` +
+    String.raw`\b(?:according to|supposedly|allegedly|rumou?r has it|they say|people say|I was told|` +
     String.raw`I have been told|I heard|I hear that|as far as (?:they|he|she) know)\b`,
   'iu',
 );
@@ -56,7 +56,7 @@ const REPORTED = new RegExp(
 const REPORTS = new RegExp(
   String.raw`\b(?:say\w*|said|think\w*|thought|told|tell\w*|claim\w*|believ\w*|reckon\w*|insist\w*` +
     String.raw`|mention\w*|jok\w*|assum\w*|swear\w*|swore|suggest\w*|wrote|write\w*|texted|ask\w*|want\w*` +
-    String.raw`|convinced|heard|hear\w*|figure\w*|pretend\w*|according|apparently|supposedly|allegedly` +
+    String.raw`|convinced|heard|hear\w*|figure\w*|pretend\w*|according|supposedly|allegedly` +
     String.raw`|rumou?r)\b`,
   'iu',
 );
@@ -88,13 +88,30 @@ const TAKE_BACK = new RegExp(
 );
 
 /** Why the clause (its verbatim text `raw`, its plain form `text`) is not read, or undefined to read it. */
+/** Greetings passed on ("my girlfriend says hi") are not someone's words about the user. */
+const GREETING =
+  /\b(?:says?|said|sends?|sent) (?:hi|hello|hey|her love|his love|their love|love|thanks|hugs|regards)\b/iu;
+
 export function skipReason(raw: string, text: string): SkipReason | undefined {
   if (raw.includes('?') || QUESTION.test(text)) return 'question';
   if (JOKE.test(text) || JOKE.test(raw)) return 'joke';
   if (FICTION.test(text)) return 'fiction';
-  if (REPORTS.test(text) && (REPORTED.test(text) || NAMED_REPORTER.test(text))) return 'reported';
+  if (REPORTS.test(text) && !GREETING.test(text) && (REPORTED.test(text) || NAMED_REPORTER.test(text)))
+    return 'reported';
   if (HYPOTHETICAL.test(text)) return 'hypothetical';
   return undefined;
+}
+
+/** A doctor's or a test's finding about the user: reported, but a fact about their health. */
+const MEDICAL = new RegExp(
+  String.raw`\b(?:doctor|doc|allergist|dermatologist|gp|physician|specialist|cardiologist|nurse|dietitian` +
+    String.raw`|dietician|test|tests|results|blood work|bloodwork|scan|diagnosis)\b`,
+  'iu',
+);
+
+/** Whether a reported clause is a medical finding (its health and allergy facts still count). */
+export function medicalFinding(text: string): boolean {
+  return MEDICAL.test(text) && !HYPOTHETICAL.test(text);
 }
 
 /** Whether a sentence only takes back the one before it ("Just kidding!"). */

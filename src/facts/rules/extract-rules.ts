@@ -17,7 +17,7 @@ import { factValueKey, sameFactValue } from '../value-match.js';
 import { canonicalize } from './canonical.js';
 import { splitClauses, type Clause } from './clauses.js';
 import { findDate, type DateDirection, type DateMention } from './dates.js';
-import { opensCondition, skipReason, takesBack } from './detectors.js';
+import { medicalFinding, opensCondition, skipReason, takesBack } from './detectors.js';
 import { MAX_CANDIDATES, MAX_TURN_CHARS } from './limits.js';
 import type { ClauseView, Proposal, Reader } from './reader.js';
 import { readContact } from './readers/contact.js';
@@ -25,6 +25,7 @@ import { readFamily } from './readers/family.js';
 import { readFoodHealth } from './readers/food-health.js';
 import { readHome } from './readers/home.js';
 import { readIdentity } from './readers/identity.js';
+import { readMentions } from './readers/mentions.js';
 import { readLanguages } from './readers/languages.js';
 import { readPets } from './readers/pets.js';
 import { readPlans } from './readers/plans.js';
@@ -58,14 +59,22 @@ const UNDATED = new Set(['plan', 'birthday', 'age']);
 const ABOUT_ME = new RegExp(
   String.raw`\b(?:I|we|my|our|me|us|mine|home)\b|^(?:just|finally|recently|currently|now|officially` +
     String.raw`|moved|moving|living|went|got|started|joined|quit|left|not|no longer|new|since|after` +
-    String.raw`|as an?|sadly|turns out|been|became|married|engaged|adopted|call|email|text|it is|its` +
-    String.raw`|the new one)\b`,
+    String.raw`|as an?|sadly|turns out|been|became|married|engaged|adopted|call|email|text|it is|its|he is|she is` +
+    String.raw`|the new one)\b` +
+    // A clause without a first-person word can still name one of the user's things.
+    (String.raw`|\b(?:move|relocation|resident|residents|locals|people|home|employer|company|job|number` +
+      String.raw`|phone|cell|mobile`) +
+    String.raw`|email|name|birthday|allergy|allergic|diet|vegan|vegetarian|wife|husband|partner|girlfriend|boyfriend` +
+    String.raw`|together|dog|cat|puppy|kitten|pet|renamed|died|passed|down)\b`,
   'iu',
 );
 
 function readAll(view: ClauseView): Proposal[] {
   if (!ABOUT_ME.test(view.text)) return [];
-  return READERS.flatMap((read) => read(view));
+  const said = READERS.flatMap((read) => read(view));
+  // Possessives said in passing count where the clause says nothing more about the same attribute.
+  const passing = readMentions(view).filter((m) => !said.some((p) => p.attribute === m.attribute));
+  return [...said, ...passing];
 }
 
 /** "…Berlin, not Munich", "…vegan instead of vegetarian": the value a state replaces. */
@@ -154,10 +163,10 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
   if (text.trim() === '') return [];
   const now = typeof turn.timestamp === 'string' ? Date.parse(turn.timestamp) : Number.NaN;
   const clauses = splitClauses(text);
-  const topics = new Map<RegExp, boolean>();
-  const mentions = (topic: RegExp): boolean => {
-    if (!topics.has(topic)) topics.set(topic, topic.test(text));
-    return topics.get(topic)!;
+  const topics = new Map<RegExp, RegExpExecArray | undefined>();
+  const turnFind = (topic: RegExp): RegExpExecArray | undefined => {
+    if (!topics.has(topic)) topics.set(topic, topic.exec(text) ?? undefined);
+    return topics.get(topic);
   };
   const bySentence = new Map<number, FactCandidate[]>();
   const sentenceText = new Map<number, string>();
@@ -169,9 +178,16 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
       sentenceText.set(clause.sentence, plain.text);
       if (opensCondition(plain.text)) conditional = clause.sentence;
     }
-    if (conditional === clause.sentence || skipReason(raw, plain.text) !== undefined) continue;
-    const view = clauseView(plain.text, plain.correction, mentions, now);
-    const found = readClause(view).map((p) => toCandidate(p, raw, view, now));
+    if (conditional === clause.sentence) continue;
+    const skip = skipReason(raw, plain.text);
+    // "The doctor told me I'm allergic to shellfish": reported, but a finding about the user's health.
+    const medical = skip === 'reported' && medicalFinding(plain.text);
+    if (skip !== undefined && !medical) continue;
+    const view = clauseView(plain.text, plain.correction, turnFind, now);
+    const read = medical
+      ? readFoodHealth(view).filter((p) => p.attribute === 'allergy' || p.attribute === 'health')
+      : readClause(view);
+    const found = read.map((p) => toCandidate(p, raw, view, now));
     if (found.length > 0) bySentence.set(clause.sentence, [...(bySentence.get(clause.sentence) ?? []), ...found]);
   }
   const candidates: FactCandidate[] = [];
@@ -189,14 +205,15 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
 function clauseView(
   text: string,
   correction: boolean,
-  turnMentions: (topic: RegExp) => boolean,
+  turnFind: (topic: RegExp) => RegExpExecArray | undefined,
   now: number,
 ): ClauseView {
   const dates = new Map<DateDirection, DateMention | undefined>();
   return {
     text,
     correction,
-    turnMentions,
+    turnFind,
+    turnMentions: (topic) => turnFind(topic) !== undefined,
     date(direction) {
       if (!dates.has(direction)) dates.set(direction, findDate(text, now, direction));
       return dates.get(direction);

@@ -18,6 +18,11 @@ export interface ClauseView {
    * ("I'm at Globex now" is an employer when the turn talks of a job). Memoized per turn.
    */
   turnMentions(topic: RegExp): boolean;
+  /**
+   * The first match of `topic` in the turn as read, memoized per turn ("renamed the dog" for a
+   * later "he's Max now").
+   */
+  turnFind(topic: RegExp): RegExpExecArray | undefined;
   /** The first date the clause names, read backwards (`'past'`) or forwards (`'future'`) from the turn's time. */
   date(direction: DateDirection): DateMention | undefined;
 }

@@ -8,36 +8,143 @@
 /** What kind of value a pattern reads: it decides where the value ends and what is refused. */
 export type ValueKind = 'place' | 'org' | 'role' | 'name' | 'thing' | 'phrase';
 
-/** Words and marks a value ends before (the value is the words before the first of them). */
-const END = new RegExp(
-  String.raw`\s*(?:[,;:!?()[\]"{}<>|~*]|\.(?:\s|$)|\s[-–—]|\.\.\.|\s(?:and|but|with|because|cause` +
-    String.raw`|since|for|from|when|where|which|` +
-    (String.raw`who|whom|whose|that|so|as|though|tho|although|while|until|till|now|anymore|any more|again` +
-      String.raw`|these days|nowadays|`) +
-    (String.raw`right now|at the moment|atm|currently|lol|haha|hahaha|lmao|rofl|too|as well|either|last` +
-      String.raw`|next|this|ago|yesterday|`) +
-    (String.raw`today|tonight|tomorrow|recently|lately|already|permanently|after|before|during|if|or` +
-      String.raw`|instead|by|around|near|`) +
-    (String.raw`close to|outside|on|in|at|over|full[- ]time|part[- ]time|ever|btw|honestly|anyway|I|we` +
-      String.raw`|my|our|it|is|are|was|were|`) +
-    (String.raw`have|has|had|do|does|did|not|no|just|still|yet|here|there|then|which|all|every|because` +
-      String.raw`|bc|cuz|and|plus|`) +
-    (String.raw`like|um|uh|haha|(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of` +
-      String.raw`|several)\s`) +
-    (String.raw`(?:days?|weeks?|months?|years?)|to(?=\s+(?:be|do|get|go|see|work|live|make|start|try` +
-      String.raw`|help|have|find|pay|cover|`) +
-    String.raw`keep|visit|meet|stay|buy|save|learn|study|take)\b))\b)`,
-  'iu',
-);
+/** Words a value ends before ("Berlin" in "Berlin with my wife since May lol"). */
+const END_WORDS = [
+  // Joining words, and pronouns that start the next thought.
+  'and',
+  'plus',
+  'but',
+  'or',
+  'with',
+  'because',
+  'cause',
+  'bc',
+  'cuz',
+  'since',
+  'for',
+  'from',
+  'when',
+  'where',
+  'which',
+  'who',
+  'whom',
+  'whose',
+  'that',
+  'so',
+  'as',
+  'though',
+  'tho',
+  'although',
+  'while',
+  'until',
+  'till',
+  'if',
+  'instead',
+  'like',
+  'I',
+  'we',
+  'my',
+  'our',
+  'it',
+  'they',
+  'he',
+  'she',
+  'you',
+  'your',
+  'their',
+  'his',
+  'them',
+  'this',
+  'these',
+  'those',
+  // Verbs and particles.
+  'is',
+  'are',
+  'was',
+  'were',
+  'have',
+  'has',
+  'had',
+  'do',
+  'does',
+  'did',
+  'not',
+  'no',
+  'just',
+  'still',
+  'yet',
+  'here',
+  'there',
+  'then',
+  'all',
+  'every',
+  'ever',
+  // Time words.
+  'now',
+  'anymore',
+  'any more',
+  'again',
+  'these days',
+  'nowadays',
+  'right now',
+  'at the moment',
+  'atm',
+  'currently',
+  'last',
+  'next',
+  'ago',
+  'yesterday',
+  'today',
+  'tonight',
+  'tomorrow',
+  'recently',
+  'lately',
+  'already',
+  'permanently',
+  'after',
+  'before',
+  'during',
+  'full[- ]time',
+  'part[- ]time',
+  // Places and prepositions after a value.
+  'by',
+  'around',
+  'near',
+  'close to',
+  'outside',
+  'on',
+  'in',
+  'at',
+  'over',
+  // Chat.
+  'lol',
+  'haha',
+  'hahaha',
+  'lmao',
+  'rofl',
+  'too',
+  'as well',
+  'either',
+  'btw',
+  'honestly',
+  'anyway',
+  'um',
+  'uh',
+  // "5 years", "a few months"; "to be", "to get" (a purpose, not a place).
+  String.raw`(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several)\s` +
+    String.raw`(?:days?|weeks?|months?|years?)`,
+  String.raw`to(?=\s+(?:be|do|get|go|see|work|live|make|start|try|help|have|find|pay|cover|keep|visit` +
+    String.raw`|meet|stay|buy|save|learn|study|take)\b)`,
+];
 
-/** Like `END` but a list keeps its "and" and commas ("peanuts, shellfish and eggs"). */
-const LIST_END = new RegExp(
-  END.source
-    .replace(String.raw`[,;:!?()`, String.raw`[;:!?()`)
-    .replace(String.raw`\s(?:and|but|`, String.raw`\s(?:but|`)
-    .replace('|and|plus|', '|'),
-  'iu',
-);
+const MARKS = String.raw`[,;:!?()[\]"{}<>|~*]|\.(?:\s|$)|\s[-–—]|\.\.\.`;
+
+/** Where a value ends: a mark or one of `END_WORDS`. */
+const END = new RegExp(String.raw`\s*(?:${MARKS}|\s(?:${END_WORDS.join('|')})\b)`, 'iu');
+
+/** Where a list ends: the same, but a list keeps its commas and "and" ("peanuts, shellfish and eggs"). */
+const LIST_WORDS = END_WORDS.filter((w) => w !== 'and' && w !== 'plus');
+const LIST_END = new RegExp(String.raw`\s*(?:${MARKS.replace('[,;', '[;')}|\s(?:${LIST_WORDS.join('|')})\b)`, 'iu');
 
 const MAX_WORDS: Record<ValueKind, number> = { place: 5, org: 6, role: 6, name: 3, thing: 6, phrase: 10 };
 
@@ -99,7 +206,8 @@ function tidy(raw: string, kind: ValueKind): string | undefined {
   const list = words(value);
   if (list.length === 0 || list.length > MAX_WORDS[kind]) return undefined;
   if (EMPTY.has(value.toLowerCase())) return undefined;
-  if (/^(?:a|an|the|my|your|our|some|very|really|so)$/iu.test(value)) return undefined;
+  if (/^(?:a|an|the|my|your|our|some|very|really|so|and|or|but|plus|nor|then|too|also)$/iu.test(value))
+    return undefined;
   if (!/[\p{L}\p{N}]/u.test(value)) return undefined;
   if (kind === 'name' && !/^[\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*){0,2}$/u.test(value)) return undefined;
   if (kind === 'place' && /^(?:an?)\s/iu.test(value)) return undefined;

@@ -8,8 +8,12 @@
 import type { AttributeSuite, UpdateScenario } from './scenario-types.js';
 import { CITY, EMPLOYER, JOB, SCHOOL } from './suites-home-work.js';
 import { ALLERGY, DIET, LANGUAGE, PARTNER, PET, PHONE } from './suites-personal.js';
+import { HELD_OUT_CHANGES, HELD_OUT_DISTRACTORS } from './suites-held-out.js';
 
-/** Every attribute suite. */
+/**
+ * Every attribute suite: the phrasings of `suites-home-work.ts` and `suites-personal.ts` (all
+ * tuned on by now, so `dev`), and those of `suites-held-out.ts` (`holdout`).
+ */
 export const SUITES: readonly AttributeSuite[] = [
   CITY,
   DIET,
@@ -21,7 +25,14 @@ export const SUITES: readonly AttributeSuite[] = [
   SCHOOL,
   LANGUAGE,
   ALLERGY,
-];
+].map((suite) => ({
+  ...suite,
+  changes: [
+    ...suite.changes.map((c) => ({ ...c, split: 'dev' as const })),
+    ...(HELD_OUT_CHANGES[suite.attribute] ?? []),
+  ],
+  distractors: [...suite.distractors, ...(HELD_OUT_DISTRACTORS[suite.attribute] ?? [])],
+}));
 
 /** Fills `{old}`, `{new}`, `{other}`, and for pets `{kind}`, `{oldName}`, `{newName}`. */
 function fill(template: string, old: string, next: string, other: string): string {
@@ -86,7 +97,7 @@ function distractorScenarios(suite: AttributeSuite): UpdateScenario[] {
     return {
       id: `${suite.attribute}-distractor-${i}`,
       attribute: suite.attribute,
-      split: i % 2 === 0 ? 'dev' : 'holdout',
+      split: i < suite.distractors.length - (HELD_OUT_DISTRACTORS[suite.attribute]?.length ?? 0) ? 'dev' : 'holdout',
       kind: 'distractor',
       turns: [
         { text: fill(suite.originals[i % suite.originals.length]!, old, next, other), monthsLater: 0 },

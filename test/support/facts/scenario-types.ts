@@ -16,7 +16,10 @@ export interface UpdateScenario {
   id: string;
   /** The attribute the scenario is about (`city`, `diet`, …). */
   attribute: string;
-  /** `dev`: phrasings the rules were tuned on; `holdout`: written at the same time, never tuned on. */
+  /**
+   * `dev`: phrasings the rules were tuned on (the first held-out set included, once its failures
+   * were seen); `holdout`: phrasings written after tuning and scored untouched (`suites-held-out.ts`).
+   */
   split: 'dev' | 'holdout';
   /** `change`: a value changes; `distractor`: nothing about the user changes. */
   kind: 'change' | 'distractor';

@@ -15,7 +15,9 @@ const GATE = new RegExp(
 const PHONE = String.raw`(\+?\(?\d[\d\s().\-/]{5,22}\d)`;
 const MY_NUMBER = new RegExp(
   String.raw`\b(?:(?:my|our)\s+(?:(?:new|cell|mobile|home|work|phone|cell phone|mobile phone|personal` +
-    String.raw`|private|current|updated|uk|us)\s+)*(?:phone\s+)?(?:number|no\.?|#|digits)|new\s+(?:phone\s+` +
+    (String.raw`|private|current|updated|uk|us)\s+)*(?:(?:phone|cell|mobile)(?:\s+(?:number|no\.?|#))?` +
+      String.raw`|number|no\.?|#|digits)`) +
+    String.raw`|(?:^|[:,]\s*)new\s+(?:phone\s+` +
     String.raw`|mobile\s+|cell\s+)?(?:number|no\.?|#))\s*(?:is\s+now|is|now|:|=|-)?\s*(?:now\s+)?${PHONE}`,
   'iu',
 );
@@ -28,6 +30,19 @@ const CHANGED_NUMBER = new RegExp(
     String.raw`|mobile\s+|cell\s+)?(?:number|no\.?)\s+(?:to|:)\s*${PHONE}`,
   'iu',
 );
+const NUMBER_CHANGED = new RegExp(
+  String.raw`\bmy (?:(?:phone|cell|mobile)\s+)?(?:number|no\.?)\s+(?:has\s+)?(?:changed|is changing` +
+    String.raw`|switched)\s+(?:to|:)\s*${PHONE}`,
+  'iu',
+);
+const USE_NUMBER = new RegExp(
+  String.raw`\b(?:use|try|save|add)\s+${PHONE}\s+(?:to (?:reach|call|text|contact) me|for me|as my (?:new )?number)`,
+  'iu',
+);
+const NUMBER_IS_MINE = new RegExp(
+  String.raw`^${PHONE}\s+is\s+(?:now\s+)?my\s+(?:new\s+)?(?:phone\s+|cell\s+|mobile\s+)?(?:number|no\.?)`,
+  'iu',
+);
 const OLD_NUMBER = new RegExp(
   String.raw`\bmy old (?:phone |mobile |cell )?(?:number|no\.?)\s*,?\s*${PHONE}\s*,?\s*(?:no longer works` +
     String.raw`|is (?:gone|dead|disconnected|no longer (?:in use|active|valid))|does not work)`,
@@ -38,6 +53,17 @@ const IT_IS = new RegExp(
   String.raw`^(?:it is|it's|its|the new one is|the new number is|new one is|now it is|it is now)\s*:?\s*${PHONE}`,
   'iu',
 );
+/** "phone is …", "cell: …" in a turn about the user's own contact details. */
+const GOT_NUMBER = new RegExp(
+  String.raw`\bI (?:have|got|have got) (?:a )?new (?:phone |mobile |cell )?(?:number|no\.?)\s*(?::` +
+    String.raw`|,|-|which is|it is|it's|now)?\s*${PHONE}`,
+  'iu',
+);
+const BARE_NUMBER = new RegExp(
+  String.raw`(?:^|[:,]\s*)(?:phone|cell|mobile|number)(?:\s+number)?\s*(?:is\s+now|is|:|=)\s*${PHONE}`,
+  'iu',
+);
+const OWN_CONTACT = /\b(?:my|me|I)\b/u;
 const MY_NUMBER_TALK = /\bmy (?:(?:new|phone|mobile|cell|home|work|old)\s+)*(?:phone\s+)?(?:number|no\.?)\b(?!')/iu;
 
 const EMAIL = String.raw`([\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)`;
@@ -77,9 +103,14 @@ export const readContact: Reader = ({ text, turnMentions }) => {
   if (oldValue) out.push(propose('phone', oldValue, 'retire'));
   const number =
     CHANGED_NUMBER.exec(text) ??
+    NUMBER_CHANGED.exec(text) ??
+    USE_NUMBER.exec(text) ??
+    NUMBER_IS_MINE.exec(text) ??
+    GOT_NUMBER.exec(text) ??
     MY_NUMBER.exec(text) ??
     CALL_ME.exec(text) ??
-    (turnMentions(MY_NUMBER_TALK) ? IT_IS.exec(text) : null);
+    (turnMentions(MY_NUMBER_TALK) ? IT_IS.exec(text) : null) ??
+    (turnMentions(OWN_CONTACT) ? BARE_NUMBER.exec(text) : null);
   const value = number && !/\bold\b/iu.test(number[0]) ? phone(number[1]!) : undefined;
   if (value) out.push(propose('phone', value, 'state', { dated: true }));
   const mail = CHANGED_EMAIL.exec(text) ?? MY_EMAIL.exec(text) ?? EMAIL_ME.exec(text);

@@ -14,7 +14,8 @@ const GATE = new RegExp(
   String.raw`\b(?:wife|husband|partner|spouse|girlfriend|boyfriend|gf|bf|fianc|hubby|wifey|half|significant` +
     String.raw`|married|marry|engaged|divorc|separat|single|dating|date|seeing|relationship|broke up` +
     String.raw`|split|ex\b|ex-|widow|kid|child|son|daughter|baby|babies|boy|girl|twins|brother|sister` +
-    String.raw`|sibling|mom|mum|mother|dad|father|parent|pregnant|expecting)`,
+    (String.raw`|sibling|mom|mum|mother|dad|father|parent|pregnant|expecting|together|couple|item|ended` +
+      String.raw`|with|left|dumped|cheated)`),
   'iu',
 );
 
@@ -43,10 +44,36 @@ const BROKE_UP = pattern(
 );
 const WE_BROKE_UP = new RegExp(
   String.raw`^(\p{Lu}[\p{L}'-]+) and I (?:have )?(?:just |finally |officially )?(?:broke up|split up` +
-    String.raw`|split|separated|divorced|are over|called it quits|are no longer together|are not together anymore` +
+    String.raw`|split|separated|divorced|are over|called it quits|are no longer together|are not together` +
+    String.raw`|are not a couple|are done|are finished` +
     String.raw`|ended things|parted ways)\b`,
   'u',
 );
+/** "Maria is my girlfriend now": the name first. Case-sensitive. */
+const NAME_IS_MY = new RegExp(
+  String.raw`^(\p{Lu}[\p{L}'-]*) is (?:now )?my (?:new |current )?(wife|husband|partner|spouse|girlfriend` +
+    String.raw`|boyfriend|fianc[ée]e?)\b`,
+  'u',
+);
+/** "Anna left me". */
+const LEFT_ME = /^(\p{Lu}[\p{L}'-]*) (?:just |finally )?(?:left|dumped|broke up with|divorced|cheated on) me\b/u;
+const TOGETHER = new RegExp(
+  String.raw`^(\p{Lu}[\p{L}'-]+) and I (?:are|have been|got|just got) (?:now |officially |finally ` +
+    String.raw`|back )?(together|a couple|an item|dating|seeing each other|in a relationship|married` +
+    String.raw`|engaged)\b`,
+  'u',
+);
+/** "I've been with Maria for six months": a partner, in a turn that is not about work. */
+const BEEN_WITH = /\bI have been (?:together )?with (\p{Lu}[\p{L}'-]*) (?:for|since)\b/u;
+const ABOUT_WORK =
+  /\b(?:jobs?|company|employer|work|working|worked|team|office|career|boss|colleagues?|hired|salary)\b/iu;
+const ABOUT_LOVE = new RegExp(
+  String.raw`\b(?:girlfriend|boyfriend|partner|dating|date|together|relationship|love|ended|broke up` +
+    String.raw`|ex|kiss|romantic|anniversary|wife|husband|married|engaged)\b`,
+  'iu',
+);
+const WITH_NOW = pattern(String.raw`(?:^|\b)I am (?:now |back )?with (\p{L}[\p{L}'-]*) (?=now\b|these days\b|again\b)`);
+const ENDED_WITH = pattern(String.raw`\b(?:things|it) (?:ended|is over|are over|fell apart) with (\p{L}[\p{L}'-]*)`);
 const EX = pattern(String.raw`\bmy ex(?:-${ROLE}|\s+${ROLE}|\s*,)?\s+`);
 const STATUS = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are|got|have been|became|have gotten|just got)\s+${ADV}` +
@@ -125,7 +152,31 @@ function singular(kind: string): string {
   return k.replace(/s$/u, '');
 }
 
-function readPartner(text: string): Proposal[] {
+function readPartner(text: string, turnMentions: (topic: RegExp) => boolean): Proposal[] {
+  const mine = NAME_IS_MY.exec(text);
+  if (mine)
+    return [propose('partner', mine[1]!, 'state', { text: `The user's ${mine[2]!.toLowerCase()} is ${mine[1]}.` })];
+  const left = LEFT_ME.exec(text);
+  if (left)
+    return [
+      propose('partner', left[1]!, 'retire', { dated: true }),
+      propose('relationship', 'single', 'state', { dated: true }),
+    ];
+  const together = TOGETHER.exec(text);
+  if (together) {
+    const status = /married|engaged/u.test(together[2]!) ? together[2]! : undefined;
+    const out = [propose('partner', together[1]!, 'state', { dated: true })];
+    if (status) out.push(propose('relationship', status, 'state', { dated: true }));
+    return out;
+  }
+  const been = BEEN_WITH.exec(text);
+  if (been && !turnMentions(ABOUT_WORK)) return [propose('partner', been[1]!, 'state')];
+  const ended = find(text, ENDED_WITH);
+  const endedName = ended && /^\p{Lu}/u.test(ended[1]!) ? ended[1]! : undefined;
+  const withNow = find(text, WITH_NOW);
+  if (withNow && /^\p{Lu}/u.test(withNow[1]!) && turnMentions(ABOUT_LOVE) && !turnMentions(ABOUT_WORK))
+    return [propose('partner', withNow[1]!, 'state', { replaces: endedName, dated: true })];
+  if (endedName) return [propose('partner', endedName, 'retire', { dated: true })];
   const split = WE_BROKE_UP.exec(text);
   if (split)
     return [
@@ -229,7 +280,7 @@ function readSiblings(text: string): Proposal[] {
 }
 
 /** Reads partner, relationship status, children and siblings. */
-export const readFamily: Reader = ({ text }) => {
+export const readFamily: Reader = ({ text, turnMentions }) => {
   if (!GATE.test(text)) return [];
-  return [...readPartner(text), ...readStatus(text), ...readChildren(text), ...readSiblings(text)];
+  return [...readPartner(text, turnMentions), ...readStatus(text), ...readChildren(text), ...readSiblings(text)];
 };

@@ -35,7 +35,8 @@ const DIET_IS = pattern(
 const ON_DIET = pattern(
   SUBJ_OR_NONE,
   ADV,
-  String.raw`(?:eat|follow|am on|do|started|switched to|am following|have been on|went on|am doing` +
+  String.raw`(?:eat|am eating|have been eating|follow|am on|do|started|switched to|am following|have been on` +
+    String.raw`|went on|am doing` +
     String.raw`|have been doing|started on|tried|am trying|stick to|live on)\s+(?:a |an |the )?(?:strict ` +
     String.raw`|mostly |new )?(${DIET})(?: diet| lifestyle| way of eating| eating)\b`,
 );
@@ -58,6 +59,12 @@ const EAT_AGAIN = pattern(
     String.raw`|went back to eating|have started eating|am eating)\s+(${FOOD})\b`,
 );
 const AGAIN = /\b(?:again|now|these days|nowadays|started|began|back to|once more|anymore)\b/iu;
+const DROPPED_DIET = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:dropped|ditched|abandoned|stopped|quit|gave up|gave up on|am done with|am over)\s+` +
+    String.raw`(?:the |being |my )?(?:a |an )?(${DIET})(?:\s+(?:thing|diet|lifestyle|phase|experiment))?\b`,
+);
 const QUIT_DIET = pattern(
   SUBJ_OR_NONE,
   ADV,
@@ -146,7 +153,7 @@ function foodDiet(food: string, eats: boolean): Proposal {
 function readDiet(text: string): Proposal[] {
   const fromTo = DIET_FROM_TO.exec(text);
   if (fromTo) return [propose('diet', dietWord(fromTo[2]!), 'state', { replaces: dietWord(fromTo[1]!), dated: true })];
-  let m = find(text, QUIT_DIET);
+  let m = find(text, QUIT_DIET) ?? find(text, DROPPED_DIET);
   if (m) return [propose('diet', dietWord(m[1]!), 'retire', { dated: true })];
   m = find(text, DIET_IS) ?? find(text, ON_DIET);
   if (m) return [propose('diet', dietWord(m[1]!), 'state', { dated: true })];

@@ -10,7 +10,9 @@ import { after, find, propose, type Proposal, type Reader } from '../reader.js';
 import { cutValue } from '../values.js';
 
 const GATE = new RegExp(
-  String.raw`\b(?:liv|resid|based|settled|moved|move|moving|bought|rent|relocat|emigrat|home|apartment` +
+  String.raw`\b(?:address|am in|are in|home|where|headed|went|came|based|settl|resident|people|folks` +
+    String.raw`|locals?|citizens?|liv|resid|based|settled|moved|move|moving|bought|rent|relocat|emigrat` +
+    String.raw`|home|apartment` +
     String.raw`|flat|house|place|condo|now|these days|nowadays|for good|permanently)`,
   'iu',
 );
@@ -20,7 +22,7 @@ const LIVE = pattern(
   ADV,
   String.raw`(?:(?:live|reside)|(?:(?:am|are|is)\s+${ADV})?(?:living|residing|based|settled|located|stationed)|` +
     String.raw`(?:have|has)\s+${ADV}(?:been\s+${ADV})?(?:living|lived|based|settled|residing|resided)|settled)`,
-  String.raw`\s+${ADV}(?:here\s+)?(?:in|out in|over in|down in|up in)\s+`,
+  String.raw`\s+${ADV}(?:here\s+)?(?:in|out in|over in|down in|up in|out of)\s+`,
 );
 
 const MOVED = pattern(
@@ -51,13 +53,43 @@ const MOVED_OUT = pattern(SUBJ_OR_NONE, ADV, String.raw`(?:moved|relocated) (?:o
 const THE_MOVE = /\b(?:my|our|the) (?:recent |big |latest )?(?:move|relocation) to\s+/iu;
 const NEW_HOME = new RegExp(
   String.raw`\b(?:my|our) (?:new |current )?(?:home|place|apartment|apt|flat|house|condo|studio|neighbou?rhood)\s+` +
-    String.raw`(?:is\s+)?(?:now\s+)?(?:in|here in)\s+`,
+    String.raw`(?:is\s+)?(?:now\s+)?(?:in|here in)\s+|\bmy (?:new |current )?address is (?:now )?in\s+`,
   'iu',
 );
 const HOME_IS = /\b(?:home|my home|our home|my base) (?:is|=) (?:now |currently )?/iu;
 const CALL_HOME = /\b(?:I|we) (?:now )?call\s+/iu;
 const IS_HOME = /^(\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*){0,3}) is (?:now |officially )?(?:my |our )?(?:new )?home\b/u;
 const IN_NOW = pattern(String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}(?:back\s+)?(?:in|over in|out in)\s+`);
+/** "I'm a Denver resident now", "we're officially Tokyo people": the place before a word for its people. */
+const RESIDENT = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}(?:a |an |officially |proud |now |full-time )*(\p{L}[\p{L}.'-]*` +
+    String.raw`(?: \p{L}[\p{L}.'-]*){0,2}) (?:resident|residents|people|folks|locals?|citizens?|homeowners?)\b`,
+);
+/** "Denver has been home since March", "Denver is where I live now": the place first. Case-sensitive. */
+const PLACE_IS_HOME = new RegExp(
+  String.raw`^(\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*){0,3}) (?:has been|is|became|feels like) (?:my ` +
+    String.raw`|our )?(?:new |true |real )?home\b|^(\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*){0,3}) is where ` +
+    String.raw`(?:I|we) (?:live|am based|are based|call home|reside)\b`,
+  'u',
+);
+/** "We packed up and headed to Denver for good": a move said by its permanence. */
+const FOR_GOOD = pattern(
+  String.raw`\b(?:headed|went|came|moved|relocated|headed back|went back|came back)\s+(?:back\s+)?` +
+    String.raw`(?:to|over to|out to|down to|up to)\s+(.+?)\s+(?:for good|permanently|to stay)\b`,
+);
+/** "We're Denver-based now". */
+const PLACE_BASED = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}(\p{L}[\p{L}.'-]*(?: \p{L}[\p{L}.'-]*){0,2})-based\b`,
+);
+/** "I'm settling in nicely in Denver", "settled into life in Denver". */
+const SETTLING = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:am |are )?(?:settling|settled|getting settled)(?:\s+in)?(?:\s+(?:nicely|well|fine` +
+    String.raw`|slowly|quickly))?\s+(?:in|into)\s+(?:life in\s+|our new home in\s+|my new home in\s+)?`,
+);
+/** A turn about moving: "I'm in Denver" there means the user lives there. */
+const MOVE_TALK = /\b(?:anymore|any more|no longer|moved|move|moving|relocat\w*|settl\w*)\b/iu;
 const NOW_MARK = /^\s*(?:now|these days|nowadays|for good|permanently|full[- ]time|since\b)/iu;
 
 function home(value: string | undefined, dated = true): Proposal[] {
@@ -65,7 +97,7 @@ function home(value: string | undefined, dated = true): Proposal[] {
 }
 
 /** Reads the city (or town, or country) the user lives in. */
-export const readHome: Reader = ({ text }) => {
+export const readHome: Reader = ({ text, turnMentions }) => {
   if (!GATE.test(text)) return [];
   let m = find(text, MOVED_OUT);
   if (m) {
@@ -80,6 +112,11 @@ export const readHome: Reader = ({ text }) => {
       const now = cutValue(fromTo[2]!, 'place');
       const old = cutValue(fromTo[1]!, 'place');
       return now ? [propose('city', now, 'state', { replaces: old, dated: true })] : [];
+    }
+    const only = /^\s*from\s+(.+)$/iu.exec(rest);
+    if (only) {
+      const old = cutValue(only[1]!, 'place');
+      return old ? [propose('city', old, 'retire', { dated: true })] : [];
     }
     const value = cutValue(rest, 'place');
     const from = value ? /\bfrom\s+(.+)$/iu.exec(rest.slice(rest.indexOf(value) + value.length)) : null;
@@ -100,6 +137,14 @@ export const readHome: Reader = ({ text }) => {
     const value = /\shome\b/iu.test(rest) ? cutValue(rest.replace(/\s+home\b.*$/isu, ''), 'place') : undefined;
     return home(value);
   }
+  const first = PLACE_IS_HOME.exec(text);
+  if (first) return home(cutValue(first[1] ?? first[2]!, 'place'));
+  m = find(text, FOR_GOOD) ?? find(text, PLACE_BASED);
+  if (m) return home(cutValue(m[1]!, 'place'));
+  m = find(text, SETTLING);
+  if (m) return home(cutValue(after(text, m), 'place'));
+  const resident = find(text, RESIDENT);
+  if (resident && /^\p{Lu}/u.test(resident[1]!)) return home(cutValue(resident[1]!, 'place'));
   const is = IS_HOME.exec(text);
   if (is) return home(cutValue(is[1]!, 'place'));
   m = find(text, IN_NOW);
@@ -107,7 +152,7 @@ export const readHome: Reader = ({ text }) => {
     const rest = after(text, m);
     const value = cutValue(rest, 'place');
     const tail = value ? rest.slice(rest.indexOf(value) + value.length) : '';
-    const marked = /\bnow\s*$/iu.test(text.slice(0, m.index + m[0].length)) || /\bnow\b/iu.test(m[0]);
+    const marked = /\b(?:now|these days|nowadays)\b/iu.test(text) || turnMentions(MOVE_TALK);
     if (value && (marked || NOW_MARK.test(tail))) return home(value);
   }
   return [];

@@ -52,6 +52,12 @@ const FORGOT = pattern(
   String.raw`(?:forgot|have forgotten|lost|have lost|gave up|gave up on|quit|stopped|have stopped)\s+` +
     String.raw`(?:learning |speaking |most of |all of |all |much of |practicing )?(?:my )?(${LANGUAGE})\b`,
 );
+const BARELY = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:barely|hardly|can barely|can hardly|no longer|do not|can not)\s+(?:remember|speak` +
+    String.raw`|know|understand|use)\s+(?:any\s+|much\s+|my\s+)?(${LANGUAGE})\b`,
+);
 const CAR = alternation(CAR_MAKES);
 const DRIVE = pattern(
   SUBJ_OR_NONE,
@@ -73,7 +79,7 @@ function languages(list: string): string[] {
 export const readLanguages: Reader = ({ text }) => {
   if (!GATE.test(text)) return [];
   const out: Proposal[] = [];
-  let m = find(text, FORGOT);
+  let m = find(text, FORGOT) ?? find(text, BARELY);
   if (m) return [propose('language', properCase(m[1]!.toLowerCase()), 'retire', { dated: true })];
   m = find(text, LEARNING) ?? find(text, LESSONS);
   if (m)

@@ -46,13 +46,32 @@ const LET_GO = pattern(
   SUBJ_OR_NONE,
   ADV,
   String.raw`(?:had to |have to )?(?:put down|gave away|given away|rehomed|re-homed|gave up|lost|said goodbye to` +
-    String.raw`|had to rehome|had to give away|sold)\s+(?:my|our)\s+${ADJ}(${PET})(?:,?\s+(\p{L}[\p{L}'-]*))?`,
+    (String.raw`|had to rehome|had to give away|sold|gave)\s+(?:my|our|the)\s+${ADJ}(${PET})(?:,?\s+` +
+      String.raw`(\p{L}[\p{L}'-]*))?`) +
+    String.raw`(?=\s*(?:,|\.|$|away\b|up\b|to\b|for\b|back\b|last\b|in\b|when\b|because\b))`,
 );
 const RENAMED = pattern(
   SUBJ_OR_NONE,
   ADV,
-  String.raw`renamed\s+(?:(?:my|our)\s+${ADJ}(${PET})\s+)?(?:(\p{L}[\p{L}'-]*)\s+)?(?:to\s+)?`,
+  String.raw`renamed\s+(?:(?:my|our|the)\s+${ADJ}(${PET})\b\s*)?(?:(\p{L}[\p{L}'-]*)\s+)?(?:to\s+)?`,
 );
+
+/** "We renamed the dog - he's Max now": the new name in the clause after the renaming. */
+const RENAMED_IN_TURN = new RegExp(String.raw`\brenamed\s+(?:the|my|our)\s+${ADJ}(${PET})\b`, 'iu');
+const NEW_NAME = /^(?:he|she|it) is (?:now )?(?:called |named )?(\p{Lu}[\p{L}'-]*)(?:\s+now)?\s*[.!]*$/u;
+
+/** "We changed our dog's name to Max". */
+const CHANGED_NAME = new RegExp(
+  String.raw`\bchanged (?:my|our|the) ${ADJ}(${PET})'?s name (?:from (\p{L}[\p{L}'-]*) )?to\s+`,
+  'iu',
+);
+/** "Rex died last month", "we had to put Rex down": a name, no kind. Case-sensitive. */
+const NAME_DIED = new RegExp(
+  String.raw`^(\p{Lu}[\p{L}'-]*) (?:just |sadly |recently )?(?:died|passed away|passed|crossed the rainbow bridge` +
+    String.raw`|ran away|went missing)\b`,
+  'u',
+);
+const PUT_DOWN = /\b(?:put|had to put|have to put) (\p{Lu}[\p{L}'-]*) (?:down|to sleep)\b/u;
 
 const SINGULAR: Record<string, string> = {
   puppies: 'puppy',
@@ -88,11 +107,29 @@ function named(kind: string, name: string | undefined): string {
 }
 
 /** Reads the user's pets, and pets that are gone. */
-export const readPets: Reader = ({ text, correction }) => {
+export const readPets: Reader = ({ text, correction, turnFind }) => {
+  const renamed = NEW_NAME.exec(text);
+  const before = renamed ? turnFind(RENAMED_IN_TURN) : undefined;
+  if (renamed && before) {
+    const kind = kindOf(before[1]!);
+    return [propose('pet', named(kind, cutValue(renamed[1]!, 'name')), 'state', { replaces: kind, dated: true })];
+  }
+  const died = NAME_DIED.exec(text) ?? PUT_DOWN.exec(text);
+  if (died && !GATE.test(died[1]!)) {
+    const name = cutValue(died[1]!, 'name');
+    if (name && !/^(?:I|We|He|She|They|It|My|Our|Grandpa|Grandma|Dad|Mom|Mum)$/u.test(name))
+      return [propose('pet', name, 'retire', { text: `The user no longer has a pet named ${name}.`, dated: true })];
+  }
+  const changed = find(text, CHANGED_NAME);
+  if (changed) {
+    const [name] = names(after(text, changed), true);
+    const kind = kindOf(changed[1]!);
+    if (name) return [propose('pet', named(kind, name), 'state', { replaces: changed[2] ?? kind, dated: true })];
+  }
   const gone = find(text, NO_LONGER_HAVE);
   if (gone && /^\p{Lu}/u.test(gone[1]!) && !GATE.test(gone[1]!)) {
     const name = cutValue(gone[1]!, 'name');
-    return name ? [propose('pet', name, 'retire')] : [];
+    return name ? [propose('pet', name, 'retire', { text: `The user no longer has a pet named ${name}.` })] : [];
   }
   if (!GATE.test(text)) return [];
   let m = find(text, GONE);

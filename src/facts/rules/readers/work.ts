@@ -43,7 +43,8 @@ const WORK_AS = pattern(
 );
 const I_AM_A = pattern(
   String.raw`(?:(?:^|\b)${SUBJ}\s+|^)${ADV}(?:am|are|became|have become|become|have been|am now|became a full-time` +
-    String.raw`|got hired as|was hired as|trained as|retrained as|qualified as)\s+${ADV}(?:a|an)\s+`,
+    String.raw`|got hired as|was hired as|trained as|retrained as|qualified as|am training as|am training to be` +
+    String.raw`|am studying to be|am working as)\s+${ADV}(?:a|an)\s+`,
 );
 const AS_ROLE = pattern(
   SUBJ_OR_NONE,
@@ -92,12 +93,21 @@ const EMPLOYED_BY = pattern(
 const JOINED = pattern(
   SUBJ_OR_NONE,
   ADV,
-  String.raw`(?:(?:have|has)\s+${ADV})?(?:joined|started (?:a new job |a job |working |work |my new job ` +
+  String.raw`(?:(?:have|has)\s+${ADV})?(?:joined (?:the |a )?(?:[\p{L}-]+ )?(?:team|company|staff` +
+    String.raw`|crew|group|department)` +
+    String.raw` (?:at|of)|joined|started (?:a new job |a job |working |work |my new job ` +
     String.raw`|my new role |my new position )?at|got (?:a |an |the |my )?(?:new )?(?:job|position|role` +
     String.raw`|offer|internship|gig) (?:at|with)|accepted (?:a |an |the )?(?:job |position |role )?` +
     String.raw`(?:offer )?(?:at|from|with)|signed (?:on )?with|landed (?:a |an )?(?:job|role|position) at` +
-    String.raw`|am starting at|start(?:ed)? at|moved over to|switched (?:jobs |companies |employers )?to)\s+` +
+    String.raw`|am starting at|start(?:ed)? at|moved over to|switched (?:jobs |companies |employers )?to` +
+    String.raw`|am (?:now )?(?:part of|on) the (?:[\p{L}-]+ )?team at)\s+` +
     String.raw`(?!a new job\b|work\b|home\b)`,
+);
+/** "Globex is my new employer": the organisation first. Case-sensitive, for its capital. */
+const IS_MY_EMPLOYER = new RegExp(
+  String.raw`^(\p{Lu}[\p{L}&.'-]*(?:\s+\p{Lu}[\p{L}&.'-]*){0,3}) is (?:now )?(?:my|our) (?:new |current )?` +
+    String.raw`(?:employer|company|workplace|job|place of work)\b`,
+  'u',
 );
 const HIRED_ME = new RegExp(
   String.raw`^(?:(?:so|and|well)\s+)?(\p{Lu}[\p{L}&.'-]*(?:\s+\p{Lu}[\p{L}&.'-]*){0,3})\s+(?:just ` +
@@ -113,13 +123,17 @@ const WORK_CONTEXT = new RegExp(
 );
 const BEEN_AT = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:have been|have worked|have spent \S+ (?:years|months))\s+` +
-    String.raw`(?:at|with)\s+(?=\p{Lu})`,
+    String.raw`(at|with)\s+(?=\p{Lu})`,
 );
 const MY_COMPANY = /\bmy (?:company|employer|workplace|firm|job|work|office)(?:,|\s+is)?\s+(?=\p{Lu})/iu;
+/** "starting at Globex next week": a new job about to begin, said beside the old one ending. */
+const STARTING_AT = /\b(?:starting|start|begin|beginning|moving) (?:at|with)\s+(?=\p{Lu})/u;
 const QUIT = pattern(
   SUBJ_OR_NONE,
   ADV,
-  String.raw`(?:(?:have|has)\s+)?(?:lost my (?:job|position) (?:at|with)|quit|resigned from|walked out of` +
+  String.raw`(?:(?:have|has)\s+)?(?:lost my (?:job|position) (?:at|with)|(?:handed|put|gave) in (?:my )?notice ` +
+    String.raw`(?:at|to)` +
+    String.raw`|gave (?:my )?notice (?:at|to)|quit|resigned from|walked out of` +
     String.raw`|got (?:fired|laid off|let go|sacked) (?:from|at|by)|was (?:fired|laid off|let go|sacked) ` +
     String.raw`(?:from|at|by)|left|stopped working (?:at|for))\s+(?:my (?:job|position|role|post) (?:at` +
     String.raw`|with)\s+)?`,
@@ -142,7 +156,10 @@ const STUDY_AT = pattern(
 );
 const SCHOOL_VERB = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:(?:go|am going|attend|am attending|started|start|am now|am` +
-    String.raw`|started classes|started uni|started college)\s+(?:to|at|in)|attend|am attending|transferred\s+` +
+    (String.raw`|started classes|started uni|started college|started university|started school|started my ` +
+      String.raw`(?:degree|masters|phd)`) +
+    (String.raw`|started (?:university|uni|college|grad school|school|my studies)|am studying)\s+(?:to` +
+      String.raw`|at|in)|attend|am attending|transferred\s+`) +
     String.raw`(?:to|into)|(?:got accepted|was accepted|was admitted|got a place|got a spot)\s+(?:to` +
     String.raw`|at|into|in)|got into|got in at)\s+`,
 );
@@ -164,7 +181,7 @@ const SCHOOL_CONTEXT = new RegExp(
 
 /** A job title at the start of `rest` whose last word is an occupation ("senior software engineer at…"). */
 function role(rest: string, strict: boolean): string | undefined {
-  const value = cutValue(rest, 'role');
+  const value = cutValue(rest.replace(/^\s*(?:full|part)[- ]time\s+/iu, ''), 'role');
   if (!value) return undefined;
   const words = value.split(/\s+/u);
   for (let n = words.length; n > 0; n--) {
@@ -241,14 +258,19 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     const rest = after(text, m);
     const left = /\bleft\s/iu.test(m[0]) && !/my (?:job|position|role|post)/iu.test(m[0]);
     const org = cutValue(rest, 'org');
+    const out: Proposal[] = [];
     if (
       org &&
-      !/^(?:my|being)\b/iu.test(org) &&
+      !/^(?:my|being|\p{L}+ing)\b/iu.test(org) &&
       !(left && SCHOOLISH.test(org)) &&
       (!left || (mentions(WORK_CONTEXT) && /^\p{Lu}/u.test(rest)))
     )
-      return [propose('employer', org, 'retire', { dated: true })];
-    return [];
+      out.push(propose('employer', org, 'retire', { dated: true }));
+    // "I quit Acme and joined Globex", "I handed in my notice at Acme, starting at Globex next week".
+    const next = find(rest, JOINED) ?? find(rest, STARTING_AT);
+    const now = next ? cutValue(after(rest, next), 'org') : undefined;
+    if (now && !/^(?:my|our|your)\s/iu.test(now)) out.push(propose('employer', now, 'state', { replaces: org }));
+    return out;
   }
   m = find(text, WORK_AT) ?? find(text, EMPLOYED_BY) ?? find(text, JOINED);
   if (m) {
@@ -260,7 +282,9 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     const rest = after(text, m);
     const org = cutValue(rest, 'org');
     const tail = org ? rest.slice(rest.indexOf(org) + org.length) : '';
-    if (org && /^\p{Lu}/u.test(rest) && /^\s+(?:for|since)\b/iu.test(tail) && !SCHOOLISH.test(org))
+    // "been with X for years" is an employer only in a turn about work (else it may be a partner).
+    const work = m[1]!.toLowerCase() === 'at' || mentions(WORK_CONTEXT);
+    if (org && work && /^\p{Lu}/u.test(rest) && /^\s+(?:for|since)\b/iu.test(tail) && !SCHOOLISH.test(org))
       return [propose('employer', org, 'state')];
   }
   m = find(text, MY_COMPANY);
@@ -268,6 +292,11 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     const rest = after(text, m);
     const org = /^\p{Lu}/u.test(rest) ? cutValue(rest, 'org') : undefined;
     if (org) return [propose('employer', org, 'state')];
+  }
+  const named = IS_MY_EMPLOYER.exec(text);
+  if (named) {
+    const org = cutValue(named[1]!, 'org');
+    return org ? [propose('employer', org, 'state', { dated: true })] : [];
   }
   const hired = HIRED_ME.exec(text);
   if (hired) {
@@ -386,7 +415,7 @@ const EMPLOYER_GATE = new RegExp(
   'iu',
 );
 const SCHOOL_GATE = new RegExp(
-  String.raw`\b(?:stud\w*|student|freshman|sophomore|junior|senior|undergrad\w*|postgrad|grad|phd` +
+  String.raw`\bat \p{Lu}|\b(?:at|stud\w*|student|freshman|sophomore|junior|senior|undergrad\w*|postgrad|grad|phd` +
     String.raw`|doctoral|masters?|master's|postdoc|enrol\w*|registered|degree|bachelor'?s?|major\w*` +
     String.raw`|go|going|attend\w*|start\w*|transferred|accepted|admitted|got into|got in|got a (?:place` +
     String.raw`|spot)|graduat\w*|dropped out|finished|left|quit|switched|moved|changed|school|college` +
