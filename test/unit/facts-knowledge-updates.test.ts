@@ -17,12 +17,12 @@ describe('facts: knowledge updates with the rule extractor', () => {
     const attributes = new Set(scenarios.map((s) => s.attribute));
     for (const a of ['city', 'diet', 'job', 'employer', 'phone', 'partner', 'pet', 'school', 'language', 'allergy'])
       expect(attributes, a).toContain(a);
-    expect(scenarios.filter((s) => s.kind === 'change' && s.split === 'holdout').length).toBeGreaterThanOrEqual(100);
+    expect(scenarios.filter((s) => s.kind === 'change' && s.split === 'holdout').length).toBeGreaterThanOrEqual(80);
     expect(scenarios.filter((s) => s.kind === 'distractor').length).toBeGreaterThan(40);
   });
 
   it.each(['dev', 'holdout'] as const)(
-    'holds the new value, and not the old, in at least 90%% of %s changes',
+    'holds the new value, and not the old, in at least nine in ten %s changes',
     (split) => {
       const changes = scenarios.filter((s) => s.kind === 'change' && s.split === split);
       const failed = changes

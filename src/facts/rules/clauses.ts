@@ -33,6 +33,8 @@ const CLAUSE_BREAK = new RegExp(
     String.raw`,?\s+(?:and|but|so|plus|though|although|because|cause|cuz|coz|while|whereas|yet|since)\s+` +
       String.raw`(?=(?:i|i'm|i've|i'd|i'll|im|ive|we|we're|we've|my|our|now|then|these days|nowadays)\b)`,
     String.raw`,?\s+but\s+`,
+    String.raw`:\s+(?=(?:i|i'm|i've|im|ive|we|we're|we've|my|our)\b)`,
+    String.raw`,\s+(?=(?:now|these days|currently|since then)\s+(?:at|in|with|based|living|working|i|we)\b)`,
     String.raw`,?\s+and\s+(?=(?:then\s+|finally\s+|just\s+|now\s+)?(?:became|started|joined|moved|got` +
       String.raw`|switched|went|took|adopted|bought|married|quit|left|transferred|enrolled|relocated|signed)\b)`,
     String.raw`,\s+(?=(?:i|i'm|i've|im|ive|we|we're|we've|my|our)\b)`,

@@ -22,7 +22,8 @@ const QUESTION = new RegExp(
 const HYPOTHETICAL = new RegExp(
   String.raw`\b(?:if|unless|whether|suppose|supposing|imagine|imagining|pretend|pretending|in case` +
     String.raw`|assuming|hypothetically|` +
-    (String.raw`wish|wished|wishing|would|could|might|maybe|perhaps|probably|possibly|potentially|someday` +
+    (String.raw`wish(?! me luck| you| u\b)|wished|wishing|would|could|might|maybe|perhaps|probably|possibly` +
+      String.raw`|potentially|someday` +
       String.raw`|some day|one day|`) +
     (String.raw`hopefully|hope|hoping|dream of|dreaming|dreamt|dreamed|fantasi[sz]e|considering|consider` +
       String.raw`|thinking about|`) +

@@ -21,6 +21,7 @@ import { medicalFinding, opensCondition, skipReason, takesBack } from './detecto
 import { MAX_CANDIDATES, MAX_TURN_CHARS } from './limits.js';
 import type { ClauseView, Proposal, Reader } from './reader.js';
 import { readContact } from './readers/contact.js';
+import { readFallback } from './readers/fallback.js';
 import { readFamily } from './readers/family.js';
 import { readFoodHealth } from './readers/food-health.js';
 import { readHome } from './readers/home.js';
@@ -65,7 +66,7 @@ const ABOUT_ME = new RegExp(
     (String.raw`|\b(?:move|relocation|resident|residents|locals|people|home|employer|company|job|number` +
       String.raw`|phone|cell|mobile`) +
     String.raw`|email|name|birthday|allergy|allergic|diet|vegan|vegetarian|wife|husband|partner|girlfriend|boyfriend` +
-    String.raw`|together|dog|cat|puppy|kitten|pet|renamed|died|passed|down)\b`,
+    String.raw`|together|dog|cat|puppy|kitten|pet|renamed|died|passed|down|ran away|went missing)\b`,
   'iu',
 );
 
@@ -74,7 +75,8 @@ function readAll(view: ClauseView): Proposal[] {
   const said = READERS.flatMap((read) => read(view));
   // Possessives said in passing count where the clause says nothing more about the same attribute.
   const passing = readMentions(view).filter((m) => !said.some((p) => p.attribute === m.attribute));
-  return [...said, ...passing];
+  const loose = readFallback(view).filter((m) => ![...said, ...passing].some((p) => p.attribute === m.attribute));
+  return [...said, ...passing, ...loose];
 }
 
 /** "…Berlin, not Munich", "…vegan instead of vegetarian": the value a state replaces. */

@@ -18,7 +18,8 @@ const DROPPED_PAST = new RegExp(
 
 /** A clause opening with "-ing" and no subject ("Living in Berlin now", "Working at Hooli"). */
 const DROPPED_PROGRESSIVE = new RegExp(
-  String.raw`^(?:(?:currently|now|still|also|just)\s+)*(?=(?:living|working|studying|dating|seeing` +
+  String.raw`^(?:(?:currently|now|still|also|just)\s+)*(?=(?:going|becoming|eating|getting|living` +
+    String.raw`|working|studying|dating|seeing` +
     String.raw`|learning|taking|training|teaching|doing|starting|volunteering|interning|freelancing` +
     String.raw`|renting|staying|commuting|based)\b)(?![^,.;!?]*\b(?:is|was|has|makes|made|can|will|would)\b)`,
   'iu',
@@ -50,6 +51,9 @@ const SIMPLE_PAST: Record<string, string> = {
   grown: 'grew',
 };
 
+/** "now at TU Berlin", "these days in Denver": a place or company said with no subject and no verb. */
+const DROPPED_BE = /^(?:now|these days|currently|nowadays|since then)\s+(?=(?:at|in|with|based|living|working)\b)/iu;
+
 /** The clause with its subject put back and its perfect tense made simple. */
 export function restoreSubject(text: string): string {
   let out = text;
@@ -57,6 +61,8 @@ export function restoreSubject(text: string): string {
   if (past && !NOT_VERBS.test(out.slice(past[0].length))) {
     const rest = out.slice(past[0].length);
     out = /^been\b/iu.test(rest) ? `I have ${rest}` : `I ${past[0]}${rest}`;
+  } else if (DROPPED_BE.test(out)) {
+    out = `I am ${out.replace(DROPPED_BE, '').replace(/[\s.!,;]+$/u, '')} now`;
   } else if (DROPPED_PROGRESSIVE.test(out)) {
     out = `I am ${out}`;
   }

@@ -117,6 +117,8 @@ const END_WORDS = [
   'at',
   'over',
   // Chat.
+  'out of nowhere',
+  'out of the blue',
   'lol',
   'haha',
   'hahaha',

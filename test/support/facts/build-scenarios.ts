@@ -9,10 +9,11 @@ import type { AttributeSuite, UpdateScenario } from './scenario-types.js';
 import { CITY, EMPLOYER, JOB, SCHOOL } from './suites-home-work.js';
 import { ALLERGY, DIET, LANGUAGE, PARTNER, PET, PHONE } from './suites-personal.js';
 import { HELD_OUT_CHANGES, HELD_OUT_DISTRACTORS } from './suites-held-out.js';
+import { ROUND_2_CHANGES, ROUND_2_DISTRACTORS } from './suites-round-2.js';
 
 /**
- * Every attribute suite: the phrasings of `suites-home-work.ts` and `suites-personal.ts` (all
- * tuned on by now, so `dev`), and those of `suites-held-out.ts` (`holdout`).
+ * Every attribute suite: the phrasings of `suites-home-work.ts`, `suites-personal.ts` and
+ * `suites-round-2.ts` (all tuned on by now, so `dev`), and those of `suites-held-out.ts` (`holdout`).
  */
 export const SUITES: readonly AttributeSuite[] = [
   CITY,
@@ -29,9 +30,14 @@ export const SUITES: readonly AttributeSuite[] = [
   ...suite,
   changes: [
     ...suite.changes.map((c) => ({ ...c, split: 'dev' as const })),
+    ...(ROUND_2_CHANGES[suite.attribute] ?? []),
     ...(HELD_OUT_CHANGES[suite.attribute] ?? []),
   ],
-  distractors: [...suite.distractors, ...(HELD_OUT_DISTRACTORS[suite.attribute] ?? [])],
+  distractors: [
+    ...suite.distractors,
+    ...(ROUND_2_DISTRACTORS[suite.attribute] ?? []),
+    ...(HELD_OUT_DISTRACTORS[suite.attribute] ?? []),
+  ],
 }));
 
 /** Fills `{old}`, `{new}`, `{other}`, and for pets `{kind}`, `{oldName}`, `{newName}`. */

@@ -17,8 +17,8 @@ const MY_NUMBER = new RegExp(
   String.raw`\b(?:(?:my|our)\s+(?:(?:new|cell|mobile|home|work|phone|cell phone|mobile phone|personal` +
     (String.raw`|private|current|updated|uk|us)\s+)*(?:(?:phone|cell|mobile)(?:\s+(?:number|no\.?|#))?` +
       String.raw`|number|no\.?|#|digits)`) +
-    String.raw`|(?:^|[:,]\s*)new\s+(?:phone\s+` +
-    String.raw`|mobile\s+|cell\s+)?(?:number|no\.?|#))\s*(?:is\s+now|is|now|:|=|-)?\s*(?:now\s+)?${PHONE}`,
+    String.raw`|(?:^|[:,]\s*)new\s+(?:(?:phone|mobile|cell)(?:\s+(?:number|no\.?|#))?` +
+    String.raw`|number|no\.?|#))\s*(?:is\s+now|is|now|:|=|-)?\s*(?:now\s+)?${PHONE}`,
   'iu',
 );
 const CALL_ME = new RegExp(
@@ -50,7 +50,8 @@ const OLD_NUMBER = new RegExp(
 );
 
 const IT_IS = new RegExp(
-  String.raw`^(?:it is|it's|its|the new one is|the new number is|new one is|now it is|it is now)\s*:?\s*${PHONE}`,
+  String.raw`(?:^|[,:;]\s*)(?:it is|it's|its|the new one is|the new number is|new one is|now it is` +
+    String.raw`|it is now)\s*:?\s*${PHONE}`,
   'iu',
 );
 /** "phone is …", "cell: …" in a turn about the user's own contact details. */
@@ -64,7 +65,7 @@ const BARE_NUMBER = new RegExp(
   'iu',
 );
 const OWN_CONTACT = /\b(?:my|me|I)\b/u;
-const MY_NUMBER_TALK = /\bmy (?:(?:new|phone|mobile|cell|home|work|old)\s+)*(?:phone\s+)?(?:number|no\.?)\b(?!')/iu;
+const MY_NUMBER_TALK = /\bmy (?:(?:new|phone|mobile|cell|home|work|old)\s+)*(?:phone\s+)?(?:number|no\.?)\b/iu;
 
 const EMAIL = String.raw`([\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)`;
 const MY_EMAIL = new RegExp(

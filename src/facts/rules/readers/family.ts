@@ -57,6 +57,18 @@ const NAME_IS_MY = new RegExp(
 );
 /** "Anna left me". */
 const LEFT_ME = /^(\p{Lu}[\p{L}'-]*) (?:just |finally )?(?:left|dumped|broke up with|divorced|cheated on) me\b/u;
+/** "I have a new boyfriend, his name is Jake". */
+const NEW_ROLE_NAMED = pattern(
+  String.raw`(?:^|\b)(?:I|we) (?:have|got|have got|met) (?:a |an )?(?:new |lovely |amazing )?${ROLE},?\s+` +
+    String.raw`(?:(?:his|her|their) name is|named|called|who is called)\s+`,
+);
+/** "We split up, Priya and me". */
+const SPLIT_NAMED = new RegExp(
+  String.raw`\b(?:we|I) (?:just |finally )?(?:split up|broke up|separated|divorced|parted ways|called it quits)` +
+    String.raw`\b.*?\b` +
+    String.raw`(\p{Lu}[\p{L}'-]+) and (?:me|I)\b`,
+  'u',
+);
 const TOGETHER = new RegExp(
   String.raw`^(\p{Lu}[\p{L}'-]+) and I (?:are|have been|got|just got) (?:now |officially |finally ` +
     String.raw`|back )?(together|a couple|an item|dating|seeing each other|in a relationship|married` +
@@ -162,6 +174,20 @@ function readPartner(text: string, turnMentions: (topic: RegExp) => boolean): Pr
       propose('partner', left[1]!, 'retire', { dated: true }),
       propose('relationship', 'single', 'state', { dated: true }),
     ];
+  const named = find(text, NEW_ROLE_NAMED);
+  if (named) {
+    const [name] = names(after(text, named), true);
+    if (name)
+      return [
+        propose('partner', name, 'state', { text: `The user's ${named[1]!.toLowerCase()} is ${name}.`, dated: true }),
+      ];
+  }
+  const split = SPLIT_NAMED.exec(text);
+  if (split)
+    return [
+      propose('partner', split[1]!, 'retire', { dated: true }),
+      propose('relationship', 'single', 'state', { dated: true }),
+    ];
   const together = TOGETHER.exec(text);
   if (together) {
     const status = /married|engaged/u.test(together[2]!) ? together[2]! : undefined;
@@ -177,10 +203,10 @@ function readPartner(text: string, turnMentions: (topic: RegExp) => boolean): Pr
   if (withNow && /^\p{Lu}/u.test(withNow[1]!) && turnMentions(ABOUT_LOVE) && !turnMentions(ABOUT_WORK))
     return [propose('partner', withNow[1]!, 'state', { replaces: endedName, dated: true })];
   if (endedName) return [propose('partner', endedName, 'retire', { dated: true })];
-  const split = WE_BROKE_UP.exec(text);
-  if (split)
+  const broke = WE_BROKE_UP.exec(text);
+  if (broke)
     return [
-      propose('partner', split[1]!, 'retire', { dated: true }),
+      propose('partner', broke[1]!, 'retire', { dated: true }),
       propose('relationship', 'single', 'state', { dated: true }),
     ];
   let m = find(text, BROKE_UP);

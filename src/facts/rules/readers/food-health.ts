@@ -59,6 +59,12 @@ const EAT_AGAIN = pattern(
     String.raw`|went back to eating|have started eating|am eating)\s+(${FOOD})\b`,
 );
 const AGAIN = /\b(?:again|now|these days|nowadays|started|began|back to|once more|anymore)\b/iu;
+const SWITCHED_TO = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:switched|changed|moved|converted|transitioned)\s+(?:my diet |my eating |over )?(?:over )?to\s+` +
+    String.raw`(?:being\s+)?(?:a |an |fully |strictly )?(${DIET})\b`,
+);
 const DROPPED_DIET = pattern(
   SUBJ_OR_NONE,
   ADV,
@@ -155,7 +161,7 @@ function readDiet(text: string): Proposal[] {
   if (fromTo) return [propose('diet', dietWord(fromTo[2]!), 'state', { replaces: dietWord(fromTo[1]!), dated: true })];
   let m = find(text, QUIT_DIET) ?? find(text, DROPPED_DIET);
   if (m) return [propose('diet', dietWord(m[1]!), 'retire', { dated: true })];
-  m = find(text, DIET_IS) ?? find(text, ON_DIET);
+  m = find(text, DIET_IS) ?? find(text, ON_DIET) ?? find(text, SWITCHED_TO);
   if (m) return [propose('diet', dietWord(m[1]!), 'state', { dated: true })];
   m = find(text, NO_FOOD);
   if (m && !/^(?:everything|anything)$/iu.test(m[1]!)) return [foodDiet(m[1]!, false)];

@@ -30,7 +30,9 @@ const MOVED = pattern(
   ADV,
   String.raw`(?:(?:have|has)\s+${ADV})?(?:moved|relocated|emigrated|immigrated|moved back|moved house` +
     String.raw`|moved over|moved out|` +
-    (String.raw`moved away|moved here|came over)\s+${ADV}(?:(?:back |over |all the way |here |house )?` +
+    (String.raw`moved away|moved here|came over)\s+${ADV}(?:(?:back |over |all the way |here |house ` +
+      String.raw`|abroad |overseas ` +
+      String.raw`|out west |out east |up north |down south |across the (?:country|world|pond|ocean|border) )?` +
       String.raw`(?:to|into|in)\s+|(?=from\s))`),
 );
 
@@ -90,6 +92,10 @@ const SETTLING = pattern(
 );
 /** A turn about moving: "I'm in Denver" there means the user lives there. */
 const MOVE_TALK = /\b(?:anymore|any more|no longer|moved|move|moving|relocat\w*|settl\w*)\b/iu;
+/** "We've been in Lisbon since the spring": a stay with a start or a length is where the user lives. */
+const BEEN_IN = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:have|has) been (?:living |based |staying )?(?:here )?in\s+(?=\p{Lu})`,
+);
 const NOW_MARK = /^\s*(?:now|these days|nowadays|for good|permanently|full[- ]time|since\b)/iu;
 
 function home(value: string | undefined, dated = true): Proposal[] {
@@ -139,6 +145,12 @@ export const readHome: Reader = ({ text, turnMentions }) => {
   }
   const first = PLACE_IS_HOME.exec(text);
   if (first) return home(cutValue(first[1] ?? first[2]!, 'place'));
+  m = find(text, BEEN_IN);
+  if (m) {
+    const rest = after(text, m);
+    const value = cutValue(rest, 'place');
+    if (value && /^\s*(?:since|for)\b/iu.test(rest.slice(rest.indexOf(value) + value.length))) return home(value);
+  }
   m = find(text, FOR_GOOD) ?? find(text, PLACE_BASED);
   if (m) return home(cutValue(m[1]!, 'place'));
   m = find(text, SETTLING);

@@ -6,13 +6,14 @@
  */
 import { ADV, SUBJ_OR_NONE, pattern } from '../grammar.js';
 import { PETS, alternation } from '../lexicon.js';
-import { after, find, propose, type Reader } from '../reader.js';
+import { after, find, propose, type ClauseView, type Proposal, type Reader } from '../reader.js';
 import { cutValue } from '../values.js';
 
 const PET = alternation(PETS);
 const GATE = new RegExp(String.raw`\b${PET}\b`, 'iu');
 const ADJ =
   String.raw`(?:(?:new|little|sweet|old|young|beloved|rescue|rescued|adopted|baby|senior|big|fluffy` +
+  String.raw`|poor|dear|precious` +
   String.raw`|black|white|brown|grey|gray|orange|ginger|tabby|lovely|cute|adorable|crazy|lazy|good` +
   String.raw`|two|three|four|furry|\d+[- ]year[- ]old)\s+)*`;
 const COUNT = String.raw`(a|an|one|two|three|four|five|\d|another|a second|a third|a pair of|our first|my first|some)`;
@@ -60,6 +61,15 @@ const RENAMED = pattern(
 const RENAMED_IN_TURN = new RegExp(String.raw`\brenamed\s+(?:the|my|our)\s+${ADJ}(${PET})\b`, 'iu');
 const NEW_NAME = /^(?:he|she|it) is (?:now )?(?:called |named )?(\p{Lu}[\p{L}'-]*)(?:\s+now)?\s*[.!]*$/u;
 
+/** "We decided to call the cat Milo instead of Luna". */
+const CALL_PET = new RegExp(
+  String.raw`\b(?:call|name|named|calling|naming|renamed|rename)\s+(?:the|our|my)\s+${ADJ}(${PET})\s+` +
+    String.raw`(\p{Lu}[\p{L}'-]*)(?:\s+instead of\s+(\p{Lu}[\p{L}'-]*))?`,
+  'iu',
+);
+/** "…after Luna died": a pet gone, said in passing. Case-sensitive. */
+const AFTER_DIED =
+  /\b(?:after|since|when|because) (\p{Lu}[\p{L}'-]*) (?:died|passed away|passed|ran away|was put down)\b/u;
 /** "We changed our dog's name to Max". */
 const CHANGED_NAME = new RegExp(
   String.raw`\bchanged (?:my|our|the) ${ADJ}(${PET})'?s name (?:from (\p{L}[\p{L}'-]*) )?to\s+`,
@@ -107,7 +117,19 @@ function named(kind: string, name: string | undefined): string {
 }
 
 /** Reads the user's pets, and pets that are gone. */
-export const readPets: Reader = ({ text, correction, turnFind }) => {
+export const readPets: Reader = (view) => {
+  const found = readPet(view);
+  // "We adopted a cat, Milo, after Luna died": the pet gone is read besides the one adopted.
+  const after = AFTER_DIED.exec(view.text);
+  if (after && !found.some((p) => p.kind === 'retire')) {
+    const name = cutValue(after[1]!, 'name');
+    if (name)
+      found.push(propose('pet', name, 'retire', { text: `The user no longer has a pet named ${name}.`, dated: true }));
+  }
+  return found;
+};
+
+function readPet({ text, correction, turnFind }: ClauseView): Proposal[] {
   const renamed = NEW_NAME.exec(text);
   const before = renamed ? turnFind(RENAMED_IN_TURN) : undefined;
   if (renamed && before) {
@@ -119,6 +141,12 @@ export const readPets: Reader = ({ text, correction, turnFind }) => {
     const name = cutValue(died[1]!, 'name');
     if (name && !/^(?:I|We|He|She|They|It|My|Our|Grandpa|Grandma|Dad|Mom|Mum)$/u.test(name))
       return [propose('pet', name, 'retire', { text: `The user no longer has a pet named ${name}.`, dated: true })];
+  }
+  const called = CALL_PET.exec(text);
+  if (called) {
+    const kind = kindOf(called[1]!);
+    const name = cutValue(called[2]!, 'name');
+    if (name) return [propose('pet', named(kind, name), 'state', { replaces: called[3] ?? kind, dated: true })];
   }
   const changed = find(text, CHANGED_NAME);
   if (changed) {
@@ -202,4 +230,4 @@ export const readPets: Reader = ({ text, correction, turnFind }) => {
     return [propose('pet', named(kind, name), 'state', { replaces })];
   }
   return [];
-};
+}

@@ -66,6 +66,8 @@ const MY_JOB_AS = new RegExp(
   'iu',
 );
 const AS_A = /^as (?:a|an) /iu;
+const MY_JOB_IS_LOOSE =
+  /\bmy (?:new |current )?(?:job|job title|title|role|position|profession|occupation)\s*:\s*(?:a |an )?/iu;
 const MY_JOB_IS = new RegExp(
   String.raw`\bmy (?:new |current )?(?:job|job title|title|role|position|profession|occupation) is ` +
     String.raw`(?:now )?(?:a |an |as a |as an )?`,
@@ -118,7 +120,7 @@ const AT_NOW = pattern(String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}(?:now\s+
 const WORK_CONTEXT = new RegExp(
   String.raw`\b(?:jobs?|company|companies|employer|role|position|hired|team|career|boss|colleagues?` +
     String.raw`|coworkers?|offer|startup|firm|promotion|salary|onboarding|interview|workplace|employees?` +
-    String.raw`|contract|new gig|work there|working there)\b`,
+    String.raw`|contract|new gig|work there|working there|work(?:ing|ed)? (?:at|for))\b`,
   'iu',
 );
 const BEEN_AT = pattern(
@@ -228,6 +230,7 @@ function readJob(text: string): Proposal[] {
     [PROMOTED, false],
     [I_AM_A, true],
     [MY_JOB_IS, true],
+    [MY_JOB_IS_LOOSE, true],
   ] as const) {
     m = find(text, re);
     if (!m) continue;
@@ -308,7 +311,8 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     const rest = after(text, m);
     const org = cutValue(rest, 'org');
     const now =
-      /\bnow|currently\b/iu.test(m[0]) || /^\s*now\b/iu.test(rest.slice(org ? rest.indexOf(org) + org.length : 0));
+      /\bnow|currently\b/iu.test(m[0]) ||
+      /^\s*(?:now|since|for)\b/iu.test(rest.slice(org ? rest.indexOf(org) + org.length : 0));
     if (org && now && /^\p{Lu}/u.test(rest) && !SCHOOLISH.test(org))
       return [propose('employer', org, 'state', { dated: true })];
   }
