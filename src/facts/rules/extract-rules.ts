@@ -66,7 +66,8 @@ const ABOUT_ME = new RegExp(
     (String.raw`|\b(?:move|relocation|resident|residents|locals|people|home|employer|company|job|number` +
       String.raw`|phone|cell|mobile`) +
     String.raw`|email|name|birthday|allergy|allergic|diet|vegan|vegetarian|wife|husband|partner|girlfriend|boyfriend` +
-    String.raw`|together|dog|cat|puppy|kitten|pet|renamed|died|passed|down|ran away|went missing)\b`,
+    (String.raw`|together|dog|cat|puppy|kitten|pet|renamed|died|passed|down|ran away|went missing|around` +
+      String.raw`|hello|hi|title|moved in)\b`),
   'iu',
 );
 

@@ -10,10 +10,13 @@ import { CITY, EMPLOYER, JOB, SCHOOL } from './suites-home-work.js';
 import { ALLERGY, DIET, LANGUAGE, PARTNER, PET, PHONE } from './suites-personal.js';
 import { HELD_OUT_CHANGES, HELD_OUT_DISTRACTORS } from './suites-held-out.js';
 import { ROUND_2_CHANGES, ROUND_2_DISTRACTORS } from './suites-round-2.js';
+import { ROUND_3_CHANGES, ROUND_3_DISTRACTORS } from './suites-round-3.js';
+import { ROUND_4_CHANGES, ROUND_4_DISTRACTORS } from './suites-round-4.js';
 
 /**
- * Every attribute suite: the phrasings of `suites-home-work.ts`, `suites-personal.ts` and
- * `suites-round-2.ts` (all tuned on by now, so `dev`), and those of `suites-held-out.ts` (`holdout`).
+ * Every attribute suite: the phrasings of `suites-home-work.ts`, `suites-personal.ts`,
+ * `suites-round-2.ts` to `suites-round-4.ts` (all tuned on by now, so `dev`), and those of
+ * `suites-held-out.ts` (`holdout`).
  */
 export const SUITES: readonly AttributeSuite[] = [
   CITY,
@@ -31,11 +34,15 @@ export const SUITES: readonly AttributeSuite[] = [
   changes: [
     ...suite.changes.map((c) => ({ ...c, split: 'dev' as const })),
     ...(ROUND_2_CHANGES[suite.attribute] ?? []),
+    ...(ROUND_3_CHANGES[suite.attribute] ?? []),
+    ...(ROUND_4_CHANGES[suite.attribute] ?? []),
     ...(HELD_OUT_CHANGES[suite.attribute] ?? []),
   ],
   distractors: [
     ...suite.distractors,
     ...(ROUND_2_DISTRACTORS[suite.attribute] ?? []),
+    ...(ROUND_3_DISTRACTORS[suite.attribute] ?? []),
+    ...(ROUND_4_DISTRACTORS[suite.attribute] ?? []),
     ...(HELD_OUT_DISTRACTORS[suite.attribute] ?? []),
   ],
 }));

@@ -96,11 +96,7 @@ export const ROUND_2_DISTRACTORS: Record<string, string[]> = {
     'If we ever leave, it would be for {other}.',
     'My parents retired to {other}.',
   ],
-  diet: [
-    'Is a {other} diet healthy?',
-    'My roommate went {other} last year.',
-    'I could never be {other}, I love cheese too much.',
-  ],
+  diet: ['Is a {other} diet healthy?', 'My roommate went {other} last year.', 'I could never be {other}.'],
   job: [
     'My mom was a {other} for 30 years.',
     'Is being a {other} stressful?',
@@ -109,7 +105,7 @@ export const ROUND_2_DISTRACTORS: Record<string, string[]> = {
   employer: [
     'My husband works for {other}.',
     'Is {other} hiring right now?',
-    'I have an interview at {other} next week, fingers crossed.',
+    'I might interview at {other} at some point.',
   ],
   phone: ["My dad's new number is {other}.", 'What is the number for the clinic, is it {other}?'],
   partner: ['My best friend is marrying {other}.', 'Do you think {other} likes me?'],

@@ -31,7 +31,7 @@ const CHANGED_NUMBER = new RegExp(
   'iu',
 );
 const NUMBER_CHANGED = new RegExp(
-  String.raw`\bmy (?:(?:phone|cell|mobile)\s+)?(?:number|no\.?)\s+(?:has\s+)?(?:changed|is changing` +
+  String.raw`\bmy (?:(?:phone|cell|mobile|contact|new)\s+)?(?:number|no\.?)\s+(?:has\s+)?(?:changed|is changing` +
     String.raw`|switched)\s+(?:to|:)\s*${PHONE}`,
   'iu',
 );
@@ -56,8 +56,8 @@ const IT_IS = new RegExp(
 );
 /** "phone is …", "cell: …" in a turn about the user's own contact details. */
 const GOT_NUMBER = new RegExp(
-  String.raw`\bI (?:have|got|have got) (?:a )?new (?:phone |mobile |cell )?(?:number|no\.?)\s*(?::` +
-    String.raw`|,|-|which is|it is|it's|now)?\s*${PHONE}`,
+  String.raw`\bI (?:have|got|have got) (?:a )?new (?:phone |mobile |cell )?(?:number|no\.?)\s*(?:[:,-]\s*)?` +
+    String.raw`(?:which is|it is|it's|now|is)?\s*${PHONE}`,
   'iu',
 );
 const BARE_NUMBER = new RegExp(

@@ -11,6 +11,15 @@ import { DIETS, DIET_SPELLING, LANGUAGES, alternation } from '../lexicon.js';
 import { find, propose, type Proposal, type Reader } from '../reader.js';
 import { cutValue, properCase } from '../values.js';
 
+/** Someone else of the user's, who may be the one the clause is about ("my grandma only speaks…"). */
+const OTHER_PERSON = new RegExp(
+  String.raw`\b(?:my|our) (?:\w+ )?(?:friends?|sister|brother|siblings?|mom|mum|mother|dad|father` +
+    String.raw`|parents|boss|colleagues?|coworkers?|neighbou?rs?|cousins?|partner|wife|husband|girlfriend` +
+    String.raw`|boyfriend|fianc\w*|grand\w+|aunt|uncle|son|daughter|kids?|children|roommate|flatmate` +
+    String.raw`|teacher|doctor|in-laws|niece|nephew|family)\b`,
+  'iu',
+);
+
 /** The user is the subject of the clause. */
 const USER_SUBJECT = /(?:^|[^\p{L}'])(?:I|we|my|our)\s/iu;
 const I_OR_WE = /(?:^|[^\p{L}'])(?:I|we)\s/iu;
@@ -84,21 +93,19 @@ function one(attribute: string, value: string | undefined, kind: 'state' | 'reti
  * The user's own doing: the trigger within six words after "I"/"we", with no other actor or
  * relative clause between ("I read about people who live in…" is not the user living there).
  */
-function ownTrigger(text: string, trigger: RegExp): boolean {
+function ownTrigger(text: string, trigger: RegExp, possessive = false): boolean {
   const near = new RegExp(
     String.raw`(?:^|[^\p{L}'])(?:I|we)\s+(?:(?!(?:who|that|which|where|when|people|they|he|she|his|her` +
       String.raw`|their|friends?|about|article|story|show|movie|book|news|someone|everyone)\b)\S+\s+){0,6}?` +
       String.raw`(?:${trigger.source.replace(/^\\b/u, '').replace(/\\b$/u, '')})`,
     'iu',
   );
-  // Or a thing of the user's own: "my first day at Stripe", "my new house in Porto".
+  // Or a thing of the user's own that the trigger names: "my first day at Stripe", "my first semester at…".
   const mine = new RegExp(
-    String.raw`\b(?:my|our)\s+(?:\S+\s+){0,2}?(?:job|first day|first week|contract|offer|position|role` +
-      String.raw`|boss|colleagues|coworkers|onboarding|salary|promotion|home|house|apartment|flat|place` +
-      String.raw`|neighbou?rhood|semester|degree|classes|course|studies)\b`,
+    String.raw`\b(?:my|our)\s+(?:\S+\s+){0,2}?(?:${trigger.source.replace(/^\\b/u, '').replace(/\\b$/u, '')})`,
     'iu',
   );
-  return near.test(text) || mine.test(text);
+  return near.test(text) || (possessive && mine.test(text));
 }
 
 function city(text: string): Proposal[] {
@@ -109,7 +116,7 @@ function city(text: string): Proposal[] {
 }
 
 function employer(text: string): Proposal[] {
-  if (!ownTrigger(text, JOB_TRIGGER) || JOB_EXCLUDE.test(text)) return [];
+  if (!ownTrigger(text, JOB_TRIGGER, true) || JOB_EXCLUDE.test(text)) return [];
   const at = ORG_AFTER.exec(text);
   // "with" names an employer only with a contract or an offer ("I worked with Sarah" does not).
   if (!at || NOT_NAMES.test(at[1]!) || SCHOOLISH.test(at[1]!)) return [];
@@ -118,9 +125,12 @@ function employer(text: string): Proposal[] {
 }
 
 function school(text: string): Proposal[] {
-  if (!ownTrigger(text, SCHOOL_TRIGGER)) return [];
+  if (!ownTrigger(text, SCHOOL_TRIGGER, true)) return [];
   const at = /\b(?:at|to|into)\s+((?:the\s+)?\p{Lu}[\p{L}.'-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}.'-]*){0,4})/u.exec(text);
-  if (!at || NOT_NAMES.test(at[1]!.replace(/^the\s+/iu, '')) || !SCHOOLISH.test(at[1]!)) return [];
+  if (!at || NOT_NAMES.test(at[1]!.replace(/^the\s+/iu, ''))) return [];
+  // A name not plainly a school counts after a word only a student says ("my first semester at Berkeley").
+  const student = /\b(?:semester|enrolled|enrol\w*|transferred|freshman|sophomore|campus|degree)\b/iu.test(text);
+  if (!SCHOOLISH.test(at[1]!) && !student) return [];
   return one('school', cutValue(at[1]!, 'org'));
 }
 
@@ -145,11 +155,6 @@ function language(text: string): Proposal[] {
 
 /** The looser readings of a clause whose subject is the user and that negates nothing. */
 export const readFallback: Reader = ({ text }) => {
-  if (
-    !USER_SUBJECT.test(` ${text}`) ||
-    NEGATED.test(text) ||
-    find(text, /\b(?:my|our) (?:friend|sister|brother|mom|mum|dad|mother|father|boss|colleague|neighbou?r|cousin)\b/iu)
-  )
-    return [];
+  if (!USER_SUBJECT.test(` ${text}`) || NEGATED.test(text) || find(text, OTHER_PERSON)) return [];
   return [...city(text), ...employer(text), ...school(text), ...diet(text), ...language(text)];
 };

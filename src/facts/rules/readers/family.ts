@@ -15,7 +15,8 @@ const GATE = new RegExp(
     String.raw`|married|marry|engaged|divorc|separat|single|dating|date|seeing|relationship|broke up` +
     String.raw`|split|ex\b|ex-|widow|kid|child|son|daughter|baby|babies|boy|girl|twins|brother|sister` +
     (String.raw`|sibling|mom|mum|mother|dad|father|parent|pregnant|expecting|together|couple|item|ended` +
-      String.raw`|with|left|dumped|cheated)`),
+      String.raw`|someone|moved in` +
+      String.raw`|with|left|dumped|cheated|someone|moved in)`),
   'iu',
 );
 
@@ -45,6 +46,7 @@ const BROKE_UP = pattern(
 const WE_BROKE_UP = new RegExp(
   String.raw`^(\p{Lu}[\p{L}'-]+) and I (?:have )?(?:just |finally |officially )?(?:broke up|split up` +
     String.raw`|split|separated|divorced|are over|called it quits|are no longer together|are not together` +
+    String.raw`|are (?:now )?(?:divorced|separated)` +
     String.raw`|are not a couple|are done|are finished` +
     String.raw`|ended things|parted ways)\b`,
   'u',
@@ -63,6 +65,17 @@ const NEW_ROLE_NAMED = pattern(
     String.raw`(?:(?:his|her|their) name is|named|called|who is called)\s+`,
 );
 /** "We split up, Priya and me". */
+/** "I've started dating someone, her name is Leila"; "Jake moved in with me". */
+const SOMEONE_NAMED = new RegExp(
+  String.raw`\b(?:dating|seeing|met|with|in love with) (?:someone|somebody|a (?:guy|girl|man|woman))` +
+    String.raw`(?: new)?(?:,?\s+(?:(?:his|her|their) name is|named|called)\s+|,\s+(?=\p{Lu}))`,
+  'iu',
+);
+/** "I've got a girlfriend now, Leila". */
+const ROLE_THEN_NAME = pattern(
+  String.raw`(?:^|\b)(?:I|we) (?:have|got|have got) (?:a |an )?(?:new )?${ROLE}(?: now)?,\s+(?=\p{Lu})`,
+);
+const MOVED_IN = /^(\p{Lu}[\p{L}'-]*) (?:just |finally )?moved in with (?:me|us)\b/u;
 const SPLIT_NAMED = new RegExp(
   String.raw`\b(?:we|I) (?:just |finally )?(?:split up|broke up|separated|divorced|parted ways|called it quits)` +
     String.raw`\b.*?\b` +
@@ -182,6 +195,18 @@ function readPartner(text: string, turnMentions: (topic: RegExp) => boolean): Pr
         propose('partner', name, 'state', { text: `The user's ${named[1]!.toLowerCase()} is ${name}.`, dated: true }),
       ];
   }
+  const someone = find(text, SOMEONE_NAMED);
+  if (someone) {
+    const [name] = names(after(text, someone), true);
+    if (name) return [propose('partner', name, 'state', { dated: true })];
+  }
+  const roleName = find(text, ROLE_THEN_NAME);
+  if (roleName) {
+    const [name] = names(after(text, roleName), false);
+    if (name) return [propose('partner', name, 'state', { dated: true })];
+  }
+  const movedIn = MOVED_IN.exec(text);
+  if (movedIn) return [propose('partner', movedIn[1]!, 'state', { dated: true })];
   const split = SPLIT_NAMED.exec(text);
   if (split)
     return [

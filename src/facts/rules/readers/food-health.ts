@@ -105,7 +105,8 @@ const INTOLERANT = pattern(
 const NO_ALLERGY = pattern(
   SUBJ_OR_NONE,
   ADV,
-  String.raw`(?:outgrew|grew out of|got over|no longer have|do not have|lost|beat|got rid of|cured)\s+` +
+  String.raw`(?:outgrew|have outgrown|outgrown|grew out of|got over|no longer have|do not have|lost` +
+    String.raw`|beat|got rid of|cured)\s+` +
     String.raw`(?:my |the |a |an )?((?:[\p{L}-]+ ){0,2}?[\p{L}-]+) (?:allergy|allergies|intolerance)\b`,
 );
 const ALLERGY_GONE = new RegExp(

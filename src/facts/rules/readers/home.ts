@@ -13,7 +13,7 @@ const GATE = new RegExp(
   String.raw`\b(?:address|am in|are in|home|where|headed|went|came|based|settl|resident|people|folks` +
     String.raw`|locals?|citizens?|liv|resid|based|settled|moved|move|moving|bought|rent|relocat|emigrat` +
     String.raw`|home|apartment` +
-    String.raw`|flat|house|place|condo|now|these days|nowadays|for good|permanently)`,
+    String.raw`|flat|house|place|condo|now|these days|nowadays|for good|permanently|neighbou?rhood|city|town|from)`,
   'iu',
 );
 
@@ -54,7 +54,8 @@ const MOVED_FROM_TO = /^\s*from\s+(.+?)\s+(?:to|into)\s+(.+)$/iu;
 const MOVED_OUT = pattern(SUBJ_OR_NONE, ADV, String.raw`(?:moved|relocated) (?:out of|away from)\s+`);
 const THE_MOVE = /\b(?:my|our|the) (?:recent |big |latest )?(?:move|relocation) to\s+/iu;
 const NEW_HOME = new RegExp(
-  String.raw`\b(?:my|our) (?:new |current )?(?:home|place|apartment|apt|flat|house|condo|studio|neighbou?rhood)\s+` +
+  String.raw`\b(?:(?:my|our) (?:new |current )?|the new )(?:home|place|apartment|apt|flat|house|condo` +
+    String.raw`|studio|neighbou?rhood)\s+` +
     String.raw`(?:is\s+)?(?:now\s+)?(?:in|here in)\s+|\bmy (?:new |current )?address is (?:now )?in\s+`,
   'iu',
 );
@@ -74,6 +75,22 @@ const PLACE_IS_HOME = new RegExp(
     String.raw`(?:I|we) (?:live|am based|are based|call home|reside)\b`,
   'u',
 );
+/** "New city: Lisbon", "new home - Porto". */
+const NEW_CITY = /^(?:my |our )?new (?:city|home|town|address|place|base|home town|country)\s*(?:[:=-]|is)\s*/iu;
+/** "We're renting in Edinburgh". */
+const RENTING = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+(?:am|are|have been)\s+${ADV}(?:renting|subletting|house-sitting|housesitting)\s+` +
+    String.raw`(?:a (?:place|flat|room|house|apartment) )?in\s+`,
+);
+/** "…and into a place in Melbourne" after "moved out of Sydney". */
+const INTO = new RegExp(
+  String.raw`\binto\s+(?:a |our |my |the )?(?:new |little |small |bigger )?(?:place|flat|apartment` +
+    String.raw`|house|home|condo)?\s*(?:in\s+)?(?=\p{Lu})`,
+  'u',
+);
+/** "Hello from Edinburgh!" in a turn about a move. */
+const HELLO_FROM =
+  /^(?:hello|hi|hey|greetings|love|cheers|writing|waving)\s+from\s+(?:sunny\s+|rainy\s+|beautiful\s+)?/iu;
 /** "We packed up and headed to Denver for good": a move said by its permanence. */
 const FOR_GOOD = pattern(
   String.raw`\b(?:headed|went|came|moved|relocated|headed back|went back|came back)\s+(?:back\s+)?` +
@@ -91,7 +108,11 @@ const SETTLING = pattern(
     String.raw`|slowly|quickly))?\s+(?:in|into)\s+(?:life in\s+|our new home in\s+|my new home in\s+)?`,
 );
 /** A turn about moving: "I'm in Denver" there means the user lives there. */
-const MOVE_TALK = /\b(?:anymore|any more|no longer|moved|move|moving|relocat\w*|settl\w*)\b/iu;
+const MOVE_TALK = new RegExp(
+  String.raw`\b(?:anymore|any more|no longer|moved|move|moving|relocat\w*|settl\w*|new (?:place|home` +
+    String.raw`|city|apartment|flat|house))\b`,
+  'iu',
+);
 /** "We've been in Lisbon since the spring": a stay with a start or a length is where the user lives. */
 const BEEN_IN = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:have|has) been (?:living |based |staying )?(?:here )?in\s+(?=\p{Lu})`,
@@ -107,9 +128,18 @@ export const readHome: Reader = ({ text, turnMentions }) => {
   if (!GATE.test(text)) return [];
   let m = find(text, MOVED_OUT);
   if (m) {
-    const old = cutValue(after(text, m), 'place');
-    return old ? [propose('city', old, 'retire', { dated: true })] : [];
+    const rest = after(text, m);
+    const old = cutValue(rest, 'place');
+    const into = INTO.exec(rest);
+    const now = into ? cutValue(rest.slice(into.index + into[0].length), 'place') : undefined;
+    const out = old ? [propose('city', old, 'retire', { dated: true })] : [];
+    if (now) out.push(propose('city', now, 'state', { replaces: old, dated: true }));
+    return out;
   }
+  const newCity = NEW_CITY.exec(text);
+  if (newCity) return home(cutValue(text.slice(newCity[0].length), 'place'));
+  m = find(text, RENTING);
+  if (m) return home(cutValue(after(text, m), 'place'));
   m = find(text, MOVED);
   if (m) {
     const rest = after(text, m);
@@ -143,6 +173,8 @@ export const readHome: Reader = ({ text, turnMentions }) => {
     const value = /\shome\b/iu.test(rest) ? cutValue(rest.replace(/\s+home\b.*$/isu, ''), 'place') : undefined;
     return home(value);
   }
+  const hello = HELLO_FROM.exec(text);
+  if (hello && turnMentions(MOVE_TALK)) return home(cutValue(text.slice(hello[0].length), 'place'));
   const first = PLACE_IS_HOME.exec(text);
   if (first) return home(cutValue(first[1] ?? first[2]!, 'place'));
   m = find(text, BEEN_IN);

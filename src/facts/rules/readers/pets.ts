@@ -28,7 +28,7 @@ const HAVE = pattern(
 const MY_PET = pattern(
   String.raw`\b(?:my|our) ${ADJ}(${PET})(?:,)?\s+(is (?:now )?(?:called |named )|named |called |whose name is )?`,
 );
-const PET_NAME_IS = pattern(String.raw`\b(?:my|our) ${ADJ}(${PET})'?s name is (?:now )?`);
+const PET_NAME_IS = pattern(String.raw`\b(?:my|our|the) ${ADJ}(${PET})'?s name is (?:now )?`);
 const GONE = pattern(
   String.raw`\b(?:my|our) ${ADJ}(${PET})(?:,? (\p{L}[\p{L}'-]*),?)? (?:just |sadly |recently |unfortunately )?` +
     String.raw`(?:died|passed away|passed|is gone|ran away|went missing|was put down|had to be put down` +
@@ -67,6 +67,28 @@ const CALL_PET = new RegExp(
     String.raw`(\p{Lu}[\p{L}'-]*)(?:\s+instead of\s+(\p{Lu}[\p{L}'-]*))?`,
   'iu',
 );
+/** "the cat's called Milo now" (after "we renamed Luna"). */
+const KIND_CALLED = new RegExp(
+  String.raw`\b(?:the|my|our) ${ADJ}(${PET})(?:'s| is) (?:now )?(?:called|named) (\p{Lu}[\p{L}'-]*)`,
+  'iu',
+);
+const RENAMED_NAME = /\brenamed (\p{Lu}[\p{L}'-]*)\b/u;
+/** "we had to put our dog Rex to sleep". */
+const PUT_TO_SLEEP = new RegExp(
+  String.raw`\bput (?:my|our|the) ${ADJ}(${PET})(?:,? (\p{Lu}[\p{L}'-]*),?)? (?:down|to sleep)\b`,
+  'iu',
+);
+/** "Luna isn't around anymore". Case-sensitive. */
+const NOT_AROUND = /^(\p{Lu}[\p{L}'-]*) (?:is not|isn't|is no longer) (?:around|with us|here)\b/u;
+/** "We don't have our cat Luna anymore". */
+const NO_LONGER_HAVE_PET = new RegExp(
+  String.raw`\b(?:I|we)\s+(?:do not|no longer|do not really|never)\s+have\s+(?:my|our|the|a|an)\s+${ADJ}` +
+    String.raw`(${PET})(?:,?\s+(\p{Lu}[\p{L}'-]*))?`,
+  'iu',
+);
+/** "We lost Bella to old age". Case-sensitive. */
+const LOST_NAME =
+  /\b(?:we|I) (?:lost|said goodbye to|buried) (\p{Lu}[\p{L}'-]*)\b(?=\s+(?:to|last|in|this|on|after|,|\.|$))/u;
 /** "…after Luna died": a pet gone, said in passing. Case-sensitive. */
 const AFTER_DIED =
   /\b(?:after|since|when|because) (\p{Lu}[\p{L}'-]*) (?:died|passed away|passed|ran away|was put down)\b/u;
@@ -140,6 +162,37 @@ function readPet({ text, correction, turnFind }: ClauseView): Proposal[] {
   if (died && !GATE.test(died[1]!)) {
     const name = cutValue(died[1]!, 'name');
     if (name && !/^(?:I|We|He|She|They|It|My|Our|Grandpa|Grandma|Dad|Mom|Mum)$/u.test(name))
+      return [propose('pet', name, 'retire', { text: `The user no longer has a pet named ${name}.`, dated: true })];
+  }
+  const noLonger = NO_LONGER_HAVE_PET.exec(text);
+  if (noLonger)
+    return [
+      propose('pet', named(kindOf(noLonger[1]!), noLonger[2] ? cutValue(noLonger[2], 'name') : undefined), 'retire'),
+    ];
+  const lost = LOST_NAME.exec(text);
+  if (lost && !GATE.test(lost[1]!)) {
+    const name = cutValue(lost[1]!, 'name');
+    if (name)
+      return [propose('pet', name, 'retire', { text: `The user no longer has a pet named ${name}.`, dated: true })];
+  }
+  const kindCalled = KIND_CALLED.exec(text);
+  const renamedFrom = kindCalled ? turnFind(RENAMED_NAME) : undefined;
+  if (kindCalled && (renamedFrom || /\bnow\b/iu.test(text))) {
+    const kind = kindOf(kindCalled[1]!);
+    const name = cutValue(kindCalled[2]!, 'name');
+    if (name) return [propose('pet', named(kind, name), 'state', { replaces: renamedFrom?.[1] ?? kind, dated: true })];
+  }
+  const sleep = PUT_TO_SLEEP.exec(text);
+  if (sleep)
+    return [
+      propose('pet', named(kindOf(sleep[1]!), sleep[2] ? cutValue(sleep[2], 'name') : undefined), 'retire', {
+        dated: true,
+      }),
+    ];
+  const around = NOT_AROUND.exec(text);
+  if (around && !GATE.test(around[1]!)) {
+    const name = cutValue(around[1]!, 'name');
+    if (name)
       return [propose('pet', name, 'retire', { text: `The user no longer has a pet named ${name}.`, dated: true })];
   }
   const called = CALL_PET.exec(text);

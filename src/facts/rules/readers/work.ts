@@ -39,7 +39,8 @@ const WORK_AS = pattern(
   SUBJ_OR_NONE,
   ADV,
   String.raw`(?:(?:started|began|have started|am now|have been|am)\s+)?(?:work|working|worked|employed` +
-    String.raw`|hired|freelance|freelancing)\s+${ADV}as\s+(?:a |an |the )?`,
+    String.raw`|hired|freelance|freelancing|earn (?:my|a) living|make (?:my|a) living|making (?:my|a) living)` +
+    String.raw`\s+${ADV}as\s+(?:a |an |the )?`,
 );
 const I_AM_A = pattern(
   String.raw`(?:(?:^|\b)${SUBJ}\s+|^)${ADV}(?:am|are|became|have become|become|have been|am now|became a full-time` +
@@ -67,7 +68,7 @@ const MY_JOB_AS = new RegExp(
 );
 const AS_A = /^as (?:a|an) /iu;
 const MY_JOB_IS_LOOSE =
-  /\bmy (?:new |current )?(?:job|job title|title|role|position|profession|occupation)\s*:\s*(?:a |an )?/iu;
+  /(?:^|\bmy )(?:new |current )?(?:job|job title|title|role|position|profession|occupation)\s*:\s*(?:a |an )?/iu;
 const MY_JOB_IS = new RegExp(
   String.raw`\bmy (?:new |current )?(?:job|job title|title|role|position|profession|occupation) is ` +
     String.raw`(?:now )?(?:a |an |as a |as an )?`,
@@ -99,7 +100,7 @@ const JOINED = pattern(
     String.raw`|crew|group|department)` +
     String.raw` (?:at|of)|joined|started (?:a new job |a job |working |work |my new job ` +
     String.raw`|my new role |my new position )?at|got (?:a |an |the |my )?(?:new )?(?:job|position|role` +
-    String.raw`|offer|internship|gig) (?:at|with)|accepted (?:a |an |the )?(?:job |position |role )?` +
+    String.raw`|offer|internship|gig) (?:at|with|from)|accepted (?:a |an |the )?(?:job |position |role )?` +
     String.raw`(?:offer )?(?:at|from|with)|signed (?:on )?with|landed (?:a |an )?(?:job|role|position) at` +
     String.raw`|am starting at|start(?:ed)? at|moved over to|switched (?:jobs |companies |employers )?to` +
     String.raw`|am (?:now )?(?:part of|on) the (?:[\p{L}-]+ )?team at)\s+` +
@@ -113,7 +114,8 @@ const IS_MY_EMPLOYER = new RegExp(
 );
 const HIRED_ME = new RegExp(
   String.raw`^(?:(?:so|and|well)\s+)?(\p{Lu}[\p{L}&.'-]*(?:\s+\p{Lu}[\p{L}&.'-]*){0,3})\s+(?:just ` +
-    String.raw`|finally |officially )?(?:hired|offered me a job|took me on|gave me a job)\b`,
+    (String.raw`|finally |officially )?(?:hired|offered me a (?:job|role|position|contract|place)|took me on` +
+      String.raw`|gave me a (?:job|role|position))\b`),
   'u',
 );
 const AT_NOW = pattern(String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}(?:now\s+|currently\s+)?(?:at|with)\s+`);
@@ -150,7 +152,8 @@ const LEFT_FOR = /\bleft\s+(.+?)\s+for\s+(.+)$/iu;
 const WORK_IN = pattern(SUBJ_OR_NONE, ADV, String.raw`(?:work|working)\s+${ADV}in\s+(${alternation(INDUSTRIES)})\b`);
 
 const STUDY_AT = pattern(
-  String.raw`(?:(?:^|\b)${SUBJ}\s+|^)${ADV}(?:study|am studying|have been studying|studied|am a (?:\p{L}+ )?` +
+  String.raw`(?:(?:^|\b)${SUBJ}\s+|^)${ADV}(?:started studying|began studying|study|am studying|have been studying` +
+    String.raw`|studied|am a (?:\p{L}+ )?` +
     String.raw`(?:student|freshman|sophomore|junior|senior|undergrad|undergraduate|postgrad|grad student` +
     String.raw`|graduate student|phd student|phd candidate|doctoral student|masters student|master's student` +
     String.raw`|postdoc)|am enrolled|enrolled|have enrolled|got enrolled|registered|am doing (?:a |my )?` +
@@ -321,6 +324,11 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
   return [];
 }
 
+/** "I'm in my first year at UBC". */
+const YEAR_AT = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}in (?:my|our|the) (?:first|second|third|fourth|final` +
+    String.raw`|last|1st|2nd|3rd|4th) year (?:at|of)\s+(?=\p{Lu})`,
+);
 const SCHOOL_FROM_TO = new RegExp(
   String.raw`\b(?:switched|transferred|moved|changed|went)\s+(?:schools\s+|universities\s+|unis\s+` +
     String.raw`|colleges\s+)?from\s+(.+?)\s+(?:to|for)\s+(.+)$`,
@@ -360,6 +368,11 @@ function readSchool(text: string, mentions: (topic: RegExp) => boolean): Proposa
         ? 'graduated from'
         : 'finished at';
     return [propose('school', school, 'retire', { text: `The user ${verb} ${school}.`, dated: true })];
+  }
+  m = find(text, YEAR_AT);
+  if (m) {
+    const school = cutValue(after(text, m), 'org');
+    if (school) return [propose('school', school, 'state', { dated: true })];
   }
   m = find(text, STUDY_AT);
   if (m) {
@@ -421,7 +434,7 @@ const EMPLOYER_GATE = new RegExp(
 const SCHOOL_GATE = new RegExp(
   String.raw`\bat \p{Lu}|\b(?:at|stud\w*|student|freshman|sophomore|junior|senior|undergrad\w*|postgrad|grad|phd` +
     String.raw`|doctoral|masters?|master's|postdoc|enrol\w*|registered|degree|bachelor'?s?|major\w*` +
-    String.raw`|go|going|attend\w*|start\w*|transferred|accepted|admitted|got into|got in|got a (?:place` +
+    String.raw`|year|go|going|attend\w*|start\w*|transferred|accepted|admitted|got into|got in|got a (?:place` +
     String.raw`|spot)|graduat\w*|dropped out|finished|left|quit|switched|moved|changed|school|college` +
     String.raw`|uni|university)\b`,
   'iu',
