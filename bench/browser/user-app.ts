@@ -35,7 +35,7 @@ export async function buildLibrary(outDir: string): Promise<void> {
     'index.d.ts',
     'worker/worker.js',
     'worker/client.js',
-    'tokens/ranks/o200k_base.json',
+    'tokens/ranks/o200k_base.ranks',
   ]) {
     if (!existsSync(join(outDir, file)))
       throw new Error(`library build did not write ${file}:\n${output.slice(-3000)}`);
@@ -104,8 +104,8 @@ export async function packLibrary(): Promise<PackedLibrary> {
       'dist/index.d.ts',
       'dist/worker/worker.js',
       'dist/worker/client.js',
-      'dist/tokens/ranks/o200k_base.json',
-      'dist/tokens/ranks/cl100k_base.json',
+      'dist/tokens/ranks/o200k_base.ranks',
+      'dist/tokens/ranks/cl100k_base.ranks',
     ]) {
       if (!existsSync(join(unpacked, file)))
         throw new Error(`npm pack shipped no ${file} (files: ${files.join(', ')})`);

@@ -1,5 +1,5 @@
 /**
- * `recallkit/tokens`: token counting as RecallKit does it: WASM tiktoken loaded lazily, the
+ * `recallkit/tokens`: token counting as RecallKit does it: tiktoken's exact counts loaded lazily, the
  * chat-message framing of OpenAI's rule, and calibration against a provider's reported usage.
  * @example
  * ```ts
@@ -11,6 +11,7 @@
  */
 export {
   loadTiktoken,
+  preloadTiktoken,
   tiktokenStatus,
   isTiktokenEncoding,
   TIKTOKEN_ENCODINGS,
@@ -18,10 +19,9 @@ export {
   type TiktokenCounter,
   type TiktokenStatus,
 } from './tiktoken.js';
-export { instantiateTiktoken, loadRanks } from './tiktoken-assets.js';
+export { instantiateTiktoken, loadRanks } from './tiktoken-wasm.js';
 export type { TiktokenLite, TiktokenRanks, Pacer, PacedCounter } from './types.js';
 export { prepareCounts, createPacer, isPacedCounter, YIELD_SLICE_MS, PACED_FROM } from './count-yielding.js';
-export { SEGMENT_LENGTH, RUN_CHUNK } from './piece-cuts.js';
 export { resolveTokenizer, DEFAULT_ENCODING, type TokenizerOption } from './resolve-tokenizer.js';
 export {
   countChatMessages,

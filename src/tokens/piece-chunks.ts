@@ -1,7 +1,8 @@
 /**
  * Counting long texts line by line, exactly. tiktoken first cuts a text into pieces with a
  * regular expression, then encodes each piece on its own, so the count of a text is the sum
- * of the counts of any parts cut where a piece ends. In `o200k_base` and `cl100k_base` a piece
+ * of the counts of any parts cut where a piece ends (and only there: a cut anywhere else can
+ * change the count). In `o200k_base` and `cl100k_base` a piece
  * never runs past a run of line breaks except into whitespace (which may lead to another
  * line break) or, after punctuation in `o200k_base`, into `/`: a cut just after a run of line
  * breaks that is followed by any other character is such a place. Counting by those parts lets
@@ -33,6 +34,19 @@ export function pieceChunks(text: string): string[] {
   }
   out.push(text.slice(start));
   return out;
+}
+
+/**
+ * The parts a text is counted by: {@link pieceChunks}. The sum of their counts is the whole
+ * text's count.
+ * @example
+ * ```ts
+ * let n = 0;
+ * for (const part of countingParts(text)) n += bpe.count(part);
+ * ```
+ */
+export function countingParts(text: string): string[] {
+  return pieceChunks(text);
 }
 
 /** Counts remembered, up to `limit` texts (forgotten all at once when full). */

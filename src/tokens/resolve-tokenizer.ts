@@ -4,8 +4,6 @@
  */
 import { ValidationError } from '../errors.js';
 import type { TokenCounter } from '../types.js';
-import { quickTiktoken } from './quick-tiktoken.js';
-import { isNodeHost } from './tiktoken-assets.js';
 import { TIKTOKEN_ENCODINGS, isTiktokenEncoding, loadTiktoken, type TiktokenEncoding } from './tiktoken.js';
 
 /** The encoding used when no `tokenizer` option is given. */
@@ -40,8 +38,7 @@ export function checkTokenizer(option: unknown): TokenizerOption | undefined {
 
 /**
  * Resolves the `tokenizer` option: `undefined` gives tiktoken `o200k_base`, an encoding name
- * loads that encoding (lazily, see `loadTiktoken`; in a browser without waiting for the WASM
- * encoder, see `quickTiktoken`), and an object with a `count` function is
+ * loads that encoding (lazily, see `loadTiktoken`), and an object with a `count` function is
  * used as it is. Anything else is refused with a `ValidationError` on `tokenizer`.
  * @example
  * ```ts
@@ -52,8 +49,5 @@ export function checkTokenizer(option: unknown): TokenizerOption | undefined {
 export async function resolveTokenizer(option: TokenizerOption | undefined): Promise<TokenCounter> {
   const checked = checkTokenizer(option);
   if (typeof checked === 'object') return checked;
-  const encoding = checked ?? DEFAULT_ENCODING;
-  // A browser (a worker's start) counts before tiktoken's WASM encoder is built; Node builds it
-  // in a fraction of the time and loads it as it always has.
-  return isNodeHost() ? loadTiktoken(encoding) : quickTiktoken(encoding);
+  return loadTiktoken(checked ?? DEFAULT_ENCODING);
 }

@@ -1,16 +1,17 @@
 /**
- * Exact token counts with OpenAI's tiktoken (WASM), loaded lazily: importing this module
- * loads nothing; the WASM and an encoding's ranks are loaded on the first `loadTiktoken` call
- * for that encoding and shared by every counter of it in the thread.
+ * Exact tiktoken counts, loaded lazily: importing this module loads nothing; an encoding's rank
+ * file is read on the first `loadTiktoken` call for it and shared by every counter of it in the
+ * thread. Counting is tiktoken's algorithm in JavaScript (`bpe-count.ts`): no WASM to compile and
+ * no encoder to build, so a counter is ready tens of milliseconds after the call.
  * @module
  */
-import type { Tiktoken } from '@dqbd/tiktoken/lite/init';
 import { ClosedError, RecallKitError, ValidationError } from '../errors.js';
-import { instantiateTiktoken, loadRanks } from './tiktoken-assets.js';
-import { createCountCache } from './piece-chunks.js';
-import { countingParts } from './piece-cuts.js';
+import { createBpeCounter, type BpeCounter } from './bpe-count.js';
 import { createPacer } from './count-yielding.js';
-import type { Pacer, TiktokenCounter, TiktokenEncoding, TiktokenLite, TiktokenStatus } from './types.js';
+import { loads } from './load-status.js';
+import { countingParts, createCountCache } from './piece-chunks.js';
+import { loadRankTable } from './rank-source.js';
+import type { Pacer, TiktokenCounter, TiktokenEncoding, TiktokenStatus } from './types.js';
 
 export type { TiktokenCounter, TiktokenEncoding, TiktokenStatus } from './types.js';
 
@@ -18,18 +19,15 @@ export type { TiktokenCounter, TiktokenEncoding, TiktokenStatus } from './types.
 export const TIKTOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const satisfies readonly TiktokenEncoding[];
 
 interface SharedEncoder {
-  readonly encoder: Tiktoken;
-  /** Counts of recent lines (`piece-chunks.ts`). */
+  readonly bpe: BpeCounter;
+  /** Counts of recent parts (`piece-chunks.ts`). */
   readonly cached: ReturnType<typeof createCountCache>;
   handles: number;
   freed: boolean;
 }
 
-let lite: Promise<TiktokenLite> | undefined;
 /** Per encoding: the load in progress, and the encoder once it is built. */
 const encoders = new Map<TiktokenEncoding, { pending: Promise<SharedEncoder>; shared?: SharedEncoder }>();
-let wasmLoads = 0;
-let rankLoads = 0;
 
 /** Whether `value` names an encoding {@link loadTiktoken} accepts. */
 export function isTiktokenEncoding(value: unknown): value is TiktokenEncoding {
@@ -37,10 +35,10 @@ export function isTiktokenEncoding(value: unknown): value is TiktokenEncoding {
 }
 
 /**
- * Loads tiktoken for `encoding` (on first use: the WASM, about 1 MB, and the rank file,
- * 2.3 MB for `o200k_base`, 1.1 MB for `cl100k_base`) and returns a counter. Later calls reuse
- * what was loaded. Works in Node 20 (files read from `node_modules`) and in browsers and
- * Web Workers bundled by Vite (files emitted as assets and fetched).
+ * Loads tiktoken's ranks for `encoding` (on first use: 1.0 MB for `o200k_base`, 0.4 MB for
+ * `cl100k_base`, compressed) and returns a counter. Later calls reuse what was loaded. Works in
+ * Node 20 (the file read next to this module) and in browsers and Web Workers bundled by Vite
+ * (the file emitted as an asset and fetched).
  * @example
  * ```ts
  * const tokens = await loadTiktoken('o200k_base');
@@ -60,9 +58,26 @@ export async function loadTiktoken(encoding: TiktokenEncoding): Promise<Tiktoken
   }
 }
 
+/**
+ * Starts loading `encoding` now (default `o200k_base`) and resolves once a counter of it is
+ * ready; the ranks stay loaded for every later `loadTiktoken` / `createMemory` /
+ * `createServerMemory` of the thread. Call it at a process's start (a serverless handler's
+ * module scope) so the first request does not wait for the load.
+ * @example
+ * ```ts
+ * void preloadTiktoken(); // at module scope: the load overlaps the rest of the start-up
+ * ```
+ */
+export async function preloadTiktoken(encoding: TiktokenEncoding = 'o200k_base'): Promise<void> {
+  if (!isTiktokenEncoding(encoding)) {
+    throw new ValidationError('encoding', `one of ${TIKTOKEN_ENCODINGS.join(', ')}`, encoding);
+  }
+  await sharedEncoder(encoding);
+}
+
 /** The current {@link TiktokenStatus}. */
 export function tiktokenStatus(): TiktokenStatus {
-  return { wasmLoads, rankLoads, encodings: [...encoders.keys()] };
+  return { wasmLoads: loads.wasm, rankLoads: loads.ranks, encodings: [...encoders.keys()] };
 }
 
 function sharedEncoder(encoding: TiktokenEncoding): Promise<SharedEncoder> {
@@ -86,9 +101,9 @@ function sharedEncoder(encoding: TiktokenEncoding): Promise<SharedEncoder> {
 
 async function buildEncoder(encoding: TiktokenEncoding): Promise<SharedEncoder> {
   try {
-    const [module, ranks] = await Promise.all([wasm(), countedRanks(encoding)]);
-    const encoder = new module.Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
-    return { encoder, cached: createCountCache(), handles: 0, freed: false };
+    loads.ranks += 1;
+    const bpe = createBpeCounter(await loadRankTable(encoding));
+    return { bpe, cached: createCountCache(), handles: 0, freed: false };
   } catch (error) {
     if (error instanceof RecallKitError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
@@ -96,26 +111,13 @@ async function buildEncoder(encoding: TiktokenEncoding): Promise<SharedEncoder> 
   }
 }
 
-function wasm(): Promise<TiktokenLite> {
-  if (!lite) {
-    wasmLoads += 1;
-    const pending = instantiateTiktoken();
-    lite = pending;
-    pending.catch(() => {
-      if (lite === pending) lite = undefined;
-    });
-  }
-  return lite;
-}
-
-function countedRanks(encoding: TiktokenEncoding): ReturnType<typeof loadRanks> {
-  rankLoads += 1;
-  return loadRanks(encoding);
-}
+/** Parts longer than this are counted in steps by `countAsync` (and never remembered). */
+const STEPPED_FROM = 4096;
 
 function counterOf(encoding: TiktokenEncoding, shared: SharedEncoder): TiktokenCounter {
   let live = true;
-  const encodeCount = (text: string): number => shared.encoder.encode_ordinary(text).length;
+  const { bpe, cached } = shared;
+  const count = (text: string): number => bpe.count(text);
   const usable = (text: unknown): void => {
     if (!live) {
       throw new ClosedError(
@@ -129,7 +131,7 @@ function counterOf(encoding: TiktokenEncoding, shared: SharedEncoder): TiktokenC
     count(text: string): number {
       usable(text);
       let n = 0;
-      for (const part of countingParts(text)) n += shared.cached(part, encodeCount);
+      for (const part of countingParts(text)) n += cached(part, count);
       return n;
     },
     async countAsync(text: string, pacer: Pacer = createPacer()): Promise<number> {
@@ -140,7 +142,21 @@ function counterOf(encoding: TiktokenEncoding, shared: SharedEncoder): TiktokenC
           await pacer.pause();
           usable(text); // freed while paused
         }
-        n += shared.cached(part, encodeCount);
+        if (part.length <= STEPPED_FROM) {
+          n += cached(part, count);
+          continue;
+        }
+        const steps = bpe.countSteps(part);
+        for (let step = steps.next(); ; step = steps.next()) {
+          if (step.done) {
+            n += step.value;
+            break;
+          }
+          if (pacer.due()) {
+            await pacer.pause();
+            usable(text);
+          }
+        }
       }
       return n;
     },
@@ -150,7 +166,6 @@ function counterOf(encoding: TiktokenEncoding, shared: SharedEncoder): TiktokenC
       shared.handles -= 1;
       if (shared.handles > 0) return;
       shared.freed = true;
-      shared.encoder.free();
       if (encoders.get(encoding)?.shared === shared) encoders.delete(encoding);
     },
   };

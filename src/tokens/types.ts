@@ -24,16 +24,15 @@ export interface PacedCounter extends TokenCounter {
   countAsync(text: string, pacer?: Pacer): Promise<number>;
 }
 
-/** A {@link TokenCounter} backed by tiktoken's WASM build. */
+/** A {@link TokenCounter} giving tiktoken's counts for one encoding. */
 export interface TiktokenCounter extends PacedCounter {
   /** The encoding it counts with. */
   readonly encoding: TiktokenEncoding;
   /**
-   * Counts the tokens of `text` exactly as tiktoken's `encode_ordinary` splits it, in time
-   * linear in its length. Text that looks like a special token (`"<|endoftext|>"`) is counted
-   * as ordinary text, as a chat API does with user content. A run of over 1,024 characters with
-   * no place where a tiktoken piece surely ends (`zzzz…`, `====…`, a blank run) is counted in
-   * 128-byte chunks, within 1% of tiktoken's count (tiktoken itself is quadratic there).
+   * The number of tokens of `text`: exactly `encode_ordinary(text).length` of tiktoken, for any
+   * text, in time linear in its length (within a log factor inside one pre-tokenizer piece of
+   * thousands of bytes, where tiktoken itself is quadratic). Text that looks like a special
+   * token (`"<|endoftext|>"`) is counted as ordinary text, as a chat API does with user content.
    */
   count(text: string): number;
   /**
@@ -42,15 +41,18 @@ export interface TiktokenCounter extends PacedCounter {
    */
   countAsync(text: string, pacer?: Pacer): Promise<number>;
   /**
-   * Releases this counter; `count` then throws a `ClosedError`. The WASM memory of the
-   * encoding is freed when its last counter is released. Calling it again does nothing.
+   * Releases this counter; `count` then throws a `ClosedError`. The encoding's rank table is
+   * let go when its last counter is released. Calling it again does nothing.
    */
   free(): void;
 }
 
 /** What has been loaded in this thread so far: for diagnostics, and for tests of laziness. */
 export interface TiktokenStatus {
-  /** Times the WASM was instantiated (0 until the first `loadTiktoken`; then 1). */
+  /**
+   * Times tiktoken's WASM was instantiated: only by `instantiateTiktoken` (0 or 1); the
+   * counters never need it.
+   */
   wasmLoads: number;
   /** Times a rank file was read (once per encoding, again only after all its counters were freed). */
   rankLoads: number;
@@ -61,7 +63,7 @@ export interface TiktokenStatus {
 /** tiktoken's lite module (`@dqbd/tiktoken/lite/init`): `init` plus the `Tiktoken` class. */
 export type TiktokenLite = typeof import('@dqbd/tiktoken/lite/init');
 
-/** An encoding's rank file, as `@dqbd/tiktoken/encoders/<name>.json` holds it. */
+/** An encoding's ranks in tiktoken's format, as `@dqbd/tiktoken/encoders/<name>.json` holds them. */
 export interface TiktokenRanks {
   bpe_ranks: string;
   special_tokens: Record<string, number>;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { countChatMessages } from '../../src/tokens/chat-tokens.js';
 import { resolveTokenizer } from '../../src/tokens/resolve-tokenizer.js';
 import { loadTiktoken, tiktokenStatus, TIKTOKEN_ENCODINGS } from '../../src/tokens/tiktoken.js';
+import { instantiateTiktoken, loadRanks } from '../../src/tokens/tiktoken-wasm.js';
+import { categoryRuns, pairRuns, REPORTED_RUNS } from '../support/unbroken-runs.js';
 
 // Counts computed in Node with the full @dqbd/tiktoken build (encode_ordinary).
 const SAMPLES = [
@@ -31,22 +33,35 @@ describe('tiktoken in Chromium', () => {
     counter.free();
   });
 
-  it.each(TIKTOKEN_ENCODINGS)(
-    "createMemory's %s counter, ready before the WASM encoder is built, counts like Node",
-    async (encoding) => {
-      const counter = await resolveTokenizer(encoding);
-      // The lone surrogate of the last sample is counted by the WASM encoder, built on demand.
-      expect(SAMPLES.map((text) => counter.count(text))).toEqual(NODE_COUNTS[encoding]);
-      const long = SAMPLES.join('\n\n').repeat(20);
-      const exact = await loadTiktoken(encoding);
-      expect(counter.count(long)).toBe(exact.count(long));
-      exact.free();
-    },
-  );
-
-  it('resolves the default tokenizer and counts a chat request', async () => {
+  it('resolves the default tokenizer and counts a chat request, without tiktoken’s WASM', async () => {
     const counter = await resolveTokenizer(undefined);
     expect(countChatMessages(counter, [{ role: 'user', content: 'Hi' }])).toBe(8);
-    expect(tiktokenStatus().wasmLoads).toBe(1);
+    expect(tiktokenStatus().wasmLoads).toBe(0);
   });
+
+  it.each(TIKTOKEN_ENCODINGS)(
+    "counts a sample of the unbroken runs exactly as tiktoken's WASM build does in the browser (%s)",
+    async (encoding) => {
+      const [lite, ranks] = await Promise.all([instantiateTiktoken(), loadRanks(encoding)]);
+      const wasm = new lite.Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
+      const counter = await loadTiktoken(encoding);
+      const runs = [
+        ...REPORTED_RUNS,
+        ...categoryRuns(1500).filter((_, i) => i % 5 === 0),
+        ...pairRuns(600).filter((_, i) => i % 11 === 0),
+      ];
+      const differing = runs.flatMap(({ label, text }) => {
+        const exact = wasm.encode_ordinary(text).length;
+        const n = counter.count(text);
+        return n === exact ? [] : [`${label}: ${n} instead of ${exact}`];
+      });
+      expect(runs.length).toBeGreaterThan(400);
+      expect(differing).toEqual([]);
+      for (const { text } of REPORTED_RUNS) expect(await counter.countAsync(text)).toBe(counter.count(text));
+      wasm.free();
+      counter.free();
+      expect(tiktokenStatus().wasmLoads).toBe(1);
+    },
+    120_000,
+  );
 });

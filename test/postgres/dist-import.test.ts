@@ -8,7 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 const ROOT = resolve(__dirname, '../..');
 
 beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist/store/postgres/index.js'))) {
+  if (!existsSync(join(ROOT, 'dist/server/index.js'))) {
     execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
       cwd: ROOT,
     });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import { postgresStore } from '../../src/store/postgres/index.js';
+import { postgresStore } from '../../src/server/index.js';
 import { closeShared, freshTenant, pgUrl } from './support.js';
 
 afterAll(closeShared);

@@ -6,7 +6,7 @@ import { afterAll, vi } from 'vitest';
 import { closeShared } from './support.js';
 
 vi.mock('../../src/store/memory/memory-store.js', async () => {
-  const { postgresStore } = await import('../../src/store/postgres/index.js');
+  const { postgresStore } = await import('../../src/server/index.js');
   const support = await import('./support.js');
   return { memoryStore: () => postgresStore({ pglite: support.sharedPGliteNow(), tenant: support.freshTenant() }) };
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { StoreError } from '../../src/errors.js';
-import { postgresStore } from '../../src/store/postgres/index.js';
+import { postgresStore } from '../../src/server/index.js';
 import { startCluster, type Cluster } from './cluster.js';
 
 // A cluster of this file's own, stopped and killed under the stores (the shared one serves other files).

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import { postgresStore } from '../../src/store/postgres/index.js';
+import { postgresStore } from '../../src/server/index.js';
 import { LOCK_FILE } from '../../src/store/postgres/pglite-lock.js';
 import { closeShared, pgUrl, sharedPool } from './support.js';
 

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import { postgresStore } from '../../src/store/postgres/index.js';
+import { postgresStore } from '../../src/server/index.js';
 import { closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
 
 afterAll(closeShared);

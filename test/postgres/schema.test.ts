@@ -6,7 +6,7 @@ import type { Sql, SqlDriver } from '../../src/store/postgres/driver.js';
 import { MIGRATIONS, SCHEMA_VERSION, migrate, schemaVersion } from '../../src/store/postgres/migrations.js';
 import * as q from '../../src/store/postgres/queries.js';
 import { buildWrite, deleteSession, encodeBatch, writeBatch, writeStatement } from '../../src/store/postgres/write.js';
-import { migrateSchema, postgresStore } from '../../src/store/postgres/index.js';
+import { migrateSchema, postgresStore } from '../../src/server/index.js';
 import { makeEntry, makeMeta, makeSummary } from '../../src/testing/index.js';
 import { closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
 

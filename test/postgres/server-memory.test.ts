@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ClosedError, ValidationError } from '../../src/errors.js';
-import { createServerMemory } from '../../src/store/postgres/index.js';
+import { createServerMemory } from '../../src/server/index.js';
 import { closeShared, pgUrl, sharedPool } from './support.js';
 
 afterAll(closeShared);

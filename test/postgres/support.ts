@@ -2,7 +2,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { postgresStore } from '../../src/store/postgres/index.js';
+import { postgresStore } from '../../src/server/index.js';
 import type { StoreAdapter } from '../../src/types.js';
 
 let count = 0;

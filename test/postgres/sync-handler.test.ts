@@ -1,7 +1,7 @@
 /** The sync handler on a real Node http server (127.0.0.1), on the throwaway PostgreSQL cluster and on PGlite. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import { postgresStore, syncHandler } from '../../src/store/postgres/index.js';
+import { postgresStore, syncHandler } from '../../src/server/index.js';
 import type { SyncConnection } from '../../src/sync/server/sync-handler-options.js';
 import { closeShared, freshTenant, sharedPGlite, sharedPool } from './support.js';
 import {

@@ -1,7 +1,7 @@
 /** Shared by the sync tests: the handler on a real Node http server on 127.0.0.1, tokens, op builders. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { syncHandler, toNodeListener, type SyncHandler } from '../../src/store/postgres/index.js';
+import { syncHandler, toNodeListener, type SyncHandler } from '../../src/server/index.js';
 import type { SyncConnection, SyncHandlerOptions } from '../../src/sync/server/sync-handler-options.js';
 import type { ServerOp, SyncOp, SyncResponse } from '../../src/sync/protocol.js';
 import type { MemoryEntry, MemorySummary } from '../../src/types.js';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import type { PgPoolLike, PgQueryConfig } from '../../src/store/postgres/driver-pg.js';
-import { postgresStore } from '../../src/store/postgres/index.js';
+import { postgresStore } from '../../src/server/index.js';
 import { makeEntry, makeMeta } from '../../src/testing/index.js';
 import pg from 'pg';
 import { DRIVERS, closeShared, freshTenant, pgUrl, sharedPool } from './support.js';

@@ -8,7 +8,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { RecallKitError, ValidationError } from '../../src/errors.js';
 import { memoryStore } from '../../src/store/memory/memory-store.js';
-import * as assets from '../../src/tokens/tiktoken-assets.js';
+import * as rankSource from '../../src/tokens/rank-source.js';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -26,7 +26,7 @@ it('refuses a bad tokenizer before creating the database', async () => {
 });
 
 it('closes the store it opened when tiktoken fails to load, and leaves an app-made store open', async () => {
-  vi.spyOn(assets, 'loadRanks').mockRejectedValue(new RecallKitError('tokenizer: could not fetch the ranks'));
+  vi.spyOn(rankSource, 'loadRankTable').mockRejectedValue(new RecallKitError('tokenizer: could not fetch the ranks'));
   const store = memoryStore();
   const close = vi.spyOn(store, 'close');
   await expect(createMemory({ store, tokenizer: 'cl100k_base' })).rejects.toThrow(/could not fetch the ranks/);

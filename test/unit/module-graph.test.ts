@@ -223,19 +223,12 @@ const LAYER_RULES: readonly LayerRule[] = [
     name: 'store/ is beside core/: backends see the shapes, the checks and the plugins, not sync or the engine',
     files: ['store/'],
     mayNotImport: ['core/', 'sync/', ...HOSTS],
-    except: [
-      { from: 'store/', ...CHECKS_ONLY },
-      {
-        from: 'store/postgres/index.ts',
-        to: 'sync/',
-        why: 'recallkit/postgres exports syncHandler and toNodeListener (CONTRACT.md)',
-      },
-      {
-        from: 'store/postgres/server-memory.ts',
-        to: 'create-memory.ts',
-        why: 'createServerMemory is createMemory over postgresStore, one per user',
-      },
-    ],
+    except: [{ from: 'store/', ...CHECKS_ONLY }],
+  },
+  {
+    name: 'server/ (recallkit/postgres) composes engines over the store and the sync handler: nothing below imports it',
+    files: ['core/', ...PLUGINS, 'store/', 'sync/', ...HOSTS],
+    mayNotImport: ['server/'],
   },
   ...BACKENDS.map((backend) => ({
     name: `${backend} is one backend: it imports no other backend`,
@@ -329,7 +322,7 @@ describe('module graph', () => {
   });
 
   it('recallkit/postgres loads pg and PGlite only with import(): an app installs just the driver it uses', () => {
-    const { packages } = graph(join(SRC, 'store/postgres/index.ts'));
+    const { packages } = graph(join(SRC, 'server/index.ts'));
     expect([...packages.keys()]).toEqual([]);
   });
 
@@ -385,6 +378,8 @@ describe('module graph', () => {
       ['strategies/index.ts', ['core/config.ts']],
       ['store/indexeddb/schema.ts', ['sync/protocol.ts', 'store/memory/memory-store.ts']],
       ['store/postgres/index.ts', ['sync/server/sync-handler.ts']],
+      ['store/postgres/store.ts', ['server/server-memory.ts']],
+      ['server/index.ts', ['store/postgres/store.ts', 'sync/server/sync-handler.ts', 'create-memory.ts']],
       ['sync/client/client.ts', ['sync/server/log.ts']],
       ['sync/server/log.ts', ['store/postgres/driver.ts', 'store/memory/memory-store.ts']],
     ]);
@@ -393,6 +388,8 @@ describe('module graph', () => {
       'core/checks/validate.ts → core/engine.ts',
       'strategies/registry.ts → core/engine.ts',
       'store/indexeddb/schema.ts → sync/protocol.ts',
+      'store/postgres/index.ts → sync/server/sync-handler.ts',
+      'store/postgres/store.ts → server/server-memory.ts',
       'store/indexeddb/schema.ts → store/memory/memory-store.ts',
       'sync/client/client.ts → sync/server/log.ts',
       'sync/server/log.ts → store/memory/memory-store.ts',

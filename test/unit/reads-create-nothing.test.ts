@@ -13,7 +13,7 @@ import type { Memory } from '../../src/memory.js';
 import type { StoreAdapter } from '../../src/types.js';
 import { indexedDBStore } from '../../src/store/indexeddb/indexeddb-store.js';
 import { memoryStore } from '../../src/store/memory/memory-store.js';
-import { postgresStore } from '../../src/store/postgres/index.js';
+import { postgresStore } from '../../src/server/index.js';
 
 const READS: [string, (m: Memory, s: string) => Promise<unknown>][] = [
   ['recall', (m, s) => m.recall(s, 'what is my dog called?')],

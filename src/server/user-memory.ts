@@ -4,7 +4,7 @@
  * one small object, and no I/O.
  * @module
  */
-import { SESSION_METHODS, type Memory } from '../../memory.js';
+import { SESSION_METHODS, type Memory } from '../memory.js';
 
 /** The per-session methods of `Memory`, scoped to one user. */
 export const USER_MEMORY_METHODS = SESSION_METHODS;

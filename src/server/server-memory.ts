@@ -5,18 +5,18 @@
  * and kept in a bounded cache, least recently used closed first.
  * @module
  */
-import type { MemoryOptions } from '../../create-memory.js';
-import { ClosedError, ValidationError } from '../../errors.js';
-import { isPlainObject } from '../../core/checks/validate.js';
-import { checkOptionNames } from '../../option-names.js';
-import type { Memory } from '../../memory.js';
-import { resolveTokenizer } from '../../tokens/resolve-tokenizer.js';
-import type { TokenCounter } from '../../types.js';
-import type { ConnectionOptions } from './open-driver.js';
-import { checkConnection, checkTenant, type PostgresStoreOptions } from './options.js';
-import { postgresStore } from './store.js';
-import type { PgPoolLike } from './driver-pg.js';
-import type { PGliteLike } from './driver-pglite.js';
+import type { MemoryOptions } from '../create-memory.js';
+import { ClosedError, ValidationError } from '../errors.js';
+import { isPlainObject } from '../core/checks/validate.js';
+import { checkOptionNames } from '../option-names.js';
+import type { Memory } from '../memory.js';
+import { resolveTokenizer } from '../tokens/resolve-tokenizer.js';
+import type { TokenCounter } from '../types.js';
+import type { ConnectionOptions } from '../store/postgres/open-driver.js';
+import { checkConnection, checkTenant, type PostgresStoreOptions } from '../store/postgres/options.js';
+import { postgresStore } from '../store/postgres/store.js';
+import type { PgPoolLike } from '../store/postgres/driver-pg.js';
+import type { PGliteLike } from '../store/postgres/driver-pglite.js';
 import { userMemoryHandle, type UserMemory } from './user-memory.js';
 
 export type { UserMemory };
@@ -98,15 +98,24 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
     ['connectionString', 'maxConnections', 'pool', 'pglite'].filter((k) => o[k] !== undefined).map((k) => [k, o[k]]),
   ) as unknown as ConnectionOptions;
 
-  // One tokenizer for every user (the WASM encoder is loaded once).
+  // One tokenizer for every user (its ranks are loaded once).
   let counter: Promise<TokenCounter> | undefined;
   const tokenizer = (): Promise<TokenCounter> => {
     counter ??= resolveTokenizer(options.tokenizer);
     counter.catch(() => (counter = undefined));
     return counter;
   };
-  // The engine's module, loaded on first use (`recallkit/postgres` itself pulls no browser store in), once.
-  let engineModule: Promise<typeof import('../../create-memory.js')> | undefined;
+  // The engine's module, loaded once (`recallkit/postgres` itself imports no browser store).
+  let engineModule: Promise<typeof import('../create-memory.js')> | undefined;
+  const engineCode = (): Promise<typeof import('../create-memory.js')> => {
+    engineModule ??= import('../create-memory.js');
+    engineModule.catch(() => (engineModule = undefined));
+    return engineModule;
+  };
+  // Every first request needs both: start loading them now, while the server starts (a failure
+  // is forgotten and retried by the request that needs it).
+  tokenizer().catch(() => undefined);
+  engineCode().catch(() => undefined);
   const users = new Map<string, Cached>();
   const closing = new Set<Promise<void>>();
   let closed = false;
@@ -114,9 +123,7 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
   const open = async (userId: string): Promise<Memory> => {
     const store = postgresStore({ ...connection, tenant: userId } as PostgresStoreOptions);
     try {
-      engineModule ??= import('../../create-memory.js');
-      engineModule.catch(() => (engineModule = undefined));
-      const { createUserEngine } = await engineModule;
+      const { createUserEngine } = await engineCode();
       const memory = await createUserEngine({ ...(engine as MemoryOptions), tokenizer: await tokenizer(), store });
       const { onError } = options;
       if (onError) memory.on('error', (sessionId, error) => onError(userId, sessionId, error));

@@ -1,36 +1,23 @@
 /**
- * Where tiktoken's WASM and rank files come from in each host. Nothing is loaded at import
- * time: every function here is called by `loadTiktoken` on first use.
+ * tiktoken's own WASM build and its rank files, for an app that wants tiktoken itself (to encode,
+ * not only count). RecallKit's counters do not use them (`bpe-count.ts` counts exactly in
+ * JavaScript), so a bundle that only counts never emits or fetches the WASM.
  *
- * - Node (and Node-compatible servers): both files are read from `node_modules` with
- *   `node:fs`, imported through a specifier bundlers cannot see, so browser bundles never
- *   pull a `node:` module in.
- * - Browser and Web Worker through Vite (app bundle, worker bundle, dev server, vitest
- *   browser mode): the WASM is a `?url` import (Vite emits it as an asset, fetched on first
- *   use); the ranks are a `new URL('./ranks/<encoding>.json', import.meta.url)` asset next to
- *   this module (copied into `dist/tokens/ranks` by the build), fetched on first use, so only
- *   the encoding in use is downloaded and no rank table is ever inlined into a bundle, whatever
- *   the worker format.
+ * - Node (and Node-compatible servers): the WASM is read from `node_modules` with `node:fs`,
+ *   imported through a specifier bundlers cannot see.
+ * - Browser and Web Worker through Vite: the WASM is a `?url` import (an asset fetched on use).
+ *
+ * The ranks come from RecallKit's own rank files (`rank-source.ts`), turned back into tiktoken's
+ * format.
  * @module
  */
 import { RecallKitError } from '../errors.js';
+import { loads } from './load-status.js';
+import { isNodeHost, loadRankTable } from './rank-source.js';
 import type { TiktokenEncoding, TiktokenLite, TiktokenRanks } from './types.js';
 
 /** Built at run time so no bundler constant-folds it into a static `node:` import. */
 const nodeModule = (name: string): string => ['node', name].join(':');
-
-/**
- * True in Node and Node-compatible runtimes; false in a page or a Web Worker, even where a
- * bundler or test runner defines a `process` shim.
- */
-export function isNodeHost(): boolean {
-  const g = globalThis as {
-    process?: { versions?: { node?: unknown } };
-    document?: unknown;
-    WorkerGlobalScope?: unknown;
-  };
-  return typeof g.process?.versions?.node === 'string' && g.document === undefined && g.WorkerGlobalScope === undefined;
-}
 
 /**
  * Imports tiktoken's lite build and instantiates its WASM (the lite one: ranks are loaded
@@ -40,6 +27,7 @@ export function instantiateTiktoken(): Promise<TiktokenLite> {
   // One instantiation per thread, shared by every caller: a second `init` racing the first
   // would swap the WASM instance under encoders built on the first. A failure is forgotten.
   if (!instantiating) {
+    loads.wasm += 1;
     const pending = instantiate();
     instantiating = pending;
     pending.catch(() => {
@@ -64,34 +52,26 @@ async function instantiate(): Promise<TiktokenLite> {
   return lite;
 }
 
-/** Reads an encoding's rank file (`bpe_ranks`, `special_tokens`, `pat_str`). */
-export async function loadRanks(encoding: TiktokenEncoding): Promise<TiktokenRanks> {
-  if (isNodeHost()) {
-    const bytes = await readNodeFile(`@dqbd/tiktoken/encoders/${encoding}.json`);
-    return JSON.parse(new TextDecoder().decode(bytes)) as TiktokenRanks;
-  }
-  return browserRanks(encoding);
-}
-
 /**
- * The rank file as a static asset, one literal `new URL(…, import.meta.url)` per encoding:
- * Vite (build, dev server, dependency optimizer) and other bundlers emit or serve each file
- * as it is, fetched only when asked for. Not a JS module: Vite inlines dynamic imports into a
- * worker built in its default `iife` format, which put both rank tables in every worker.
+ * An encoding's ranks in tiktoken's format (`bpe_ranks`, `special_tokens`, `pat_str`, what
+ * `new Tiktoken(…)` takes), from RecallKit's rank file.
+ * @example
+ * ```ts
+ * const [lite, ranks] = await Promise.all([instantiateTiktoken(), loadRanks('o200k_base')]);
+ * const encoder = new lite.Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
+ * ```
  */
-async function browserRanks(encoding: TiktokenEncoding): Promise<TiktokenRanks> {
-  const url = rankUrl(encoding);
-  const response = await fetchOk(url.href, `the ${encoding} ranks`);
-  return (await response.json()) as TiktokenRanks;
-}
-
-function rankUrl(encoding: TiktokenEncoding): URL {
-  switch (encoding) {
-    case 'o200k_base':
-      return new URL('./ranks/o200k_base.json', import.meta.url);
-    case 'cl100k_base':
-      return new URL('./ranks/cl100k_base.json', import.meta.url);
+export async function loadRanks(encoding: TiktokenEncoding): Promise<TiktokenRanks> {
+  const table = await loadRankTable(encoding);
+  const tokens: string[] = [];
+  for (let rank = 0; rank < table.header.tokens; rank++) {
+    tokens.push(btoa(String.fromCharCode(...table.token(rank))));
   }
+  return {
+    bpe_ranks: `! 0 ${tokens.join(' ')}`,
+    special_tokens: { ...table.header.special_tokens },
+    pat_str: table.header.pat_str,
+  };
 }
 
 async function readNodeFile(specifier: string): Promise<Uint8Array<ArrayBuffer>> {

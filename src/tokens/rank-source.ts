@@ -1,0 +1,92 @@
+/**
+ * Where an encoding's rank file comes from in each host. Nothing is loaded at import time.
+ *
+ * The file is `./ranks/<encoding>.ranks` next to this module (`dist/tokens/ranks/` in the
+ * package, `src/tokens/ranks/` in a checkout; written by `scripts/copy-ranks.mjs`), named by
+ * one literal `new URL(…, import.meta.url)` per encoding:
+ * - in Node (and Node-compatible servers) it is read with `node:fs`, imported through a
+ *   specifier bundlers cannot see, so browser bundles never pull a `node:` module in;
+ * - in a browser or a Web Worker bundled by Vite (app, worker, dev server, vitest browser mode)
+ *   or another bundler that knows the pattern, it is an asset emitted as it is and fetched on
+ *   first use: only the encoding in use is downloaded, and no table is ever inlined in a bundle.
+ *
+ * The file is gzip-compressed; it is inflated here (`node:zlib`, or `DecompressionStream` in a
+ * browser), or taken as it is when a server already inflated it.
+ * @module
+ */
+import { RecallKitError } from '../errors.js';
+import { readRankTable, type RankTable } from './rank-table.js';
+import type { TiktokenEncoding } from './types.js';
+
+/** Built at run time so no bundler constant-folds it into a static `node:` import. */
+const nodeModule = (name: string): string => ['node', name].join(':');
+
+/**
+ * True in Node and Node-compatible runtimes; false in a page or a Web Worker, even where a
+ * bundler or test runner defines a `process` shim.
+ */
+export function isNodeHost(): boolean {
+  const g = globalThis as {
+    process?: { versions?: { node?: unknown } };
+    document?: unknown;
+    WorkerGlobalScope?: unknown;
+  };
+  return typeof g.process?.versions?.node === 'string' && g.document === undefined && g.WorkerGlobalScope === undefined;
+}
+
+/** The URL of an encoding's rank file: one literal per encoding, so bundlers see each. */
+export function rankFileUrl(encoding: TiktokenEncoding): URL {
+  switch (encoding) {
+    case 'o200k_base':
+      return new URL('./ranks/o200k_base.ranks', import.meta.url);
+    case 'cl100k_base':
+      return new URL('./ranks/cl100k_base.ranks', import.meta.url);
+  }
+}
+
+/**
+ * Reads and parses an encoding's rank file.
+ * @throws {RecallKitError} naming the file when it cannot be read or is not a rank file.
+ */
+export async function loadRankTable(encoding: TiktokenEncoding): Promise<RankTable> {
+  const url = rankFileUrl(encoding);
+  const bytes = isNodeHost() ? await nodeBytes(url, encoding) : await browserBytes(url, encoding);
+  return readRankTable(bytes, encoding);
+}
+
+const isGzip = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+async function nodeBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8Array> {
+  type Fs = typeof import('node:fs/promises');
+  type Zlib = typeof import('node:zlib');
+  type Url = typeof import('node:url');
+  const [fs, zlib, nodeUrl] = await Promise.all([
+    import(/* @vite-ignore */ /* webpackIgnore: true */ nodeModule('fs/promises')) as Promise<Fs>,
+    import(/* @vite-ignore */ /* webpackIgnore: true */ nodeModule('zlib')) as Promise<Zlib>,
+    import(/* @vite-ignore */ /* webpackIgnore: true */ nodeModule('url')) as Promise<Url>,
+  ]);
+  const path = url.protocol === 'file:' ? nodeUrl.fileURLToPath(url) : url.href;
+  let file: Uint8Array;
+  try {
+    file = await fs.readFile(path);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RecallKitError(`tokenizer: could not read the ${encoding} ranks at ${path}: ${reason}`, {
+      cause: error,
+    });
+  }
+  return isGzip(file) ? zlib.gunzipSync(file) : file;
+}
+
+async function browserBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8Array> {
+  const response = await fetch(url.href);
+  if (!response.ok) {
+    throw new RecallKitError(
+      `tokenizer: could not fetch the ${encoding} ranks from ${url.href}: HTTP ${response.status}`,
+    );
+  }
+  const file = new Uint8Array(await response.arrayBuffer());
+  if (!isGzip(file)) return file;
+  const inflated = new Blob([file]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(inflated).arrayBuffer());
+}
