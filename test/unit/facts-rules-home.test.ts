@@ -108,6 +108,8 @@ const NOT_MINE = [
   "What's the weather like in Vienna this week?",
   'Let us say I live in Rome, what would I see?',
   'How do I say "I live in Berlin" in German?',
+  "I'm in trouble now, my boss is angry.",
+  'A safe home is key for the kids.',
 ];
 
 describe('facts rules: home', () => {

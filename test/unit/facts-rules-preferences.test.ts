@@ -103,6 +103,7 @@ const NOT_MINE = [
   'I need a gift for my wife who loves gardening.',
   'Translate "my name is John" into French.',
   'I have a golf lesson on Friday.',
+  'I love the energy, diversity and food of this city.',
 ];
 
 describe('facts rules: preferences, languages, vehicle', () => {

@@ -137,6 +137,8 @@ const NOT_MINE = [
   'I work from home on Fridays.',
   'I studied for hours last night.',
   "The kids' school is closed today.",
+  'I joined a nearby church last month.',
+  'I joined a book club.',
 ];
 
 describe('facts rules: work and study', () => {

@@ -159,6 +159,7 @@ const EMPTY = new Set(
     'the moment|the past|the present|the future|the area|the city|the country|the town|the world|a house|a flat|' +
     'an apartment|a place|a room|a dorm|a van|the house|the flat|the apartment|the place|peace|fear|denial|hope|' +
     'harmony|luxury|poverty|my head|a dream|a bubble|hell|heaven|paradise|chaos|style|silence|the moment|a while|' +
+    'awe|love|trouble|shock|pain|tears|charge|favor|favour|luck|debt|agreement|doubt|danger|denial|mourning|' +
     'the same place|my car|my room|a mess|the middle of nowhere|the sticks|a hurry|the zone|' +
     'it a lot|that a lot|you guys|you too|ya|yall|the idea|the thought|the fact|the way|the feeling|how|what|when|' +
     'this one|that one|the most|the best|the first|the last|weird|crazy|awesome|amazing'

@@ -78,6 +78,7 @@ const DIET_VERB = new RegExp(
 );
 
 const LANGUAGE = new RegExp(String.raw`\b(${alternation(LANGUAGES)})\b`, 'iu');
+const MY_LANGUAGE = new RegExp(String.raw`\b(?:my|our) ${alternation(LANGUAGES)}\b`, 'iu');
 const LANGUAGE_VERB = new RegExp(
   String.raw`\b(?:speak\w*|learn\w*|fluent|know|lessons?|class(?:es)?|course|studying|practi[cs]\w*` +
     String.raw`|native|bilingual|conversational|conversation|understand|picking up|picked up|duolingo` +
@@ -94,6 +95,17 @@ function one(attribute: string, value: string | undefined, kind: 'state' | 'reti
  * relative clause between ("I read about people who live in…" is not the user living there).
  */
 function ownTrigger(text: string, trigger: RegExp, possessive = false): boolean {
+  let compiled = OWN.get(trigger);
+  if (!compiled) {
+    compiled = ownPatterns(trigger);
+    OWN.set(trigger, compiled);
+  }
+  return compiled.near.test(text) || (possessive && compiled.mine.test(text));
+}
+
+const OWN = new Map<RegExp, { near: RegExp; mine: RegExp }>();
+
+function ownPatterns(trigger: RegExp): { near: RegExp; mine: RegExp } {
   const near = new RegExp(
     String.raw`(?:^|[^\p{L}'])(?:I|we)\s+(?:(?!(?:who|that|which|where|when|people|they|he|she|his|her` +
       String.raw`|their|friends?|about|article|story|show|movie|book|news|someone|everyone)\b)\S+\s+){0,6}?` +
@@ -105,7 +117,7 @@ function ownTrigger(text: string, trigger: RegExp, possessive = false): boolean 
     String.raw`\b(?:my|our)\s+(?:\S+\s+){0,2}?(?:${trigger.source.replace(/^\\b/u, '').replace(/\\b$/u, '')})`,
     'iu',
   );
-  return near.test(text) || (possessive && mine.test(text));
+  return { near, mine };
 }
 
 function city(text: string): Proposal[] {
@@ -146,8 +158,8 @@ function language(text: string): Proposal[] {
   if (
     !m ||
     !LANGUAGE_VERB.test(text) ||
-    (!ownTrigger(text, LANGUAGE_VERB) && !new RegExp(String.raw`\b(?:my|our) ${m[1]}\b`, 'iu').test(text)) ||
-    /\b(?:food|cuisine|restaurant|movie|film|music|wine|friend|people|history)\b/iu.test(text)
+    (!ownTrigger(text, LANGUAGE_VERB) && !MY_LANGUAGE.test(text)) ||
+    /\b(?:food|cuisine|restaurant|movie|film|music|wine|friend|people|history|lit|literature|teacher)\b/iu.test(text)
   )
     return [];
   return one('language', properCase(m[1]!.toLowerCase()));

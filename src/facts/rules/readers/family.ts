@@ -153,13 +153,16 @@ function nameEndsClause(rest: string): boolean {
 
 const NUMBERS: Record<string, string> = { a: 'one', an: 'one', one: 'one', '1': 'one' };
 
+/** Up to three names in a list: "Leo", "Leo and Mia", "Anna, Ben & Cleo". */
+const NAME_LIST = new RegExp(
+  String.raw`^(\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?:\s*(?:,|and|&)\s*(\p{L}[\p{L}'-]*))?(?:\s*` +
+    String.raw`(?:,|and|&)\s*(\p{L}[\p{L}'-]*))?`,
+  'u',
+);
+
 /** Capitalized names after a match ("Anna", "Leo and Mia"); lower-case only when `explicit` ("named anna"). */
 function names(rest: string, explicit: boolean): string[] {
-  const list = new RegExp(
-    String.raw`^(\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?:\s*(?:,|and|&)\s*(\p{L}[\p{L}'-]*))?(?:\s*` +
-      String.raw`(?:,|and|&)\s*(\p{L}[\p{L}'-]*))?`,
-    'u',
-  ).exec(rest.trim());
+  const list = NAME_LIST.exec(rest.trim());
   if (!list) return [];
   return list
     .slice(1)

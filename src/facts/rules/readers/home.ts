@@ -165,8 +165,11 @@ export const readHome: Reader = ({ text, turnMentions }) => {
   if (m) return home(cutValue(after(text, m), 'place'));
   const moving = MOVING_WAS.exec(text);
   if (moving) return home(cutValue(moving[1]!, 'place'));
-  m = find(text, THE_MOVE) ?? find(text, NEW_HOME) ?? find(text, HOME_IS);
+  m = find(text, THE_MOVE) ?? find(text, NEW_HOME);
   if (m) return home(cutValue(after(text, m), 'place'));
+  m = find(text, HOME_IS);
+  // "Home is Lisbon these days", not "a safe home is key": a name.
+  if (m && /^\p{Lu}/u.test(after(text, m))) return home(cutValue(after(text, m), 'place'));
   m = find(text, CALL_HOME);
   if (m) {
     const rest = after(text, m);
@@ -197,7 +200,9 @@ export const readHome: Reader = ({ text, turnMentions }) => {
     const value = cutValue(rest, 'place');
     const tail = value ? rest.slice(rest.indexOf(value) + value.length) : '';
     const marked = /\b(?:now|these days|nowadays)\b/iu.test(text) || turnMentions(MOVE_TALK);
-    if (value && (marked || NOW_MARK.test(tail))) return home(value);
+    // "I'm in Berlin now", not "I'm in awe of…": a name, or "now".
+    const named = /^\p{Lu}/u.test(rest) || /\b(?:now|these days|nowadays)\b/iu.test(text);
+    if (value && named && (marked || NOW_MARK.test(tail))) return home(value);
   }
   return [];
 };

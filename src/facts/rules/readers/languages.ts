@@ -59,6 +59,12 @@ const BARELY = pattern(
     String.raw`|know|understand|use)\s+(?:any\s+|much\s+|my\s+)?(${LANGUAGE})\b`,
 );
 const CAR = alternation(CAR_MAKES);
+/** Vehicle words that name no make: "I have a golf lesson", "we got a van for the move". */
+const GENERIC_CAR = new RegExp(
+  String.raw`^(?:truck|van|hybrid|golf|suv|pickup|minivan|convertible|scooter|motorbike|motorcycle` +
+    String.raw`|e-bike|electric car|pickup truck|mini|seat|ram|lucid|beetle)\b`,
+  'iu',
+);
 const DRIVE = pattern(
   SUBJ_OR_NONE,
   ADV,
@@ -96,13 +102,7 @@ export const readLanguages: Reader = ({ text }) => {
     const car = cutValue(m[1]!, 'thing');
     const drives = /\b(?:drive|driving|leas|traded)/iu.test(m[0]);
     // "I have a golf lesson", "we got a van for the move": a make, or a verb of driving.
-    const generic =
-      !car ||
-      new RegExp(
-        String.raw`^(?:truck|van|hybrid|golf|suv|pickup|minivan|convertible|scooter|motorbike|motorcycle` +
-          String.raw`|e-bike|electric car|pickup truck|mini|seat|ram|lucid|beetle)\b`,
-        'iu',
-      ).test(car);
+    const generic = !car || GENERIC_CAR.test(car);
     if (car && (drives || !generic)) out.push(propose('vehicle', car));
   }
   return out;

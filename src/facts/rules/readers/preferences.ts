@@ -22,6 +22,7 @@ const GATE = new RegExp(
 
 const ACTIVITY = alternation(ACTIVITIES);
 const ACTIVITY_ONLY = new RegExp(`^${ACTIVITY}$`, 'iu');
+const ACTIVITY_START = new RegExp(`^\\s*(${ACTIVITY})\\b`, 'iu');
 const LIKE = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:absolutely |really |totally |truly |also |just |kind of |kinda ` +
     String.raw`|do |still )*(love|adore|like|enjoy|am into|am really into|am obsessed with|am a (?:big ` +
@@ -159,11 +160,14 @@ function isTaste(value: string): boolean {
 
 function likes(rest: string): string[] {
   if (NOT_A_LIKE.test(rest.trim())) return [];
-  return cutList(rest, 'thing').map(activityForm).filter(isTaste);
+  const items = cutList(rest, 'thing').map(activityForm);
+  // "I love the energy, diversity and food of this city": a remark about one thing, not tastes.
+  if (items.length > 1 && !isTaste(items[0]!)) return [];
+  return items.filter(isTaste);
 }
 
 function activity(rest: string): string | undefined {
-  const m = new RegExp(`^\\s*(${ACTIVITY})\\b`, 'iu').exec(rest);
+  const m = ACTIVITY_START.exec(rest);
   return m ? m[1]!.toLowerCase().replace(/^the /u, '') : undefined;
 }
 

@@ -280,8 +280,13 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
   }
   m = find(text, WORK_AT) ?? find(text, EMPLOYED_BY) ?? find(text, JOINED);
   if (m) {
-    const org = cutValue(after(text, m), 'org');
-    return org && !/^(?:my|our|your)\s/iu.test(org) ? [propose('employer', org, 'state', { dated: true })] : [];
+    const rest = after(text, m);
+    const org = cutValue(rest, 'org');
+    // "I joined Globex", not "I joined a nearby church": a bare "joined" needs a name.
+    const bareJoin = /\bjoined\s*$/iu.test(m[0]) && !/^\p{Lu}/u.test(rest);
+    return org && !bareJoin && !/^(?:my|our|your)\s/iu.test(org)
+      ? [propose('employer', org, 'state', { dated: true })]
+      : [];
   }
   m = find(text, BEEN_AT);
   if (m) {
