@@ -6,8 +6,8 @@
  *   engine has `listFacts`, else through the rule extractor and the suite's reconciliation.
  * - `facts-locomo`: the rule extractor on LoCoMo's per-session observations.
  * - `facts-cost`: the extractor's cost per turn beside an add's, in the same run.
- * - `facts-context` (to come): LoCoMo questions answered with and without facts in the
- *   context; register it in `SECTIONS` below.
+ * LoCoMo questions answered with and without facts in the context are `npm run
+ * eval:facts-context`'s (bench/eval-facts-context.ts), written into the same guide.
  * Data: ../shared/data/locomo beside the repository, or LOCOMO_DIR. Asserts nothing.
  * @module
  */
