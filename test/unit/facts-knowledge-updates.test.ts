@@ -24,8 +24,8 @@ describe('facts: knowledge updates with the rule extractor', () => {
   // The rules were tuned on `dev`; `holdout` was written after the last tuning and scored untouched
   // (docs/facts.md). The held-out bound is what the rules reach, so a change that loses ground fails.
   it.each([
-    ['dev', 0.9],
-    ['holdout', 0.8],
+    ['dev', 0.95],
+    ['holdout', 0.85],
   ] as const)('holds the new value, and not the old, in %s changes at least at the share %s', (split, least) => {
     const changes = scenarios.filter((s) => s.kind === 'change' && s.split === split);
     const failed = changes

@@ -59,6 +59,7 @@ const PARTNER: [string, Expected[]][] = [
       ['relationship', 'divorced'],
     ],
   ],
+  ['We split up, Priya and me, a while ago.', [['partner', 'Priya', 'retire']]],
 ];
 
 const STATUS: [string, Expected[]][] = [
@@ -112,6 +113,8 @@ const PETS: [string, Expected[]][] = [
   ["We don't have Bella anymore, sadly.", [['pet', 'Bella', 'retire']]],
   ["I don't have a dog anymore.", [['pet', 'dog', 'retire']]],
   ['I used to have a cat named Tom.', [['pet', 'cat named Tom', 'retire']]],
+  ['We lost Bella to old age last month.', [['pet', 'Bella', 'retire']]],
+  ['After Luna died we were sad for weeks.', [['pet', 'Luna', 'retire']]],
 ];
 
 const NOT_MINE = [

@@ -60,6 +60,18 @@ const HOME: [string, Expected[]][] = [
   ],
   ['Actually, I live in Berlin, not Lyon.', [['city', 'Berlin', 'state', { replaces: 'Lyon' }]]],
   ['So yeah, long story short: we moved to Porto 🌞 and the kids love it.', [['city', 'Porto']]],
+  ["We've been in Lisbon since the spring, loving the food scene.", [['city', 'Lisbon']]],
+  ["I've been in Denver for two years.", [['city', 'Denver']]],
+  ['The new flat in Berlin finally has internet, so I can chat again.', [['city', 'Berlin']]],
+  [
+    "Sold our place in Lyon, we've moved to Berlin.",
+    [
+      ['city', 'Lyon', 'retire'],
+      ['city', 'Berlin', 'state', { replaces: 'Lyon' }],
+    ],
+  ],
+  ['Sorry for the silence, I was busy relocating. Melbourne is my new city!', [['city', 'Melbourne']]],
+  ['Hello from Edinburgh! We finally made the move in July.', [['city', 'Edinburgh']]],
 ];
 
 const HOMETOWN: [string, Expected[]][] = [
@@ -110,6 +122,8 @@ const NOT_MINE = [
   'How do I say "I live in Berlin" in German?',
   "I'm in trouble now, my boss is angry.",
   'A safe home is key for the kids.',
+  "We've been in Paris for a week, the museums are great.",
+  'We moved here in May.',
 ];
 
 describe('facts rules: home', () => {

@@ -85,6 +85,9 @@ const EMPLOYER: [string, Expected[]][] = [
   ['I switched jobs from Acme to Globex.', [['employer', 'Globex', 'state', { replaces: 'Acme' }]]],
   ['I left my job at Acme for a position at Globex.', [['employer', 'Acme', 'retire']]],
   ['I work in marketing.', [['industry', 'marketing']]],
+  ['I got a job offer from Hooli and accepted it!', [['employer', 'Hooli']]],
+  ["Hooli offered me a role and I took it, so I've moved on from Initech.", [['employer', 'Hooli']]],
+  ['I signed with Globex in March.', [['employer', 'Globex']]],
 ];
 
 const SCHOOL: [string, Expected[]][] = [
@@ -139,6 +142,8 @@ const NOT_MINE = [
   "The kids' school is closed today.",
   'I joined a nearby church last month.',
   'I joined a book club.',
+  'I got an offer from Google but turned it down.',
+  'My sister got an offer from Google and accepted it.',
 ];
 
 describe('facts rules: work and study', () => {

@@ -101,6 +101,18 @@ const END_WORDS = [
   'lately',
   'already',
   'permanently',
+  'finally',
+  'officially',
+  'actually',
+  'basically',
+  'literally',
+  'really',
+  'totally',
+  'definitely',
+  'probably',
+  'seriously',
+  'happily',
+  'also',
   'after',
   'before',
   'during',
@@ -166,6 +178,14 @@ const EMPTY = new Set(
   ).split('|'),
 );
 
+/** A time, not a place: "we moved here in May", "settled in over the summer". */
+const TIME_WORD = new RegExp(
+  String.raw`^(?:the |early |late |mid-?)?(?:january|february|march|april|may|june|july|august|september|october` +
+    String.raw`|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|autumn` +
+    String.raw`|fall|winter|\d{4}|christmas|easter)$`,
+  'iu',
+);
+
 /** Words a value cannot end on (what is left after a cut: "a", "the", "my"). */
 const DANGLING = /\s+(?:a|an|the|my|our|your|of|to|for|with|at|in|on|and|or|very|really|so|some|big|huge)$/iu;
 
@@ -213,7 +233,7 @@ function tidy(raw: string, kind: ValueKind): string | undefined {
     return undefined;
   if (!/[\p{L}\p{N}]/u.test(value)) return undefined;
   if (kind === 'name' && !/^[\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*){0,2}$/u.test(value)) return undefined;
-  if (kind === 'place' && /^(?:an?)\s/iu.test(value)) return undefined;
+  if (kind === 'place' && (/^(?:an?)\s/iu.test(value) || TIME_WORD.test(value))) return undefined;
   return value;
 }
 

@@ -70,6 +70,12 @@ function checked(value: string): string {
   return /^\S+ named (\S+)$/u.exec(value)?.[1] ?? value;
 }
 
+/**
+ * A change of a list item that replaces it rather than adding one: a rename ("renamed", "call
+ * the cat Milo instead of Luna", "changed the cat's name to Milo") or a loss ("died").
+ */
+const REPLACES_ITEM = /renamed|name is|name to|called|\bcall\b|instead of|died|passed/iu;
+
 function changeScenarios(suite: AttributeSuite): UpdateScenario[] {
   const out: UpdateScenario[] = [];
   suite.changes.forEach((change, i) => {
@@ -94,11 +100,10 @@ function changeScenarios(suite: AttributeSuite): UpdateScenario[] {
         ],
         current: change.retireOnly
           ? []
-          : many && !/renamed|name is|called|died|passed/iu.test(change.text)
+          : many && !REPLACES_ITEM.test(change.text)
             ? [checked(next), checked(old)]
             : [checked(next)],
-        notCurrent:
-          change.retireOnly || !many || /renamed|name is|called|died|passed/iu.test(change.text) ? [checked(old)] : [],
+        notCurrent: change.retireOnly || !many || REPLACES_ITEM.test(change.text) ? [checked(old)] : [],
       });
     }
   });

@@ -64,7 +64,6 @@ const NEW_ROLE_NAMED = pattern(
   String.raw`(?:^|\b)(?:I|we) (?:have|got|have got|met) (?:a |an )?(?:new |lovely |amazing )?${ROLE},?\s+` +
     String.raw`(?:(?:his|her|their) name is|named|called|who is called)\s+`,
 );
-/** "We split up, Priya and me". */
 /** "I've started dating someone, her name is Leila"; "Jake moved in with me". */
 const SOMEONE_NAMED = new RegExp(
   String.raw`\b(?:dating|seeing|met|with|in love with) (?:someone|somebody|a (?:guy|girl|man|woman))` +
@@ -76,8 +75,9 @@ const ROLE_THEN_NAME = pattern(
   String.raw`(?:^|\b)(?:I|we) (?:have|got|have got) (?:a |an )?(?:new )?${ROLE}(?: now)?,\s+(?=\p{Lu})`,
 );
 const MOVED_IN = /^(\p{Lu}[\p{L}'-]*) (?:just |finally )?moved in with (?:me|us)\b/u;
+/** "We split up, Priya and me", "we broke up, Anna and I". Case-sensitive, for the name's capital. */
 const SPLIT_NAMED = new RegExp(
-  String.raw`\b(?:we|I) (?:just |finally )?(?:split up|broke up|separated|divorced|parted ways|called it quits)` +
+  String.raw`\b(?:[Ww]e|I) (?:just |finally )?(?:split up|broke up|separated|divorced|parted ways|called it quits)` +
     String.raw`\b.*?\b` +
     String.raw`(\p{Lu}[\p{L}'-]+) and (?:me|I)\b`,
   'u',

@@ -10,7 +10,7 @@ import { after, find, propose, type Proposal, type Reader } from '../reader.js';
 import { cutValue } from '../values.js';
 
 const GATE = new RegExp(
-  String.raw`\b(?:address|am in|are in|home|where|headed|went|came|based|settl|resident|people|folks` +
+  String.raw`\b(?:address|am in|are in|been in|home|where|headed|went|came|based|settl|resident|people|folks` +
     String.raw`|locals?|citizens?|liv|resid|based|settled|moved|move|moving|bought|rent|relocat|emigrat` +
     String.raw`|home|apartment` +
     String.raw`|flat|house|place|condo|now|these days|nowadays|for good|permanently|neighbou?rhood|city|town|from)`,
@@ -59,6 +59,12 @@ const NEW_HOME = new RegExp(
     String.raw`(?:is\s+)?(?:now\s+)?(?:in|here in)\s+|\bmy (?:new |current )?address is (?:now )?in\s+`,
   'iu',
 );
+/** Before "our place in Lyon": a home given up. */
+const LEFT_HOME = new RegExp(
+  String.raw`\b(?:sold|selling|sell|left|leaving|gave up|giving up|moved out of|moving out of)\s+` +
+    String.raw`(?:(?:my|our) )?(?:old )?(?:home|place|apartment|apt|flat|house|condo|studio)\s+in\s+$`,
+  'iu',
+);
 const HOME_IS = /\b(?:home|my home|our home|my base) (?:is|=) (?:now |currently )?/iu;
 const CALL_HOME = /\b(?:I|we) (?:now )?call\s+/iu;
 const IS_HOME = /^(\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*){0,3}) is (?:now |officially )?(?:my |our )?(?:new )?home\b/u;
@@ -71,7 +77,8 @@ const RESIDENT = pattern(
 /** "Denver has been home since March", "Denver is where I live now": the place first. Case-sensitive. */
 const PLACE_IS_HOME = new RegExp(
   String.raw`^(\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*){0,3}) (?:has been|is|became|feels like) (?:my ` +
-    String.raw`|our )?(?:new |true |real )?home\b|^(\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*){0,3}) is where ` +
+    String.raw`|our )?(?:new |true |real )?(?:home|city|town|base)\b` +
+    String.raw`|^(\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*){0,3}) is where ` +
     String.raw`(?:I|we) (?:live|am based|are based|call home|reside)\b`,
   'u',
 );
@@ -90,7 +97,9 @@ const INTO = new RegExp(
 );
 /** "Hello from Edinburgh!" in a turn about a move. */
 const HELLO_FROM =
-  /^(?:hello|hi|hey|greetings|love|cheers|writing|waving)\s+from\s+(?:sunny\s+|rainy\s+|beautiful\s+)?/iu;
+  /^(?:(hello|hi|hey|greetings|love|cheers|writing|waving)\s+)?from\s+(?:sunny\s+|rainy\s+|beautiful\s+)?/iu;
+/** A clause that is a place name alone ("from Edinburgh!" once the greeting is dropped as filler). */
+const PLACE_ALONE = /^\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*){0,3}\s*[!.]*$/u;
 /** "We packed up and headed to Denver for good": a move said by its permanence. */
 const FOR_GOOD = pattern(
   String.raw`\b(?:headed|went|came|moved|relocated|headed back|went back|came back)\s+(?:back\s+)?` +
@@ -116,6 +125,12 @@ const MOVE_TALK = new RegExp(
 /** "We've been in Lisbon since the spring": a stay with a start or a length is where the user lives. */
 const BEEN_IN = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:have|has) been (?:living |based |staying )?(?:here )?in\s+(?=\p{Lu})`,
+);
+const STAY = new RegExp(
+  String.raw`^\s*(?:since\b|for\s+(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of` +
+    String.raw`|several|many|some|over a|almost a|nearly a)\s+(?:months?|years?)|a while|ages|a long time|years` +
+    String.raw`|months|good)\b)`,
+  'iu',
 );
 const NOW_MARK = /^\s*(?:now|these days|nowadays|for good|permanently|full[- ]time|since\b)/iu;
 
@@ -166,7 +181,13 @@ export const readHome: Reader = ({ text, turnMentions }) => {
   const moving = MOVING_WAS.exec(text);
   if (moving) return home(cutValue(moving[1]!, 'place'));
   m = find(text, THE_MOVE) ?? find(text, NEW_HOME);
-  if (m) return home(cutValue(after(text, m), 'place'));
+  if (m) {
+    const value = cutValue(after(text, m), 'place');
+    // "Sold our place in Lyon": the home given up.
+    if (value && LEFT_HOME.test(text.slice(0, m.index + m[0].length)))
+      return [propose('city', value, 'retire', { dated: true })];
+    return home(value);
+  }
   m = find(text, HOME_IS);
   // "Home is Lisbon these days", not "a safe home is key": a name.
   if (m && /^\p{Lu}/u.test(after(text, m))) return home(cutValue(after(text, m), 'place'));
@@ -177,14 +198,18 @@ export const readHome: Reader = ({ text, turnMentions }) => {
     return home(value);
   }
   const hello = HELLO_FROM.exec(text);
-  if (hello && turnMentions(MOVE_TALK)) return home(cutValue(text.slice(hello[0].length), 'place'));
+  if (hello && turnMentions(MOVE_TALK)) {
+    const rest = text.slice(hello[0].length);
+    if (hello[1] || PLACE_ALONE.test(rest)) return home(cutValue(rest, 'place'));
+  }
   const first = PLACE_IS_HOME.exec(text);
   if (first) return home(cutValue(first[1] ?? first[2]!, 'place'));
   m = find(text, BEEN_IN);
   if (m) {
     const rest = after(text, m);
     const value = cutValue(rest, 'place');
-    if (value && /^\s*(?:since|for)\b/iu.test(rest.slice(rest.indexOf(value) + value.length))) return home(value);
+    // "since the spring", "for two years": a stay that long; "for a week" is a trip.
+    if (value && STAY.test(rest.slice(rest.indexOf(value) + value.length))) return home(value);
   }
   m = find(text, FOR_GOOD) ?? find(text, PLACE_BASED);
   if (m) return home(cutValue(m[1]!, 'place'));

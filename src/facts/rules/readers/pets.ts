@@ -88,10 +88,10 @@ const NO_LONGER_HAVE_PET = new RegExp(
 );
 /** "We lost Bella to old age". Case-sensitive. */
 const LOST_NAME =
-  /\b(?:we|I) (?:lost|said goodbye to|buried) (\p{Lu}[\p{L}'-]*)\b(?=\s+(?:to|last|in|this|on|after|,|\.|$))/u;
+  /\b(?:[Ww]e|I) (?:lost|said goodbye to|buried) (\p{Lu}[\p{L}'-]*)\b(?=\s+(?:to|last|in|this|on|after|,|\.|$))/u;
 /** "…after Luna died": a pet gone, said in passing. Case-sensitive. */
 const AFTER_DIED =
-  /\b(?:after|since|when|because) (\p{Lu}[\p{L}'-]*) (?:died|passed away|passed|ran away|was put down)\b/u;
+  /\b(?:[Aa]fter|[Ss]ince|[Ww]hen|[Bb]ecause) (\p{Lu}[\p{L}'-]*) (?:died|passed away|passed|ran away|was put down)\b/u;
 /** "We changed our dog's name to Max". */
 const CHANGED_NAME = new RegExp(
   String.raw`\bchanged (?:my|our|the) ${ADJ}(${PET})'?s name (?:from (\p{L}[\p{L}'-]*) )?to\s+`,

@@ -17,7 +17,7 @@ const GATE = new RegExp(
     String.raw`|let go|retire|promot|became|become|am (?:a|an|now|currently|the)|I am|switched|moved` +
     String.raw`|went|jumped|career|company|at\b|stud|school|college|universit|uni\b|graduat|enrol|transfer` +
     String.raw`|major|degree|student|freshman|sophomore|phd|master|bachelor|dropped out|accepted|got into` +
-    String.raw`|go|going|attend|attending|into|admitted)`,
+    String.raw`|go|going|attend|attending|into|admitted|offer|role|position|signed)`,
   'iu',
 );
 
@@ -100,7 +100,7 @@ const JOINED = pattern(
     String.raw`|crew|group|department)` +
     String.raw` (?:at|of)|joined|started (?:a new job |a job |working |work |my new job ` +
     String.raw`|my new role |my new position )?at|got (?:a |an |the |my )?(?:new )?(?:job|position|role` +
-    String.raw`|offer|internship|gig) (?:at|with|from)|accepted (?:a |an |the )?(?:job |position |role )?` +
+    String.raw`|internship|gig) (?:at|with|from)|accepted (?:a |an |the )?(?:job |position |role )?` +
     String.raw`(?:offer )?(?:at|from|with)|signed (?:on )?with|landed (?:a |an )?(?:job|role|position) at` +
     String.raw`|am starting at|start(?:ed)? at|moved over to|switched (?:jobs |companies |employers )?to` +
     String.raw`|am (?:now )?(?:part of|on) the (?:[\p{L}-]+ )?team at)\s+` +
@@ -117,6 +117,12 @@ const HIRED_ME = new RegExp(
     (String.raw`|finally |officially )?(?:hired|offered me a (?:job|role|position|contract|place)|took me on` +
       String.raw`|gave me a (?:job|role|position))\b`),
   'u',
+);
+/** "I got a job offer from Hooli and accepted it": an offer is an employer once taken. */
+const OFFER_TAKEN = new RegExp(
+  String.raw`(?:^|\b)(?:I|we) (?:just |finally |have |had )?(?:got|received|had|have) (?:a |an |the )?(?:new )?` +
+    String.raw`(?:job |work )?offer (?:from|at|with) (.+?) and (?:I )?(?:accepted|took|signed)\b`,
+  'iu',
 );
 const AT_NOW = pattern(String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}(?:now\s+|currently\s+)?(?:at|with)\s+`);
 const WORK_CONTEXT = new RegExp(
@@ -308,6 +314,11 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
   if (named) {
     const org = cutValue(named[1]!, 'org');
     return org ? [propose('employer', org, 'state', { dated: true })] : [];
+  }
+  const taken = OFFER_TAKEN.exec(text);
+  if (taken) {
+    const org = cutValue(taken[1]!, 'org');
+    if (org && /^\p{Lu}/u.test(org)) return [propose('employer', org, 'state', { dated: true })];
   }
   const hired = HIRED_ME.exec(text);
   if (hired) {
