@@ -137,6 +137,8 @@ const NOT_MINE = [
   'I would love to have kids one day.',
   'If I had a dog, I would call it Rex.',
   'Are cats better than dogs?',
+  'She left me her phone number.',
+  'This is my husband in front of this house.',
 ];
 
 describe('facts rules: family and pets', () => {

@@ -57,6 +57,8 @@ const NAME_IS_MY = new RegExp(
     String.raw`|boyfriend|fianc[ée]e?)\b`,
   'u',
 );
+/** A capitalized word that starts a sentence without being a name: "She left me…", "This is my husband". */
+const PRONOUN = /^(?:I|We|You|He|She|They|It|This|That|These|Those|There|Here|Who|What|Someone|Somebody|Everyone)$/u;
 /** "Anna left me". */
 const LEFT_ME = /^(\p{Lu}[\p{L}'-]*) (?:just |finally )?(?:left|dumped|broke up with|divorced|cheated on) me\b/u;
 /** "I have a new boyfriend, his name is Jake". */
@@ -182,10 +184,10 @@ function singular(kind: string): string {
 
 function readPartner(text: string, turnMentions: (topic: RegExp) => boolean): Proposal[] {
   const mine = NAME_IS_MY.exec(text);
-  if (mine)
+  if (mine && !PRONOUN.test(mine[1]!))
     return [propose('partner', mine[1]!, 'state', { text: `The user's ${mine[2]!.toLowerCase()} is ${mine[1]}.` })];
   const left = LEFT_ME.exec(text);
-  if (left)
+  if (left && !PRONOUN.test(left[1]!))
     return [
       propose('partner', left[1]!, 'retire', { dated: true }),
       propose('relationship', 'single', 'state', { dated: true }),
