@@ -13,11 +13,12 @@ import { ROUND_2_CHANGES, ROUND_2_DISTRACTORS } from './suites-round-2.js';
 import { ROUND_3_CHANGES, ROUND_3_DISTRACTORS } from './suites-round-3.js';
 import { ROUND_4_CHANGES, ROUND_4_DISTRACTORS } from './suites-round-4.js';
 import { ROUND_5_CHANGES, ROUND_5_DISTRACTORS } from './suites-round-5.js';
+import { ROUND_7_CHANGES, ROUND_7_DISTRACTORS } from './suites-round-7.js';
 
 /**
  * Every attribute suite: the phrasings of `suites-home-work.ts`, `suites-personal.ts`,
- * `suites-round-2.ts` to `suites-round-5.ts` (all tuned on by now, so `dev`), and those of
- * `suites-held-out.ts` (`holdout`).
+ * `suites-round-2.ts` to `suites-round-5.ts` and `suites-round-7.ts` (all tuned on by now, so
+ * `dev`), and those of `suites-held-out.ts` (`holdout`).
  */
 export const SUITES: readonly AttributeSuite[] = [
   CITY,
@@ -38,6 +39,7 @@ export const SUITES: readonly AttributeSuite[] = [
     ...(ROUND_3_CHANGES[suite.attribute] ?? []),
     ...(ROUND_4_CHANGES[suite.attribute] ?? []),
     ...(ROUND_5_CHANGES[suite.attribute] ?? []),
+    ...(ROUND_7_CHANGES[suite.attribute] ?? []),
     ...(HELD_OUT_CHANGES[suite.attribute] ?? []),
   ],
   distractors: [
@@ -46,6 +48,7 @@ export const SUITES: readonly AttributeSuite[] = [
     ...(ROUND_3_DISTRACTORS[suite.attribute] ?? []),
     ...(ROUND_4_DISTRACTORS[suite.attribute] ?? []),
     ...(ROUND_5_DISTRACTORS[suite.attribute] ?? []),
+    ...(ROUND_7_DISTRACTORS[suite.attribute] ?? []),
     ...(HELD_OUT_DISTRACTORS[suite.attribute] ?? []),
   ],
 }));
