@@ -60,6 +60,7 @@ const PARTNER: [string, Expected[]][] = [
     ],
   ],
   ['We split up, Priya and me, a while ago.', [['partner', 'Priya', 'retire']]],
+  ['Anna and I called it quits last month.', [['partner', 'Anna', 'retire']]],
 ];
 
 const STATUS: [string, Expected[]][] = [
@@ -115,6 +116,9 @@ const PETS: [string, Expected[]][] = [
   ['I used to have a cat named Tom.', [['pet', 'cat named Tom', 'retire']]],
   ['We lost Bella to old age last month.', [['pet', 'Bella', 'retire']]],
   ['After Luna died we were sad for weeks.', [['pet', 'Luna', 'retire']]],
+  ['We adopted a dog and named it Max.', [['pet', 'dog named Max']]],
+  ['Say hi to Milo, our new cat!', [['pet', 'cat named Milo']]],
+  ['We had to give Rex away when we moved.', [['pet', 'Rex', 'retire']]],
 ];
 
 const NOT_MINE = [
@@ -139,6 +143,8 @@ const NOT_MINE = [
   'Are cats better than dogs?',
   'She left me her phone number.',
   'This is my husband in front of this house.',
+  'I left my job last month.',
+  "Say hi to Tom, my neighbour's cat.",
 ];
 
 describe('facts rules: family and pets', () => {

@@ -38,6 +38,7 @@ const CONTACT: [string, Expected[]][] = [
   ['Email me at jo@work.io please.', [['email', 'jo@work.io']]],
   ['I changed my email to im.here@example.org.', [['email', 'im.here@example.org']]],
   ['My address is 12 Rue Mercière, 69002 Lyon.', [['address', '12 Rue Mercière, 69002 Lyon']]],
+  ['Update my contact: 555-0199', [['phone', '555-0199']]],
 ];
 
 const PLANS: [string, Expected[]][] = [
@@ -71,6 +72,7 @@ const NOT_MINE = [
   'My sister is getting married in June.',
   'Are you going to Paris next week?',
   'We went to Italy last month.',
+  "My sister's contact: 555-0111",
 ];
 
 describe('facts rules: identity, contact and plans', () => {

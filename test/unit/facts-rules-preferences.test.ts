@@ -77,6 +77,7 @@ const LANGUAGES: [string, Expected[]][] = [
   ['I forgot most of my German.', [['language', 'German', 'retire']]],
   ["I can't speak French anymore.", [['language', 'French', 'retire']]],
   ["I don't really speak German anymore, it's gone.", [['language', 'German', 'retire']]],
+  ['My Korean is getting pretty good, I can hold a conversation now.', [['language', 'Korean']]],
 ];
 
 const VEHICLE: [string, Expected[]][] = [
@@ -104,6 +105,7 @@ const NOT_MINE = [
   'Translate "my name is John" into French.',
   'I have a golf lesson on Friday.',
   'I love the energy, diversity and food of this city.',
+  "My son's Korean is getting good.",
 ];
 
 describe('facts rules: preferences, languages, vehicle', () => {

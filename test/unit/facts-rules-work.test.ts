@@ -52,6 +52,14 @@ const JOB: [string, Expected[]][] = [
       ['job', 'chef'],
     ],
   ],
+  [
+    'I left my job as a pharmacist and retrained as a nurse.',
+    [
+      ['job', 'pharmacist', 'retire'],
+      ['job', 'nurse', 'state', { replaces: 'pharmacist' }],
+    ],
+  ],
+  ['Started a new job last week as a chef!', [['job', 'chef']]],
 ];
 
 const EMPLOYER: [string, Expected[]][] = [
@@ -144,6 +152,7 @@ const NOT_MINE = [
   'I joined a book club.',
   'I got an offer from Google but turned it down.',
   'My sister got an offer from Google and accepted it.',
+  'My sister retrained as a nurse.',
 ];
 
 describe('facts rules: work and study', () => {

@@ -21,6 +21,11 @@ const MY_NUMBER = new RegExp(
     String.raw`|number|no\.?|#))\s*(?:is\s+now|is|now|:|=|-)?\s*(?:now\s+)?${PHONE}`,
   'iu',
 );
+/** "Update my contact: 555-0199" ("update" may be dropped as filler): the user's own details, changed. */
+const UPDATE_CONTACT = new RegExp(
+  String.raw`(?:\bupdate\s+|^)my (?:contact|contact info|contact details|details)\s*(?::|to|-)\s*${PHONE}`,
+  'iu',
+);
 const CALL_ME = new RegExp(
   String.raw`\b(?:call|text|reach|contact|ring|whatsapp|message|phone|sms)\s+me\s+(?:at|on|via)\s+${PHONE}`,
   'iu',
@@ -109,6 +114,7 @@ export const readContact: Reader = ({ text, turnMentions }) => {
     NUMBER_IS_MINE.exec(text) ??
     GOT_NUMBER.exec(text) ??
     MY_NUMBER.exec(text) ??
+    UPDATE_CONTACT.exec(text) ??
     CALL_ME.exec(text) ??
     (turnMentions(MY_NUMBER_TALK) ? IT_IS.exec(text) : null) ??
     (turnMentions(OWN_CONTACT) ? BARE_NUMBER.exec(text) : null);

@@ -16,7 +16,7 @@ const GATE = new RegExp(
     String.raw`|split|ex\b|ex-|widow|kid|child|son|daughter|baby|babies|boy|girl|twins|brother|sister` +
     (String.raw`|sibling|mom|mum|mother|dad|father|parent|pregnant|expecting|together|couple|item|ended` +
       String.raw`|someone|moved in` +
-      String.raw`|with|left|dumped|cheated|someone|moved in)`),
+      String.raw`|with|left|dumped|cheated|someone|moved in|quits|parted)`),
   'iu',
 );
 
@@ -40,8 +40,10 @@ const DATING = pattern(
 const BROKE_UP = pattern(
   SUBJ_OR_NONE,
   ADV,
-  String.raw`(?:broke up with|split up with|split from|separated from|got dumped by|ended things with` +
-    String.raw`|(?:divorced|dumped|left|am done with)(?=\s+my\s))\s+(?:my (?:\p{L}+ )?${ROLE}\s*,?\s*)?`,
+  String.raw`(?:(?:broke up with|split up with|split from|separated from|got dumped by|ended things with)\s+` +
+    String.raw`(?:my (?:\p{L}+ )?${ROLE}\s*,?\s*)?` +
+    // "I left my husband", not "I left my job".
+    String.raw`|(?:divorced|dumped|left|am done with)\s+my (?:\p{L}+ )?${ROLE}\s*,?\s*)`,
 );
 const WE_BROKE_UP = new RegExp(
   String.raw`^(\p{Lu}[\p{L}'-]+) and I (?:have )?(?:just |finally |officially )?(?:broke up|split up` +

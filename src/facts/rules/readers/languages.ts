@@ -29,6 +29,13 @@ const NATIVE = new RegExp(
     String.raw` is\s+${LIST}\b`,
   'iu',
 );
+/** "My Korean is getting pretty good", "my German is rusty": the user speaks it, well or not. */
+const MY_LEVEL = new RegExp(
+  String.raw`\bmy (${LANGUAGE}) (?:is|has gotten|has got|got) (?:getting |now |still |really |pretty |quite |so much ` +
+    String.raw`|a lot |way |much )*(?:good|better|decent|fluent|solid|rusty|okay|ok|passable|conversational` +
+    String.raw`|not bad|improving)\b`,
+  'iu',
+);
 const NATIVE_SPEAKER = new RegExp(String.raw`\bI am (?:a )?(?:native|fluent) ${LIST} speaker\b`, 'iu');
 const LEARNING = pattern(
   SUBJ_OR_NONE,
@@ -91,7 +98,7 @@ export const readLanguages: Reader = ({ text }) => {
   if (m)
     for (const l of languages(m[1]!))
       out.push(propose('language', l, 'state', { text: `The user is learning ${l}.`, dated: true }));
-  m = find(text, SPEAK) ?? find(text, NATIVE) ?? find(text, NATIVE_SPEAKER);
+  m = find(text, SPEAK) ?? find(text, NATIVE) ?? find(text, NATIVE_SPEAKER) ?? find(text, MY_LEVEL);
   if (m) {
     const native = /native|mother|first/iu.test(m[0]);
     for (const l of languages(m[1]!))

@@ -86,6 +86,15 @@ const NO_LONGER_HAVE_PET = new RegExp(
     String.raw`(${PET})(?:,?\s+(\p{Lu}[\p{L}'-]*))?`,
   'iu',
 );
+/** "Say hi to Milo, our new cat!", "Meet Max, my new puppy". */
+const MEET_PET = new RegExp(
+  String.raw`\b(?:say hi to|say hello to|meet|this is)\s+(\p{L}[\p{L}'-]*),?\s+(?:my|our)\s+(?:new\s+)?` +
+    String.raw`(?:little\s+|baby\s+|rescue\s+)?(${PET})\b`,
+  'iu',
+);
+/** "We had to give Rex away". Case-sensitive, for the name's capital. */
+const GAVE_AWAY_NAME =
+  /\b(?:[Ww]e|I) (?:had to |have to |finally )?(?:give|gave|rehome|rehomed) (\p{Lu}[\p{L}'-]*) (?:away|up)\b/u;
 /** "We lost Bella to old age". Case-sensitive. */
 const LOST_NAME =
   /\b(?:[Ww]e|I) (?:lost|said goodbye to|buried) (\p{Lu}[\p{L}'-]*)\b(?=\s+(?:to|last|in|this|on|after|,|\.|$))/u;
@@ -152,6 +161,19 @@ export const readPets: Reader = (view) => {
 };
 
 function readPet({ text, correction, turnFind }: ClauseView): Proposal[] {
+  // The clause may end at the comma: "Say hi to Milo" | "our new cat!"; the turn says the rest.
+  const meet =
+    MEET_PET.exec(text) ?? (/^(?:say hi|say hello|meet|this is)\b/iu.test(text) ? turnFind(MEET_PET) : undefined);
+  if (meet && /^\p{Lu}/u.test(meet[1]!)) {
+    const name = cutValue(meet[1]!, 'name');
+    if (name && !/^(?:I|We|He|She|They|It|My|Our)$/u.test(name))
+      return [propose('pet', named(kindOf(meet[2]!), name), 'state', { dated: true })];
+  }
+  const given = GAVE_AWAY_NAME.exec(text);
+  if (given && !GATE.test(given[1]!))
+    return [
+      propose('pet', given[1]!, 'retire', { text: `The user no longer has a pet named ${given[1]}.`, dated: true }),
+    ];
   const renamed = NEW_NAME.exec(text);
   const before = renamed ? turnFind(RENAMED_IN_TURN) : undefined;
   if (renamed && before) {
@@ -248,8 +270,11 @@ function readPet({ text, correction, turnFind }: ClauseView): Proposal[] {
   if (m) {
     const kind = kindOf(m[3]!);
     const rest = after(text, m);
+    // "a cat named Milo", "a dog and named it Max".
     const call =
-      /^\s*,?\s*(?:named|called|whose names? (?:is|are))\s+/iu.exec(rest) ?? /^\s*,\s*(?=\p{Lu})/u.exec(rest);
+      /^\s*,?\s*(?:named|called|whose names? (?:is|are)|and (?:we |I )?(?:named|called) (?:it|him|her|them))\s+/iu.exec(
+        rest,
+      ) ?? /^\s*,\s*(?=\p{Lu})/u.exec(rest);
     const his = call ? null : /\b(?:his|her|its|their) names? (?:is|are)\s+/iu.exec(rest);
     const list = call
       ? names(rest.slice(call[0].length), /named|called|name/iu.test(call[0]))

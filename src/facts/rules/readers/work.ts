@@ -56,7 +56,18 @@ const AS_ROLE = pattern(
 const NEW_JOB_AS = pattern(
   String.raw`\b(?:got|landed|found|accepted|took|started|have|started a new job|got a new job|got a job` +
     String.raw`|got hired)\s+(?:a |an |my |the )?(?:new |first |dream |full-time |part-time )?(?:job` +
-    String.raw`|role|position|gig|career)\s+as\s+(?:a |an |the )?`,
+    String.raw`|role|position|gig|career)\s+(?:(?:last|this) (?:week|month|year)\s+|(?:a few |two |three )?` +
+    String.raw`(?:days|weeks|months) ago\s+|today\s+|yesterday\s+)?as\s+(?:a |an |the )?`,
+);
+/** "I left my job as a pharmacist": the job given up. */
+const LEFT_JOB_AS = pattern(
+  String.raw`\b(?:left|quit|resigned from|lost|gave up|walked away from)\s+(?:my )?(?:old )?(?:job|position|role` +
+    String.raw`|career|work)\s+as\s+(?:a |an |the )?`,
+);
+/** "…and retrained as a nurse". */
+const RETRAINED = pattern(
+  String.raw`(?:(?:^|\b)${SUBJ}\s+|^|\band\s+)${ADV}(?:have\s+)?(?:retrained|requalified|re-trained|re-qualified)\s+` +
+    String.raw`(?:to work\s+)?as\s+(?:a |an |the )?`,
 );
 const PROMOTED = pattern(
   String.raw`\b(?:I|we)\s+${ADV}(?:was|were|got|have been|just got)\s+promoted\s+to\s+(?:a |an |the )?`,
@@ -215,7 +226,17 @@ function employerAfter(rest: string, value: string): string | undefined {
 }
 
 function readJob(text: string): Proposal[] {
-  let m = find(text, IS_STATE);
+  let m = find(text, LEFT_JOB_AS);
+  if (m) {
+    const rest = after(text, m);
+    const old = role(rest, false);
+    const out = old ? [propose('job', old, 'retire', { dated: true })] : [];
+    const next = find(rest, RETRAINED) ?? find(rest, WORK_AS) ?? find(rest, NEW_JOB_AS);
+    const now = next ? role(after(rest, next), false) : undefined;
+    if (now) out.push(propose('job', now, 'state', { replaces: old, dated: true }));
+    return out;
+  }
+  m = find(text, IS_STATE);
   if (m) {
     const state = STATE_JOBS.exec(after(text, m));
     return state ? [propose('job', state[0], 'state', { dated: true })] : [];
@@ -234,6 +255,7 @@ function readJob(text: string): Proposal[] {
     [WORK_AS, false],
     [AS_ROLE, true],
     [NEW_JOB_AS, false],
+    [RETRAINED, true],
     [MY_JOB_AS, false],
     [AS_A, true],
     [PROMOTED, false],
