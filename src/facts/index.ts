@@ -1,7 +1,8 @@
 /**
  * Facts about the user: the attribute registry, the offline rule extractor, the model pass
  * and the value comparisons reconciliation needs. The memory runs these itself when
- * `createMemory({ facts })` is set; they are exported for apps that extract elsewhere.
+ * `createMemory({ facts })` is set (through `default-facts.ts`); this module gathers them for
+ * the benches and tests. It is not a package entry.
  * @module
  */
 export type {
