@@ -150,6 +150,13 @@ describe('facts sync between devices', () => {
     );
     expect(log.rows.length).toBeGreaterThan(stubs.length);
     expect(log.rows.map((r) => r.op).join('\n')).not.toMatch(/lyon/i);
+    // Nor does the server's own store of the user's facts (what createServerMemory reads).
+    const stored = await sharedPool().query<{ entry: string }>(
+      'SELECT entry FROM recallkit_entries WHERE tenant = $1 AND session_id = $2',
+      [tenant, JSON.stringify('__recallkit_facts__')],
+    );
+    expect(stored.rows.length).toBeGreaterThan(0);
+    expect(stored.rows.map((r) => r.entry).join('\n')).not.toMatch(/lyon/i);
     const fresh = await device(token);
     await settle(fresh);
     for (const d of [a, b, lateOnline, fresh]) {
