@@ -27,6 +27,7 @@ import {
 import { loadVectorIndex, type VectorIndex } from '../../recall/vectors/vector-index.js';
 import { denseRerank } from '../../recall/vectors/dense-rerank.js';
 import { embedQuery, VECTOR_PREFIX } from './session-vectors.js';
+import { summariesBelowTurns, type CoveredSpan } from './summary-rank.js';
 import type { SessionCache } from '../session/session.js';
 
 const SEP = '\u0000';
@@ -283,5 +284,26 @@ export async function recallAcross(
   let found = await all.load(hits);
   if (types) found = found.filter((r) => types.includes(r.entry.type));
   if (options.includeCompressed === false) found = found.filter((r) => !r.entry.compressed);
-  return [...summaries, ...found].sort((a, b) => b.score - a.score).slice(0, topK);
+  const merged = [...summaries, ...found].sort((a, b) => b.score - a.score);
+  return summaryResultsBelowTurns(merged, query).slice(0, topK);
+}
+
+/** {@link summariesBelowTurns} over results of several chats: a summary covers turns of its own chat. */
+function summaryResultsBelowTurns(results: RecallResult[], query: string): RecallResult[] {
+  if (!results.some((r) => r.entry.type === 'summary')) return results;
+  const keyOf = (r: RecallResult): string =>
+    (r.entry.type === 'summary' ? SUMMARY_PREFIX : '') + r.entry.sessionId + SEP + r.entry.id;
+  const spans = new Map<string, CoveredSpan>();
+  for (const r of results) {
+    const covers = r.entry.metadata?.originalEntryIds;
+    const timeRange = r.entry.metadata?.timeRange as CoveredSpan['timeRange'] | undefined;
+    if (r.entry.type !== 'summary' || !Array.isArray(covers) || !timeRange) continue;
+    const originalEntryIds = covers.map((id) => r.entry.sessionId + SEP + String(id));
+    spans.set(keyOf(r), { originalEntryIds, timeRange });
+  }
+  const hits = results.map((r) => ({ id: keyOf(r), score: r.score, r }));
+  return summariesBelowTurns(hits, (id) => spans.get(id), query, analyzeQuery(query)).map((h) => ({
+    entry: h.r.entry,
+    score: h.score,
+  }));
 }

@@ -13,6 +13,8 @@ import { isPlainObject } from '../checks/validate.js';
 import { auxReader } from '../aux-reader.js';
 
 import { SUMMARY_PREFIX } from './recall-ids.js';
+import { summariesBelowTurns } from './summary-rank.js';
+import { analyzeQuery } from '../../recall/recall-index.js';
 
 export { SUMMARY_PREFIX } from './recall-ids.js';
 const TYPES = ['message', 'tool_call', 'tool_result', 'context', 'summary'];
@@ -156,11 +158,17 @@ export async function recallEntries(
 
   // Type filters are checked on the loaded entries: ask for more hits until enough pass.
   let k = o.types ? Math.max(o.topK * 4, 40) : o.topK;
+  const terms = analyzeQuery(o.query);
+  // A summary among the hits moves below the turns it covers: look a little further for them.
+  const extra = wantSummaries && summaries.size ? SUMMARY_LOOKAHEAD : 0;
   for (;;) {
     // With vectors, the lexical candidates are re-ranked (`dense-rerank.ts`).
-    const candidates = semantic ? Math.max(RERANK_CANDIDATES, k * 2) : k;
-    const lexical = index.search(o.query, { topK: candidates, filter });
-    const hits = semantic ? rerank(index, semantic, lexical, k, filter).slice(0, k) : lexical;
+    const candidates = semantic ? Math.max(RERANK_CANDIDATES, k * 2) : k + extra;
+    const lexical = index.searchTerms(terms, { topK: candidates, filter });
+    const ranked = semantic ? rerank(index, semantic, lexical, k, filter) : lexical;
+    const hits = (
+      extra ? summariesBelowTurns(ranked, (id) => summaryById(summaries, id), o.query, terms) : ranked
+    ).slice(0, k);
     const entryIds = hits.filter((h) => !h.id.startsWith(SUMMARY_PREFIX)).map((h) => h.id);
     const loaded = await store.getEntries(c.meta.sessionId, entryIds);
     const byId = new Map(loaded.filter((e): e is MemoryEntry => !!e).map((e) => [e.id, e]));
@@ -176,10 +184,18 @@ export async function recallEntries(
   }
 }
 
+/** The kept summary a hit id names (`undefined` for a turn or a dropped summary). */
+export function summaryById(summaries: ReadonlyMap<string, MemorySummary>, docId: string): MemorySummary | undefined {
+  return docId.startsWith(SUMMARY_PREFIX) ? summaries.get(docId.slice(SUMMARY_PREFIX.length)) : undefined;
+}
+
 function summaryOf(summaries: Map<string, MemorySummary>, docId: string): MemoryEntry | undefined {
   const s = summaries.get(docId.slice(SUMMARY_PREFIX.length));
   return s ? summaryAsEntry(s) : undefined;
 }
+
+/** Further hits searched when the session has summaries, for the turns a summary covers. */
+const SUMMARY_LOOKAHEAD = 10;
 
 /** Lexical candidates re-ranked with vectors, at least (on LoCoMo, 20 to 100 gave the same recall@10). */
 export const RERANK_CANDIDATES = 20;
