@@ -19,13 +19,15 @@ import {
   entryDoc,
   recallEntries,
   RERANK_CANDIDATES,
+  DENSE_CANDIDATES,
+  DENSE_SCAN_LIMIT,
   summaryAsEntry,
   summaryDoc,
   SUMMARY_PREFIX,
   type RecallContext,
 } from './recall.js';
 import { loadVectorIndex, type VectorIndex } from '../../recall/vectors/vector-index.js';
-import { denseRerank } from '../../recall/vectors/dense-rerank.js';
+import { denseRerank, placeParaphrase } from '../../recall/vectors/dense-rerank.js';
 import { embedQuery, VECTOR_PREFIX } from './session-vectors.js';
 import { summariesBelowTurns, type CoveredSpan } from './summary-rank.js';
 import type { SessionCache } from '../session/session.js';
@@ -141,19 +143,36 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
     return known.vectors;
   }
 
-  /** Store-wide lexical candidates re-ranked with each session's vectors (`dense-rerank.ts`). */
-  async function rerankAcross(hits: StoreHit[], semantic: StoreSemantic): Promise<StoreHit[]> {
+  /**
+   * Store-wide lexical candidates and the nearest turns by vector of the chats they come from
+   * (at most {@link DENSE_SCAN_LIMIT} vectors compared in all), fused (`dense-rerank.ts`).
+   */
+  async function rerankAcross(lexical: StoreHit[], semantic: StoreSemantic, topK: number): Promise<StoreHit[]> {
     const key = (s: string, id: string): string => s + SEP + id;
     const similarity = new Map<string, number>();
     const near = new Map<string, (string | undefined)[]>();
     // Every candidate session's vectors are read at once, not one store round trip after another.
-    const sessions = [...new Set(hits.map((h) => h.sessionId))];
+    const sessions = [...new Set(lexical.map((h) => h.sessionId))];
     const loaded = await Promise.all(
       sessions.map((sessionId) => {
         const known = covered.get(sessionId);
         return known ? vectorsOf(sessionId, known, semantic.model) : null;
       }),
     );
+    const lexicalKeys = new Set(lexical.map((h) => key(h.sessionId, h.id)));
+    const nearest: StoreHit[] = [];
+    let budget = DENSE_SCAN_LIMIT;
+    for (const [at, sessionId] of sessions.entries()) {
+      const vectors = loaded[at];
+      if (!vectors || budget <= 0) continue;
+      const accept = (id: string): boolean => isEntryDoc(id) && !lexicalKeys.has(key(sessionId, id));
+      for (const h of vectors.search(semantic.query, DENSE_CANDIDATES, accept, budget))
+        nearest.push({ sessionId, id: h.id, score: h.score });
+      budget -= vectors.size;
+    }
+    nearest.sort((a, b) => b.score - a.score);
+    // Found by vectors alone: no lexical score.
+    const hits = [...lexical, ...nearest.slice(0, DENSE_CANDIDATES).map((h) => ({ ...h, score: 0 }))];
     for (const [at, sessionId] of sessions.entries()) {
       const known = covered.get(sessionId);
       const vectors = loaded[at];
@@ -173,11 +192,14 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
       }
       for (const [id, sim] of vectors.similarities(semantic.query, ids)) similarity.set(key(sessionId, id), sim);
     }
-    const ranked = denseRerank(
+    const dense = nearest.slice(0, DENSE_CANDIDATES).map((h) => ({ id: key(h.sessionId, h.id), score: h.score }));
+    const lexicalKeyed = lexical.map((h) => ({ id: key(h.sessionId, h.id), score: h.score }));
+    const fused = denseRerank(
       hits.map((h) => ({ id: key(h.sessionId, h.id), score: h.score })),
       similarity,
       (id) => near.get(id) ?? [],
     );
+    const ranked = placeParaphrase(fused, lexicalKeyed, dense, similarity, topK);
     return ranked.map((r) => {
       const at = r.id.indexOf(SEP);
       return { sessionId: r.id.slice(0, at), id: r.id.slice(at + 1), score: Math.max(0, r.score) };
@@ -214,7 +236,7 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
       }
       hits.sort((a, b) => b.score - a.score);
       if (!semantic) return hits.slice(0, topK);
-      return (await rerankAcross(hits.slice(0, Math.max(RERANK_CANDIDATES, topK * 2)), semantic)).slice(0, topK);
+      return (await rerankAcross(hits.slice(0, Math.max(RERANK_CANDIDATES, topK * 2)), semantic, topK)).slice(0, topK);
     },
 
     async load(hits) {

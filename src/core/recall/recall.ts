@@ -3,7 +3,7 @@ import type { RecallIndex } from '../../recall/recall-index.js';
 import type { RecallDoc, SearchHit } from '../../recall/types.js';
 import type { VectorIndex } from '../../recall/vectors/vector-index.js';
 import { createRecallIndex, loadRecallIndex } from '../../recall/recall-index.js';
-import { denseRerank } from '../../recall/vectors/dense-rerank.js';
+import { denseRerank, placeParaphrase } from '../../recall/vectors/dense-rerank.js';
 import { embedQuery, lacksVectors, openVectors } from './session-vectors.js';
 import { ValidationError } from '../../errors.js';
 import type { RecallContext, SessionCache } from '../types.js';
@@ -226,11 +226,22 @@ async function semanticOf(
 }
 
 /**
- * {@link denseRerank} over a session's index: the lexical candidates, each with the turns just
- * before and after as neighbours. Only when words find fewer than `k` hits are all vectors
- * scanned, for the nearest to join them (a question in other words than the history's): a
- * scan costs far more than a lexical search, and on LoCoMo such hits never reached the top 10
- * when words had found enough.
+ * Turns the vectors bring in of their own, beside the lexical candidates: a question in other
+ * words than the history's finds its paraphrase. Chosen with the fusion weight by
+ * leave-one-conversation-out on LoCoMo (docs/semantic-recall.md).
+ */
+export const DENSE_CANDIDATES = 10;
+
+/**
+ * The most vectors a recall compares with the question, newest first: a search's work stays
+ * bounded however long the history (about 10 ms of int8 dot products at 512 dimensions).
+ */
+export const DENSE_SCAN_LIMIT = 20_000;
+
+/**
+ * {@link denseRerank} over a session's index: the lexical candidates and the nearest turns by
+ * vector that words did not find ({@link DENSE_CANDIDATES}, more when words find fewer than
+ * `k`), each with the turns just before and after as neighbours, fused in one ranking.
  */
 export function rerank(
   index: RecallIndex,
@@ -240,10 +251,12 @@ export function rerank(
   filter: (id: string) => boolean,
 ): SearchHit[] {
   const lexicalIds = new Set(lexical.map((h) => h.id));
-  const nearest =
-    lexical.length < k
-      ? semantic.vectors.search(semantic.query, k - lexical.length, (id) => !lexicalIds.has(id) && filter(id))
-      : [];
+  const nearest = semantic.vectors.search(
+    semantic.query,
+    DENSE_CANDIDATES + Math.max(0, k - lexical.length),
+    (id) => !lexicalIds.has(id) && filter(id),
+    DENSE_SCAN_LIMIT,
+  );
   if (lexical.length === 0) return nearest.map((h) => ({ id: h.id, score: Math.max(0, h.score) }));
   const candidates = [...lexical, ...nearest.map((h) => ({ id: h.id, score: 0 }))];
   const isEntry = (id: string): boolean => !id.startsWith(SUMMARY_PREFIX);
@@ -256,7 +269,8 @@ export function rerank(
     for (const n of side) if (n !== undefined) ids.add(n);
   }
   const similarity = semantic.vectors.similarities(semantic.query, ids);
-  return denseRerank(candidates, similarity, (id) => near.get(id) ?? []).map((h) => ({
+  const fused = denseRerank(candidates, similarity, (id) => near.get(id) ?? []);
+  return placeParaphrase(fused, lexical, nearest, similarity, k).map((h) => ({
     id: h.id,
     score: Math.max(0, h.score),
   }));

@@ -39,8 +39,11 @@ export interface VectorIndex {
   has(id: string): boolean;
   /** Live `[id, vector]` pairs, oldest first, decoded (approximately the vectors added). */
   entries(): IterableIterator<[string, Float32Array]>;
-  /** The `topK` ids most similar to `query` (cosine), best first; `accept` filters ids. */
-  search(query: ArrayLike<number>, topK: number, accept?: (id: string) => boolean): SearchHit[];
+  /**
+   * The `topK` ids most similar to `query` (cosine), best first; `accept` filters ids.
+   * `maxScan` bounds the work: only the newest `maxScan` vectors are compared (default: all).
+   */
+  search(query: ArrayLike<number>, topK: number, accept?: (id: string) => boolean, maxScan?: number): SearchHit[];
   /** Cosine of `query` with each of `ids` that has a vector. */
   similarities(query: ArrayLike<number>, ids: Iterable<string>): Map<string, number>;
   /** Aux values changed since the last flush. */
@@ -321,15 +324,18 @@ function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegm
         yield [id, v];
       }
     },
-    search(query, topK, accept) {
+    search(query, topK, accept, maxScan = Infinity) {
       if (s.byId.size === 0 || query.length !== s.dims || topK <= 0) return [];
       const q = unit(query);
       // A bounded list of the best: most ids are rejected against its weakest score.
       const best: SearchHit[] = [];
       let floor = -Infinity;
-      for (let o = 0; o < s.ids.length; o++) {
+      // Newest first, so a bound keeps the most recent history.
+      let scanned = 0;
+      for (let o = s.ids.length - 1; o >= 0 && scanned < maxScan; o--) {
         const id = s.ids[o];
         if (typeof id !== 'string') continue;
+        scanned++;
         const score = dot(q, o);
         if (best.length >= topK && score <= floor) continue;
         if (accept && !accept(id)) continue;
