@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createRecallIndex } from '../../src/recall/recall-index.js';
 import { diversify } from '../../src/recall/lexical/diversify.js';
 
-const HOUR = 3_600_000;
 const at = (day: number, minute: number): string =>
   new Date(Date.UTC(2023, 4, day, 10) + minute * 60_000).toISOString();
 
