@@ -55,6 +55,26 @@ export type {
   StoreAdapter,
 } from './types.js';
 
+// Facts about the user: createMemory({ facts }), listFacts / setFact / forgetFact
+export type {
+  Fact,
+  FactOrigin,
+  FactStatus,
+  FactSource,
+  FactsOptions,
+  FactExtractMode,
+  FactsExport,
+  FactRecord,
+  StatedFactRecord,
+  SetFactRecord,
+  ForgetFactRecord,
+  ListFactsOptions,
+  SetFactInput,
+  FactsChange,
+  ContextFact,
+  ContextFactsDetails,
+} from './facts/types.js';
+
 // Errors
 export {
   RecallKitError,

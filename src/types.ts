@@ -1,6 +1,7 @@
 import type { CalibrationState } from './tokens/calibration.js';
 import type { StorageState } from './store/durable/durability-types.js';
 import type { SyncRefusal, SyncStatus } from './sync/types.js';
+import type { ContextFactsDetails, FactsChange } from './facts/types.js';
 
 /**
  * RecallKit's public data shapes. Everything here is plain, structured-cloneable data:
@@ -144,6 +145,11 @@ export interface LLMContext<M = ChatMessage> {
    * the recalled block, best first, each with its score (`entry.sessionId` names its chat).
    */
   recalled?: RecallResult[];
+  /**
+   * With facts on (`createMemory({ facts })`) and a current fact: which facts the "Known about
+   * the user" block holds and why each went in, and which were left out and why.
+   */
+  facts?: ContextFactsDetails;
 }
 
 /** Session statistics: counts and tokens of entries and summaries. */
@@ -309,6 +315,11 @@ export interface MemoryEvents {
   'sync:refused': (refusal: SyncRefusal) => void;
   /** The newest user message alone exceeded a context's `maxTokens` and was cut to fit. */
   'context:truncated': (sessionId: string, info: ContextTruncatedInfo) => void;
+  /**
+   * Facts about the user changed (`createMemory({ facts })`): read from a turn, set, forgotten,
+   * imported, or changed by another device or tab. `listFacts()` returns the new state.
+   */
+  'facts:changed': (change: FactsChange) => void;
 }
 
 /** What a `context:truncated` event reports. */

@@ -43,7 +43,8 @@ export function validateConfig(input: unknown, path = 'config'): Partial<MemoryC
   if (!isPlainObject(input)) throw new ValidationError(path, 'an object of Memory Manager settings', input);
   const out: Partial<MemoryConfig> = {};
   for (const [key, value] of Object.entries(input)) {
-    const rule = RULES[key as keyof MemoryConfig] as Rule | undefined;
+    // Own keys only: `constructor` or `__proto__` is an unknown setting, not Object's member.
+    const rule = Object.hasOwn(RULES, key) ? RULES[key as keyof MemoryConfig] : undefined;
     const field = `${path}.${key}`;
     if (!rule) throw new ValidationError(field, `one of the known settings (${Object.keys(RULES).join(', ')})`, key);
     if (rule.kind === 'bool') {

@@ -18,7 +18,7 @@ import { DEFAULT_MEMORY_CONFIG, validateConfig } from './config.js';
 import { assembleContext, type AssemblyRules } from './context/assemble.js';
 import { appendToInteractions } from './interactions.js';
 import { setActive, statsOf, type SessionCache } from './session/session.js';
-import { checkDraftIds, interactionDrafts, newCallId, withMeta } from './entry-drafts.js';
+import { checkDraftIds, checkSource, interactionDrafts, newCallId, withMeta } from './entry-drafts.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { createCompactionScheduler } from './compaction/compaction-scheduler.js';
 import { rollingWindowWhilePending, withinBudget } from './compaction/pending-budget.js';
@@ -44,6 +44,8 @@ import { createEmbeddingQueue } from './recall/embedding-queue.js';
 import type { EngineHooks } from './engine-hooks.js';
 import { isReservedSessionId } from './checks/reserved-ids.js';
 import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from './checks/field-checks.js';
+import type { FactsSetup } from './facts/facts-engine.js';
+import { attachFacts } from './facts/engine-facts.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {
@@ -90,6 +92,8 @@ export interface EngineDeps {
   hooks?: ((hooks: EngineHooks) => void) | undefined;
   /** Longest content of one entry, in characters (default `DEFAULT_MAX_CONTENT_LENGTH`). */
   maxContentLength?: number | undefined;
+  /** Facts about the user (`createMemory({ facts })`): extraction, the log and the context block. */
+  facts?: FactsSetup | undefined;
 }
 
 /**
@@ -112,14 +116,29 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     maxCachedSessions: deps.maxCachedSessions,
     onChange: (sessionId) => emitter.emit('change', sessionId),
   });
-  deps.hooks?.({
-    run: (s, task) => sessions.run(s, async (c) => (await writer.flush(c.meta.sessionId), task(c))),
-    drop: (s) => sessions.drop(s),
-    emit: emitter.emit,
-    on: emitter.on,
-  });
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
+  // Facts about the user (core/facts/): their log runs on a runner of its own (reserved ids).
+  const factsPart = attachFacts({
+    store,
+    setup: deps.facts,
+    counter: deps.counter,
+    emitter,
+    now,
+    closed: () => closed,
+    summarizer: () => summarizer,
+    config: () => config,
+    signal: lifetime.signal,
+  });
+  const facts = factsPart.facts;
+  deps.hooks?.(
+    factsPart.route({
+      run: (s, task) => sessions.run(s, async (c) => (await writer.flush(c.meta.sessionId), task(c))),
+      drop: (s) => sessions.drop(s),
+      emit: emitter.emit,
+      on: emitter.on,
+    }),
+  );
   // scope 'all': every session's own index, searched with store-wide statistics, read-only;
   // a session with no stored index then persists one.
   const all = createStoreRecall(store, (id) => {
@@ -212,6 +231,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       appendToInteractions(c.interactions, e);
     }
     for (const e of entries) emitter.emit('entry:added', meta.sessionId, e);
+    facts?.added(entries);
     // In the background: the add resolves once its entries are stored.
     scheduler.trigger(meta.sessionId, { reason: 'add', entry: entries[entries.length - 1]! });
     embeddings?.trigger(meta.sessionId);
@@ -248,8 +268,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     return recalled ? assembleContext(c.interactions, c.summaries, rules, [recalled], scale) : base;
   }
 
-  /** A context with recall in it and/or a hard cap (`context-build.ts`). */
-  async function plannedContext(c: SessionCache, plan: ReturnType<typeof planContext>): Promise<LLMContext> {
+  /** A context with recall, a hard cap and/or facts in it (`context-build.ts`). */
+  async function plannedContext(c: SessionCache, plan: ReturnType<typeof planContext>, withFacts: boolean) {
     if (plan.recall) await writer.flush(c.meta.sessionId);
     const scale = budgetScale(c.meta, deps.calibrate ?? false);
     const kb = built.knowledgeBase?.knowledgeBase.search_mode === 'always' ? built.knowledgeBase : undefined;
@@ -262,6 +282,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       profileBudget: built.tokenBudget,
       interactions: rollingWindowWhilePending(c.interactions, scheduler.pending(c.meta.sessionId), built.pendingWindow),
       knowledge: kb && ((req: KnowledgeBaseRequest) => recalledMessage(c, recallContext(c), kb, deps.counter, req)),
+      facts: withFacts && facts ? { maxTokens: facts.maxTokens, block: facts.block } : undefined,
     };
     const { ctx, truncated } = await buildPlannedContext(c, deps2, plan);
     if (truncated) emitter.emit('context:truncated', c.meta.sessionId, truncated);
@@ -284,7 +305,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     addUserMessage: (s, content, metadata, options) =>
       sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'message', role: 'user', content: capped(checkContent(content), 'content') };
-        withMeta(d, metadata);
+        withMeta(d, metadata, 'metadata', maxContent);
         withAddOptions(d, options);
         return (await add(c, [d], false))[0]!;
       }),
@@ -296,7 +317,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
           role: 'assistant',
           content: capped(checkContent(content), 'content'),
         };
-        withMeta(d, metadata);
+        withMeta(d, metadata, 'metadata', maxContent);
         withAddOptions(d, options);
         return (await add(c, [d], true))[0]!;
       }),
@@ -307,7 +328,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
         const content = capped(toJsonText(args, 'args'), 'args');
         const callId = options.callId === undefined ? newCallId() : checkName(options.callId, 'options.callId');
         const d: EntryDraft = { type: 'tool_call', role: 'assistant', content, tool: { name, callId } };
-        withMeta(d, options.metadata, 'options.metadata');
+        withMeta(d, options.metadata, 'options.metadata', maxContent);
         return (await add(c, [d], false))[0]!;
       }),
 
@@ -330,14 +351,14 @@ export function createEngine(deps: EngineDeps): EngineMemory {
           content,
           tool: { name, callId, isError: options.isError ?? false },
         };
-        withMeta(d, options.metadata, 'options.metadata');
+        withMeta(d, options.metadata, 'options.metadata', maxContent);
         return (await add(c, [d], false))[0]!;
       }),
 
     addContext: (s, content, source) =>
       sessions.run(s, async (c) => {
         const d: EntryDraft = { type: 'context', role: 'system', content: capped(checkContent(content), 'content') };
-        if (source !== undefined) d.metadata = { source: checkName(source, 'source') };
+        if (source !== undefined) d.metadata = { source: checkSource(source) };
         return (await add(c, [d], false))[0]!;
       }),
 
@@ -364,8 +385,11 @@ export function createEngine(deps: EngineDeps): EngineMemory {
           const plan = planContext(options, deps.contextRecall);
           // Recall indexes the session first: on an unknown one, that must not create it.
           const c = readOnlyView(stored);
+          const withFacts = facts !== undefined && facts.maxTokens > 0 && (await facts.hasCurrent());
           const ctx =
-            plan.recall || plan.maxTokens !== undefined ? await plannedContext(c, plan) : await contextWithRecalled(c);
+            plan.recall || plan.maxTokens !== undefined || withFacts
+              ? await plannedContext(c, plan, withFacts)
+              : await contextWithRecalled(c);
           const format = options.format ?? 'openai';
           // The format decides the message type; the cast states what formatContext produced.
           return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;
@@ -392,6 +416,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       await scheduler.idle(id);
       // Summaries made by compaction are embedded after it.
       await embeddings?.idle(id);
+      await facts?.idle();
     },
 
     recall: (s, query, options) =>
@@ -409,7 +434,10 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       ),
 
     exportSession: transfer.exportSession,
-    importSession: transfer.importSession,
+    importSession: async (state, options) => {
+      await transfer.importSession(state, options);
+      facts?.sessionChanged(state.sessionId);
+    },
 
     clearSession: (s) =>
       sessions.run(s, async (c) => {
@@ -477,14 +505,18 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     },
 
     on: (event, handler) => emitter.on(event, handler),
+    ...factsPart.methods,
 
     close: async () => {
       if (closed) return;
+      // The rules' reads of stored turns finish first (cheap, and otherwise redone on the next open).
+      await facts?.flush();
       closed = true;
       lifetime.abort(new ClosedError('memory is closed'));
       await scheduler.idle();
       await embeddings?.idle();
       await sessions.idle();
+      await factsPart.dispose();
       sessions.dispose();
       try {
         await writer.flush();

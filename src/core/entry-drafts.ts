@@ -1,13 +1,29 @@
 import type { InteractionInput } from '../types.js';
 import type { EntryDraft } from './make-entry.js';
-import { checkInteractionInput, checkMetadata, checkTimestamp, toJsonText } from './checks/validate.js';
-import { checkId } from './checks/record-bounds.js';
+import { checkInteractionInput, checkMetadata, checkName, checkTimestamp, toJsonText } from './checks/validate.js';
+import { checkId, MAX_SOURCE_LENGTH } from './checks/record-bounds.js';
+import { ValidationError } from '../errors.js';
 import { newId } from './ids.js';
 
-/** Set a draft's metadata from a caller's value, checked (`field` names it in the error). */
-export function withMeta(d: EntryDraft, metadata: unknown, field = 'metadata'): void {
-  const m = checkMetadata(metadata, field);
+/**
+ * Set a draft's metadata from a caller's value, checked within the bounds of `maxContentLength`
+ * (`field` names it in the error).
+ */
+export function withMeta(d: EntryDraft, metadata: unknown, field: string, maxContentLength: number): void {
+  const m = checkMetadata(metadata, field, maxContentLength);
   if (m) d.metadata = m;
+}
+
+/** `addContext`'s `source`: a non-empty name of at most {@link MAX_SOURCE_LENGTH} characters. */
+export function checkSource(source: unknown): string {
+  const name = checkName(source, 'source');
+  if (name.length > MAX_SOURCE_LENGTH)
+    throw new ValidationError(
+      'source',
+      `a name of at most ${MAX_SOURCE_LENGTH} characters (a file, a path or a URL)`,
+      name,
+    );
+  return name;
 }
 
 /** A draft's tool name and call id within the bounds the server keeps (refused before anything is stored). */

@@ -5,6 +5,7 @@
  */
 import { ValidationError } from '../errors.js';
 import type { Embedder } from '../recall/types.js';
+import { dictionary } from '../core/checks/dictionary.js';
 
 /** Options of {@link fetchEmbedder}. */
 export interface FetchEmbedderOptions {
@@ -51,8 +52,12 @@ export function fetchEmbedder(options: FetchEmbedderOptions): Embedder {
   url.username = '';
   url.password = '';
   const doFetch = options.fetch ?? globalThis.fetch;
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
-  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  const named = dictionary<string>();
+  named['content-type'] = 'application/json';
+  for (const [name, value] of Object.entries(options.headers ?? {})) named[name] = value;
+  if (options.apiKey) named.authorization = `Bearer ${options.apiKey}`;
+  // Name-value pairs: fetch drops a header named `__proto__` from a plain object.
+  const headers = Object.entries(named);
 
   return async (texts) => {
     const out: number[][] = [];

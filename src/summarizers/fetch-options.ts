@@ -5,6 +5,7 @@
  */
 import { ValidationError } from '../errors.js';
 import { safeUrl } from '../core/checks/safe-url.js';
+import { dictionary } from '../core/checks/dictionary.js';
 
 /** Options of {@link fetchSummarizer}. */
 export interface FetchSummarizerOptions {
@@ -75,7 +76,8 @@ function resolveEndpoint(url: unknown): URL {
 }
 
 function copyHeaders(headers: FetchSummarizerOptions['headers']): Record<string, string> {
-  const out: Record<string, string> = { 'content-type': 'application/json' };
+  const out = dictionary<string>();
+  out['content-type'] = 'application/json';
   if (headers === undefined) return out;
   const pairs =
     headers instanceof Headers

@@ -92,7 +92,9 @@ export function fetchSummarizer(options: FetchSummarizerOptions): Summarizer {
     async (signal) => {
       let response: Response;
       try {
-        response = await doFetch(r.endpoint, { method: 'POST', headers: r.headers, body: body(prompt), signal });
+        // Name-value pairs: fetch drops a header named `__proto__` from a plain object.
+        const headers = Object.entries(r.headers);
+        response = await doFetch(r.endpoint, { method: 'POST', headers, body: body(prompt), signal });
       } catch (error) {
         if (signal.aborted) throw error;
         // A refusal by the browser (CORS, mixed content) would fail the same way every time.

@@ -4,7 +4,7 @@
  * @module
  */
 import { ValidationError } from '../errors.js';
-import { checkData, isPlainObject } from '../core/checks/validate.js';
+import { checkMetadata, isPlainObject } from '../core/checks/validate.js';
 import { bool, num, oneOf } from '../core/checks/field-checks.js';
 import { checkCount, checkId, MAX_ID_LENGTH } from '../core/checks/record-bounds.js';
 import type { MemoryEntry, MemoryEntryType, EntryRole, MemorySummary } from '../types.js';
@@ -78,10 +78,9 @@ export function checkSyncSummary(raw: unknown, f: string, sessionId: string): Me
   return summary;
 }
 
+/** Metadata within the engine's bounds at the default `maxContentLength` (`checkMetadata`). */
 function data(value: unknown, field: string): Record<string, unknown> {
-  if (!isPlainObject(value)) throw new ValidationError(field, 'a plain object', value);
-  checkData(value, field, new Set(), 0);
-  return value;
+  return checkMetadata(value, field) as Record<string, unknown>;
 }
 /** A strict ISO 8601 instant (the engine's own rule), kept as it was written. */
 function time(v: unknown, field: string): string {

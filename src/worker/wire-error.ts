@@ -58,14 +58,15 @@ export function toWireError(error: unknown): WireError {
   return wire;
 }
 
-const SIMPLE: Record<string, new (message: string) => RecallKitError> = {
-  RecallKitError,
-  SummarizerError,
-  StoreError,
-  QuotaExceededError,
-  ImportConflictError,
-  ClosedError,
-};
+// A Map: the name comes from whatever was thrown (`constructor` must not find Object).
+const SIMPLE = new Map<string, new (message: string) => RecallKitError>([
+  ['RecallKitError', RecallKitError],
+  ['SummarizerError', SummarizerError],
+  ['StoreError', StoreError],
+  ['QuotaExceededError', QuotaExceededError],
+  ['ImportConflictError', ImportConflictError],
+  ['ClosedError', ClosedError],
+]);
 
 /**
  * Rebuild the error the worker threw (page side): the RecallKit class of the same `name`,
@@ -86,6 +87,6 @@ function build(wire: WireError): Error {
   if (wire.name === 'ValidationError') return new ValidationError(wire.field ?? '', '');
   if (wire.name === 'ExpressionError') return new ExpressionError(wire.expression ?? '', wire.position ?? 0, '');
   if (wire.name === 'SyncError') return new SyncError(wire.message, wire.offline ?? false, wire.status);
-  const Simple = SIMPLE[wire.name];
+  const Simple = SIMPLE.get(wire.name);
   return Simple ? new Simple(wire.message) : new Error(wire.message);
 }

@@ -3,14 +3,15 @@
  * bodies never stop it answering nor wedge a tenant, a malformed op holds back nothing else,
  * requests past the bounds are refused at once, planted secrets (in `authorize`'s error, the
  * connection string, the URL) reach no response, event or error, and `toNodeListener` cuts off
- * slow and oversized bodies.
+ * slow and oversized bodies, and `SYNC_SERVER_TIMEOUTS` a client trickling its headers.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import { syncHandler, toNodeListener } from '../../src/server/index.js';
+import { SYNC_SERVER_TIMEOUTS, syncHandler, toNodeListener } from '../../src/server/index.js';
 import { memoryStore } from '../../src/store/memory/memory-store.js';
 import { newMeta } from '../../src/core/session/session.js';
 import type { SyncRefusal } from '../../src/sync/types.js';
@@ -323,4 +324,38 @@ describe('toNodeListener: body deadline and size limit', () => {
     expect((await send(['x'.repeat(600), 'x'.repeat(600)], 5)).status).toBe(413);
     expect((await send(['{}'], 0, { 'content-length': String(MAX_SYNC_BODY_BYTES) })).status).toBe(413);
   });
+});
+
+describe('SYNC_SERVER_TIMEOUTS: a client trickling its headers', () => {
+  it('is answered 408 and closed within the bound docs/sync.md states, which is what the config says', async () => {
+    const { headersTimeout, connectionsCheckingInterval } = SYNC_SERVER_TIMEOUTS;
+    // The figures the docs give are the config's: headers within 10 s, closed within 11 s.
+    const docs = readFileSync(new URL('../../docs/sync.md', import.meta.url), 'utf8');
+    expect(docs).toContain(`\`headersTimeout\` ${headersTimeout / 1000} s`);
+    expect(docs).toContain(`\`connectionsCheckingInterval\` ${connectionsCheckingInterval / 1000} s`);
+    const bound = (headersTimeout + connectionsCheckingInterval) / 1000;
+    expect(docs).toContain(`within ${headersTimeout / 1000} s is answered \`408\` and closed within ${bound} s`);
+
+    const http = createServer(SYNC_SERVER_TIMEOUTS, toNodeListener(server.handler));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { port } = http.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.write('POST /sync HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    // One more header line every 500 ms: the headers never end.
+    const drip = setInterval(() => socket.write('x-slow: 1\r\n'), 500);
+    // A hang detector, not a timing assertion: Node's default check (every 30 s) closes this
+    // client 30 s after the server started listening, past this generous limit of 25 s.
+    const closed = await Promise.race([
+      new Promise<boolean>((resolve) => socket.on('close', () => resolve(true))),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 25_000)),
+    ]);
+    clearInterval(drip);
+    socket.destroy();
+    http.closeAllConnections();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+    expect(closed).toBe(true);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  }, 40_000);
 });

@@ -19,6 +19,8 @@ export interface MemorySyncServer {
   log: ServerOp[];
   /** Requests answered. */
   requests: number;
+  /** The raw header lines of the last request, name-value pairs as sent. */
+  rawHeaders: string[];
   /** Every well-formed op pushed, in arrival order (retries included). */
   pushed: SyncOp[];
   close(): Promise<void>;
@@ -39,12 +41,20 @@ export async function startMemorySyncServer(
   const summaries = new Map<string, { dropped: boolean }>();
   const cleared = new Map<string, bigint>();
   let seq = 0n;
-  const state = { url: '', log, requests: 0, pushed: [] as SyncOp[], close: async () => undefined as void };
+  const state = {
+    url: '',
+    log,
+    requests: 0,
+    rawHeaders: [] as string[],
+    pushed: [] as SyncOp[],
+    close: async () => undefined as void,
+  };
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       state.requests += 1;
+      state.rawHeaders = req.rawHeaders;
       const send = (status: number, value: unknown): void => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(value));

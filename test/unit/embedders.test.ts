@@ -22,7 +22,7 @@ describe('fetchEmbedder', () => {
     const bodies: { input: string[]; model: string }[] = [];
     const fake = (async (url: URL, init: RequestInit) => {
       expect(String(url)).toBe('http://localhost:8080/v1/embeddings');
-      expect((init.headers as Record<string, string>).authorization).toBe('Bearer sk-secret');
+      expect(new Headers(init.headers).get('authorization')).toBe('Bearer sk-secret');
       const body = JSON.parse(String(init.body)) as { input: string[]; model: string };
       bodies.push(body);
       const data = body.input.map((t, index) => ({ index, embedding: [t.length, 1] })).reverse();

@@ -12,7 +12,7 @@ import type { Memory } from '../../src/memory.js';
 import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from '../../src/core/checks/field-checks.js';
 import { checkIsoTimestamp } from '../../src/core/checks/iso-timestamp.js';
 import { canonicalOp, decide, type PushState } from '../../src/sync/server/rules.js';
-import type { SyncOp } from '../../src/sync/protocol.js';
+import { parseSyncOp, type SyncOp } from '../../src/sync/protocol.js';
 import { loadTiktoken, type TiktokenCounter } from '../../src/tokens/tiktoken.js';
 
 let o200k: TiktokenCounter;
@@ -226,6 +226,136 @@ describe('the content size cap', () => {
     };
     await median(20_000); // warm-up
     expect((await median(200_000)) / (await median(20_000))).toBeLessThan(25);
+  });
+});
+
+const METADATA_CAP = 4_000_000;
+const big = 'm'.repeat(METADATA_CAP + 1);
+const longKey = 'k'.repeat(513);
+const image = (chars: number) => `data:image/png;base64,${'A'.repeat(chars)}`;
+
+/** Every name and metadata a caller passes, past its bound, with the field its refusal names. */
+const unbounded: [what: string, field: string, add: (m: Memory) => Promise<unknown>][] = [
+  ['addContext source of 2M characters', 'source', (m) => m.addContext('s', 'notes', 's'.repeat(2_000_000))],
+  ['addContext source of 2,049 characters', 'source', (m) => m.addContext('s', 'notes', 's'.repeat(2049))],
+  ['a tool name of 513 characters', 'toolName', (m) => m.addToolCall('s', 't'.repeat(513), {})],
+  ['a call id of 513 characters', 'callId', (m) => m.addToolCall('s', 'search', {}, { callId: 'c'.repeat(513) })],
+  [
+    'a tool result name of 513 characters',
+    'toolName',
+    (m) => m.addToolResult('s', 't'.repeat(513), 'ok', { callId: 'open' }),
+  ],
+  ['a metadata key of 513 characters', 'metadata', (m) => m.addUserMessage('s', 'hi', { [longKey]: 1 })],
+  [
+    'a nested metadata key of 513 characters',
+    'metadata.a',
+    (m) => m.addUserMessage('s', 'hi', { a: { [longKey]: 1 } }),
+  ],
+  ['metadata of 4M characters and one', 'metadata', (m) => m.addUserMessage('s', 'hi', { text: big })],
+  [
+    'metadata of 4M numbers',
+    'metadata',
+    (m) => m.addAssistantMessage('s', 'hi', { n: new Array<number>(METADATA_CAP).fill(0) }),
+  ],
+  ['a speaker of 513 characters', 'metadata.speaker', (m) => m.addUserMessage('s', 'hi', { speaker: 'S'.repeat(513) })],
+  [
+    'a metadata name of 513 characters',
+    'metadata.name',
+    (m) => m.addAssistantMessage('s', 'hi', { name: 'N'.repeat(513) }),
+  ],
+  ['tool call metadata', 'options.metadata', (m) => m.addToolCall('s', 'search', {}, { metadata: { big } })],
+  [
+    'tool result metadata',
+    'options.metadata',
+    (m) => m.addToolResult('s', 'search', 'ok', { callId: 'open', metadata: { big } }),
+  ],
+  [
+    'an image of 4M characters in addMessages',
+    'messages[0].content',
+    (m) =>
+      m.addMessages('s', [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'look' },
+            { type: 'image_url', image_url: { url: image(METADATA_CAP) } },
+          ],
+        },
+      ]),
+  ],
+  [
+    'importSession entry metadata',
+    'state.entries[0].metadata',
+    (m) => {
+      const state = exportedWith('q') as { entries: Record<string, unknown>[] };
+      state.entries[0]!.metadata = { big };
+      return m.importSession(state as never);
+    },
+  ],
+  [
+    'importSession summary metadata key',
+    'state.summaries[0].metadata',
+    (m) => {
+      const state = exportedWith('q') as { summaries: Record<string, unknown>[] };
+      state.summaries[0]!.metadata = { [longKey]: true };
+      return m.importSession(state as never);
+    },
+  ],
+];
+
+describe('names and metadata are bounded (#31)', () => {
+  it.each(unbounded)('%s is refused on %s before anything is stored', async (_, field, add) => {
+    const memory = await seeded();
+    await memory.addToolCall('s', 'search', {}, { callId: 'open' });
+    await expectRefused(memory, field, () => add(memory));
+  });
+
+  it('takes every name and metadata at its bound', async () => {
+    const memory = await seeded();
+    const source = 's'.repeat(2048);
+    expect((await memory.addContext('s', 'notes', source)).metadata).toEqual({ source });
+    await memory.addToolCall('s', 't'.repeat(512), {}, { callId: 'c'.repeat(512) });
+    await memory.addUserMessage('s', 'hi', { ['k'.repeat(512)]: { ['k'.repeat(512)]: 1 } });
+    await memory.addUserMessage('s', 'hi', { speaker: 'S'.repeat(512), name: 'N'.repeat(512) });
+    // The object counts 1, the key 1, the string the rest: exactly the cap.
+    const at = { t: 'm'.repeat(METADATA_CAP - 2) };
+    expect((await memory.addUserMessage('s', 'hi', at)).metadata).toEqual(at);
+    await memory.addMessages('s', [
+      { role: 'user', content: [{ type: 'image_url', image_url: { url: image(3_000_000) } }] },
+    ]);
+    const stored = await memory.getActiveEntries('s');
+    expect(stored.at(-1)!.metadata?.parts).toBeDefined();
+  });
+
+  it('a larger maxContentLength raises the metadata bound to 4 times it', async () => {
+    const memory = await createMemory({ store: 'memory', tokenizer: o200k, maxContentLength: 2_000_000 });
+    await expect(memory.addUserMessage('s', 'hi', { text: big })).resolves.toMatchObject({ content: 'hi' });
+    await expect(memory.addUserMessage('s', 'hi', { text: 'm'.repeat(8_000_001) })).rejects.toMatchObject({
+      field: 'metadata',
+    });
+  });
+
+  it('the sync records check the same bounds (the default cap)', () => {
+    const entry = {
+      id: 'e1',
+      sessionId: 's',
+      seq: 0,
+      interaction: 1,
+      type: 'message',
+      role: 'user',
+      content: 'x',
+      timestamp: T,
+    };
+    const op = (metadata: unknown) => ({
+      opId: 'e1',
+      sessionId: 's',
+      kind: 'entry',
+      entry: { ...entry, tokenCount: 1, compressed: false, metadata },
+    });
+    expect(() => parseSyncOp(op({ big }), 'op')).toThrow(/^op\.entry\.metadata: expected at most 4,000,000 characters/);
+    expect(() => parseSyncOp(op({ [longKey]: 1 }), 'op')).toThrow(/^op\.entry\.metadata: expected keys of at most 512/);
+    expect(() => parseSyncOp(op({ speaker: 'S'.repeat(513) }), 'op')).toThrow(/^op\.entry\.metadata\.speaker: /);
+    expect(parseSyncOp(op({ speaker: 'S'.repeat(512) }), 'op')).toMatchObject({ kind: 'entry' });
   });
 });
 

@@ -18,6 +18,7 @@ import { toWorking } from '../../src/sync/client/state.js';
 import { MAX_OP_IDS } from '../../src/sync/bounds.js';
 import { parseSyncOp } from '../../src/sync/protocol.js';
 import { wireEntry } from '../../src/sync/client/state.js';
+import { SESSION_CALLS, methodsOf } from '../support/session-calls.js';
 import { startMemorySyncServer, type MemorySyncServer } from '../support/sync-memory-server.js';
 
 let server: MemorySyncServer | undefined;
@@ -203,26 +204,25 @@ describe('the reserved session', () => {
   it('every public method refuses __recallkit ids with a ValidationError; listSessions never shows them', async () => {
     server = await startMemorySyncServer();
     const m = await device();
+    // Every method of the live memory is in the table: a new one cannot skip the check.
+    expect(methodsOf(m)).toEqual(Object.keys(SESSION_CALLS).sort());
     await m.addUserMessage('mine', 'hello');
     await m.sync();
-    for (const id of ['__recallkit_sync__', '__recallkit', '__recallkitX']) {
-      const calls: (() => Promise<unknown>)[] = [
-        () => m.clearSession(id),
-        () => m.addUserMessage(id, 'x'),
-        () => m.addAssistantMessage(id, 'x'),
-        () => m.getContextForLLM(id),
-        () => m.getActiveEntries(id),
-        () => m.getSummaries(id),
-        () => m.getStats(id),
-        () => m.exportSession(id),
-        () => m.importSession({ sessionId: id, entries: [], summaries: [], totalTokens: 0 }),
-        () => m.compress(id),
-        () => m.pin(id, 'x'),
-        () => m.recall(id, 'x'),
-      ];
-      for (const call of calls) {
-        const error = await call().catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(ValidationError);
+    for (const id of [
+      '__recallkit_sync__',
+      '__recallkit_facts__',
+      '__recallkit_facts_state__',
+      '__recallkit',
+      '__recallkitX',
+    ]) {
+      for (const [method, row] of Object.entries(SESSION_CALLS)) {
+        if (row === null) continue;
+        const error = await row.call(m, id).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error, `${method}(${JSON.stringify(id)})`).toBeInstanceOf(ValidationError);
+        expect(error).toMatchObject({ field: row.field });
         expect((error as Error).message).toMatch(/reserved/);
       }
     }

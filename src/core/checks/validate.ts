@@ -2,6 +2,7 @@ import type { InteractionInput } from '../../types.js';
 import { ValidationError } from '../../errors.js';
 import { refuseReservedSessionId } from './reserved-ids.js';
 import { checkIsoTimestamp } from './iso-timestamp.js';
+import { MAX_METADATA_KEY_LENGTH, MAX_SPEAKER_LENGTH, metadataSizeCap } from './record-bounds.js';
 
 /** Longest accepted session id. */
 export const MAX_SESSION_ID_LENGTH = 512;
@@ -40,14 +41,47 @@ export function checkName(name: unknown, field: string): string {
 }
 
 /**
- * Metadata must be a plain object of data that survives a structured clone and JSON
- * (no functions, symbols, class instances other than Date, or cycles).
+ * Metadata must be a plain object of data that survives a structured clone and JSON (no
+ * functions, symbols, class instances other than Date, or cycles), within the record bounds:
+ * keys of at most {@link MAX_METADATA_KEY_LENGTH} characters, a speaker name (`speaker`, `name`)
+ * of at most {@link MAX_SPEAKER_LENGTH}, and a size within {@link metadataSizeCap} of
+ * `maxContentLength` (default 1,000,000).
  */
-export function checkMetadata(metadata: unknown, field = 'metadata'): Record<string, unknown> | undefined {
+export function checkMetadata(
+  metadata: unknown,
+  field = 'metadata',
+  maxContentLength = 1_000_000,
+): Record<string, unknown> | undefined {
   if (metadata === undefined) return undefined;
   if (!readable(field, () => isPlainObject(metadata))) throw new ValidationError(field, 'a plain object', metadata);
-  checkData(metadata, field, new Set(), 0);
-  return metadata as Record<string, unknown>;
+  const max = metadataSizeCap(maxContentLength);
+  checkData(metadata, field, new Set(), 0, { left: max, max, field });
+  const record = metadata as Record<string, unknown>;
+  for (const key of ['speaker', 'name']) {
+    const value = Object.hasOwn(record, key) ? record[key] : undefined;
+    if (typeof value === 'string' && value.length > MAX_SPEAKER_LENGTH)
+      throw new ValidationError(`${field}.${key}`, `a speaker name of at most ${MAX_SPEAKER_LENGTH} characters`, value);
+  }
+  return record;
+}
+
+/** What metadata may still hold while {@link checkData} walks it (see {@link metadataSizeCap}). */
+export interface SizeBudget {
+  left: number;
+  readonly max: number;
+  /** The metadata's own field, named when it is too large. */
+  readonly field: string;
+}
+
+function spend(budget: SizeBudget | undefined, size: number): void {
+  if (budget === undefined) return;
+  budget.left -= size;
+  if (budget.left < 0)
+    throw new ValidationError(
+      budget.field,
+      `at most ${budget.max.toLocaleString('en-US')} characters of metadata in its keys and strings ` +
+        '(images and files included; 4 × maxContentLength, every other value counts 1)',
+    );
 }
 
 /**
@@ -67,18 +101,26 @@ function readable<T>(field: string, read: () => T): T {
   }
 }
 
-/** Refuse values that cannot be stored and exported as JSON-like data. */
-export function checkData(value: unknown, field: string, seen: Set<object>, depth: number): void {
+/**
+ * Refuse values that cannot be stored and exported as JSON-like data. With a `budget` (metadata),
+ * keys longer than {@link MAX_METADATA_KEY_LENGTH} and a size past the budget are refused too.
+ */
+export function checkData(value: unknown, field: string, seen: Set<object>, depth: number, budget?: SizeBudget): void {
   if (depth > 64) throw new ValidationError(field, 'data nested at most 64 levels deep');
   switch (typeof value) {
     case 'string':
+      spend(budget, value.length);
+      return;
     case 'boolean':
     case 'undefined':
+      spend(budget, 1);
       return;
     case 'number':
       if (!Number.isFinite(value)) throw new ValidationError(field, 'a finite number', value);
+      spend(budget, 1);
       return;
     case 'object': {
+      spend(budget, 1);
       if (value === null || value instanceof Date) return;
       if (seen.has(value)) throw new ValidationError(field, 'data without cycles');
       const array = readable(field, () => Array.isArray(value));
@@ -90,12 +132,18 @@ export function checkData(value: unknown, field: string, seen: Set<object>, dept
         array ? Array.from(record as unknown as unknown[], (_, i) => String(i)) : Object.keys(record),
       );
       for (const k of keys) {
+        if (budget && !array) {
+          if (k.length > MAX_METADATA_KEY_LENGTH)
+            throw new ValidationError(field, `keys of at most ${MAX_METADATA_KEY_LENGTH} characters`, k);
+          spend(budget, k.length);
+        }
         const path = array ? `${field}[${k}]` : `${field}.${k}`;
         checkData(
           readable(path, () => record[k]),
           path,
           seen,
           depth + 1,
+          budget,
         );
       }
       seen.delete(value);

@@ -4,7 +4,7 @@ import { parseMessages, checkFormat } from '../../formats/parse-messages.js';
 import { toFormat } from '../../formats/to-format.js';
 import { formatCodec } from '../../formats/format-registry.js';
 import { mediaOf } from '../../formats/media-parts.js';
-import { checkTimestamp, isPlainObject } from '../checks/validate.js';
+import { checkMetadata, checkTimestamp, isPlainObject } from '../checks/validate.js';
 import { ValidationError } from '../../errors.js';
 import type { EntryDraft } from '../make-entry.js';
 import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from '../checks/field-checks.js';
@@ -89,7 +89,11 @@ export function messagesToDrafts(
     const draft: EntryDraft = { type: 'message', role: m.role, content: m.content ?? '' };
     // Images and files stay as the source wrote them: exportSession gives them back.
     const parts = mediaOf(m);
-    if (parts) draft.metadata = { parts, partsFormat: format };
+    // Within the metadata bounds of an add: images and files count in its size.
+    if (parts) {
+      draft.metadata = { parts, partsFormat: format };
+      checkMetadata(draft.metadata, `messages[${i}].content`, maxContentLength);
+    }
     drafts.push(draft);
   }
 }

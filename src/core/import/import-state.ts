@@ -1,6 +1,6 @@
 import type { MemoryEntry, MemorySummary, SessionMeta, StoreBatch, TokenCounter } from '../../types.js';
 import { ValidationError } from '../../errors.js';
-import { checkData, checkSessionId, checkTimestamp, isPlainObject } from '../checks/validate.js';
+import { checkMetadata, checkSessionId, checkTimestamp, isPlainObject } from '../checks/validate.js';
 import { bool, checkContentLength, DEFAULT_MAX_CONTENT_LENGTH, oneOf } from '../checks/field-checks.js';
 import { countDraft } from '../make-entry.js';
 import { newMeta } from '../session/session.js';
@@ -113,11 +113,7 @@ export function parseSessionState(
       const k = openCalls.findIndex((c) => c.tool!.callId === e.tool!.callId);
       if (k >= 0) openCalls.splice(k, 1);
     }
-    if (raw.metadata !== undefined) {
-      if (!isPlainObject(raw.metadata)) throw new ValidationError(`${f}.metadata`, 'a plain object', raw.metadata);
-      checkData(raw.metadata, `${f}.metadata`, new Set(), 0);
-      e.metadata = raw.metadata;
-    }
+    if (raw.metadata !== undefined) e.metadata = checkMetadata(raw.metadata, `${f}.metadata`, maxContentLength)!;
     e.tokenCount = countDraft(e as Parameters<typeof countDraft>[0], counter);
     return e;
   });
@@ -159,11 +155,7 @@ export function parseSessionState(
         endIndex: checkCount(raw.range.endIndex, `${f}.range.endIndex`),
       };
     if (raw.strategy !== undefined) s.strategy = checkId(raw.strategy, `${f}.strategy`);
-    if (raw.metadata !== undefined) {
-      if (!isPlainObject(raw.metadata)) throw new ValidationError(`${f}.metadata`, 'a plain object', raw.metadata);
-      checkData(raw.metadata, `${f}.metadata`, new Set(), 0);
-      s.metadata = raw.metadata;
-    }
+    if (raw.metadata !== undefined) s.metadata = checkMetadata(raw.metadata, `${f}.metadata`, maxContentLength)!;
     return s;
   });
   for (const [i, e] of entries.entries()) {

@@ -5,26 +5,27 @@
  * @module
  */
 
-const EXCEPTIONS: Readonly<Record<string, string>> = {
-  skis: 'ski',
-  skies: 'sky',
-  dying: 'die',
-  lying: 'lie',
-  tying: 'tie',
-  idly: 'idl',
-  gently: 'gentl',
-  ugly: 'ugli',
-  early: 'earli',
-  only: 'onli',
-  singly: 'singl',
-  sky: 'sky',
-  news: 'news',
-  howe: 'howe',
-  atlas: 'atlas',
-  cosmos: 'cosmos',
-  bias: 'bias',
-  andes: 'andes',
-};
+// A Map: the word is user text, and `constructor` must not find an inherited member.
+const EXCEPTIONS: ReadonlyMap<string, string> = new Map([
+  ['skis', 'ski'],
+  ['skies', 'sky'],
+  ['dying', 'die'],
+  ['lying', 'lie'],
+  ['tying', 'tie'],
+  ['idly', 'idl'],
+  ['gently', 'gentl'],
+  ['ugly', 'ugli'],
+  ['early', 'earli'],
+  ['only', 'onli'],
+  ['singly', 'singl'],
+  ['sky', 'sky'],
+  ['news', 'news'],
+  ['howe', 'howe'],
+  ['atlas', 'atlas'],
+  ['cosmos', 'cosmos'],
+  ['bias', 'bias'],
+  ['andes', 'andes'],
+]);
 /** Left alone after step 1a. */
 const EXCEPTIONS_1A = new Set(['inning', 'outing', 'canning', 'herring', 'earring', 'proceed', 'exceed', 'succeed']);
 const R1_PREFIXES = ['gener', 'commun', 'arsen'];
@@ -122,7 +123,7 @@ function hasVowel(w: string, end: number): boolean {
  */
 export function stem(word: string): string {
   if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
-  const exception = EXCEPTIONS[word];
+  const exception = EXCEPTIONS.get(word);
   if (exception !== undefined) return exception;
 
   let w = word;

@@ -9,18 +9,18 @@ import { pushDateTerms } from './dates.js';
 
 const DAY = 86_400_000;
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const NUMBERS: Readonly<Record<string, number>> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  few: 3,
-  couple: 2,
-};
+const NUMBERS: ReadonlyMap<string, number> = new Map([
+  ['a', 1],
+  ['an', 1],
+  ['one', 1],
+  ['two', 2],
+  ['three', 3],
+  ['four', 4],
+  ['five', 5],
+  ['six', 6],
+  ['few', 3],
+  ['couple', 2],
+]);
 const RELATIVE_RE = new RegExp(
   [
     '\\b(yesterday|last night|tomorrow)\\b',
@@ -42,7 +42,7 @@ export function relativeDateTerms(text: string, ms: number): string[] {
     if (day !== undefined) pushDay(ms + (day === 'tomorrow' ? DAY : -DAY), out);
     else if (direction !== undefined && unit !== undefined) pushShift(ms, direction === 'last' ? -1 : 1, unit, out);
     else if (count !== undefined && agoUnit !== undefined)
-      pushShift(ms, -(NUMBERS[count] ?? Number(count)), agoUnit, out);
+      pushShift(ms, -(NUMBERS.get(count) ?? Number(count)), agoUnit, out);
   }
   return out;
 }

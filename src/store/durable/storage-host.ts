@@ -7,8 +7,9 @@
 import type { EngineMemory, Memory } from '../../memory.js';
 import type { MemoryEventName, MemoryEvents, StoreAdapter } from '../../types.js';
 import type { StorageState } from './durability-types.js';
-import { ClosedError, StorageLostError, ValidationError } from '../../errors.js';
+import { ClosedError, StorageLostError } from '../../errors.js';
 import { verifySession } from './verify-session.js';
+import { checkSessionId } from '../../core/checks/validate.js';
 
 type Replay = [event: MemoryEventName, args: unknown[]];
 
@@ -45,9 +46,8 @@ export function withStorage(
 
     async verify(sessionId) {
       if (closed) throw new ClosedError('memory is closed: create a new one');
-      if (typeof sessionId !== 'string' || sessionId.length === 0)
-        throw new ValidationError('sessionId', 'a non-empty string', sessionId);
-      return verifySession(store, sessionId);
+      // The same check as every other session method: reserved ids (`__recallkit…`) are refused.
+      return verifySession(store, checkSessionId(sessionId));
     },
 
     on<E extends MemoryEventName>(event: E, handler: MemoryEvents[E]): () => void {

@@ -59,7 +59,8 @@ export function readFields<S extends Record<string, Field<unknown>>>(
   refuseUnknownKeys(object, Object.keys(spec), path, what);
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(spec)) {
-    const raw = object[key];
+    // Own keys only: a field the profile leaves out reads its default, never an inherited member.
+    const raw = Object.hasOwn(object, key) ? object[key] : undefined;
     out[key] = raw === undefined ? field.fallback(`${path}.${key}`) : field.read(raw, `${path}.${key}`);
   }
   return out as FieldValues<S>;

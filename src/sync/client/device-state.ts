@@ -7,6 +7,7 @@
 import type { SessionMeta, StoreAdapter } from '../../types.js';
 import { newId } from '../../core/ids.js';
 import { newMeta } from '../../core/session/session.js';
+import { ownDictionary } from '../../core/checks/dictionary.js';
 
 /** The reserved session that holds the device state. */
 export const DEVICE_SESSION = '__recallkit_sync__';
@@ -18,9 +19,15 @@ export interface DeviceState {
   deviceId: string;
   /** The seq pulled up to. */
   cursor: string;
-  /** Session id → the stored version whose outbox was empty (nothing to read there until it changes). */
+  /**
+   * Session id → the stored version whose outbox was empty (nothing to read there until it
+   * changes). Prototype-free (`dictionary.ts`): a session may be named `constructor` or `__proto__`.
+   */
   scanned: Record<string, number>;
-  /** Ops set aside (`sessionId\nopId` → why): refused by the record checks or the server, never pushed again. */
+  /**
+   * Ops set aside (`sessionId\nopId` → why): refused by the record checks or the server, never
+   * pushed again. Prototype-free, as `scanned`.
+   */
   refused: Record<string, string>;
 }
 
@@ -59,8 +66,9 @@ export function createDeviceStore(store: StoreAdapter, deviceId?: string): Devic
         const state: DeviceState = {
           deviceId: deviceId ?? raw?.deviceId ?? newId(),
           cursor: typeof raw?.cursor === 'string' ? raw.cursor : '0',
-          scanned: raw?.scanned ?? {},
-          refused: raw?.refused ?? {},
+          // Read back from JSON or a structured clone: copied into prototype-free dictionaries.
+          scanned: ownDictionary(raw?.scanned, (v): v is number => typeof v === 'number'),
+          refused: ownDictionary(raw?.refused, (v): v is string => typeof v === 'string'),
         };
         if (!raw || raw.deviceId !== state.deviceId) await write({ [DEVICE_KEY]: state });
         return state;

@@ -6,6 +6,7 @@
 import { ValidationError } from '../../errors.js';
 import { isPlainObject } from '../../core/checks/validate.js';
 import { safeUrl } from '../../core/checks/safe-url.js';
+import { dictionary } from '../../core/checks/dictionary.js';
 
 export type { SyncOptions, SyncStatus } from '../types.js';
 
@@ -30,7 +31,7 @@ export function checkSyncOptions(value: unknown, field = 'sync'): ResolvedSyncOp
       throw new ValidationError(`${field}.${key}`, `one of the sync options (${KEYS.join(', ')})`, key);
   }
   const url = checkUrl(value.url, `${field}.url`);
-  const headers: Record<string, string> = {};
+  const headers = dictionary<string>();
   if (value.headers !== undefined) {
     if (!isPlainObject(value.headers))
       throw new ValidationError(`${field}.headers`, 'an object of header names to string values', value.headers);

@@ -197,7 +197,7 @@ const ENTRY_KEYS: readonly (keyof MemoryEntry)[] = [
 export function reorderEntry(e: MemoryEntry): MemoryEntry {
   const out: Record<string, unknown> = {};
   for (const k of ENTRY_KEYS) if (e[k] !== undefined) out[k] = e[k];
-  for (const [k, v] of Object.entries(e)) if (!(k in out) && v !== undefined) out[k] = v;
+  for (const [k, v] of Object.entries(e)) if (!Object.hasOwn(out, k) && v !== undefined) out[k] = v;
   return out as unknown as MemoryEntry;
 }
 

@@ -34,7 +34,11 @@ export async function postRound(
   try {
     response = await fetchFn(options.url, {
       method: 'POST',
-      headers: { ...options.headers, 'content-type': 'application/json' },
+      // Name-value pairs: fetch drops a header named `__proto__` from a plain object.
+      headers: [
+        ...Object.entries(options.headers).filter(([name]) => name !== 'content-type'),
+        ['content-type', 'application/json'],
+      ],
       body: JSON.stringify(request),
       signal,
     });

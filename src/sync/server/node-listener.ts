@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_SYNC_BODY_BYTES } from '../bounds.js';
+import { dictionary } from '../../core/checks/dictionary.js';
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -20,11 +21,15 @@ export interface NodeListenerOptions {
  * time it runs): pass them to `http.createServer(SYNC_SERVER_TIMEOUTS, listener)`. `headersTimeout`:
  * the request headers within 10 s (Node's default: 60 s); `requestTimeout`: the whole request
  * within 60 s (default 300 s); `keepAliveTimeout`: an idle kept-alive connection closes after 5 s.
+ * Node enforces the first two only when it checks its connections, every
+ * `connectionsCheckingInterval` (default 30 s: a slow-header client then stays up to 40 s):
+ * every second here, so a client without its headers is answered `408` and closed within 11 s.
  */
 export const SYNC_SERVER_TIMEOUTS = Object.freeze({
   headersTimeout: 10_000,
   requestTimeout: 60_000,
   keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
 });
 
 const DEFAULT_BODY_TIMEOUT_MS = 30_000;
@@ -148,7 +153,7 @@ async function serve(
   const response = await handler(request);
   // Already answered (the body was cut off): the handler's answer has nowhere to go.
   if (res.headersSent || res.writableEnded) return;
-  const out: Record<string, string> = {};
+  const out = dictionary<string>();
   response.headers.forEach((v, k) => (out[k] = v));
   const body = Buffer.from(await response.arrayBuffer());
   out['content-length'] = String(body.byteLength);

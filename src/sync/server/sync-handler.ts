@@ -10,6 +10,7 @@ import {
   checkRequestBounds,
   readSyncRequest,
   type ReadRequest,
+  type SyncOp,
   type SyncOpResult,
 } from '../protocol.js';
 import type { SqlDriver } from '../../store/postgres/driver.js';
@@ -20,6 +21,8 @@ import { applyPush, pull } from './log.js';
 import { materialize } from './materialize.js';
 import { readBody, TooLarge } from './body.js';
 import { newRequestId, reply } from './reply.js';
+import { createHeavyGate, HEAVY_BODY_CHARS } from './heavy-gate.js';
+import { pushChunks } from './push-chunks.js';
 
 /** A mounted sync endpoint: call it with each request; `close()` releases what it opened. */
 export interface SyncHandler {
@@ -28,9 +31,10 @@ export interface SyncHandler {
 }
 
 /**
- * The sync endpoint: one `POST` per round pushes the device's ops (applied in one transaction:
- * server seqs, idempotent by op id, the compaction rule, tombstones) and pulls the tenant's ops
- * after its cursor, in batches. `authorize` is required: no tenant, `401`, nothing read or
+ * The sync endpoint: one `POST` per round pushes the device's ops (applied in order in bounded
+ * transactions, `push-chunks.ts`: server seqs, idempotent by op id, the compaction rule,
+ * tombstones; one large push at a time, `heavy-gate.ts`) and pulls the tenant's ops after its
+ * cursor, in batches. `authorize` is required: no tenant, `401`, nothing read or
  * written. A malformed op is refused alone (its result says why); a request past the bounds
  * (`MAX_PUSH_OPS`, `MAX_OP_IDS`, `MAX_REQUEST_IDS`, `MAX_SYNC_BODY_BYTES`) gets `413` before any
  * work. Failures on the server's side answer a generic message and a request id; the real error
@@ -49,6 +53,7 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
   let closed = false;
   // A failed open is retried by the next request (the database may come back).
   const source = retryingOpen(options);
+  const gate = createHeavyGate();
   const db = (): Promise<SqlDriver> => source.get();
   const report = (error: unknown, context: SyncErrorContext): void => {
     try {
@@ -90,37 +95,47 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
     if (!/^application\/json\s*(;|$)/i.test(type))
       return fail(415, 'content-type: expected application/json', 'content-type');
 
-    let read: ReadRequest;
+    let text: string;
     try {
-      const text = await readBody(request, MAX_SYNC_BODY_BYTES);
-      // Between the steps of a large request, other requests get their turn on the event loop.
-      await turn();
-      const json = JSON.parse(text) as unknown;
-      await turn();
-      const over = checkRequestBounds(json);
-      if (over) return fail(413, over.message, over.field);
-      read = readSyncRequest(json);
-      if (read.request.ops.length) await turn();
+      text = await readBody(request, MAX_SYNC_BODY_BYTES);
     } catch (error) {
       if (error instanceof TooLarge) return fail(413, `body: expected at most ${MAX_SYNC_BODY_BYTES} bytes`, 'body');
-      if (error instanceof ValidationError) return fail(400, error.message, error.field);
       return fail(400, 'body: expected UTF-8 JSON', 'body');
     }
-    const sync = read.request;
+    // A large push waits for the ones before it (heavy-gate.ts); a poll or a small push never does.
+    const release = text.length > HEAVY_BODY_CHARS ? await gate.acquire() : undefined;
+    let results: SyncOpResult[];
+    let cursor: string;
+    let limit: number;
+    try {
+      let read: ReadRequest;
+      try {
+        // Between the steps of a large request, other requests get their turn on the event loop.
+        await turn();
+        const json = JSON.parse(text) as unknown;
+        await turn();
+        const over = checkRequestBounds(json);
+        if (over) return fail(413, over.message, over.field);
+        read = readSyncRequest(json);
+        if (read.request.ops.length) await turn();
+      } catch (error) {
+        if (error instanceof ValidationError) return fail(400, error.message, error.field);
+        return fail(400, 'body: expected UTF-8 JSON', 'body');
+      }
+      ({ cursor, limit = DEFAULT_PULL_LIMIT } = read.request);
+      try {
+        results = mergeResults(await apply(tenant, read.request.deviceId, read.request.ops), read);
+      } catch (error) {
+        report(error, { requestId, stage: 'store' });
+        return fail(503, `the sync store is unavailable; nothing was lost, retry (request id ${requestId})`);
+      }
+    } finally {
+      release?.();
+    }
 
     try {
-      const driver = await db();
-      // A pull-only round (the common poll) takes no lock and writes nothing.
-      const applied =
-        sync.ops.length === 0
-          ? []
-          : await driver.transaction(async (tx) => {
-              const outcome = await applyPush(tx, tenant, sync.deviceId, sync.ops);
-              if (mirror && outcome.applied.length) await materialize(tx, tenant, outcome.applied);
-              return outcome.results;
-            });
-      const results = mergeResults(applied, read);
-      const page = await pull(driver, tenant, sync.cursor, sync.limit ?? DEFAULT_PULL_LIMIT);
+      // A pull takes no lock and writes nothing.
+      const page = await pull(await db(), tenant, cursor, limit);
       // The pulled ops are JSON texts already: spliced in, never parsed and re-serialized.
       return reply(
         requestId,
@@ -132,6 +147,25 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
       report(error, { requestId, stage: 'store' });
       return fail(503, `the sync store is unavailable; nothing was lost, retry (request id ${requestId})`);
     }
+  };
+
+  /** Apply pushed ops in bounded transactions (push-chunks.ts), yielding between them. */
+  const apply = async (tenant: string, deviceId: string, ops: readonly SyncOp[]): Promise<SyncOpResult[]> => {
+    if (ops.length === 0) return [];
+    const driver = await db();
+    const results: SyncOpResult[] = [];
+    let first = true;
+    for (const chunk of pushChunks(ops)) {
+      if (!first) await turn();
+      first = false;
+      const outcome = await driver.transaction(async (tx) => {
+        const applied = await applyPush(tx, tenant, deviceId, chunk);
+        if (mirror && applied.applied.length) await materialize(tx, tenant, applied.applied);
+        return applied;
+      });
+      results.push(...outcome.results);
+    }
+    return results;
   };
 
   return Object.assign(handle, {
