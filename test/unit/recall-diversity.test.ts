@@ -70,3 +70,14 @@ describe('spread across sittings', () => {
     expect(out.map((r) => r.score)).toEqual([10, 7, 6, 6]);
   });
 });
+
+describe('spread across sittings, defaults', () => {
+  it('is off by default: on LoCoMo every form lowered recall@10 held out (bench/eval-locomo-folds.ts)', () => {
+    const index = createRecallIndex();
+    const supplies = ['painting brushes', 'painting paper', 'painting canvas', 'painting easel'];
+    supplies.forEach((text, i) => index.add({ id: `s1-${i}`, text, timestamp: at(1, i) }));
+    index.add({ id: 's2-0', text: 'watercolor painting class', timestamp: at(8, 0) });
+    const hits = index.search('painting brushes paper canvas easel', { topK: 4 });
+    expect(hits.map((h) => h.id)).toEqual(expect.arrayContaining(['s1-0', 's1-1', 's1-2', 's1-3']));
+  });
+});

@@ -3,7 +3,7 @@ import type { RecallIndex } from '../../recall/recall-index.js';
 import type { RecallDoc, SearchHit } from '../../recall/types.js';
 import type { VectorIndex } from '../../recall/vectors/vector-index.js';
 import { createRecallIndex, loadRecallIndex } from '../../recall/recall-index.js';
-import { denseRerank, placeParaphrase } from '../../recall/vectors/dense-rerank.js';
+import { DENSE_RERANK, denseRerank, placeParaphrase } from '../../recall/vectors/dense-rerank.js';
 import { embedQuery, lacksVectors, openVectors } from './session-vectors.js';
 import { ValidationError } from '../../errors.js';
 import type { RecallContext, SessionCache } from '../types.js';
@@ -201,7 +201,7 @@ const SUMMARY_LOOKAHEAD = 10;
 export const RERANK_CANDIDATES = 20;
 
 /** The question's vector and the session's vectors, when there is an embedder and it answers. */
-interface Semantic {
+export interface Semantic {
   query: number[];
   vectors: VectorIndex;
 }
@@ -238,10 +238,21 @@ export const DENSE_CANDIDATES = 10;
  */
 export const DENSE_SCAN_LIMIT = 20_000;
 
+/** How dense and lexical candidates are fused (the defaults: {@link DENSE_CANDIDATES}, `DENSE_RERANK`). */
+export interface FusionTuning {
+  /** Nearest turns by vector that join the lexical candidates. */
+  candidates: number;
+  /** Weight of the semantic z-score, in units of the best lexical score. */
+  weight: number;
+  /** Weight of the better neighbouring turn's cosine. */
+  neighbourWeight: number;
+}
+
 /**
  * {@link denseRerank} over a session's index: the lexical candidates and the nearest turns by
  * vector that words did not find ({@link DENSE_CANDIDATES}, more when words find fewer than
  * `k`), each with the turns just before and after as neighbours, fused in one ranking.
+ * `tuning` overrides the defaults (the bench's leave-one-conversation-out search uses it).
  */
 export function rerank(
   index: RecallIndex,
@@ -249,11 +260,12 @@ export function rerank(
   lexical: readonly SearchHit[],
   k: number,
   filter: (id: string) => boolean,
+  tuning: Partial<FusionTuning> = {},
 ): SearchHit[] {
   const lexicalIds = new Set(lexical.map((h) => h.id));
   const nearest = semantic.vectors.search(
     semantic.query,
-    DENSE_CANDIDATES + Math.max(0, k - lexical.length),
+    (tuning.candidates ?? DENSE_CANDIDATES) + Math.max(0, k - lexical.length),
     (id) => !lexicalIds.has(id) && filter(id),
     DENSE_SCAN_LIMIT,
   );
@@ -269,7 +281,10 @@ export function rerank(
     for (const n of side) if (n !== undefined) ids.add(n);
   }
   const similarity = semantic.vectors.similarities(semantic.query, ids);
-  const fused = denseRerank(candidates, similarity, (id) => near.get(id) ?? []);
+  const fused = denseRerank(candidates, similarity, (id) => near.get(id) ?? [], {
+    weight: tuning.weight ?? DENSE_RERANK.weight,
+    neighbourWeight: tuning.neighbourWeight ?? DENSE_RERANK.neighbourWeight,
+  });
   return placeParaphrase(fused, lexical, nearest, similarity, k).map((h) => ({
     id: h.id,
     score: Math.max(0, h.score),
