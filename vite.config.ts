@@ -30,8 +30,23 @@ export const chromiumLaunchOptions = {
  */
 const fsAllow = [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')];
 
+/**
+ * Timeouts are hang detectors, never speed checks: generous enough for a machine many times
+ * slower than usual (a test that takes 5 s alone may take 40 s under load). `expect.poll`
+ * (whose default gives up after 1 s) gets the same; `vi.waitFor` takes test/support/until.ts's
+ * WAIT_FOR and Playwright pages PAGE_TIMEOUT.
+ */
+const hangDetectors = {
+  testTimeout: 180_000,
+  hookTimeout: 300_000,
+  expect: { poll: { timeout: 120_000, interval: 20 } },
+};
+
 export default defineConfig({
   test: {
+    // Two test files at a time, whatever the cores (vitest's default is one on a 2-core machine):
+    // most files wait on Chromium, PostgreSQL, child processes or the disk more than they compute.
+    maxWorkers: 2,
     projects: [
       {
         // demo/ and bench/ modules these tests load import `recallkit/…`: tsconfig "paths" maps them to src.
@@ -40,8 +55,7 @@ export default defineConfig({
           name: 'node',
           include: ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          ...hangDetectors,
         },
       },
       {
@@ -51,8 +65,7 @@ export default defineConfig({
           include: ['test/postgres/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/postgres/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...hangDetectors,
         },
       },
       {
@@ -60,7 +73,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          testTimeout: 60_000,
+          ...hangDetectors,
           browser: {
             enabled: true,
             headless: true,

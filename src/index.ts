@@ -11,6 +11,7 @@ export type {
   ContextFormat,
   ContextOptions,
   ContextMessages,
+  ContextFor,
   ToolCallOptions,
   ToolResultOptions,
   AddMessagesOptions,
@@ -31,6 +32,10 @@ export type {
   StoredInteraction,
   InteractionInput,
   ChatMessage,
+  ChatSystemMessage,
+  ChatUserMessage,
+  ChatAssistantMessage,
+  ChatToolMessage,
   ChatToolCall,
   LLMContext,
   MemoryStats,
@@ -87,6 +92,7 @@ export {
   ImportConflictError,
   ClosedError,
   StorageLostError,
+  MissingPackageError,
 } from './errors.js';
 
 // Sync with a syncHandler endpoint (recallkit/postgres): createMemory({ sync }), memory.sync()

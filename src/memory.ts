@@ -41,6 +41,16 @@ export interface ContextMessages {
   langchain: LangChainMessage;
 }
 
+/**
+ * What `getContextForLLM` returns for a format: `messages` typed as that library's messages
+ * (assignable to the `openai` SDK's `ChatCompletionMessageParam[]`, `@anthropic-ai/sdk`'s
+ * `MessageParam[]`, the AI SDK's `ModelMessage[]`, LangChain's `BaseMessageLike[]`), and for
+ * `anthropic` the `system` string the request takes beside them.
+ */
+export type ContextFor<F extends ContextFormat> = F extends 'anthropic'
+  ? LLMContext<AnthropicMessageParam> & { system: string }
+  : LLMContext<ContextMessages[F]>;
+
 /** Options of `getContextForLLM`. */
 export interface ContextOptions<F extends ContextFormat = ContextFormat> {
   /** Message shape of `messages` (default `'openai'`). */
@@ -148,7 +158,7 @@ export interface Memory {
   getContextForLLM<F extends ContextFormat = 'openai'>(
     sessionId: string,
     options?: ContextOptions<F>,
-  ): Promise<LLMContext<ContextMessages[F]>>;
+  ): Promise<ContextFor<F>>;
   /**
    * Active (not compressed or erased) entries, oldest first; `filter` keeps some types / roles
    * (a tool result has the role `system`: select system messages with

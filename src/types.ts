@@ -119,14 +119,55 @@ export interface ChatToolCall {
   function: { name: string; arguments: string };
 }
 
-/** A message in the OpenAI chat shape. */
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant' | 'tool';
-  content: string | null;
-  tool_calls?: ChatToolCall[];
-  tool_call_id?: string;
+/** A system message: summaries, the recalled block, added context. */
+export interface ChatSystemMessage {
+  role: 'system';
+  content: string;
   name?: string;
+  /** Only assistant messages carry tool calls. */
+  tool_calls?: undefined;
+  /** Only tool messages answer a call. */
+  tool_call_id?: undefined;
 }
+
+/** A user message. */
+export interface ChatUserMessage {
+  role: 'user';
+  content: string;
+  name?: string;
+  /** Only assistant messages carry tool calls. */
+  tool_calls?: undefined;
+  /** Only tool messages answer a call. */
+  tool_call_id?: undefined;
+}
+
+/** An assistant message: `content` is `null` when it only calls tools (OpenAI's convention). */
+export interface ChatAssistantMessage {
+  role: 'assistant';
+  content: string | null;
+  /** Present only when non-empty. */
+  tool_calls?: ChatToolCall[];
+  name?: string;
+  /** Only tool messages answer a call. */
+  tool_call_id?: undefined;
+}
+
+/** A tool's result, answering the assistant's call `tool_call_id`. */
+export interface ChatToolMessage {
+  role: 'tool';
+  content: string;
+  tool_call_id: string;
+  /** The tool's name, when known. */
+  name?: string;
+  /** Only assistant messages carry tool calls. */
+  tool_calls?: undefined;
+}
+
+/**
+ * A message in the OpenAI chat shape, one type per role with the fields that role allows, so
+ * `ChatMessage[]` is assignable to the `openai` SDK's `ChatCompletionMessageParam[]`.
+ */
+export type ChatMessage = ChatSystemMessage | ChatUserMessage | ChatAssistantMessage | ChatToolMessage;
 
 /** What `getContextForLLM` returns. */
 export interface LLMContext<M = ChatMessage> {

@@ -9,7 +9,7 @@ import { openMemory } from './memory-host.js';
 import { newSessionId, rememberSession, rememberSetup } from './persist.js';
 import { findPreset, setupText } from './presets.js';
 import { parseSetupText, setupError, type ParsedSetup, type SetupError } from './setup-parse.js';
-import { takeSnapshot, type Snapshot } from './snapshot.js';
+import { PLAYGROUND_RECALL, takeSnapshot, type Snapshot } from './snapshot.js';
 import { HEURISTIC, type ActiveSummarizer } from './summarizer-choice.js';
 import { playTurn } from './turn.js';
 import { watchEvents, type LoggedEvent } from './events.js';
@@ -130,10 +130,17 @@ export async function createApp(initial: { sessionId: string; presetId: string; 
 
   const send = (text: string, onStored?: () => void): Promise<void> =>
     exclusive(async () => {
-      await playTurn(memory, sessionId, text, () => {
-        onStored?.();
-        void refresh();
-      });
+      // The assistant answers from the context "What the model sees" shows, recall switch included.
+      await playTurn(
+        memory,
+        sessionId,
+        text,
+        () => {
+          onStored?.();
+          void refresh();
+        },
+        recall ? PLAYGROUND_RECALL : false,
+      );
       await refresh();
     });
 

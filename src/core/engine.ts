@@ -9,8 +9,8 @@ import type {
   TokenCounter,
 } from '../types.js';
 import type { LongTermStrategy, ShortTermStrategy, PersistenceStrategy } from '../strategies/types.js';
-import type { ContextFormat, ContextMessages, ContextOptions, EngineMemory } from '../memory.js';
-import { ClosedError, ValidationError } from '../errors.js';
+import type { ContextFor, ContextFormat, ContextOptions, EngineMemory } from '../memory.js';
+import { ClosedError, MissingPackageError, ValidationError } from '../errors.js';
 import { createEmitter } from './emitter.js';
 import { createSessionRunner } from './session/session-runner.js';
 import { createWriter } from './session/writer.js';
@@ -182,6 +182,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
   // Entries and summaries are embedded after they are stored, outside the session's queue.
   const embedder = deps.embedder;
+  let embedderMissing: MissingPackageError | undefined;
   const embeddings =
     embedder &&
     createEmbeddingQueue({
@@ -190,7 +191,10 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       recallContext: (c) => recallContext(c),
       backoff: () => ({ baseMs: config.compressionRetryMs, maxMs: config.compressionRetryMaxMs }),
       closed: () => closed,
-      onError: (s, error) => emitter.emit('error', s, error),
+      onError: (s, error) => {
+        if (error instanceof MissingPackageError) embedderMissing = error;
+        emitter.emit('error', s, error);
+      },
     });
   if (embeddings) emitter.on('compressed', (s) => embeddings.trigger(s));
 
@@ -298,6 +302,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       embeddingModel: deps.embeddingModel,
       embedLater: (s) => embeddings?.trigger(s),
       onError: (error) => emitter.emit('error', c.meta.sessionId, error),
+      embedderFailure: () => embedderMissing,
     };
   }
 
@@ -392,7 +397,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
               : await contextWithRecalled(c);
           const format = options.format ?? 'openai';
           // The format decides the message type; the cast states what formatContext produced.
-          return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;
+          return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as ContextFor<F>;
         },
         'read',
       ),

@@ -37,7 +37,7 @@ async function device(store: StoreAdapter | 'memory' = 'memory', url = server!.u
     store,
     tokenizer,
     config: { autoCompress: false },
-    sync: { url, headers: { authorization: 'Bearer secret' }, intervalMs: 0, timeoutMs: 2000 },
+    sync: { url, headers: { authorization: 'Bearer secret' }, intervalMs: 0, timeoutMs: 60_000 },
   });
   open.push(m);
   return m;

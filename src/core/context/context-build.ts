@@ -84,36 +84,75 @@ export async function buildPlannedContext(
   const held = reserve + factsCost(facts);
 
   const interactions = deps.interactions ?? c.interactions;
-  const seen = new Set<string>();
+  let seen = new Set<string>();
   let base = assembleContext(interactions, c.summaries, rules, factsExtra(facts), deps.scale, seen, held);
   // A profile budget of -1 ("include nothing") stays empty.
   if (budget <= 0) return { ctx: withDetails(plan.recall ? { ...base, recalled: [] } : base, facts) };
   // The knowledge base's message takes the room the history, the facts and recall's share leave.
   const room = budget - base.tokenCount - reserve - (base.messages.length ? 0 : REPLY_PRIMING);
-  const knowledge = deps.knowledge
+  let knowledge = deps.knowledge
     ? await deps.knowledge({ inContext: seen, summaries: base.summaries, room })
     : undefined;
-  const extra = [...factsExtra(facts), ...(knowledge ? [knowledge] : [])];
+  let extra = [...factsExtra(facts), ...(knowledge ? [knowledge] : [])];
   if (knowledge) base = assembleContext(interactions, c.summaries, rules, extra, deps.scale, undefined, held);
   let block: RecallBlock | undefined;
-  const ask = async (room: number): Promise<RecallBlock | undefined> =>
+  const ask = async (room: number, held = seen, summaries = base.summaries): Promise<RecallBlock | undefined> =>
     plan.recall && query
       ? recallBlock(c, deps.recall, deps.all, deps.counter, {
           query,
           scope: plan.recall.scope,
           topK: plan.recall.topK,
           room,
-          inContext: seen,
-          summariesInContext: new Set(base.summaries.map((s) => s.id)),
+          inContext: held,
+          summariesInContext: new Set(summaries.map((s) => s.id)),
         })
       : undefined;
   if (plan.recall) {
     const left = budget - base.tokenCount - (base.messages.length ? 0 : REPLY_PRIMING);
     block = await ask(Math.min(plan.recall.maxTokens, left));
   }
-  let ctx = block
-    ? assembleContext(interactions, c.summaries, rules, [...extra, block], deps.scale, undefined, held)
-    : base;
+  // The kept history gave way to recall's whole share; what the block (and the knowledge
+  // message) left of it goes back to the history, which then ends with the newest turns whole.
+  // The facts block's room stays held throughout.
+  let kept = reserve;
+  const used = cost(block) + cost(knowledge);
+  if (used < reserve) {
+    const grown = new Set<string>();
+    const history = assembleContext(
+      interactions,
+      c.summaries,
+      rules,
+      factsExtra(facts),
+      deps.scale,
+      grown,
+      used + factsCost(facts),
+    );
+    kept = used;
+    if ([...grown].some((id) => !seen.has(id))) {
+      // The longer history may hold what was recalled: ask again for what it does not hold, in
+      // no more room than was used (so the budget still holds).
+      seen = grown;
+      const summaries = new Set(history.summaries.map((s) => s.id));
+      const held = (e: MemoryEntry): boolean =>
+        e.type === 'summary' ? summaries.has(e.id) : e.sessionId === c.meta.sessionId && grown.has(e.id);
+      if (block?.recalled.some((r) => held(r.entry))) block = await ask(cost(block), grown, history.summaries);
+      if (knowledge && deps.knowledge)
+        knowledge = await deps.knowledge({ inContext: grown, summaries: history.summaries, room: cost(knowledge) });
+      extra = [...factsExtra(facts), ...(knowledge ? [knowledge] : [])];
+    }
+  }
+  let ctx =
+    block || kept !== reserve
+      ? assembleContext(
+          interactions,
+          c.summaries,
+          rules,
+          [...extra, ...(block ? [block] : [])],
+          deps.scale,
+          undefined,
+          kept + factsCost(facts),
+        )
+      : base;
   let truncated: ContextTruncatedInfo | undefined;
   if ((newest && !seen.has(newest.id)) || ctx.tokenCount > budget) {
     // The history could not keep the newest question (or pins broke the cap): send the question
@@ -146,6 +185,11 @@ export async function buildPlannedContext(
 function withDetails(ctx: LLMContext, facts: FactsBlockResult | undefined): LLMContext {
   if (facts) ctx.facts = facts.details;
   return ctx;
+}
+
+/** What a system message placed beside the history costs: its tokens and its framing. */
+function cost(message: { tokenCount: number } | undefined): number {
+  return message ? MESSAGE_FRAMING + message.tokenCount : 0;
 }
 
 function newestUser(active: readonly MemoryEntry[]): MemoryEntry | undefined {
