@@ -14,9 +14,11 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRecallIndex } from 'recallkit/recall';
-import type { RecallDoc } from 'recallkit/recall';
 import type { RankingOptions } from 'recallkit/recall';
 import { parseSessionDate } from './lib/locomo-data.js';
+import type { Conversation, Ranker, Turn } from './lib/locomo-types.js';
+
+export type { Conversation, Question, Ranker } from './lib/locomo-types.js';
 import { useLiteEmbedder, type CountingEmbedder } from './lib/use-lite.js';
 import { capturePrinted, PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 import { denseCosine, miniSearchDefault, miniSearchTuned, oramaFullText, oramaHybrid } from './lib/locomo-peers.js';
@@ -32,24 +34,6 @@ export const DATA_DIR =
 export const TRAIN = ['conv-26', 'conv-30', 'conv-41', 'conv-42'];
 const KS = [5, 10, 20] as const;
 const CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
-
-interface Turn {
-  speaker: string;
-  dia_id: string;
-  text: string;
-  blip_caption?: string;
-}
-interface Question {
-  question: string;
-  evidence: string[];
-  category: number;
-}
-/** One conversation ready to ingest. */
-export interface Conversation {
-  name: string;
-  docs: (RecallDoc & { role: string; turnText: string })[];
-  questions: Question[];
-}
 
 /** "1:56 pm on 8 May, 2023" → a local ISO time (no zone), or undefined. */
 export function sessionTime(text: string): string | undefined {
@@ -89,9 +73,6 @@ export function loadConversations(dir = DATA_DIR): Conversation[] {
       return { name: file.replace(/\.json$/, ''), docs, questions };
     });
 }
-
-/** A ranker: ingest a conversation, return a function from question to ranked dia_ids. */
-export type Ranker = (conv: Conversation) => Promise<(question: string, k: number) => Promise<string[]> | string[]>;
 
 /** RecallKit's recall through the index module, optionally with ranking overrides. */
 export const recallKit =

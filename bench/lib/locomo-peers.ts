@@ -10,7 +10,7 @@
 import MiniSearch from 'minisearch';
 import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
 import { stem } from '../../src/recall/text/porter2.js';
-import type { Conversation, Ranker } from '../eval-locomo.js';
+import type { Conversation, Ranker } from './locomo-types.js';
 
 /** NLTK's English stop words (the list the README's BM25 recipe uses). */
 export const NLTK_STOP_WORDS: ReadonlySet<string> = new Set(

@@ -5,7 +5,7 @@
  * distinct sittings (LoCoMo sessions) a top 10 spans, and recall@10 per question category.
  * @module
  */
-import type { Conversation, Ranker } from '../eval-locomo.js';
+import type { Conversation, Ranker } from './locomo-types.js';
 import { markdownTable } from './table.js';
 
 const CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
