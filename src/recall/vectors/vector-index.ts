@@ -10,6 +10,12 @@
 import { ValidationError } from '../../errors.js';
 import type { AuxEntries, SearchHit } from '../types.js';
 import { decodeBase64Range, quantizeInto, toBase64 } from './int8-codec.js';
+import { hamming, sketchInto, sketchWords } from './sign-sketch.js';
+
+/** A dense search computes the exact cosine of this many vectors at least, the best by sketch. */
+const RESCORE_MIN = 64;
+/** …and of this many per hit asked for. */
+const RESCORE_PER_HIT = 8;
 
 /** Options of {@link createVectorIndex} and {@link loadVectorIndex}. */
 export interface VectorIndexOptions {
@@ -130,7 +136,30 @@ class Store {
    * of each chat's vectors).
    */
   private readonly pendingOf: (Pending | undefined)[] = [];
+  /** Per chunk: the sign sketches of its vectors (`sign-sketch.ts`), made when first searched. */
+  private readonly sketchChunks: Int32Array[] = [];
+  /** Per chunk: 1 where the ordinal's sketch is made. */
+  private readonly sketchedChunks: Uint8Array[] = [];
   constructor(public dims: number) {}
+
+  /** Hamming distance between the query sketch `q` and ordinal `o`'s (made on first use). */
+  distance(q: Int32Array, o: number): number {
+    const c = Math.floor(o / CHUNK);
+    const words = q.length;
+    let sketches = this.sketchChunks[c];
+    let made = this.sketchedChunks[c];
+    if (sketches === undefined || made === undefined) {
+      sketches = this.sketchChunks[c] = new Int32Array(CHUNK * words);
+      made = this.sketchedChunks[c] = new Uint8Array(CHUNK);
+    }
+    const at = (o % CHUNK) * words;
+    if (made[o % CHUNK] === 0) {
+      this.decode(o);
+      sketchInto(this.chunks[c]!, (o % CHUNK) * this.dims, this.dims, sketches, at);
+      made[o % CHUNK] = 1;
+    }
+    return hamming(q, sketches, at);
+  }
 
   get byteLength(): number {
     return this.chunks.length * CHUNK * (this.dims + 4);
@@ -327,25 +356,36 @@ function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegm
     search(query, topK, accept, maxScan = Infinity) {
       if (s.byId.size === 0 || query.length !== s.dims || topK <= 0) return [];
       const q = unit(query);
-      // A bounded list of the best: most ids are rejected against its weakest score.
-      const best: SearchHit[] = [];
-      let floor = -Infinity;
+      const sketch = new Int32Array(sketchWords(s.dims));
+      sketchInto(q, 0, s.dims, sketch, 0);
+      // Every vector ranked by sketch (cheap), the best few by exact cosine.
+      const keep = Math.max(RESCORE_MIN, topK * RESCORE_PER_HIT);
+      const near: number[] = [];
+      const far: number[] = [];
+      let ceiling = Infinity;
       // Newest first, so a bound keeps the most recent history.
       let scanned = 0;
       for (let o = s.ids.length - 1; o >= 0 && scanned < maxScan; o--) {
         const id = s.ids[o];
         if (typeof id !== 'string') continue;
         scanned++;
-        const score = dot(q, o);
-        if (best.length >= topK && score <= floor) continue;
+        const distance = s.distance(sketch, o);
+        if (near.length >= keep && distance >= ceiling) continue;
         if (accept && !accept(id)) continue;
-        let at = best.length;
-        while (at > 0 && (best[at - 1] as SearchHit).score < score) at--;
-        best.splice(at, 0, { id, score });
-        if (best.length > topK) best.pop();
-        if (best.length >= topK) floor = (best[best.length - 1] as SearchHit).score;
+        let at = near.length;
+        while (at > 0 && (far[at - 1] as number) > distance) at--;
+        near.splice(at, 0, o);
+        far.splice(at, 0, distance);
+        if (near.length > keep) {
+          near.pop();
+          far.pop();
+        }
+        if (near.length >= keep) ceiling = far[far.length - 1] as number;
       }
-      return best;
+      return near
+        .map((o) => ({ id: s.ids[o] as string, score: dot(q, o) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, topK);
     },
     similarities(query, ids) {
       const out = new Map<string, number>();
