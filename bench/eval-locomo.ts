@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRecallIndex } from 'recallkit/recall';
 import type { RankingOptions } from 'recallkit/recall';
 import { parseSessionDate } from './lib/locomo-data.js';
-import type { Conversation, Ranker, Turn } from './lib/locomo-types.js';
+import type { Conversation, Question, Ranker, Turn } from './lib/locomo-types.js';
 
 export type { Conversation, Question, Ranker } from './lib/locomo-types.js';
 import { useLiteEmbedder, type CountingEmbedder } from './lib/use-lite.js';

@@ -41,8 +41,8 @@ export interface RankingOptions {
   neighbourGapMs: number;
   /**
    * Most places of a list one sitting (episode) takes before the turns of other sittings that
-   * scored; 0 for no cap (default 0: on LoCoMo every cap from 2 to 8 of 10 lowered recall@10 in
-   * each of the 8 conversations, `lexical/diversify.ts`).
+   * scored; 0 for no cap (default 0: on LoCoMo every cap from 2 to 6 of 10 lowered recall@10, and
+   * leave-one-conversation-out chose none in any fold, `npm run eval:locomo:folds`).
    */
   sittingCap: number;
   /**
