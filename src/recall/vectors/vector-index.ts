@@ -360,27 +360,26 @@ function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegm
       sketchInto(q, 0, s.dims, sketch, 0);
       // Every vector ranked by sketch (cheap), the best few by exact cosine.
       const keep = Math.max(RESCORE_MIN, topK * RESCORE_PER_HIT);
-      const near: number[] = [];
-      const far: number[] = [];
-      let ceiling = Infinity;
       // Newest first, so a bound keeps the most recent history.
+      const limit = Math.min(s.byId.size, maxScan);
+      const ordinals = new Int32Array(limit);
+      const distances = new Uint16Array(limit);
       let scanned = 0;
-      for (let o = s.ids.length - 1; o >= 0 && scanned < maxScan; o--) {
-        const id = s.ids[o];
-        if (typeof id !== 'string') continue;
-        scanned++;
-        const distance = s.distance(sketch, o);
-        if (near.length >= keep && distance >= ceiling) continue;
-        if (accept && !accept(id)) continue;
-        let at = near.length;
-        while (at > 0 && (far[at - 1] as number) > distance) at--;
-        near.splice(at, 0, o);
-        far.splice(at, 0, distance);
-        if (near.length > keep) {
-          near.pop();
-          far.pop();
-        }
-        if (near.length >= keep) ceiling = far[far.length - 1] as number;
+      for (let o = s.ids.length - 1; o >= 0 && scanned < limit; o--) {
+        if (typeof s.ids[o] !== 'string') continue;
+        ordinals[scanned] = o;
+        distances[scanned++] = s.distance(sketch, o);
+      }
+      // A counting sort by distance (at most `dims`), newest first among equals.
+      const starts = new Uint32Array(s.dims + 2);
+      for (let i = 0; i < scanned; i++) starts[(distances[i] as number) + 1]!++;
+      for (let d = 1; d < starts.length; d++) starts[d]! += starts[d - 1] as number;
+      const byDistance = new Int32Array(scanned);
+      for (let i = 0; i < scanned; i++) byDistance[starts[distances[i] as number]!++] = ordinals[i] as number;
+      const near: number[] = [];
+      for (let i = 0; i < scanned && near.length < keep; i++) {
+        const o = byDistance[i] as number;
+        if (!accept || accept(s.ids[o] as string)) near.push(o);
       }
       return near
         .map((o) => ({ id: s.ids[o] as string, score: dot(q, o) }))
