@@ -375,7 +375,8 @@ function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegm
       // Newest first, so a bound keeps the most recent history.
       const limit = Math.min(s.byId.size, maxScan);
       const ordinals = new Int32Array(limit);
-      const distances = new Uint16Array(limit);
+      // A distance is at most `dims`: 16 bits hold it for any embedding model in use.
+      const distances = s.dims < 65_536 ? new Uint16Array(limit) : new Uint32Array(limit);
       let scanned = 0;
       for (let o = s.ids.length - 1; o >= 0 && scanned < limit; o--) {
         if (typeof s.ids[o] !== 'string') continue;
