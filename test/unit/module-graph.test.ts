@@ -197,6 +197,11 @@ const CHECKS_ONLY = { to: 'core/checks/', why: 'the input checks every boundary 
 
 const LAYER_RULES: readonly LayerRule[] = [
   {
+    name: 'slices/ (work in slices, the host yield) is a leaf every layer may use: it imports nothing of RecallKit',
+    files: ['slices/'],
+    mayNotImport: ['core/', ...PLUGINS, 'store/', 'sync/', ...HOSTS, 'types.ts', 'memory.ts', 'errors.ts'],
+  },
+  {
     name: 'core/ is the engine: it sees no store, sync, host or adapter',
     files: ['core/'],
     mayNotImport: ['store/', 'sync/', ...HOSTS],
