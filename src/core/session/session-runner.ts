@@ -63,7 +63,7 @@ export function createSessionRunner(
     store,
     pinned: (id) => writer.pending(id),
     onNotify(id, version) {
-      const c = cache.get(id);
+      const c = cache.peek(id);
       // This engine's own writes come back with a version it already holds (or an older one).
       if (c && version !== 0 && version <= c.meta.version) return;
       // Or before the write resolved (a store that announces as it commits).
