@@ -1,16 +1,18 @@
 /**
  * The project's one Vite config. Vitest reads its test projects from here: `node` (unit and e2e),
- * `postgres` (a throwaway cluster) and `browser` (real Chromium through Playwright).
+ * `postgres` (a throwaway cluster) and `browser`: the same files in real Chromium (Playwright),
+ * Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver), one project per engine, named
+ * `browser (chromium)`, `browser (firefox)`, `browser (webkit)`; `RECALLKIT_ENGINES` picks some.
  * `demo/vite.config.ts` is the playground's own.
  * @module
  */
 import { defineConfig } from 'vitest/config';
+import type { BrowserInstanceOption } from 'vitest/node';
 import { realpathSync } from 'node:fs';
 import { searchForWorkspaceRoot } from 'vite';
 import { playwright } from '@vitest/browser-playwright';
-
-/** Debian's Chromium by default; set RECALLKIT_CHROMIUM to another binary, or to '' for Playwright's own. */
-const chromiumPath = process.env.RECALLKIT_CHROMIUM ?? '/usr/bin/chromium';
+import { CHROMIUM_PATH as chromiumPath, selectedEngines, type EngineName } from './test/support/engines/engines.js';
+import { firefoxBidi, webkitWebDriver } from './test/support/engines/vitest-providers.js';
 
 export const chromiumLaunchOptions = {
   ...(chromiumPath ? { executablePath: chromiumPath } : {}),
@@ -29,6 +31,14 @@ export const chromiumLaunchOptions = {
  * may link it from another checkout); tiktoken's WASM and ranks are read from there.
  */
 const fsAllow = [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')];
+
+/** The browser project's instance for each engine: its own provider. */
+const engineInstances: Record<EngineName, BrowserInstanceOption> = {
+  chromium: { browser: 'chromium', provider: playwright({ launchOptions: chromiumLaunchOptions }) },
+  // Screenshots of failures are a Playwright command; these providers have none.
+  firefox: { browser: 'firefox', provider: firefoxBidi(), screenshotFailures: false },
+  webkit: { browser: 'webkit', provider: webkitWebDriver(), screenshotFailures: false },
+};
 
 export default defineConfig({
   test: {
@@ -64,8 +74,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: chromiumLaunchOptions }),
-            instances: [{ browser: 'chromium' }],
+            instances: selectedEngines().map((engine) => engineInstances[engine]),
           },
         },
       },
