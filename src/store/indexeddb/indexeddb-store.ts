@@ -148,7 +148,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
 
     async close() {
       changes.close();
-      connection.close();
+      await connection.close();
     },
   };
   if (canEstimateStorage()) store.estimate = estimateStorage;

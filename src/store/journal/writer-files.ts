@@ -185,15 +185,30 @@ async function servedOverIpc(folder: string): Promise<boolean> {
     // WebKitGTK's ephemeral (automation) sessions: UnknownError.
     throw new OpfsRefusedError('its directory', error);
   }
+  const open = async (name: string): Promise<ProbeHandle> =>
+    (await dir.getFileHandle(name, { create: true })).createSyncAccessHandle();
+  const held = (error: unknown): boolean => {
+    const name = (error as { name?: string } | undefined)?.name;
+    return name === 'NoModificationAllowedError' || name === 'InvalidStateError';
+  };
+  let probeFile = PROBE_FILE;
   let h: ProbeHandle;
   try {
-    h = await (await dir.getFileHandle(PROBE_FILE, { create: true })).createSyncAccessHandle();
+    h = await open(probeFile);
   } catch (error) {
-    const name = (error as { name?: string } | undefined)?.name;
-    // Another tab holds the probe file: the OPFS works, write from this thread.
-    if (name === 'NoModificationAllowedError' || name === 'InvalidStateError') return false;
     // WebKitGTK: NotSupportedError (its IPC cannot pass a file handle to the worker's process).
-    throw new OpfsRefusedError('a synchronous access handle', error);
+    if (!held(error)) throw new OpfsRefusedError('a synchronous access handle', error);
+    // Another tab holds the probe file, or an engine that refused it once keeps it locked
+    // (WebKitGTK does): a file of this open's own tells which.
+    probeFile = `probe-${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      h = await open(probeFile);
+    } catch (again) {
+      await dir.removeEntry(probeFile).catch(() => undefined);
+      // Held again: the OPFS works and is busy; write from this thread.
+      if (held(again)) return false;
+      throw new OpfsRefusedError('a synchronous access handle', again);
+    }
   }
   try {
     // Remote only when every batch is slow (a disk file answers the first in microseconds).
@@ -205,7 +220,7 @@ async function servedOverIpc(folder: string): Promise<boolean> {
     return true;
   } finally {
     h.close();
-    await dir.removeEntry(PROBE_FILE).catch(() => undefined);
+    await dir.removeEntry(probeFile).catch(() => undefined);
   }
 }
 
