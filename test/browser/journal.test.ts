@@ -53,6 +53,7 @@ function deleteDatabase(name: string): Promise<void> {
     const request = indexedDB.deleteDatabase(name);
     request.onsuccess = () => resolve();
     request.onerror = () => reject(request.error);
+    // close() resolves once the engine let go of the database: a delete after it is never blocked.
     request.onblocked = () => reject(new Error('delete blocked'));
   });
 }

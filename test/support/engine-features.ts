@@ -6,6 +6,7 @@
  * changes it fails `test/browser/engine-support.test.ts`, which also writes the support table.
  * @module
  */
+import { inject } from 'vitest';
 import { server } from 'vitest/browser';
 
 /** The engines the suite runs on (the Vitest instance's browser name). */
@@ -33,6 +34,13 @@ export interface EngineFeatures {
   storageBuckets: boolean;
 }
 
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** The `--features` WebKitGTK's MiniBrowser runs with (vite.config.ts). */
+    webkitFeatures: string[];
+  }
+}
+
 /** What each engine of the suite offers, as installed from Debian (Chromium, Firefox ESR, WebKitGTK's MiniBrowser). */
 export const EXPECTED_FEATURES: Record<Engine, Omit<EngineFeatures, 'opfsSyncHandles'> & { opfsSyncHandles: boolean }> =
   {
@@ -58,19 +66,32 @@ export const EXPECTED_FEATURES: Record<Engine, Omit<EngineFeatures, 'opfsSyncHan
       storagePersist: true,
       storageBuckets: false,
     },
-    // MiniBrowser's defaults: WebKitGTK 2.50 ships the Storage API and the File System API turned off.
-    webkit: {
-      moduleWorkers: true,
-      indexedDB: true,
-      opfs: false,
-      opfsSyncHandles: false,
-      webLocks: true,
-      broadcastChannel: true,
-      storageEstimate: false,
-      storagePersist: false,
-      storageBuckets: false,
-    },
+    // Set below from the features MiniBrowser runs with.
+    webkit: webkitExpected(inject('webkitFeatures')),
   };
+
+/**
+ * What WebKitGTK 2.50's MiniBrowser offers with these `--features`: with Safari's storage features
+ * (`StorageAPI`, `StorageAPIEstimate`, `FileSystem`, `AccessHandle`) it has `navigator.storage` and
+ * an OPFS, but no synchronous handle: WebKit hands the file to the worker over IPC, which only its
+ * Apple ports implement (`NotSupportedError: Backend does not support this operation`). Without
+ * them (WebKitGTK's defaults) it has no `navigator.storage` at all.
+ */
+function webkitExpected(features: readonly string[]): (typeof EXPECTED_FEATURES)['webkit'] {
+  const on = new Set(features.map((f) => f.toLowerCase()));
+  const storageApi = on.has('storageapi');
+  return {
+    moduleWorkers: true,
+    indexedDB: true,
+    opfs: storageApi && on.has('filesystem'),
+    opfsSyncHandles: false,
+    webLocks: true,
+    broadcastChannel: true,
+    storageEstimate: storageApi && on.has('storageapiestimate'),
+    storagePersist: storageApi,
+    storageBuckets: false,
+  };
+}
 
 /** The engine this test file runs in. */
 export const engine = server.browser as Engine;

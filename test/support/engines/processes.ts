@@ -45,3 +45,20 @@ export async function killGroup(child: ChildProcess | { pid: number; exited: Pro
   // The group's other members (renderers, storage processes) die with it; give the kernel a moment.
   await new Promise((r) => setTimeout(r, 150));
 }
+
+/**
+ * SIGTERM the process group of `child` (Xvfb then removes its display lock), SIGKILL what is
+ * left after `graceMs`, and wait for it to exit.
+ */
+export async function stopGroup(child: ChildProcess, graceMs = 3_000): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+  }
+  await killGroup(child);
+}

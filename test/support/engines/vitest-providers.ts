@@ -1,14 +1,14 @@
 /**
  * Vitest browser providers for the engines Playwright cannot drive from Debian's packages:
- * Firefox ESR over WebDriver BiDi (puppeteer-core) and WebKitGTK's MiniBrowser over W3C
- * WebDriver. The test files use no provider command (no `userEvent`, no mocking by URL), so a
+ * Firefox ESR over WebDriver BiDi (puppeteer-core) and WebKitGTK's MiniBrowser, launched on the
+ * page's URL. The test files use no provider command (no `userEvent`, no mocking by URL), so a
  * provider only has to open Vitest's page and keep it open.
  * @module
  */
 import { defineBrowserProvider } from '@vitest/browser';
 import type { Browser, Page } from 'puppeteer-core';
 import { launchFirefox } from './firefox.js';
-import { startWebKit, type WebDriverSession } from './webdriver-classic.js';
+import { launchMiniBrowser, type MiniBrowser } from './minibrowser.js';
 
 /** The provider shape Vitest expects (its `BrowserProvider`). */
 interface Provider {
@@ -50,26 +50,29 @@ export function firefoxBidi() {
   });
 }
 
-/** WebKitGTK's MiniBrowser through WebKitWebDriver (under Xvfb); `features` are WebKit feature flags. */
-export function webkitWebDriver(options: { features?: string[] } = {}) {
+/**
+ * WebKitGTK's MiniBrowser launched as a user runs it, under Xvfb on a profile of its own (see
+ * `minibrowser.ts`: a WebDriver session's storage is ephemeral), with Safari's storage features.
+ */
+export function webkitMiniBrowser(options: { features?: readonly string[] } = {}) {
   return defineBrowserProvider({
-    name: 'webkit-webdriver',
+    name: 'webkit-minibrowser',
     supportedBrowser: ['webkit'],
     options,
     providerFactory(): Provider {
-      let session: Promise<WebDriverSession> | undefined;
+      let browser: MiniBrowser | undefined;
       return {
-        name: 'webkit-webdriver',
+        name: 'webkit-minibrowser',
         supportsParallelism: false,
         getCommandsContext: () => ({}),
         async openPage(_sessionId, url) {
-          session ??= startWebKit({ ...(options.features ? { features: options.features } : {}) });
-          await (await session).navigate(url);
+          await browser?.close();
+          browser = launchMiniBrowser(url, options.features ? { features: options.features } : {});
         },
         async close() {
-          const s = session;
-          session = undefined;
-          await (await s?.catch(() => undefined))?.quit();
+          const b = browser;
+          browser = undefined;
+          await b?.close();
         },
       };
     },
