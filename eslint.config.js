@@ -14,6 +14,7 @@ export default tseslint.config(
       'node_modules/',
       'dist/',
       'demo/dist/',
+      'demo/dist-building/',
       'coverage/',
       'test-results/',
       'test/e2e/artifacts/',

@@ -34,6 +34,18 @@ export const chromiumLaunchOptions = {
 const fsAllow = [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')];
 
 /**
+ * Timeouts are hang detectors, never speed checks: generous enough for a machine many times
+ * slower than usual (a test that takes 5 s alone may take 40 s under load). `expect.poll`
+ * (whose default gives up after 1 s) gets the same; `vi.waitFor` takes test/support/until.ts's
+ * WAIT_FOR and Playwright pages PAGE_TIMEOUT.
+ */
+const hangDetectors = {
+  testTimeout: 180_000,
+  hookTimeout: 300_000,
+  expect: { poll: { timeout: 120_000, interval: 20 } },
+};
+
+/**
  * What Firefox and WebKit run: the store, the worker, the journal, recovery, recall, tokens, tabs
  * and what each engine offers. The full suite runs in Chromium; the other files (property runs,
  * prototype names, Chromium's own bugs and full disks) in all three would take `npm test` past
@@ -64,6 +76,9 @@ const engineInstances: Record<EngineName, BrowserInstanceOption> = {
 
 export default defineConfig({
   test: {
+    // Two test files at a time, whatever the cores (vitest's default is one on a 2-core machine):
+    // most files wait on Chromium, PostgreSQL, child processes or the disk more than they compute.
+    maxWorkers: 2,
     projects: [
       {
         // demo/ and bench/ modules these tests load import `recallkit/…`: tsconfig "paths" maps them to src.
@@ -72,8 +87,7 @@ export default defineConfig({
           name: 'node',
           include: ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          ...hangDetectors,
         },
       },
       {
@@ -83,8 +97,7 @@ export default defineConfig({
           include: ['test/postgres/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/postgres/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...hangDetectors,
         },
       },
       {
@@ -92,7 +105,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          testTimeout: 60_000,
+          ...hangDetectors,
           provide: { webkitFeatures: webkitFeatures() },
           browser: {
             enabled: true,

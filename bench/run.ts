@@ -1,7 +1,8 @@
 /**
  * Every Node benchmark in sequence, printed as Markdown under one machine header:
  * token counting, context assembly, scaling, heap, recall, recall in the context, and
- * background compression (add latency and wall time with a slow summarizer).
+ * background compression (add latency and wall time with a slow summarizer), and facts (the add
+ * path and the context read with facts on and off).
  * Numbers are medians of several runs; nothing is asserted.
  *
  * Run: `npm run bench` (`tsx bench/run.ts`). Pass bench names to run only some:
@@ -10,6 +11,7 @@
  */
 import { runBackgroundBench } from './background.js';
 import { runContextBench } from './context.js';
+import { runFactsBench } from './facts.js';
 import { runHeapBench } from './heap.js';
 import { capturePrinted, PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
 import { machineHeader } from './lib/machine.js';
@@ -45,6 +47,7 @@ async function main(only: readonly string[]): Promise<void> {
     ['recall', await recallBench()],
     ['recall-context', await optionalBench('./recall-context.js', 'runRecallContextBench')],
     ['background', runBackgroundBench],
+    ['facts', runFactsBench],
   ];
   const timings: string[] = [];
   const started = performance.now();

@@ -29,6 +29,9 @@ import { openDurability } from './store/durable/open-durability.js';
 import { withStorage } from './store/durable/storage-host.js';
 import { checkSyncOptions, type SyncOptions } from './sync/client/options.js';
 import { prepareSync } from './sync/client/with-sync.js';
+import type { FactsOptions } from './facts/types.js';
+import { checkFactsOptions } from './core/facts/facts-options.js';
+import { defaultExtractor, defaultModelExtractor, defaultVocabulary } from './facts/default-facts.js';
 
 /** Options of {@link createMemory} (and `createWorkerMemory`). */
 export interface MemoryOptions {
@@ -92,6 +95,14 @@ export interface MemoryOptions {
    * changes, pull other devices' ones, offline-first. Needs `fetch`. `memory.sync()` runs a round now.
    */
   sync?: SyncOptions | undefined;
+  /**
+   * Facts about the user: durable statements read from user turns in the background (offline
+   * rules by default; `extract: 'model'` adds a pass through the summarizer), kept across
+   * sessions with their history, shown to the model in a "Known about the user" block of at
+   * most `maxTokens` tokens (default 300), and managed with `listFacts`, `setFact`,
+   * `forgetFact`. `true` turns them on with the defaults. Default: off.
+   */
+  facts?: FactsOptions | boolean | undefined;
 }
 
 /**
@@ -148,6 +159,7 @@ async function openMemory(options: MemoryOptions, probe: boolean): Promise<Memor
     throw new ValidationError('maxContentLength', 'a positive integer (characters)', maxContentLength);
   }
   const syncOptions = checkSyncOptions(options.sync);
+  const facts = checkFactsOptions(options.facts);
   const tokenizer = checkTokenizer(options.tokenizer);
   if (options.persist !== undefined && typeof options.persist !== 'boolean')
     throw new ValidationError('persist', 'a boolean', options.persist);
@@ -187,6 +199,12 @@ async function openMemory(options: MemoryOptions, probe: boolean): Promise<Memor
     maxContentLength,
     strategies: (live) => withManager(strategies, live),
     hooks: sync.hooks,
+    facts: facts && {
+      ...facts,
+      extractor: defaultExtractor,
+      vocabulary: defaultVocabulary,
+      model: defaultModelExtractor,
+    },
   });
   return sync.finish(withStorage(engine, store, state));
 }

@@ -20,9 +20,14 @@ export class RecallKitError extends Error {
 export class ValidationError extends RecallKitError {
   override name = 'ValidationError';
   readonly field: string;
-  /** Pass `received` (even `undefined`) to have it described in the message. */
-  constructor(field: string, expected: string, ...received: [value?: unknown]) {
-    super(`${field}: expected ${expected}${received.length ? `, received ${describe(received[0])}` : ''}`);
+  /**
+   * The message reads `${field}: expected ${expected}`, or `${field}: ${problem}` when what is
+   * wrong is not a value (`unknown field "x"; … accepts a, b`). Pass `received` (even
+   * `undefined`) to have it described in the message.
+   */
+  constructor(field: string, expected: string | { problem: string }, ...received: [value?: unknown]) {
+    const what = typeof expected === 'string' ? `expected ${expected}` : expected.problem;
+    super(`${field}: ${what}${received.length ? `, received ${describe(received[0])}` : ''}`);
     this.field = field;
   }
 }
@@ -37,6 +42,34 @@ export class ExpressionError extends RecallKitError {
     super(`${problem} at position ${position} in condition ${JSON.stringify(expression)}`);
     this.position = position;
     this.expression = expression;
+  }
+}
+
+/**
+ * An optional package a feature needs could not be imported (it is not installed, or not
+ * bundled). The message names the feature and the `npm install` to run; `cause` is the import's
+ * own error. Thrown by the first call that needs the package (`recall` with `useLiteEmbedder`,
+ * the first query of `postgresStore`, importing `recallkit/langchain`, loading a WebLLM model).
+ */
+export class MissingPackageError extends RecallKitError {
+  override name = 'MissingPackageError';
+  /** The packages to install: `npm install ${install.join(' ')}`. */
+  readonly install: readonly string[];
+  /**
+   * @param feature What needs them (`useLiteEmbedder`, `recallkit/langchain`).
+   * @param install The packages to install.
+   * @param cause The import's error: its message is added when it is not a plain "not found".
+   */
+  constructor(feature: string, install: readonly string[], cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const notFound = /cannot find (package|module)|failed to resolve|module_not_found|failed to fetch dynamically/i;
+    const names = install.length > 1 ? `${install.slice(0, -1).join(', ')} and ${install.at(-1)}` : install[0];
+    super(
+      `${feature} needs ${names}, which could not be imported: npm install ${install.join(' ')}` +
+        (notFound.test(reason) ? '' : ` (${reason})`),
+      { cause },
+    );
+    this.install = [...install];
   }
 }
 

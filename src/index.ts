@@ -11,6 +11,7 @@ export type {
   ContextFormat,
   ContextOptions,
   ContextMessages,
+  ContextFor,
   ToolCallOptions,
   ToolResultOptions,
   AddMessagesOptions,
@@ -31,6 +32,10 @@ export type {
   StoredInteraction,
   InteractionInput,
   ChatMessage,
+  ChatSystemMessage,
+  ChatUserMessage,
+  ChatAssistantMessage,
+  ChatToolMessage,
   ChatToolCall,
   LLMContext,
   MemoryStats,
@@ -55,6 +60,26 @@ export type {
   StoreAdapter,
 } from './types.js';
 
+// Facts about the user: createMemory({ facts }), listFacts / setFact / forgetFact
+export type {
+  Fact,
+  FactOrigin,
+  FactStatus,
+  FactSource,
+  FactsOptions,
+  FactExtractMode,
+  FactsExport,
+  FactRecord,
+  StatedFactRecord,
+  SetFactRecord,
+  ForgetFactRecord,
+  ListFactsOptions,
+  SetFactInput,
+  FactsChange,
+  ContextFact,
+  ContextFactsDetails,
+} from './facts/types.js';
+
 // Errors
 export {
   RecallKitError,
@@ -67,6 +92,7 @@ export {
   ImportConflictError,
   ClosedError,
   StorageLostError,
+  MissingPackageError,
 } from './errors.js';
 
 // Sync with a syncHandler endpoint (recallkit/postgres): createMemory({ sync }), memory.sync()

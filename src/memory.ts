@@ -28,6 +28,7 @@ import type { StorageState, VerifyReport } from './store/durable/durability-type
 import type { AnthropicMessageParam } from './formats/anthropic-types.js';
 import type { AISDKMessage } from './formats/ai-sdk-types.js';
 import type { LangChainMessage } from './formats/langchain-types.js';
+import type { Fact, FactsExport, ListFactsOptions, SetFactInput } from './facts/types.js';
 
 /** Message formats `getContextForLLM` can return and `addMessages` can read. */
 export type ContextFormat = MessageFormat;
@@ -39,6 +40,16 @@ export interface ContextMessages {
   'ai-sdk': AISDKMessage;
   langchain: LangChainMessage;
 }
+
+/**
+ * What `getContextForLLM` returns for a format: `messages` typed as that library's messages
+ * (assignable to the `openai` SDK's `ChatCompletionMessageParam[]`, `@anthropic-ai/sdk`'s
+ * `MessageParam[]`, the AI SDK's `ModelMessage[]`, LangChain's `BaseMessageLike[]`), and for
+ * `anthropic` the `system` string the request takes beside them.
+ */
+export type ContextFor<F extends ContextFormat> = F extends 'anthropic'
+  ? LLMContext<AnthropicMessageParam> & { system: string }
+  : LLMContext<ContextMessages[F]>;
 
 /** Options of `getContextForLLM`. */
 export interface ContextOptions<F extends ContextFormat = ContextFormat> {
@@ -147,7 +158,7 @@ export interface Memory {
   getContextForLLM<F extends ContextFormat = 'openai'>(
     sessionId: string,
     options?: ContextOptions<F>,
-  ): Promise<LLMContext<ContextMessages[F]>>;
+  ): Promise<ContextFor<F>>;
   /**
    * Active (not compressed or erased) entries, oldest first; `filter` keeps some types / roles
    * (a tool result has the role `system`: select system messages with
@@ -210,6 +221,27 @@ export interface Memory {
    * pull what other devices wrote; resolves when both are done, rejects when the round failed.
    */
   sync(): Promise<void>;
+  /**
+   * The facts known about the user (needs `createMemory({ facts })`): current ones, across
+   * every session of this memory; with `history: true` the superseded ones too, each with when
+   * it stopped holding, its successor and the reason.
+   */
+  listFacts(options?: ListFactsOptions): Promise<Fact[]>;
+  /**
+   * State a fact about the user (a form, a settings screen, an app's own knowledge). Extraction
+   * never overrides it; a later `setFact` of the same attribute replaces it. Returns the fact.
+   */
+  setFact(fact: SetFactInput): Promise<Fact>;
+  /**
+   * Forget a fact and the facts it superseded: gone from `listFacts`, the context and
+   * `exportFacts`, on every synced device; what was said before now never makes it a fact
+   * again. The turns that stated it stay (erase them to remove them too).
+   */
+  forgetFact(id: string): Promise<void>;
+  /** Every record of the facts log (values forgotten excluded), for `importFacts`. */
+  exportFacts(): Promise<FactsExport>;
+  /** Add an export's records to this memory's facts (records already here are not added twice). */
+  importFacts(state: FactsExport): Promise<void>;
   /** Listen to an event; returns the function that stops listening. */
   on<E extends MemoryEventName>(event: E, handler: MemoryEvents[E]): () => void;
   /** Finish pending work, close the database (and the worker). Later calls fail with `ClosedError`. */
@@ -220,8 +252,9 @@ export interface Memory {
 export type EngineMemory = Omit<Memory, 'storageState' | 'verify' | 'sync'>;
 
 /**
- * The methods of {@link Memory} that read or write sessions: what a worker runs for the page
- * (with the memory-wide ones) and what a server's per-user handle scopes to one user.
+ * The methods of {@link Memory} that read or write sessions and the facts about the user: what a
+ * worker runs for the page (with the memory-wide ones) and what a server's per-user handle
+ * scopes to one user.
  */
 export const SESSION_METHODS = [
   'addUserMessage',
@@ -246,4 +279,9 @@ export const SESSION_METHODS = [
   'pin',
   'reportUsage',
   'verify',
+  'listFacts',
+  'setFact',
+  'forgetFact',
+  'exportFacts',
+  'importFacts',
 ] as const satisfies readonly (keyof Memory)[];

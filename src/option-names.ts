@@ -25,6 +25,7 @@ export const MEMORY_OPTION_NAMES = [
   'maxCachedSessions',
   'maxContentLength',
   'sync',
+  'facts',
 ] as const;
 
 /**

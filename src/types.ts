@@ -1,6 +1,7 @@
 import type { CalibrationState } from './tokens/calibration.js';
 import type { StorageState } from './store/durable/durability-types.js';
 import type { SyncRefusal, SyncStatus } from './sync/types.js';
+import type { ContextFactsDetails, FactsChange } from './facts/types.js';
 
 /**
  * RecallKit's public data shapes. Everything here is plain, structured-cloneable data:
@@ -118,14 +119,55 @@ export interface ChatToolCall {
   function: { name: string; arguments: string };
 }
 
-/** A message in the OpenAI chat shape. */
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant' | 'tool';
-  content: string | null;
-  tool_calls?: ChatToolCall[];
-  tool_call_id?: string;
+/** A system message: summaries, the recalled block, added context. */
+export interface ChatSystemMessage {
+  role: 'system';
+  content: string;
   name?: string;
+  /** Only assistant messages carry tool calls. */
+  tool_calls?: undefined;
+  /** Only tool messages answer a call. */
+  tool_call_id?: undefined;
 }
+
+/** A user message. */
+export interface ChatUserMessage {
+  role: 'user';
+  content: string;
+  name?: string;
+  /** Only assistant messages carry tool calls. */
+  tool_calls?: undefined;
+  /** Only tool messages answer a call. */
+  tool_call_id?: undefined;
+}
+
+/** An assistant message: `content` is `null` when it only calls tools (OpenAI's convention). */
+export interface ChatAssistantMessage {
+  role: 'assistant';
+  content: string | null;
+  /** Present only when non-empty. */
+  tool_calls?: ChatToolCall[];
+  name?: string;
+  /** Only tool messages answer a call. */
+  tool_call_id?: undefined;
+}
+
+/** A tool's result, answering the assistant's call `tool_call_id`. */
+export interface ChatToolMessage {
+  role: 'tool';
+  content: string;
+  tool_call_id: string;
+  /** The tool's name, when known. */
+  name?: string;
+  /** Only assistant messages carry tool calls. */
+  tool_calls?: undefined;
+}
+
+/**
+ * A message in the OpenAI chat shape, one type per role with the fields that role allows, so
+ * `ChatMessage[]` is assignable to the `openai` SDK's `ChatCompletionMessageParam[]`.
+ */
+export type ChatMessage = ChatSystemMessage | ChatUserMessage | ChatAssistantMessage | ChatToolMessage;
 
 /** What `getContextForLLM` returns. */
 export interface LLMContext<M = ChatMessage> {
@@ -144,6 +186,11 @@ export interface LLMContext<M = ChatMessage> {
    * the recalled block, best first, each with its score (`entry.sessionId` names its chat).
    */
   recalled?: RecallResult[];
+  /**
+   * With facts on (`createMemory({ facts })`) and a current fact: which facts the "Known about
+   * the user" block holds and why each went in, and which were left out and why.
+   */
+  facts?: ContextFactsDetails;
 }
 
 /** Session statistics: counts and tokens of entries and summaries. */
@@ -309,6 +356,11 @@ export interface MemoryEvents {
   'sync:refused': (refusal: SyncRefusal) => void;
   /** The newest user message alone exceeded a context's `maxTokens` and was cut to fit. */
   'context:truncated': (sessionId: string, info: ContextTruncatedInfo) => void;
+  /**
+   * Facts about the user changed (`createMemory({ facts })`): read from a turn, set, forgotten,
+   * imported, or changed by another device or tab. `listFacts()` returns the new state.
+   */
+  'facts:changed': (change: FactsChange) => void;
 }
 
 /** What a `context:truncated` event reports. */

@@ -6,7 +6,20 @@
  * @module
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,37 +78,51 @@ const PACK_SOURCES = [
   'scripts/copy-ranks.mjs',
 ];
 
+/** `npm pack --json`'s report of the tarball. */
+interface PackReport {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: { path: string }[];
+}
+
+/** Where packed tarballs are kept, one folder per content hash of {@link PACK_SOURCES}. */
+const PACK_CACHE = join(REPO, 'node_modules/.cache/recallkit-pack');
+
+/**
+ * A hash of the files under `paths` (relative to the repository; folders recursively, except
+ * those named in `skip`): what a build made from them is kept under.
+ */
+export function contentKey(paths: readonly string[], skip: readonly string[] = []): string {
+  const hash = createHash('sha256');
+  const add = (path: string): void => {
+    if (skip.includes(path)) return;
+    const full = join(REPO, path);
+    if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) add(join(path, name));
+    else hash.update(`${path}\u0000`).update(readFileSync(full)).update('\u0000');
+  };
+  for (const path of paths) add(path);
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
  * Pack the library exactly as `npm pack` or `npm publish` does: the sources are copied to a
  * temporary checkout (the shared `dist/` of this one is left alone), `npm pack` runs the
  * package's own lifecycle (`prepack` → `npm run build`), and the tarball is unpacked. Refuses a
  * tarball without the built entry points, so an empty package cannot pass for a real one.
+ * The tarball is kept (`node_modules/.cache/recallkit-pack`) by the hash of its sources: the
+ * test files and scripts of one run that need the package pack it once.
  */
 export async function packLibrary(): Promise<PackedLibrary> {
+  const key = contentKey([...PACK_SOURCES, 'package-lock.json']);
+  const cached = join(PACK_CACHE, key);
+  if (!existsSync(join(cached, 'report.json'))) await packInto(cached);
+  const report = JSON.parse(readFileSync(join(cached, 'report.json'), 'utf8')) as PackReport;
   const dir = mkdtempSync(join(tmpdir(), 'recallkit-package-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    const checkout = join(dir, 'checkout');
-    for (const path of PACK_SOURCES) cpSync(join(REPO, path), join(checkout, path), { recursive: true });
-    symlinkSync(join(REPO, 'node_modules'), join(checkout, 'node_modules'), 'dir');
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const { code, output, stdout } = await run(
-      npm,
-      ['pack', '--json', '--ignore-scripts=false', '--pack-destination', dir],
-      checkout,
-    );
-    // The lifecycle scripts print to stdout too; the report is the array that starts a line.
-    const start = stdout.startsWith('[') ? 0 : stdout.lastIndexOf('\n[') + 1;
-    const json = stdout.slice(start);
-    if (code !== 0 || !json.startsWith('[')) throw new Error(`npm pack failed (exit ${code}):\n${output.slice(-3000)}`);
-    const [report] = JSON.parse(json) as {
-      filename: string;
-      size: number;
-      unpackedSize: number;
-      files: { path: string }[];
-    }[];
-    const files = report!.files.map((f) => f.path);
-    await run('tar', ['-xzf', join(dir, report!.filename), '-C', dir], dir);
+    const files = report.files.map((f) => f.path);
+    await run('tar', ['-xzf', join(cached, report.filename), '-C', dir], dir);
     const unpacked = join(dir, 'package');
     for (const file of [
       'package.json',
@@ -110,10 +137,48 @@ export async function packLibrary(): Promise<PackedLibrary> {
       if (!existsSync(join(unpacked, file)))
         throw new Error(`npm pack shipped no ${file} (files: ${files.join(', ')})`);
     }
-    return { dir: unpacked, files, size: report!.size, unpackedSize: report!.unpackedSize, remove };
+    return { dir: unpacked, files, size: report.size, unpackedSize: report.unpackedSize, remove };
   } catch (error) {
     remove();
     throw error;
+  }
+}
+
+/** Run `npm pack` on a copy of the sources; keep the tarball and its report in `cached`. */
+async function packInto(cached: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'recallkit-package-'));
+  try {
+    const checkout = join(dir, 'checkout');
+    for (const path of PACK_SOURCES) cpSync(join(REPO, path), join(checkout, path), { recursive: true });
+    symlinkSync(join(REPO, 'node_modules'), join(checkout, 'node_modules'), 'dir');
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const { code, output, stdout } = await run(
+      npm,
+      ['pack', '--json', '--ignore-scripts=false', '--pack-destination', dir],
+      checkout,
+    );
+    // The lifecycle scripts print to stdout too; the report is the array that starts a line.
+    const start = stdout.startsWith('[') ? 0 : stdout.lastIndexOf('\n[') + 1;
+    const json = stdout.slice(start);
+    if (code !== 0 || !json.startsWith('[')) throw new Error(`npm pack failed (exit ${code}):\n${output.slice(-3000)}`);
+    const [report] = JSON.parse(json) as PackReport[];
+    // Older packs are of other sources.
+    mkdirSync(PACK_CACHE, { recursive: true });
+    for (const name of readdirSync(PACK_CACHE))
+      if (/^[0-9a-f]{16}$/.test(name) && join(PACK_CACHE, name) !== cached)
+        rmSync(join(PACK_CACHE, name), { recursive: true, force: true });
+    // Written aside, then renamed into place: a folder in the cache is always whole.
+    const staged = mkdtempSync(join(PACK_CACHE, 'staging-'));
+    try {
+      cpSync(join(dir, report!.filename), join(staged, report!.filename));
+      writeFileSync(join(staged, 'report.json'), JSON.stringify(report));
+      renameSync(staged, cached);
+    } catch (error) {
+      rmSync(staged, { recursive: true, force: true });
+      if (!existsSync(join(cached, 'report.json'))) throw error; // else: packed at the same time elsewhere
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -4,12 +4,12 @@
  * @module
  */
 import type { Memory } from 'recallkit';
-import type { MemoryEntry, MemoryEventName, SessionState } from 'recallkit';
+import type { Fact, FactSource, MemoryEntry, MemoryEventName, SessionState, SetFactInput } from 'recallkit';
 import { openMemory } from './memory-host.js';
 import { newSessionId, rememberSession, rememberSetup } from './persist.js';
 import { findPreset, setupText } from './presets.js';
 import { parseSetupText, setupError, type ParsedSetup, type SetupError } from './setup-parse.js';
-import { takeSnapshot, type Snapshot } from './snapshot.js';
+import { PLAYGROUND_RECALL, takeSnapshot, type Snapshot } from './snapshot.js';
 import { HEURISTIC, type ActiveSummarizer } from './summarizer-choice.js';
 import { playTurn } from './turn.js';
 import { watchEvents, type LoggedEvent } from './events.js';
@@ -47,6 +47,12 @@ export interface App {
   readonly recall: boolean;
   /** Turn recall in the context on or off, and re-render. */
   setRecall(on: boolean): Promise<void>;
+  /** State a fact about the user (the facts panel's edit and add), and re-render. */
+  setFact(fact: SetFactInput): Promise<Fact>;
+  /** Forget a fact and the facts it superseded, and re-render. */
+  forgetFact(id: string): Promise<void>;
+  /** The turn a fact was read from (undefined when it is gone: erased or cleared). */
+  sourceTurn(source: FactSource): Promise<MemoryEntry | undefined>;
 }
 
 /** Start the playground's controller on `sessionId` with a validated setup. */
@@ -124,10 +130,17 @@ export async function createApp(initial: { sessionId: string; presetId: string; 
 
   const send = (text: string, onStored?: () => void): Promise<void> =>
     exclusive(async () => {
-      await playTurn(memory, sessionId, text, () => {
-        onStored?.();
-        void refresh();
-      });
+      // The assistant answers from the context "What the model sees" shows, recall switch included.
+      await playTurn(
+        memory,
+        sessionId,
+        text,
+        () => {
+          onStored?.();
+          void refresh();
+        },
+        recall ? PLAYGROUND_RECALL : false,
+      );
       await refresh();
     });
 
@@ -220,6 +233,26 @@ export async function createApp(initial: { sessionId: string; presetId: string; 
     async setRecall(on) {
       recall = on;
       await refresh();
+    },
+    setFact: (fact) =>
+      exclusive(async () => {
+        const made = await memory.setFact(fact);
+        await refresh();
+        return made;
+      }),
+    forgetFact: (id) =>
+      exclusive(async () => {
+        await memory.forgetFact(id);
+        await refresh();
+      }),
+    sourceTurn: async (source) => {
+      const [entry] = await memory.getActiveEntries(source.sessionId).then(async (active) => {
+        const found = active.find((e) => e.id === source.entryId);
+        if (found) return [found];
+        // Compressed turns are still stored: the export has them.
+        return (await memory.exportSession(source.sessionId)).entries.filter((e) => e.id === source.entryId);
+      });
+      return entry;
     },
   };
   rememberSession(sessionId);

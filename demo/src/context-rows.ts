@@ -16,8 +16,11 @@ export const REPLY_PRIMING = 3;
 /** One message of the context, with where it comes from and what it costs. */
 export interface ContextRow {
   message: ChatMessage;
-  /** `summary` for a summary's system message; `recalled` for the recalled block; `entry` for conversation entries. */
-  kind: 'summary' | 'recalled' | 'entry' | 'unknown';
+  /**
+   * `summary` for a summary's system message; `facts` for the "Known about the user" block;
+   * `recalled` for the recalled block; `entry` for conversation entries.
+   */
+  kind: 'summary' | 'facts' | 'recalled' | 'entry' | 'unknown';
   /** Framing + the source entries' (or summary's) tokens; undefined when no source was found. */
   tokens: number | undefined;
   /** Ids of the entries (or the summary) behind the message. */
@@ -68,15 +71,28 @@ export function contextBreakdown(context: LLMContext<ChatMessage>, active: reado
     return { tokens: MESSAGE_FRAMING + found.reduce((sum, e) => sum + e.tokenCount, 0), ids: found.map((e) => e.id) };
   };
 
+  let blocks = 0;
   context.messages.forEach((message, i) => {
     const summary = i < context.summaries.length ? context.summaries[i] : undefined;
     if (summary && message.role === 'system' && message.content === summary.content) {
       rows.push({ message, kind: 'summary', tokens: MESSAGE_FRAMING + summary.tokenCount, sourceIds: [summary.id] });
       return;
     }
+    // The facts block, when the context has one, is the first system message after the summaries.
+    if (context.facts?.included.length && i === context.summaries.length && message.role === 'system') {
+      // The engine reports the block's exact cost, framing included.
+      rows.push({
+        message,
+        kind: 'facts',
+        tokens: context.facts.tokenCount,
+        sourceIds: context.facts.included.map((f) => f.id),
+      });
+      blocks += 1;
+      return;
+    }
     if (
       context.recalled?.length &&
-      i === context.summaries.length &&
+      i === context.summaries.length + blocks &&
       message.role === 'system' &&
       message.content?.startsWith(RECALLED_HEADER)
     ) {

@@ -29,6 +29,7 @@ export const EVENT_NAMES: readonly MemoryEventName[] = [
   'error',
   'summary:facts-missing',
   'context:truncated',
+  'facts:changed',
 ];
 
 /** Where events go. */
@@ -102,6 +103,15 @@ function describe(name: MemoryEventName, args: unknown[]): string {
       const r = args[0] as { op: { kind: string; opId: string }; reason: string };
       return `sync set aside ${r.op.kind} ${r.op.opId}: ${r.reason}`;
     }
+    case 'facts:changed': {
+      const c = args[0] as { cause: string; added: string[]; changed: string[]; removed: string[] };
+      const parts = [
+        c.added.length ? `${c.added.length} new` : '',
+        c.changed.length ? `${c.changed.length} changed` : '',
+        c.removed.length ? `${c.removed.length} forgotten` : '',
+      ].filter(Boolean);
+      return `facts ${c.cause}: ${parts.join(', ')}`;
+    }
   }
 }
 
@@ -151,7 +161,9 @@ export function watchEvents(memory: Memory, sinks: EventSinks): () => void {
     return undefined;
   };
   const stops = EVENT_NAMES.map((name) =>
-    memory.on(name, ((sessionId: string, ...args: unknown[]) => {
+    memory.on(name, ((first: unknown, ...rest: unknown[]) => {
+      // `facts:changed` is about the memory, not a session: its one argument is the change.
+      const [sessionId, args] = name === 'facts:changed' ? ['', [first, ...rest]] : [first as string, rest];
       if (name === 'entry:added') sinks.seen.set((args[0] as MemoryEntry).id, args[0] as MemoryEntry);
       if (name === 'erased') {
         const gone = (args[0] as { entryIds: string[] }).entryIds
@@ -168,7 +180,8 @@ export function watchEvents(memory: Memory, sinks: EventSinks): () => void {
       // Another compression still in flight keeps the spinner.
       if (status && !status.busy && pending.size > 0) status = [...pending.values()].at(-1);
       if (status) sinks.status(status);
-      if (name === 'compressed' || name === 'erased' || name === 'compression:discarded') sinks.changed?.();
+      if (name === 'compressed' || name === 'erased' || name === 'compression:discarded' || name === 'facts:changed')
+        sinks.changed?.();
     }) as never),
   );
   return () => stops.forEach((stop) => stop());

@@ -13,6 +13,7 @@ import { budgetPanel } from './panels/budget.js';
 import { chatPanel } from './panels/chat.js';
 import { contextPanel } from './panels/context.js';
 import { eventsPanel } from './panels/events.js';
+import { factsPanel } from './panels/facts.js';
 import { profilePanel } from './panels/profile.js';
 import { sessionsPanel } from './panels/sessions.js';
 import { statsPanel } from './panels/stats.js';
@@ -74,9 +75,10 @@ async function start(root: HTMLElement): Promise<void> {
     timelinePanel(),
   ];
   const events = eventsPanel(app);
+  const facts = factsPanel(app);
   const settings = [profilePanel(app, initial.text), summarizerPanel(app), sessionsPanel(app)];
   const transfer = transferPanel(app);
-  const renderers = [chat, ...panels, ...settings];
+  const renderers = [chat, ...panels, ...settings, facts];
   app.onSnapshot((s) => renderers.forEach((p) => p.render(s)));
 
   const [budget, stats, context, summaries, timeline] = panels.map((p) => p.root);
@@ -93,7 +95,7 @@ async function start(root: HTMLElement): Promise<void> {
         { class: 'col-panels' },
         h('div', { class: 'overview' }, budget, stats),
         h('div', { class: 'stack' }, context, timeline, profile, sessions),
-        h('div', { class: 'stack' }, summaries, events.root, summarizer, transfer.root),
+        h('div', { class: 'stack' }, facts.root, summaries, events.root, summarizer, transfer.root),
       ),
     ),
   );

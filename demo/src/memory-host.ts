@@ -29,5 +29,7 @@ export async function openMemory(setup: MemorySetup, summarizer: Summarizer | un
     ...(setup.profile !== undefined ? { profile: setup.profile as MemoryProfileInput } : {}),
     ...(setup.config !== undefined ? { config: setup.config as Partial<MemoryConfig> } : {}),
     ...(summarizer ? { summarizer } : {}),
+    // Facts about the user, read from what they say (offline rules), shown in the facts panel.
+    facts: {},
   });
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Memory } from 'recallkit';
-import type { ChatMessage, LLMContext, MemoryEntry, MemoryStats, MemorySummary, SessionMeta } from 'recallkit';
+import type { ChatMessage, Fact, LLMContext, MemoryEntry, MemoryStats, MemorySummary, SessionMeta } from 'recallkit';
 import { contextBreakdown, type ContextBreakdown } from './context-rows.js';
 import type { ParsedSetup } from './setup-parse.js';
 
@@ -28,6 +28,8 @@ export interface Snapshot {
   summarizerLabel: string;
   /** Recall in the context is on (the switch in "What the model sees"). */
   recall: boolean;
+  /** `listFacts({ history: true })`: what the memory knows about the user, superseded facts too. */
+  facts: Fact[];
 }
 
 /** The recalled block's share of the context in the playground, searched over every chat. */
@@ -47,7 +49,7 @@ export interface SnapshotSource {
 /** Read the session; the reads go to the worker together. */
 export async function takeSnapshot(src: SnapshotSource): Promise<Snapshot> {
   const { memory, sessionId } = src;
-  const [context, exported, summaries, stats, sessions] = await Promise.all([
+  const [context, exported, summaries, stats, sessions, facts] = await Promise.all([
     memory.getContextForLLM(sessionId, { recall: src.recall ? PLAYGROUND_RECALL : false }) as Promise<
       LLMContext<ChatMessage>
     >,
@@ -55,6 +57,7 @@ export async function takeSnapshot(src: SnapshotSource): Promise<Snapshot> {
     memory.getSummaries(sessionId),
     memory.getStats(sessionId),
     memory.listSessions(),
+    memory.listFacts({ history: true }),
   ]);
   const active = exported.entries.filter((e) => !e.compressed);
   sessions.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
@@ -71,5 +74,6 @@ export async function takeSnapshot(src: SnapshotSource): Promise<Snapshot> {
     presetId: src.presetId,
     summarizerLabel: src.summarizerLabel,
     recall: src.recall,
+    facts,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * `recallkit/ai-sdk`: RecallKit in a Vercel AI SDK v5 chat route. `useChat` posts its
+ * `recallkit/ai-sdk`: RecallKit in a Vercel AI SDK chat route (v5 and v6, both tested). `useChat` posts its
  * `UIMessage`s, {@link chatTurn} stores the new turn and builds the prompt with recall, and
  * `streamText`'s `onFinish` stores the reply. The `ai` package is not imported.
  * @module

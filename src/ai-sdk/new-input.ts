@@ -21,6 +21,15 @@ export async function newInput(memory: Memory, sessionId: string, messages: read
   if (!list.length) throw new ValidationError('messages', "a non-empty array of UIMessages (useChat's messages)", list);
   const field = `messages[${list.length - 1}]`;
   const last = readRecord(list[list.length - 1], field);
+  if (!Array.isArray(last['parts'])) {
+    // An OpenAI / ModelMessage { role, content } posted where useChat's messages were expected.
+    const keys = Object.keys(last).slice(0, 6).join(', ');
+    throw new ValidationError(field, {
+      problem:
+        `expected a useChat UIMessage { id, role, parts } (what useChat posts), received { ${keys} }; ` +
+        "other message shapes go to memory.addMessages(sessionId, messages, { format: 'openai' | 'ai-sdk' | … })",
+    });
+  }
   const role = last['role'];
   if (role === 'user') {
     const id = readString(last['id'], `${field}.id`);

@@ -9,8 +9,8 @@ import type {
   TokenCounter,
 } from '../types.js';
 import type { LongTermStrategy, ShortTermStrategy, PersistenceStrategy } from '../strategies/types.js';
-import type { ContextFormat, ContextMessages, ContextOptions, EngineMemory } from '../memory.js';
-import { ClosedError, ValidationError } from '../errors.js';
+import type { ContextFor, ContextFormat, ContextOptions, EngineMemory } from '../memory.js';
+import { ClosedError, MissingPackageError, ValidationError } from '../errors.js';
 import { createEmitter } from './emitter.js';
 import { createSessionRunner } from './session/session-runner.js';
 import { createWriter } from './session/writer.js';
@@ -44,6 +44,8 @@ import { createEmbeddingQueue } from './recall/embedding-queue.js';
 import type { EngineHooks } from './engine-hooks.js';
 import { isReservedSessionId } from './checks/reserved-ids.js';
 import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from './checks/field-checks.js';
+import type { FactsSetup } from './facts/facts-engine.js';
+import { attachFacts } from './facts/engine-facts.js';
 
 /** Strategies built from a profile (or the Memory Manager's compression when there is none). */
 export interface BuiltStrategies {
@@ -90,6 +92,8 @@ export interface EngineDeps {
   hooks?: ((hooks: EngineHooks) => void) | undefined;
   /** Longest content of one entry, in characters (default `DEFAULT_MAX_CONTENT_LENGTH`). */
   maxContentLength?: number | undefined;
+  /** Facts about the user (`createMemory({ facts })`): extraction, the log and the context block. */
+  facts?: FactsSetup | undefined;
 }
 
 /**
@@ -112,14 +116,29 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     maxCachedSessions: deps.maxCachedSessions,
     onChange: (sessionId) => emitter.emit('change', sessionId),
   });
-  deps.hooks?.({
-    run: (s, task) => sessions.run(s, async (c) => (await writer.flush(c.meta.sessionId), task(c))),
-    drop: (s) => sessions.drop(s),
-    emit: emitter.emit,
-    on: emitter.on,
-  });
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
+  // Facts about the user (core/facts/): their log runs on a runner of its own (reserved ids).
+  const factsPart = attachFacts({
+    store,
+    setup: deps.facts,
+    counter: deps.counter,
+    emitter,
+    now,
+    closed: () => closed,
+    summarizer: () => summarizer,
+    config: () => config,
+    signal: lifetime.signal,
+  });
+  const facts = factsPart.facts;
+  deps.hooks?.(
+    factsPart.route({
+      run: (s, task) => sessions.run(s, async (c) => (await writer.flush(c.meta.sessionId), task(c))),
+      drop: (s) => sessions.drop(s),
+      emit: emitter.emit,
+      on: emitter.on,
+    }),
+  );
   // scope 'all': every session's own index, searched with store-wide statistics, read-only;
   // a session with no stored index then persists one.
   const all = createStoreRecall(store, (id) => {
@@ -163,6 +182,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
   // Entries and summaries are embedded after they are stored, outside the session's queue.
   const embedder = deps.embedder;
+  let embedderMissing: MissingPackageError | undefined;
   const embeddings =
     embedder &&
     createEmbeddingQueue({
@@ -171,7 +191,10 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       recallContext: (c) => recallContext(c),
       backoff: () => ({ baseMs: config.compressionRetryMs, maxMs: config.compressionRetryMaxMs }),
       closed: () => closed,
-      onError: (s, error) => emitter.emit('error', s, error),
+      onError: (s, error) => {
+        if (error instanceof MissingPackageError) embedderMissing = error;
+        emitter.emit('error', s, error);
+      },
     });
   if (embeddings) emitter.on('compressed', (s) => embeddings.trigger(s));
 
@@ -212,6 +235,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       appendToInteractions(c.interactions, e);
     }
     for (const e of entries) emitter.emit('entry:added', meta.sessionId, e);
+    facts?.added(entries);
     // In the background: the add resolves once its entries are stored.
     scheduler.trigger(meta.sessionId, { reason: 'add', entry: entries[entries.length - 1]! });
     embeddings?.trigger(meta.sessionId);
@@ -248,8 +272,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     return recalled ? assembleContext(c.interactions, c.summaries, rules, [recalled], scale) : base;
   }
 
-  /** A context with recall in it and/or a hard cap (`context-build.ts`). */
-  async function plannedContext(c: SessionCache, plan: ReturnType<typeof planContext>): Promise<LLMContext> {
+  /** A context with recall, a hard cap and/or facts in it (`context-build.ts`). */
+  async function plannedContext(c: SessionCache, plan: ReturnType<typeof planContext>, withFacts: boolean) {
     if (plan.recall) await writer.flush(c.meta.sessionId);
     const scale = budgetScale(c.meta, deps.calibrate ?? false);
     const kb = built.knowledgeBase?.knowledgeBase.search_mode === 'always' ? built.knowledgeBase : undefined;
@@ -262,6 +286,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       profileBudget: built.tokenBudget,
       interactions: rollingWindowWhilePending(c.interactions, scheduler.pending(c.meta.sessionId), built.pendingWindow),
       knowledge: kb && ((req: KnowledgeBaseRequest) => recalledMessage(c, recallContext(c), kb, deps.counter, req)),
+      facts: withFacts && facts ? { maxTokens: facts.maxTokens, block: facts.block } : undefined,
     };
     const { ctx, truncated } = await buildPlannedContext(c, deps2, plan);
     if (truncated) emitter.emit('context:truncated', c.meta.sessionId, truncated);
@@ -277,6 +302,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       embeddingModel: deps.embeddingModel,
       embedLater: (s) => embeddings?.trigger(s),
       onError: (error) => emitter.emit('error', c.meta.sessionId, error),
+      embedderFailure: () => embedderMissing,
     };
   }
 
@@ -364,11 +390,14 @@ export function createEngine(deps: EngineDeps): EngineMemory {
           const plan = planContext(options, deps.contextRecall);
           // Recall indexes the session first: on an unknown one, that must not create it.
           const c = readOnlyView(stored);
+          const withFacts = facts !== undefined && facts.maxTokens > 0 && (await facts.hasCurrent());
           const ctx =
-            plan.recall || plan.maxTokens !== undefined ? await plannedContext(c, plan) : await contextWithRecalled(c);
+            plan.recall || plan.maxTokens !== undefined || withFacts
+              ? await plannedContext(c, plan, withFacts)
+              : await contextWithRecalled(c);
           const format = options.format ?? 'openai';
           // The format decides the message type; the cast states what formatContext produced.
-          return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as LLMContext<ContextMessages[F]>;
+          return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as ContextFor<F>;
         },
         'read',
       ),
@@ -392,6 +421,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       await scheduler.idle(id);
       // Summaries made by compaction are embedded after it.
       await embeddings?.idle(id);
+      await facts?.idle();
     },
 
     recall: (s, query, options) =>
@@ -409,7 +439,10 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       ),
 
     exportSession: transfer.exportSession,
-    importSession: transfer.importSession,
+    importSession: async (state, options) => {
+      await transfer.importSession(state, options);
+      facts?.sessionChanged(state.sessionId);
+    },
 
     clearSession: (s) =>
       sessions.run(s, async (c) => {
@@ -477,14 +510,18 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     },
 
     on: (event, handler) => emitter.on(event, handler),
+    ...factsPart.methods,
 
     close: async () => {
       if (closed) return;
+      // The rules' reads of stored turns finish first (cheap, and otherwise redone on the next open).
+      await facts?.flush();
       closed = true;
       lifetime.abort(new ClosedError('memory is closed'));
       await scheduler.idle();
       await embeddings?.idle();
       await sessions.idle();
+      await factsPart.dispose();
       sessions.dispose();
       try {
         await writer.flush();

@@ -52,4 +52,9 @@ export interface RecallContext {
   embedLater?: ((sessionId: string) => void) | undefined;
   /** Reports an embedder failure (recall then answers lexically). */
   onError: (error: Error) => void;
+  /**
+   * The embedder's failure that will not pass (a `MissingPackageError` met in the background):
+   * recall throws it rather than answer lexically as if nothing were wrong.
+   */
+  embedderFailure?: (() => Error | undefined) | undefined;
 }

@@ -4,7 +4,7 @@
  * dependency, imported on the first call.
  * @module
  */
-import { ValidationError } from '../errors.js';
+import { MissingPackageError, ValidationError } from '../errors.js';
 import type { Embedder } from '../recall/types.js';
 
 /** Options of {@link transformersEmbedder}. */
@@ -27,7 +27,8 @@ type Extractor = (
 
 /**
  * An `embedder` for `createMemory` running a Hugging Face model with transformers.js; the
- * package (`npm i @huggingface/transformers`) and the model load on the first call.
+ * package (`npm i @huggingface/transformers`) and the model load on the first call (without the
+ * package, it rejects with a `MissingPackageError` naming it).
  * @example
  * const embedder = transformersEmbedder({ model: 'Xenova/all-MiniLM-L6-v2' });
  * const memory = await createMemory({ embedder, embeddingModel: 'all-MiniLM-L6-v2' });
@@ -44,7 +45,9 @@ export function transformersEmbedder(options: TransformersEmbedderOptions): Embe
     (loading ??= (async () => {
       // A variable specifier: bundlers leave the optional package to the app.
       const name = '@huggingface/transformers';
-      const { pipeline } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ name)) as {
+      const { pipeline } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ name).catch((error: unknown) => {
+        throw new MissingPackageError('transformersEmbedder', [name], error);
+      })) as {
         pipeline: (task: string, model: string, options?: Record<string, unknown>) => Promise<Extractor>;
       };
       return pipeline('feature-extraction', options.model, options.pipelineOptions);

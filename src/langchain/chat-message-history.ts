@@ -3,8 +3,8 @@
  * dependency: only the `recallkit/langchain` entry imports it.
  * @module
  */
-import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
-import { coerceMessageLikeToMessage, type BaseMessage } from '@langchain/core/messages';
+import type { BaseMessage } from '@langchain/core/messages';
+import { BaseListChatMessageHistory, coerceMessageLikeToMessage } from './langchain-core.js';
 import type { ContextOptions, Memory } from '../memory.js';
 import { ValidationError } from '../errors.js';
 import { isPlainObject } from '../core/checks/validate.js';
@@ -88,9 +88,22 @@ export class RecallKitChatMessageHistory extends BaseListChatMessageHistory {
     const options: ContextOptions<'langchain'> = { ...this.context, format: 'langchain' };
     if (turn?.query) options.query = turn.query;
     const { messages } = await this.memory.getContextForLLM(this.sessionId, options);
-    const out = messages.map((m) => coerceMessageLikeToMessage(m as never));
+    if (turn && messages.at(-1)?.role === 'user' && (await this.#replied())) {
+      // The engine keeps the newest stored user message whatever the budget, as the question
+      // being asked; here that question is the pending input, and the stored one is the previous
+      // turn, whose reply did not fit: without it the model would see two questions in a row.
+      messages.pop();
+    }
+    const out = messages.map((m) => coerceMessageLikeToMessage(m));
     if (turn && this.#turn === turn) turn.messages = out;
     return [...out];
+  }
+
+  /** Whether the session's newest entry comes after its newest user message (a reply, a tool call). */
+  async #replied(): Promise<boolean> {
+    const active = await this.memory.getActiveEntries(this.sessionId);
+    const last = active.at(-1);
+    return last !== undefined && !(last.type === 'message' && last.role === 'user');
   }
 
   async addMessage(message: BaseMessage): Promise<void> {

@@ -2,8 +2,8 @@
  * `RecallKitRetriever`: a LangChain retriever over `memory.recall`.
  * @module
  */
-import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
-import { Document } from '@langchain/core/documents';
+import type { BaseRetrieverInput } from '@langchain/core/retrievers';
+import { BaseRetriever, Document } from './langchain-core.js';
 import type { Memory } from '../memory.js';
 import type { MemoryEntryType, RecallScope } from '../types.js';
 import { ValidationError } from '../errors.js';

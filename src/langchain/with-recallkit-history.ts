@@ -4,7 +4,8 @@
  * @module
  */
 import type { BaseMessage } from '@langchain/core/messages';
-import { RunnableWithMessageHistory, type Runnable, type RunnableConfig } from '@langchain/core/runnables';
+import type { Runnable, RunnableConfig } from '@langchain/core/runnables';
+import { RunnableWithMessageHistory } from './langchain-core.js';
 import type { Memory } from '../memory.js';
 import { ValidationError } from '../errors.js';
 import { RecallKitChatMessageHistory, type HistoryContextOptions } from './chat-message-history.js';

@@ -4,14 +4,14 @@
  * when a model loads, never at import time.
  * @module
  */
-import { RecallKitError } from '../errors.js';
+import { MissingPackageError } from '../errors.js';
 
 /** The package, as the error names it. */
 export const WEBLLM_PACKAGE = '@mlc-ai/web-llm';
 
 /**
- * `import('@mlc-ai/web-llm')`, or a `RecallKitError` that names the package and how to install
- * it when the import fails (not installed, or not bundled).
+ * `import('@mlc-ai/web-llm')`, or a `MissingPackageError` that names the package and how to
+ * install it when the import fails (not installed, or not bundled).
  * @example
  * const { CreateMLCEngine } = await importWebLLM();
  */
@@ -20,11 +20,6 @@ export async function importWebLLM(): Promise<typeof import('@mlc-ai/web-llm')> 
     // A literal specifier, so a bundler finds it and puts web-llm in the WebLLM worker's chunk.
     return await import('@mlc-ai/web-llm');
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new RecallKitError(
-      `WebLLM needs the optional peer dependency ${WEBLLM_PACKAGE}, which could not be imported ` +
-        `(install it: npm install ${WEBLLM_PACKAGE}): ${reason}`,
-      { cause: error },
-    );
+    throw new MissingPackageError('WebLLM (webLLMSummarizer, webLLMEmbedder)', [WEBLLM_PACKAGE], error);
   }
 }

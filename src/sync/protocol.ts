@@ -8,6 +8,8 @@ import { checkSessionId, isPlainObject } from '../core/checks/validate.js';
 import type { MemoryEntry, MemorySummary } from '../types.js';
 import { checkSyncEntry, checkSyncSummary, checkId } from './validate-records.js';
 import { MAX_OP_IDS, MAX_PUSH_OPS } from './bounds.js';
+import { FACTS_LOG_SESSION } from '../core/checks/reserved-ids.js';
+import { checkFactsLogOp } from './facts-log-op.js';
 
 export {
   MAX_OP_BYTES,
@@ -219,10 +221,13 @@ function parseEnvelope(json: unknown): SyncRequest {
 export function parseSyncOp(raw: unknown, field: string): SyncOp {
   if (!isPlainObject(raw)) throw new ValidationError(field, 'an op object { opId, sessionId, kind, … }', raw);
   const opId = checkId(raw.opId, `${field}.opId`);
-  const sessionId = checkSessionId(raw.sessionId, `${field}.sessionId`);
+  // The facts log is the one reserved session that travels (its records are checked below).
+  const sessionId =
+    raw.sessionId === FACTS_LOG_SESSION ? FACTS_LOG_SESSION : checkSessionId(raw.sessionId, `${field}.sessionId`);
   const kind = raw.kind as SyncOpKind;
   if (!KINDS.includes(kind))
     throw new ValidationError(`${field}.kind`, `one of ${KINDS.map((k) => `'${k}'`).join(', ')}`, raw.kind);
+  if (sessionId === FACTS_LOG_SESSION) checkFactsLogOp(raw, field);
   switch (kind) {
     case 'entry': {
       const entry = checkSyncEntry(raw.entry, `${field}.entry`, sessionId);

@@ -5,6 +5,7 @@ import { indexedDBStore } from '../../src/store/indexeddb/indexeddb-store.js';
 import type { MemoryEntry } from '../../src/types.js';
 import { describeStoreConformance, makeEntry, makeMeta, makeSummary } from '../support/store-conformance.js';
 import { removeDatabases } from '../support/browser-cleanup.js';
+import { until } from '../support/until.js';
 import { engineFeatures } from '../support/engine-features.js';
 
 const features = await engineFeatures();
@@ -156,7 +157,7 @@ describe('indexedDBStore change notifications (BroadcastChannel)', () => {
     const stop = b.subscribe!('s', (version) => heard.push(version));
     await a.write('s', { meta: makeMeta('s', 1), putEntries: [makeEntry('s', 0)] });
     await a.deleteSession('s');
-    for (let i = 0; i < 200 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => heard.length >= 2);
     expect(heard).toEqual([1, 0]);
     stop();
     await a.close();

@@ -111,7 +111,7 @@ async function launchChromium(profile: string): Promise<Launched> {
   const exited = exitOf(child);
   const ws = await new Promise<string>((resolve, reject) => {
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${err.slice(-500)}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${err.slice(-500)}`)), 120_000); // a hang detector
     child.stderr!.on('data', (chunk: Buffer) => {
       err += chunk.toString();
       const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);

@@ -34,6 +34,8 @@ async function playScript(
   const replies: string[] = [];
   for (const text of SCRIPT) {
     replies.push((await playTurn(memory, 's', text)).reply);
+    // Both reads of one state: a summary made in the background must not land between them.
+    await memory.idle('s');
     const context = (await memory.getContextForLLM('s')) as LLMContext<ChatMessage>;
     const active = await memory.getActiveEntries('s');
     const breakdown = contextBreakdown(context, active);

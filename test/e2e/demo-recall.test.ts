@@ -10,6 +10,7 @@ import { createMemory } from '../../src/create-memory.js';
 import type { ChatMessage, LLMContext } from '../../src/types.js';
 import { contextBreakdown } from '../../demo/src/context-rows.js';
 import { PLAYGROUND_RECALL } from '../../demo/src/snapshot.js';
+import { playTurn } from '../../demo/src/turn.js';
 import { buildDemo, launchChromium, serveDemo, type DemoServer } from './support/demo-server.js';
 import { openPlayground, send, shot } from './support/demo-page.js';
 
@@ -31,6 +32,20 @@ describe('recalled block rows (Node)', () => {
   });
 });
 
+describe("the playground's assistant answers from what the model sees (Node)", () => {
+  it('in a new chat, "What is my name?" is answered from the recalled turn; with recall off, it is not there', async () => {
+    const memory = await createMemory({ store: 'memory' });
+    await playTurn(memory, 'chat-1', 'My name is Ada.', undefined, PLAYGROUND_RECALL);
+    const on = await playTurn(memory, 'chat-2', 'What is my name?', undefined, PLAYGROUND_RECALL);
+    const seen = (await memory.getContextForLLM('chat-2', { recall: PLAYGROUND_RECALL })).messages;
+    expect(seen[0]?.content).toContain('User: My name is Ada.');
+    expect(on.reply).toBe('You told me in another chat: “My name is Ada.”');
+    const off = await playTurn(memory, 'chat-3', 'What is my name?', undefined, false);
+    expect(off.reply).toBe('I found nothing about that in my notes.'); // and the model sees nothing of chat-1
+    await memory.close();
+  });
+});
+
 describe('playground recall switch', () => {
   let server: DemoServer;
   let browser: Browser;
@@ -39,7 +54,7 @@ describe('playground recall switch', () => {
     await buildDemo();
     server = await serveDemo();
     browser = await launchChromium();
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -66,6 +81,10 @@ describe('playground recall switch', () => {
     expect(await first.getAttribute('data-session')).toBe(firstChat);
     expect(await first.locator('.tag').textContent()).toBe(`chat ${firstChat}`);
     expect(await page.locator('[data-testid="context-sum"]').getAttribute('data-ok')).toBe('true');
+    // The built-in assistant answers from that same context.
+    expect(await page.locator('.chat-log li:last-child .chat-text').textContent()).toBe(
+      'You told me in another chat: “My dog is called Biscuit, a beagle.”',
+    );
     await shot(page, 'recall-on');
 
     await page.click('[data-testid="recall-toggle"]');
@@ -75,5 +94,5 @@ describe('playground recall switch', () => {
     await expect.poll(() => recalledRow.count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 });

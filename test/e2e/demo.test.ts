@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright';
 import { buildDemo, launchChromium, serveDemo, type DemoServer } from './support/demo-server.js';
 import { applyPreset, openPlayground, send, shot, userMessages, waitReady } from './support/demo-page.js';
 import { startCorsOpenAIServer } from './support/cors-openai-server.js';
+import { PAGE_TIMEOUT } from '../support/until.js';
 
 let server: DemoServer;
 let browser: Browser;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   await buildDemo();
   server = await serveDemo();
   browser = await launchChromium();
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -93,7 +94,7 @@ describe('playground', () => {
       await applyPreset(page, 'manager-demo');
       await page.fill('.autoplay-count', '8');
       await page.click('[data-testid="autoplay"]');
-      await page.waitForSelector('[data-testid="autoplay-progress"]:has-text("8 turns played")', { timeout: 90_000 });
+      await page.waitForSelector('[data-testid="autoplay-progress"]:has-text("8 turns played")');
 
       expect(await summaryCount(page)).toBeGreaterThanOrEqual(1);
       const card = page.locator('[data-testid="summaries"] .summary-card').first();
@@ -282,6 +283,7 @@ describe('playground', () => {
     'forms: every password field is inside a form (no Chromium warning); Enter in the key field submits it',
     async () => {
       const context = await browser.newContext();
+      context.setDefaultTimeout(PAGE_TIMEOUT);
       const page = await context.newPage();
       const console: string[] = [];
       page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../vite.config.js';
 import { REPO } from '../../bench/browser/user-app.js';
 import { startCorsOpenAIServer, type CorsOpenAIServer } from './support/cors-openai-server.js';
+import { PAGE_TIMEOUT } from '../support/until.js';
 
 interface Outcome {
   text?: string;
@@ -51,11 +52,10 @@ beforeAll(async () => {
   await vite.listen();
   browser = await chromium.launch(chromiumLaunchOptions);
   page = await browser.newPage();
+  page.setDefaultTimeout(PAGE_TIMEOUT);
   await page.goto(new URL('test/e2e/fixtures/cors/index.html', vite.resolvedUrls!.local[0]!).href);
-  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, null, {
-    timeout: 60_000,
-  });
-}, 120_000);
+  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -16,7 +16,7 @@ beforeAll(() => {
       cwd: ROOT,
     });
   }
-}, 120_000);
+});
 
 it('imports recallkit from dist in plain Node and uses it: exact counts, compression, recall', () => {
   const script = `

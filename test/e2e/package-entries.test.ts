@@ -79,7 +79,7 @@ beforeAll(() => {
       cwd: ROOT,
     });
   }
-}, 120_000);
+});
 
 it('every package.json export has its built .js and .d.ts', () => {
   const entries = Object.entries(exportsOf()).filter(([key]) => key !== './package.json');

@@ -8,12 +8,13 @@ import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { packLibrary, REPO, type PackedLibrary } from '../../bench/browser/user-app.js';
+import { figureMismatches, packFigures } from '../../bench/lib/doc-figures.js';
 
 let pkg: PackedLibrary;
 
 beforeAll(async () => {
   pkg = await packLibrary();
-}, 240_000);
+});
 
 afterAll(() => pkg?.remove());
 
@@ -41,6 +42,16 @@ it('ships no sources, tests, benchmarks or demo: dist/ and the three top-level f
   expect(outside.sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
   expect(pkg.files.filter((f) => /(^|\/)(test|tests|bench|demo|src|node_modules)\//.test(f))).toEqual([]);
   expect(pkg.files.filter((f) => /\.test\.[cm]?[jt]s$/.test(f))).toEqual([]);
+});
+
+it("the docs state the tarball's size and file count as npm pack reports them", () => {
+  expect(figureMismatches(packFigures(pkg))).toEqual([]);
+});
+
+it('ships no source maps (they would name src/ files it does not ship): its JavaScript is the readable tsc output', () => {
+  expect(pkg.files.filter((f) => f.endsWith('.map'))).toEqual([]);
+  for (const file of pkg.files.filter((f) => f.endsWith('.js') || f.endsWith('.d.ts')))
+    expect(readFileSync(join(pkg.dir, file), 'utf8'), file).not.toContain('sourceMappingURL');
 });
 
 it('runs nothing when a user installs it, and does not make every install download WebLLM', () => {

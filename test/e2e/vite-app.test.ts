@@ -21,6 +21,8 @@ import {
   type PackedLibrary,
   type UserApp,
 } from '../../bench/browser/user-app.js';
+import { PAGE_TIMEOUT } from '../support/until.js';
+import { bundleFigures, figureMismatches, WEBLLM_MARKER, webLLMFiles } from '../../bench/lib/doc-figures.js';
 
 interface AppResult {
   error?: string;
@@ -39,7 +41,7 @@ beforeAll(async () => {
   app = createUserApp(pkg);
   built = await buildUserApp(app.root);
   browser = await chromium.launch(chromiumLaunchOptions);
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -52,6 +54,7 @@ async function openApp(
   url: string,
 ): Promise<{ page: Page; result: AppResult; failures: string[]; requests: string[] }> {
   const context = await browser.newContext();
+  context.setDefaultTimeout(PAGE_TIMEOUT);
   const page = await context.newPage();
   const failures: string[] = [];
   // Every request of the page and its workers, as the network sees them.
@@ -66,9 +69,7 @@ async function openApp(
 }
 
 async function resultOf(page: Page): Promise<AppResult> {
-  const handle = await page.waitForFunction(() => document.getElementById('result')?.textContent || undefined, null, {
-    timeout: 45_000,
-  });
+  const handle = await page.waitForFunction(() => document.getElementById('result')?.textContent || undefined);
   const result = JSON.parse(String(await handle.jsonValue())) as AppResult;
   expect(result.error).toBeUndefined();
   return result;
@@ -110,14 +111,6 @@ async function inspect(page: Page, dbName: string) {
 }
 
 /** A string literal of web-llm's code that survives minification (the model config file it fetches). */
-const WEBLLM_MARKER = 'mlc-chat-config.json';
-
-/** The emitted JS files that hold web-llm's code. */
-function webLLMFiles(build: AppBuild) {
-  return build.files.filter(
-    (f) => f.file.endsWith('.js') && readFileSync(join(build.outDir, f.file), 'utf8').includes(WEBLLM_MARKER),
-  );
-}
 
 /** The requests for a tiktoken rank file (`o200k_base…`, `cl100k_base…`), by encoding. */
 function rankRequests(requests: string[]): { o200k: string[]; cl100k: string[] } {
@@ -241,6 +234,10 @@ describe('vite build + preview', () => {
     );
   });
 
+  it("the docs state this build's sizes: the worker gzipped, the rank files, web-llm's chunk", () => {
+    expect(figureMismatches(bundleFigures(built))).toEqual([]);
+  });
+
   it('keeps the engine, tiktoken and @mlc-ai/web-llm out of the page bundle', () => {
     const pageModules = pageChunksOf(built.chunks, 'main.js').flatMap((c) => c.moduleIds);
     expect(pageModules.some((id) => id.endsWith('/node_modules/recallkit/dist/worker/client.js'))).toBe(true);
@@ -302,7 +299,7 @@ describe("the README's optional worker: { format: 'es' } keeps working", () => {
       preview: { host: '127.0.0.1', port: 0 },
     });
     base = server.resolvedUrls!.local[0]!;
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.close();
   });
@@ -316,7 +313,7 @@ describe("the README's optional worker: { format: 'es' } keeps working", () => {
     expect(rankRequests(requests).cl100k).toEqual([]);
     console.log(`With worker.format 'es':\n${bundleTable(split.files)}`);
     await page.context().close();
-  }, 60_000);
+  });
 });
 
 describe('vite dev server', () => {
@@ -331,7 +328,7 @@ describe('vite dev server', () => {
     });
     await server.listen();
     base = server.resolvedUrls!.local[0]!;
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
   });

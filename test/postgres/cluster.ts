@@ -69,13 +69,14 @@ export function startCluster(): Cluster {
   };
   const options = `-c listen_addresses='' -c unix_socket_directories='${dir}' -c fsync=off -c max_connections=200 -c shared_buffers=64MB`;
   const start = (): void => {
-    // After a SIGKILL the old backends may hold the shared memory a moment longer: try again.
+    // After a SIGKILL the old backends may hold the shared memory a moment longer: try again
+    // (for up to a minute: these waits block the thread, so they are bounded, and generously).
     for (let attempt = 0; ; attempt++) {
       try {
         run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start']);
         break;
       } catch (error) {
-        if (attempt >= 20) throw error;
+        if (attempt >= 300) throw error;
         execFileSync('sleep', ['0.2']);
       }
     }
@@ -89,7 +90,7 @@ export function startCluster(): Cluster {
     const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
     process.kill(pid, 'SIGKILL');
     // Wait until it is gone, and its backends with it (they exit once they see the postmaster die).
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 1200; i++) {
       try {
         process.kill(pid, 0);
       } catch {

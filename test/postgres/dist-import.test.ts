@@ -13,7 +13,7 @@ beforeAll(() => {
       cwd: ROOT,
     });
   }
-}, 120_000);
+});
 
 it('imports recallkit/postgres and recallkit/testing from dist and keeps a memory in a PGlite directory', () => {
   const dir = mkdtempSync(join(tmpdir(), 'recallkit-dist-'));

@@ -5,12 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { postgresStore } from '../../src/server/index.js';
 import { closeShared, freshTenant, pgUrl } from './support.js';
+import { until } from '../support/until.js';
 
 afterAll(closeShared);
 
-const waitFor = async (check: () => boolean): Promise<void> => {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-};
+const waitFor = (check: () => boolean): Promise<void> => until(check);
 
 describe('postgresStore drivers', () => {
   it('connectionString: two memories with their own pools hear each other through LISTEN/NOTIFY', async () => {

@@ -10,16 +10,16 @@ import { closeShared, pgUrl, sharedPool } from './support.js';
 afterAll(closeShared);
 
 const USERS = 1000;
-const KILLS = 10;
+/** SIGKILLs under load; each PGlite restart reopens the directory (about 2 s of WASM start), so fewer there. */
+const KILLS = { pg: 10, pglite: 5 };
 /** The pool the README server makes (createServerMemory's default) and its LISTEN connection. */
 const MAX_CONNECTIONS = 10 + 1;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Wait until `out` holds `n` more turns than now (or `ms` passed). */
-async function moreTurns(out: LoadResult, n: number, ms = 60_000): Promise<void> {
+/** Wait until `out` holds `n` more turns than now (however long that takes: the test's timeout detects a hang). */
+async function moreTurns(out: LoadResult, n: number): Promise<void> {
   const target = out.acked.length + n;
-  const deadline = Date.now() + ms;
-  while (out.acked.length < target && Date.now() < deadline) await sleep(50);
+  while (out.acked.length < target) await sleep(50);
 }
 
 /**
@@ -67,7 +67,7 @@ async function scenario(backend: 'pglite' | 'pg'): Promise<void> {
       () => stopping,
       out,
     );
-    for (let k = 0; k < KILLS; k++) {
+    for (let k = 0; k < KILLS[backend]; k++) {
       await moreTurns(out, turns.perKill);
       await server.kill('SIGKILL');
       const down = Date.now();
@@ -85,7 +85,7 @@ async function scenario(backend: 'pglite' | 'pg'): Promise<void> {
     await server.kill('SIGTERM');
 
     expect(out.leaks).toBe(0);
-    expect(out.acked.length).toBeGreaterThan(KILLS * turns.perKill + 2 * turns.memory);
+    expect(out.acked.length).toBeGreaterThan(KILLS[backend] * turns.perKill + 2 * turns.memory);
     // Flat: the cache is bounded (a generous margin for the garbage collector's timing).
     expect(after).toBeLessThan(warm * 1.5);
     if (backend === 'pg') expect(mostConnections).toBeLessThanOrEqual(MAX_CONNECTIONS);
@@ -107,8 +107,8 @@ async function scenario(backend: 'pglite' | 'pg'): Promise<void> {
     }
     expect(missing).toBe(0);
     console.log(
-      `${backend}: ${out.acked.length} turns answered 200, ${out.failed} failed or cut by the ${KILLS} kills, ` +
-        `${KILLS} restarts took ${(restartMs / 1000).toFixed(1)} s of ${((Date.now() - began) / 1000).toFixed(1)} s, ` +
+      `${backend}: ${out.acked.length} turns answered 200, ${out.failed} failed or cut by the ${KILLS[backend]} kills, ` +
+        `${KILLS[backend]} restarts took ${(restartMs / 1000).toFixed(1)} s of ${((Date.now() - began) / 1000).toFixed(1)} s, ` +
         `RSS ${(warm / 2 ** 20).toFixed(0)} → ${(after / 2 ** 20).toFixed(0)} MiB` +
         (backend === 'pg' ? `, at most ${mostConnections} connections` : ''),
     );
@@ -142,12 +142,12 @@ async function readEntries(
   }
 }
 
-describe('the README server under load, killed with SIGKILL 10 times', () => {
+describe('the README server under load, killed with SIGKILL again and again', () => {
   it('on PGlite (a directory): every turn answered 200 is there, no user sees another, memory flat', async () => {
     await scenario('pglite');
-  }, 240_000);
+  }, 900_000);
 
   it('on PostgreSQL: every turn answered 200 is there, no user sees another, connections within the pool', async () => {
     await scenario('pg');
-  }, 240_000);
+  }, 900_000);
 });

@@ -10,6 +10,7 @@ import { createMemory } from '../../src/create-memory.js';
 import { postgresStore } from '../../src/server/index.js';
 import { LOCK_FILE } from '../../src/store/postgres/pglite-lock.js';
 import { closeShared, pgUrl, sharedPool } from './support.js';
+import { until } from '../support/until.js';
 
 afterAll(closeShared);
 
@@ -57,7 +58,7 @@ describe('many users in one process: a store per user', () => {
     expect(most).toBeLessThanOrEqual(11);
     await Promise.all(memories.map((m) => m.close()));
     // Every store closed: the pool is ended.
-    for (let i = 0; i < 50 && (await connections(name)) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (await connections(name)) === 0, 20);
     expect(await connections(name)).toBe(0);
     const again = await open();
     for (const [i, m] of again.entries())

@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { postgresStore } from '../../src/server/index.js';
@@ -9,31 +8,45 @@ import { closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
 
 afterAll(closeShared);
 
-const run = promisify(execFile);
 const SCRIPT = resolve(__dirname, 'fixtures/memory-process.ts');
 const TSX = createRequire(import.meta.url).resolve('tsx');
 
-/** Start `n` Node processes running the fixture; resolves their outputs. */
-function processes(
+/**
+ * Start `n` Node processes running the fixture, tell them to go once every one is connected
+ * (so they overlap however long each takes to start); resolves what each printed after `ready`.
+ */
+async function processes(
   n: number,
   tenant: string,
   sessionId: string,
   mode: 'append' | 'compress',
   count: number,
 ): Promise<string[]> {
-  const startAt = Date.now() + 4000; // every process connected and migrated by then
-  return Promise.all(
-    Array.from({ length: n }, async (_, k) => {
-      const { stdout } = await run(
-        process.execPath,
-        ['--import', TSX, SCRIPT, pgUrl(), tenant, sessionId, `p${k}`, mode, String(count), String(startAt)],
-        {
-          timeout: 240_000,
-        },
-      );
-      return stdout.trim();
+  const children = Array.from({ length: n }, (_, k) =>
+    spawn(process.execPath, ['--import', TSX, SCRIPT, pgUrl(), tenant, sessionId, `p${k}`, mode, String(count)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
     }),
   );
+  const outputs = children.map((child) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    const ready = new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', () => out.startsWith('ready\n') && resolve());
+      child.once('exit', (code) => reject(new Error(`a process exited (${code}) before it was ready: ${out}`)));
+    });
+    const exited = new Promise<string>((resolve, reject) =>
+      child.once('exit', (code) => (code === 0 ? resolve(out.replace(/^ready\n/, '').trim()) : reject(new Error(out)))),
+    );
+    exited.catch(() => undefined); // awaited below, after every process is ready
+    return { ready, exited };
+  });
+  try {
+    await Promise.all(outputs.map((o) => o.ready));
+    for (const child of children) child.stdin.end('go\n');
+    return await Promise.all(outputs.map((o) => o.exited));
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  }
 }
 
 describe('postgresStore (pg): several Node processes on one session', () => {

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ClosedError, ValidationError } from '../../src/errors.js';
 import { createServerMemory } from '../../src/server/index.js';
 import { closeShared, pgUrl, sharedPool } from './support.js';
+import { until } from '../support/until.js';
 
 afterAll(closeShared);
 
@@ -63,7 +64,7 @@ describe('createServerMemory: one set-up, then each user per request', () => {
     }
     await memories.close();
     await expect(memories.forUser('user-1').listSessions()).rejects.toThrow(ClosedError);
-    for (let i = 0; i < 50 && (await connections(name)) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (await connections(name)) === 0, 20);
     expect(await connections(name)).toBe(0);
   });
 

@@ -17,6 +17,7 @@ import type { SessionState } from '../../src/types.js';
 import { freshTenant, pgUrl } from './support.js';
 import { pullAll } from './sync-support.js';
 import { startGate, type Gate } from './sync-gate.js';
+import { PAGE_TIMEOUT, until } from '../support/until.js';
 
 /** What the device page puts on `globalThis` (test/postgres/fixtures): its methods, called by name. */
 type DeviceMethod = (...args: unknown[]) => unknown;
@@ -82,12 +83,11 @@ let count = 0;
 /** `token` null: no authorization header at all. */
 async function newDevice(token: string | null = 'tok-a', context?: BrowserContext): Promise<Device> {
   const ctx = context ?? (await browser.newContext());
+  ctx.setDefaultTimeout(PAGE_TIMEOUT);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('page error', e));
   await page.goto(pageUrl);
-  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', undefined, {
-    timeout: 60_000,
-  });
+  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
   const gate = await startGate(server!.port);
   const dbName = `sync-${count++}`;
   const d: Device = {
@@ -99,7 +99,7 @@ async function newDevice(token: string | null = 'tok-a', context?: BrowserContex
       const sync = {
         url: gate.url,
         intervalMs: 0,
-        timeoutMs: 5000,
+        timeoutMs: 60_000, // a hang detector: the test that times a request out sets its own
         ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
         ...extra,
       };
@@ -131,7 +131,7 @@ beforeAll(async () => {
   await vite.listen();
   pageUrl = vite.resolvedUrls!.local[0]!;
   browser = await chromium.launch(chromiumLaunchOptions);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -250,16 +250,18 @@ describe('sync between two browsers through the real handler and PostgreSQL', ()
     expect(entryOps).toHaveLength(1200);
     await a.run('close');
     await b.run('close');
-  }, 120_000);
+  });
 
   it('a push retried after a timeout is stored once', async () => {
     const a = await newDevice();
-    await a.open({}, { timeoutMs: 800 });
+    await a.open({}, { timeoutMs: 3000 });
     await a.run('add', 'retry', 6, 'slow');
-    a.gate.setDelay(2500);
-    expect(await a.run<string>('trySync')).toMatch(/no answer within 800 ms/);
-    await new Promise((r) => setTimeout(r, 2600));
-    a.gate.setDelay(0);
+    a.gate.holdAnswers(true);
+    const answered = a.gate.answers;
+    expect(await a.run<string>('trySync')).toMatch(/no answer within 3000 ms/);
+    // The server applied the push and answered; the answer never reached the device.
+    await until(() => a.gate.answers > answered);
+    a.gate.holdAnswers(false);
     await a.run('sync');
     const ops = (await pullAll(serverUrl(), 'tok-a')).filter((o) => o.sessionId === 'retry');
     expect(ops.map((o) => o.kind)).toEqual(['entry', 'entry', 'entry', 'entry', 'entry', 'entry']);

@@ -10,6 +10,7 @@ import type { SyncOp } from '../../src/sync/protocol.js';
 import { pushChunks } from '../../src/sync/server/push-chunks.js';
 import { closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
 import { SYNC_DRIVERS, entryOp, pullAll, round, startSyncServer } from './sync-support.js';
+import { until } from '../support/until.js';
 
 afterAll(closeShared);
 
@@ -131,8 +132,14 @@ describe('syncHandler: the server killed mid-request', () => {
       await exited;
       if (outcome === 'cut') cutMidRequest += 1;
       if (outcome === 'cut' && when === 'in-transaction') cutMidTransaction += 1;
-      // PostgreSQL rolls back the dead connection's transaction; the ones before it committed whole.
-      await new Promise((r) => setTimeout(r, 200));
+      // PostgreSQL rolls back the dead connection's transaction (or it committed whole): wait
+      // until none of the killed server's backends is left, however long that takes here.
+      await until(
+        async () =>
+          (await sharedPool().query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1', [appName(tenant)]))
+            .rows.length === 0,
+        20,
+      );
       const before = await checkConsistent(tenant, ops);
       if (when === 'in-transaction') expect(before).toBeLessThan(ops.length);
       const second = await spawnServer(tenant);

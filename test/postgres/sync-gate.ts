@@ -1,7 +1,7 @@
 /**
  * A TCP gate between one browser device and the sync server: it can cut the device off (every
- * connection refused and open ones destroyed, as when the network drops) and hold the next
- * answer back (so the device's request times out after the server applied it).
+ * connection refused and open ones destroyed, as when the network drops) and hold answers
+ * back (so the device's request times out after the server applied it).
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -10,8 +10,10 @@ export interface Gate {
   url: string;
   /** Refuse and drop connections (true) or let them through (false). */
   setOffline(offline: boolean): void;
-  /** Hold answers back by `ms` (the server gets and applies the request at once). */
-  setDelay(ms: number): void;
+  /** Hold the server's answers back (never delivered) or deliver them again; requests go through at once. */
+  holdAnswers(hold: boolean): void;
+  /** Answers the server has sent through this gate (held ones included). */
+  readonly answers: number;
   /** The server's port (after it restarted elsewhere). */
   setTarget(port: number): void;
   /** Called with 1, 2, … as each request from the device arrives (its first bytes). */
@@ -22,8 +24,9 @@ export interface Gate {
 export async function startGate(targetPort: number): Promise<Gate> {
   let target = targetPort;
   let offline = false;
-  let delay = 0;
+  let holding = false;
   let requests = 0;
+  let answers = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     if (offline) {
@@ -46,9 +49,8 @@ export async function startGate(targetPort: number): Promise<Gate> {
       upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
-      const d = delay;
-      if (d > 0) setTimeout(() => client.writable && client.write(chunk), d);
-      else client.write(chunk);
+      if (chunk.subarray(0, 5).toString() === 'HTTP/') answers++;
+      if (!holding) client.write(chunk);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -60,8 +62,11 @@ export async function startGate(targetPort: number): Promise<Gate> {
       offline = value;
       if (value) for (const s of sockets) s.destroy();
     },
-    setDelay(ms) {
-      delay = ms;
+    holdAnswers(hold) {
+      holding = hold;
+    },
+    get answers() {
+      return answers;
     },
     setTarget(p) {
       target = p;

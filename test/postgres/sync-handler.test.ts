@@ -20,8 +20,12 @@ import {
 
 afterAll(closeShared);
 
-/** Every sync row of every tenant, to prove a refused request wrote nothing. */
-async function everything(driver: string): Promise<unknown> {
+/**
+ * The rows a refused request could have written: every row of `tenant`, and every row of any
+ * tenant that holds `marker` (the ids the request carried). Other test files write the same
+ * database at the same time: their rows are neither.
+ */
+async function rowsOf(driver: string, tenant: string, marker: string): Promise<unknown> {
   const tables = [
     'recallkit_sync_tenants',
     'recallkit_sync_ops',
@@ -34,8 +38,12 @@ async function everything(driver: string): Promise<unknown> {
   ];
   const out: Record<string, unknown> = {};
   for (const t of tables) {
-    const sql = `SELECT * FROM ${t} ORDER BY ${t}::text`;
-    out[t] = driver === 'pg' ? (await sharedPool().query(sql)).rows : (await (await sharedPGlite()).query(sql)).rows;
+    const sql = `SELECT * FROM ${t} WHERE tenant = $1 OR ${t}::text LIKE $2 ORDER BY ${t}::text`;
+    const params = [tenant, `%${marker}%`];
+    out[t] =
+      driver === 'pg'
+        ? (await sharedPool().query(sql, params)).rows
+        : (await (await sharedPGlite()).query(sql, params)).rows;
   }
   return out;
 }
@@ -132,16 +140,18 @@ for (const [driver, connection] of SYNC_DRIVERS) {
     });
 
     it('a missing or wrong token is 401, and nothing is read or written', async () => {
-      const { token } = tenant();
+      const { tenant: id, token } = tenant();
+      const marker = `intruder-${id}`;
       await round(server.url, token, [entryOp('s', 'secret')]);
-      const before = await everything(driver);
-      const body = { v: 1, deviceId: 'd', cursor: '0', ops: [entryOp('s', 'intruder')] };
+      const before = await rowsOf(driver, id, marker);
+      expect(JSON.stringify(before)).toContain('secret');
+      const body = { v: 1, deviceId: 'd', cursor: '0', ops: [entryOp('s', marker)] };
       for (const t of [undefined, 'wrong', `${token}x`]) {
         const res = await post(server.url, t, body);
         expect(res.status).toBe(401);
         expect(res.json).toEqual({ error: 'unauthorized: no tenant for this request', requestId: expect.any(String) });
       }
-      expect(await everything(driver)).toEqual(before);
+      expect(await rowsOf(driver, id, marker)).toEqual(before);
     });
 
     it("a tenant using another tenant's session and entry ids (crafted too) reads and changes nothing of the other's", async () => {
@@ -189,10 +199,12 @@ for (const [driver, connection] of SYNC_DRIVERS) {
     });
 
     it('malformed requests are refused naming the field, and nothing is written', async () => {
-      const { token } = tenant();
+      const { tenant: id, token } = tenant();
+      const marker = `refused-${id}`;
       await round(server.url, token, [entryOp('s', 'kept')]);
-      const before = await everything(driver);
-      const ok = { v: 1, deviceId: 'd', cursor: '0', ops: [entryOp('s', 'new')] };
+      const before = await rowsOf(driver, id, marker);
+      expect(JSON.stringify(before)).toContain('kept');
+      const ok = { v: 1, deviceId: 'd', cursor: '0', ops: [entryOp('s', `${marker}-new`)] };
       const bad: [unknown, number, string][] = [
         ['{"v":1,', 400, 'body'],
         ['[]', 400, 'body'],
@@ -201,7 +213,7 @@ for (const [driver, connection] of SYNC_DRIVERS) {
         [{ ...ok, limit: 0 }, 400, 'limit'],
         [{ ...ok, ops: 'x' }, 400, 'ops'],
         [{ ...ok, deviceId: 'd'.repeat(513) }, 400, 'deviceId'],
-        [{ ...ok, ops: Array.from({ length: 1001 }, (_, i) => entryOp('s', `m${i}`)) }, 413, 'ops'],
+        [{ ...ok, ops: Array.from({ length: 1001 }, (_, i) => entryOp('s', `${marker}-m${i}`)) }, 413, 'ops'],
       ];
       for (const [body, status, field] of bad) {
         const res = await post(server.url, token, body);
@@ -210,9 +222,12 @@ for (const [driver, connection] of SYNC_DRIVERS) {
       }
       expect((await post(server.url, token, JSON.stringify(ok), { 'content-type': 'text/plain' })).status).toBe(415);
       expect((await fetch(server.url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(405);
-      const huge = JSON.stringify({ ...ok, ops: [entryOp('s', 'big', { content: 'x'.repeat(5 * 1024 * 1024) })] });
+      const huge = JSON.stringify({
+        ...ok,
+        ops: [entryOp('s', `${marker}-big`, { content: 'x'.repeat(5 * 1024 * 1024) })],
+      });
       expect((await post(server.url, token, huge)).status).toBe(413);
-      expect(await everything(driver)).toEqual(before);
+      expect(await rowsOf(driver, id, marker)).toEqual(before);
     });
 
     it('a malformed op is refused alone, naming its field; the others of the request are applied', async () => {

@@ -5,6 +5,7 @@ import { postgresStore } from '../../src/server/index.js';
 import { makeEntry, makeMeta } from '../../src/testing/index.js';
 import pg from 'pg';
 import { DRIVERS, closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
+import { until } from '../support/until.js';
 
 afterAll(closeShared);
 
@@ -208,7 +209,9 @@ describe('postgresStore on one pool, a store per tenant (a server with many user
   });
 
   it('the stores hold one LISTEN connection; each hears only its tenant; one closing leaves the others hearing', async () => {
-    const base = new pg.Pool({ connectionString: pgUrl(), max: 6 });
+    // Named: other test files listen on the same database at the same time.
+    const name = `write-group-${process.pid}`;
+    const base = new pg.Pool({ connectionString: pgUrl(), max: 6, application_name: name });
     const tenants = Array.from({ length: 12 }, () => freshTenant());
     const stores = tenants.map((tenant) => postgresStore({ pool: base, tenant }));
     const heard = tenants.map(() => [] as number[]);
@@ -217,15 +220,14 @@ describe('postgresStore on one pool, a store per tenant (a server with many user
     const listening = async (): Promise<number> =>
       (
         await base.query(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = current_database()",
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND application_name = $1",
+          [name],
         )
       ).rows[0].n;
     expect(await listening()).toBe(1);
     const writer = postgresStore({ pool: sharedPool(), tenant: tenants[3]! });
     await writer.write('chat', append('chat', 0));
-    const settle = async (check: () => boolean): Promise<void> => {
-      for (let i = 0; i < 300 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-    };
+    const settle = (check: () => boolean): Promise<void> => until(check);
     await settle(() => heard[3]!.length > 0);
     await new Promise((r) => setTimeout(r, 100));
     expect(heard.map((h) => h.length)).toEqual(tenants.map((_, t) => (t === 3 ? 1 : 0)));

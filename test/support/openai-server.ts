@@ -58,7 +58,7 @@ export interface OpenAIServerOptions {
   fallback?: Behaviour;
   /** Requests answered before the server refuses (destroys) further ones (default 50). */
   maxRequests?: number;
-  /** The server closes itself after this long (default 20 s). */
+  /** The server closes itself after this long if a test never closes it (default 10 min: a leak guard, not a deadline). */
   lifetimeMs?: number;
 }
 
@@ -162,7 +162,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
     });
     return closed;
   };
-  const lifetime = setTimeout(() => void close(), options.lifetimeMs ?? 20_000);
+  const lifetime = setTimeout(() => void close(), options.lifetimeMs ?? 600_000);
   lifetime.unref();
 
   const baseUrl = `http://127.0.0.1:${port}/v1`;

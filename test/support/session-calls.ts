@@ -44,6 +44,12 @@ export const SESSION_CALLS: { readonly [K in keyof Memory]-?: SessionCall | null
   setSummarizeCallback: null,
   storageState: null,
   sync: null,
+  // Facts belong to the memory (the user), not to a session.
+  listFacts: null,
+  setFact: null,
+  forgetFact: null,
+  exportFacts: null,
+  importFacts: null,
   on: null,
   close: null,
 };

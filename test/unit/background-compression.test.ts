@@ -11,6 +11,7 @@ import type { SummarizeCallback, SummarizeInfo, TokenCounter } from '../../src/t
 import type { MemoryProfileInput } from '../../src/strategies/profile/profile-types.js';
 import { goodAnswer } from '../support/faulty-summarizers.js';
 import { expectContextValid, expectStoredAsReference, trackSession } from '../support/reference-model.js';
+import { WAIT_FOR } from '../support/until.js';
 
 const S = 'bg';
 const counter: TokenCounter = { count: (t) => Math.ceil(t.length / 4) };
@@ -37,7 +38,7 @@ function heldSummarizer(answer: (info: SummarizeInfo) => string = goodAnswer) {
     },
     /** Resolves once a call is waiting. */
     async called(): Promise<void> {
-      await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0), WAIT_FOR);
     },
     releaseAll(): void {
       for (const w of waiting.splice(0)) w.release();
@@ -128,7 +129,7 @@ describe('adds and reads never wait for a summarizer', () => {
         await memory.addAssistantMessage(s, `answer ${i} in ${s}`);
       }
     }
-    await vi.waitFor(() => expect(held.waiting).toHaveLength(2));
+    await vi.waitFor(() => expect(held.waiting).toHaveLength(2), WAIT_FOR);
     const all = memory.idle();
     held.releaseAll();
     await all;
@@ -349,7 +350,7 @@ describe('a failing summarizer backs off', () => {
       },
     });
     await talk(memory, 4);
-    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    await vi.waitFor(() => expect(signals).toHaveLength(1), WAIT_FOR);
     await memory.close();
     expect(signals[0]!.aborted).toBe(true);
     await expect(memory.getStats(S)).rejects.toMatchObject({ name: 'ClosedError' });

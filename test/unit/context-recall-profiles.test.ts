@@ -9,6 +9,7 @@ import type { SummarizeCallback, SummarizeInfo, TokenCounter } from '../../src/t
 import type { MemoryProfileInput } from '../../src/strategies/profile/profile-types.js';
 import { countChatMessages } from '../../src/tokens/chat-tokens.js';
 import { loadTiktoken } from '../../src/tokens/tiktoken.js';
+import { WAIT_FOR } from '../support/until.js';
 
 const o200k = await loadTiktoken('o200k_base');
 const settled = async (memory: { idle?: (s: string) => Promise<void> }, s: string) => memory.idle?.(s);
@@ -162,7 +163,7 @@ describe('the rolling window while its summary is pending, with recall in the co
       await memory.addUserMessage('s', `turn ${i} question about the harbour`);
       await memory.addAssistantMessage('s', `turn ${i} answer`);
     }
-    await vi.waitFor(() => expect(held.waiting.length).toBe(1)); // a summary is pending
+    await vi.waitFor(() => expect(held.waiting.length).toBe(1), WAIT_FOR); // a summary is pending
     const turnsOf = (messages: { role: string; content?: string | null }[]) =>
       messages.filter((m) => m.role !== 'system').map((m) => Number(/turn (\d+)/.exec(String(m.content))![1]));
     const plain = await memory.getContextForLLM('s');

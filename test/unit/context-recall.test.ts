@@ -47,6 +47,29 @@ describe('recall in the context', () => {
     expect(base.recalled).toBeUndefined();
   });
 
+  it('the kept history gives way only as much as the recalled block takes: it ends with the previous exchange whole', async () => {
+    // Recall may take the whole budget (1,000 > 300); the block found takes far less.
+    const memory = await createMemory({ store: 'memory', profile: maxTokens(300), contextRecall: { maxTokens: 1000 } });
+    await dogChat(memory, 'a', 30);
+    await memory.addUserMessage('a', 'What did we name the dog?', undefined, { timestamp: day(21) });
+    const ctx = await memory.getContextForLLM('a');
+    const [block] = systemTexts(ctx.messages);
+    expect(block).toContain('Adopt the beagle; call him Biscuit.');
+    expect(ctx.messages.slice(-3)).toEqual([
+      { role: 'user', content: 'Filler question 29 about the garden hose?' },
+      { role: 'assistant', content: 'Filler answer 29: water the tomatoes in the evening.' },
+      { role: 'user', content: 'What did we name the dog?' },
+    ]);
+    expect(ctx.tokenCount).toBe(countChatMessages(o200k, ctx.messages));
+    expect(ctx.tokenCount).toBeLessThanOrEqual(300);
+    // Nothing is both recalled and kept: the block holds none of the kept turns.
+    for (const m of ctx.messages.slice(1)) expect(block).not.toContain(m.content!);
+    // Without recall, the same budget keeps more turns: the block takes the place of the oldest.
+    const kept = ctx.messages.filter((m) => m.role !== 'system').length;
+    const longer = await memory.getContextForLLM('a', { recall: false });
+    expect(longer.messages.length).toBeGreaterThan(kept);
+  });
+
   it('places the best turns of the whole history in one system message, labelled by date and speaker, inside the profile budget', async () => {
     const memory = await createMemory({ store: 'memory', profile: maxTokens(400), contextRecall: { maxTokens: 150 } });
     await dogChat(memory);

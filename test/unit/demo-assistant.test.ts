@@ -28,6 +28,29 @@ describe('the playground assistant', () => {
     expect((await respond(text, tools)).reply).toBe(reply);
   });
 
+  it('answers a question from what the model is sent: a recalled turn of another chat, or the kept history', async () => {
+    const recalled = {
+      role: 'system',
+      content:
+        'Recalled from earlier conversations (by date):\n[27 November 2026, chat "chat-1"]\n' +
+        'User: My name is Ada.\nAssistant: Noted: your name is Ada. Ask me about it later.',
+    };
+    const question = { role: 'user', content: 'What is my name?' };
+    let searched = 0;
+    const counting = { searchNotes: async () => (searched++, []) };
+    expect(await respond('What is my name?', counting, [recalled, question])).toEqual({
+      reply: 'You told me in another chat: “My name is Ada.”',
+    });
+    const kept = [{ role: 'user', content: 'My name is Ada.' }, { role: 'assistant', content: 'Noted.' }, question];
+    expect((await respond('What is my name?', counting, kept)).reply).toBe('You told me: “My name is Ada.”');
+    expect(searched).toBe(0);
+    // Not in what the model sees: the tool searches this chat's history.
+    const turn = await respond('What is my name?', counting, [question]);
+    expect(turn.tool?.name).toBe('search_notes');
+    expect(turn.reply).toBe('I found nothing about that in my notes.');
+    expect(searched).toBe(1);
+  });
+
   it('swaps only whole first-person words, keeping case and other words', () => {
     expect(toSecondPerson("I'm sure my Myrtle and I'm sure I met Amy. I left")).toBe(
       "You're sure your Myrtle and you're sure you met Amy. You left",

@@ -14,7 +14,7 @@ describe('useLiteEmbedder', () => {
     const hits = await memory.recall('s', 'an animal I brought home', { topK: 1 });
     expect(hits[0]!.entry.content).toContain('puppy');
     await memory.close();
-  }, 60_000);
+  });
 });
 
 describe('fetchEmbedder', () => {

@@ -5,6 +5,7 @@
  * differs from `convertToModelMessages` in the documented ways only, pinned here.
  */
 import { convertToModelMessages, type UIMessage } from 'ai';
+import { convertToModelMessages as convertToModelMessagesV6 } from 'ai-v6';
 import { describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { uiToModelMessages } from '../../src/formats/from-ai-sdk-ui.js';
@@ -171,6 +172,11 @@ describe('UIMessages read as convertToModelMessages turns them', () => {
   it.each(Object.entries(FIXTURES))('%s: the same ModelMessages as the real function', (_name, ui) => {
     const ours = ui.flatMap((m, i) => uiToModelMessages(m as never, `messages[${i}]`));
     expect(ours).toEqual(convertToModelMessages(ui));
+  });
+
+  it.each(Object.entries(FIXTURES))('%s: the same ModelMessages as AI SDK v6 makes', async (_name, ui) => {
+    const ours = ui.flatMap((m, i) => uiToModelMessages(m as never, `messages[${i}]`));
+    expect(ours).toEqual(await convertToModelMessagesV6(ui as never));
   });
 
   it.each(Object.entries(FIXTURES))('%s: the same stored messages as from the converted ones', (_name, ui) => {

@@ -90,6 +90,53 @@ describe('withRecallKitHistory', () => {
     ]);
   });
 
+  it('keeps the previous exchange whole: the recalled block, the kept turns ending with the last reply, the question', async () => {
+    // The issue's memory: max_tokens 300, recall up to 1,000 tokens, a fact, 30 fillers, the question.
+    const memory = await createMemory({
+      profile: { short_term_memory_strategy: [{ memory_strategy_id: 'max_tokens', memory_max_tokens: 300 }] },
+      contextRecall: { maxTokens: 1000 },
+    });
+    const model = new RecordingChatModel({ responses: ['Here is a short answer about that.'] });
+    const chain = withRecallKitHistory(prompt.pipe(model), {
+      memory,
+      inputMessagesKey: 'input',
+      historyMessagesKey: 'history',
+    });
+    const config = { configurable: { sessionId: 'trip' } };
+    await chain.invoke({ input: 'My passport number is X1234567.' }, config);
+    for (let i = 0; i < 30; i++) await chain.invoke({ input: `Filler question ${i}: the weather in Lisbon?` }, config);
+    await chain.invoke({ input: 'What is my passport number?' }, config);
+
+    const sent = model.prompts.at(-1)!.map((m) => [m.getType(), String(m.content)]);
+    expect(sent[0]).toEqual(['system', 'You are a helpful travel assistant.']);
+    expect(sent[1]![0]).toBe('system');
+    expect(sent[1]![1]).toMatch(/^Recalled from earlier conversations[\s\S]*X1234567/);
+    // The history ends with the previous exchange whole, then the question: never two human turns in a row.
+    expect(sent.slice(-3)).toEqual([
+      ['human', 'Filler question 29: the weather in Lisbon?'],
+      ['ai', 'Here is a short answer about that.'],
+      ['human', 'What is my passport number?'],
+    ]);
+    const types = sent.map(([type]) => type);
+    expect(types.some((t, i) => t === 'human' && types[i + 1] === 'human')).toBe(false);
+  });
+
+  it('drops the previous question when its reply does not fit, rather than send it without the reply', async () => {
+    const memory = await smallMemory();
+    const model = new RecordingChatModel({ responses: ['word '.repeat(400).trim(), 'Noted.'] });
+    const chain = withRecallKitHistory(prompt.pipe(model), {
+      memory,
+      inputMessagesKey: 'input',
+      historyMessagesKey: 'history',
+    });
+    const config = { configurable: { sessionId: 'trip' } };
+    await chain.invoke({ input: 'Tell me everything about Lisbon.' }, config); // a reply over the whole budget
+    await chain.invoke({ input: 'And Porto?' }, config);
+    const types = model.prompts.at(-1)!.map((m) => m.getType());
+    expect(types.slice(-1)).toEqual(['human']);
+    expect(types.some((t, i) => t === 'human' && types[i + 1] === 'human')).toBe(false);
+  });
+
   it('the same with the plain RunnableWithMessageHistory recalls for the previous question (why the wrapper exists)', async () => {
     const memory = await smallMemory();
     const model = new RecordingChatModel({ responses: ['Noted.'] });

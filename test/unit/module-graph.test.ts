@@ -182,7 +182,16 @@ interface LayerRule {
 
 const ADAPTERS = ['react/', 'langchain/', 'ai-sdk/'];
 const HOSTS = ['index.ts', 'create-memory.ts', 'worker/', 'testing/', ...ADAPTERS];
-const PLUGINS = ['strategies/', 'recall/', 'tokens/', 'conditions/', 'formats/', 'summarizers/', 'embedders/'];
+const PLUGINS = [
+  'strategies/',
+  'recall/',
+  'tokens/',
+  'conditions/',
+  'formats/',
+  'summarizers/',
+  'embedders/',
+  'facts/',
+];
 const BACKENDS = ['store/memory/', 'store/indexeddb/', 'store/postgres/', 'store/durable/', 'store/journal/'];
 const CHECKS_ONLY = { to: 'core/checks/', why: 'the input checks every boundary shares' };
 

@@ -385,7 +385,7 @@ describe('random operation sequences keep every invariant', () => {
   it.each(cases)('$name', async (c) => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 10, maxLength: 60, size: 'max' }), (ops) => run(c, ops)),
-      { seed: 1234, numRuns: 40, interruptAfterTimeLimit: 1_500 },
+      { seed: 1234, numRuns: 12 },
     );
   });
 });

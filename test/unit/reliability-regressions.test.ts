@@ -7,6 +7,7 @@ import { createMemory } from '../../src/create-memory.js';
 import type { TokenCounter } from '../../src/types.js';
 import { faultStore, isEntryWrite } from '../support/fault-store.js';
 import { goodAnswer, recordingSummarizer } from '../support/faulty-summarizers.js';
+import { until } from '../support/until.js';
 
 const S = 's';
 const counter: TokenCounter = { count: (t) => Math.ceil(t.length / 4) };
@@ -98,8 +99,8 @@ describe('regressions found by the reliability suites', () => {
     await expect.poll(() => signal !== undefined).toBe(true);
     let closed = false;
     const closing = memory.close().then(() => (closed = true));
-    // Give close() every chance to finish; it only can if it aborts the summarizer.
-    for (let i = 0; i < 50 && !closed; i++) await new Promise((r) => setTimeout(r, 10));
+    // close() can only finish if it aborts the summarizer (else this test times out).
+    await until(() => closed);
     expect(signal!.aborted).toBe(true);
     expect(closed).toBe(true);
     await expect(pending).resolves.toMatchObject({ content: 'triggers a compression that hangs' });

@@ -71,5 +71,5 @@ describe.skipIf(!FILE || !existsSync(FILE))('hybrid recall on LoCoMo (conv-30)',
     expect(h).toBeGreaterThanOrEqual(l);
     await lexical.close();
     await hybrid.close();
-  }, 300_000);
+  }, 600_000);
 });

@@ -51,7 +51,7 @@ describe('background embedding with USE-lite', () => {
     expect(embedder.calls.slice(before)).toEqual([['an animal I brought home']]);
     expect(hits[0]!.entry.content).toContain('puppy');
     await memory.close();
-  }, 120_000);
+  });
 
   it('idle(session) waits for that session only to be embedded', async () => {
     const embedder = countingUseLite();
@@ -62,7 +62,7 @@ describe('background embedding with USE-lite', () => {
     await memory.recall('a', 'violin lessons');
     expect(embedder.calls.slice(before)).toEqual([['violin lessons']]);
     await memory.close();
-  }, 60_000);
+  });
 });
 
 describe('stores keep the vectors', () => {
@@ -91,7 +91,7 @@ describe('stores keep the vectors', () => {
       expect(second.calls).toEqual([['the wedding by the lake']]);
       expect(hits[0]!.entry.content).toContain('married');
       await b.close();
-    }, 60_000);
+    });
   }
 
   it('a new model name drops the old vectors and embeds the history again in the background', async () => {
@@ -113,7 +113,7 @@ describe('stores keep the vectors', () => {
     const manifest = (await store.loadAux('s', 'vectors:manifest')) as { model?: string; dims?: number };
     expect(manifest).toMatchObject({ model: 'model-b', dims: 512 });
     await b.close();
-  }, 60_000);
+  });
 
   it('vectors are stored compactly (int8 as base64), not as JSON numbers', async () => {
     const store = memoryStore();
@@ -125,7 +125,7 @@ describe('stores keep the vectors', () => {
     expect(typeof segment.codes).toBe('string');
     expect((segment.codes as string).length).toBe(Math.ceil((5 * 512) / 3) * 4);
     await memory.close();
-  }, 60_000);
+  });
 });
 
 describe("scope 'all' with stored vectors", () => {
@@ -151,7 +151,7 @@ describe("scope 'all' with stored vectors", () => {
     expect(cold[0]!.length).toBeGreaterThan(1);
     expect(embedder.calls).toEqual([...questions, ...questions].map((q) => [q]));
     await b.close();
-  }, 60_000);
+  });
 });
 
 describe('a failing embedder', () => {
@@ -169,15 +169,15 @@ describe('a failing embedder', () => {
     memory.on('error', (_s, error) => errors.push(error.message));
     await chat(memory, 's', 6);
     expect((await memory.getActiveEntries('s')).length).toBe(6);
-    await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    await expect.poll(async () => (await memory.getStats('s')) && embedder.calls.length, { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => errors.length).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await memory.getStats('s')) && embedder.calls.length).toBe(3);
     await memory.idle();
     const before = embedder.calls.length;
     const hits = await memory.recall('s', 'flooded kitchen', { topK: 2 });
     expect(embedder.calls.slice(before)).toEqual([['flooded kitchen']]);
     expect(hits[0]!.entry.content).toContain('kitchen');
     await memory.close();
-  }, 60_000);
+  });
 
   it('a recall answers lexically while the embedder fails', async () => {
     const memory = await createMemory({

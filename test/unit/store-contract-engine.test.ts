@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { StoreAdapter } from '../../src/types.js';
+import { until } from '../support/until.js';
 
 /** A store that counts the calls of each method (and can hide some of them). */
 function counting(inner: StoreAdapter, hide: readonly (keyof StoreAdapter)[] = []) {
@@ -20,9 +21,7 @@ function counting(inner: StoreAdapter, hide: readonly (keyof StoreAdapter)[] = [
   return { store, calls, count: (m: string) => calls.get(m) ?? 0, reset: () => calls.clear() };
 }
 
-const waitFor = async (check: () => boolean): Promise<void> => {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-};
+const waitFor = (check: () => boolean): Promise<void> => until(check, 5);
 
 describe('the bounded session cache', () => {
   it('keeps at most maxCachedSessions sessions: the least recently used one is read again, the others are not', async () => {

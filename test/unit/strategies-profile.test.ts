@@ -220,6 +220,22 @@ describe('parseProfile: refusals', () => {
     expect(short.message).toMatch(/max_tokens.*buffer_window.*belongs in long_term_memory_strategy/);
   });
 
+  it('an unknown field is named as such, with the fields the strategy accepts', () => {
+    const error = thrown(() =>
+      parseProfile({ short_term_memory_strategy: [{ memory_strategy_id: 'buffer_window', memory_max_messages: 20 }] }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.field).toBe('profile.short_term_memory_strategy[0].memory_max_messages');
+    expect(error.message).toBe(
+      'profile.short_term_memory_strategy[0].memory_max_messages: unknown field "memory_max_messages"; ' +
+        '"buffer_window" accepts memory_strategy_id, window_size',
+    );
+    expect(thrown(() => parseProfile({ persistence: 'FLUSH' })).message).toBe(
+      'profile.persistence: unknown field "persistence"; a profile accepts ' +
+        'short_term_memory_strategy, long_term_memory_strategy, persistence_strategy',
+    );
+  });
+
   it('a wrong type names the field path', () => {
     const error = thrown(() =>
       parseProfile({ long_term_memory_strategy: [{ long_term_memory_id: 'summarizer', interaction_keep: '3' }] }),

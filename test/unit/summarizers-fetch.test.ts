@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 async function start(...script: Parameters<OpenAIServer['script']>): Promise<OpenAIServer> {
-  server = await startOpenAIServer({ script, maxRequests: 20, lifetimeMs: 15_000 });
+  server = await startOpenAIServer({ script, maxRequests: 20 });
   return server;
 }
 

@@ -56,7 +56,7 @@ function recording(reply: (pass: number, prompt: string) => string | Promise<str
 }
 
 function run(summarizer: Summarizer, extra: Partial<SummarizeEntriesOptions> = {}) {
-  return summarizeEntries({ sessionId: 's1', entries, passes: 1, summarizer, timeoutMs: 5_000, ...extra });
+  return summarizeEntries({ sessionId: 's1', entries, passes: 1, summarizer, timeoutMs: 60_000, ...extra });
 }
 
 async function failure(promise: Promise<unknown>): Promise<SummarizerError> {

@@ -110,7 +110,7 @@ describe('webLLMSummarizer with an injected engine', () => {
       entries: [entry],
       passes: 2,
       summarizer: webLLMSummarizer({ model: 'm', engine }),
-      timeoutMs: 1000,
+      timeoutMs: 60_000,
     });
     expect(requests).toHaveLength(2);
     expect(requests[1]?.messages[1]?.content).toContain('Pass output 1.');

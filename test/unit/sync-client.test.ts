@@ -9,6 +9,7 @@ import type { Memory } from '../../src/memory.js';
 import { ValidationError } from '../../src/errors.js';
 import type { SyncStatus } from '../../src/sync/client/options.js';
 import { startMemorySyncServer, type MemorySyncServer } from '../support/sync-memory-server.js';
+import { until } from '../support/until.js';
 
 let server: MemorySyncServer;
 const open: Memory[] = [];
@@ -164,9 +165,7 @@ describe('sync client (in-memory endpoint)', () => {
     const changed: string[] = [];
     b.on('change', (s) => changed.push(s));
     await a.addUserMessage('auto', 'no sync() called');
-    const deadline = Date.now() + 10_000;
-    while ((await b.getStats('auto')).totalEntries === 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (await b.getStats('auto')).totalEntries > 0, 20);
     expect((await b.getActiveEntries('auto')).map((e) => e.content)).toEqual(['no sync() called']);
     expect(changed).toContain('auto');
   });

@@ -37,7 +37,7 @@ async function device(store: StoreAdapter | 'memory' = 'memory', url = server!.u
     store,
     tokenizer,
     config: { autoCompress: false },
-    sync: { url, headers: { authorization: 'Bearer secret' }, intervalMs: 0, timeoutMs: 2000 },
+    sync: { url, headers: { authorization: 'Bearer secret' }, intervalMs: 0, timeoutMs: 60_000 },
   });
   open.push(m);
   return m;
@@ -208,7 +208,13 @@ describe('the reserved session', () => {
     expect(methodsOf(m)).toEqual(Object.keys(SESSION_CALLS).sort());
     await m.addUserMessage('mine', 'hello');
     await m.sync();
-    for (const id of ['__recallkit_sync__', '__recallkit', '__recallkitX']) {
+    for (const id of [
+      '__recallkit_sync__',
+      '__recallkit_facts__',
+      '__recallkit_facts_state__',
+      '__recallkit',
+      '__recallkitX',
+    ]) {
       for (const [method, row] of Object.entries(SESSION_CALLS)) {
         if (row === null) continue;
         const error = await row.call(m, id).then(

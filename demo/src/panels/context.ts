@@ -3,7 +3,7 @@
  * cost (4 framing + the entries' or summary's tokens), adding up to `context.tokenCount`.
  * @module
  */
-import type { ChatMessage, RecallResult } from 'recallkit';
+import type { ChatMessage, ContextFactsDetails, RecallResult } from 'recallkit';
 import { REPLY_PRIMING } from '../context-rows.js';
 import { h, panelShell, replace } from '../dom.js';
 import { num } from '../format.js';
@@ -30,6 +30,17 @@ function recalledList(recalled: readonly RecallResult[], sessionId: string): HTM
         ` ${r.entry.role}: ${r.entry.content.length > 90 ? `${r.entry.content.slice(0, 90)}…` : r.entry.content}`,
       ),
     ),
+  );
+}
+
+/** Why each fact went into the block, and why others were left out (`context.facts`). */
+function factsWhy(details: ContextFactsDetails | undefined): HTMLElement | null {
+  if (!details) return null;
+  return h(
+    'ul',
+    { class: 'facts-why', data: { testid: 'facts-why' } },
+    ...details.included.map((f) => h('li', { data: { in: 'true' } }, `✓ ${f.line.replace(/^- /, '')} (${f.reason})`)),
+    ...details.left.map((f) => h('li', { data: { in: 'false' } }, `✗ ${f.line.replace(/^- /, '')} (${f.reason})`)),
   );
 }
 
@@ -80,10 +91,12 @@ export function contextPanel(onRecall?: (on: boolean) => void): { root: HTMLElem
               h('span', { class: `badge badge-${row.message.role}`, text: row.message.role }),
               row.kind === 'summary' ? h('span', { class: 'tag tag-summary', text: 'summary' }) : null,
               row.kind === 'recalled' ? h('span', { class: 'tag tag-summary', text: 'recalled' }) : null,
+              row.kind === 'facts' ? h('span', { class: 'tag tag-summary', text: 'facts' }) : null,
               h('span', { class: 'context-tokens', text: row.tokens === undefined ? '? tok' : `${row.tokens} tok` }),
             ),
             h('div', { class: 'context-text', text: messageText(row.message) }),
             row.kind === 'recalled' ? recalledList(s.context.recalled ?? [], s.sessionId) : null,
+            row.kind === 'facts' ? factsWhy(s.context.facts) : null,
           ),
         ),
       );

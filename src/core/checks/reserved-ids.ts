@@ -9,6 +9,20 @@ import { ValidationError } from '../../errors.js';
 /** The prefix of RecallKit's reserved session ids. */
 export const RESERVED_SESSION_PREFIX = '__recallkit';
 
+/**
+ * The facts log: the records of a memory's facts about the user (`core/facts/`), one session
+ * per memory (per tenant). The one reserved session that sync carries between devices.
+ */
+export const FACTS_LOG_SESSION = '__recallkit_facts__';
+
+/** The facts engine's own bookkeeping on this device (what it has read): never synced. */
+export const FACTS_STATE_SESSION = '__recallkit_facts_state__';
+
+/** True for a session sync carries: every session of the app, and the facts log. */
+export function isSyncedSessionId(sessionId: string): boolean {
+  return sessionId === FACTS_LOG_SESSION || !isReservedSessionId(sessionId);
+}
+
 /** True for a session id reserved by RecallKit. */
 export function isReservedSessionId(sessionId: string): boolean {
   return sessionId.startsWith(RESERVED_SESSION_PREFIX);

@@ -9,6 +9,7 @@ import type { RecallContext } from '../recall/recall.js';
 import type { StoreRecall } from '../recall/recall-all.js';
 import type { KnowledgeBaseRequest } from '../recall/knowledge-base.js';
 import type { SessionCache } from '../session/session.js';
+import type { FactsBlockResult } from '../facts/facts-block.js';
 
 /** What building a planned context needs from the engine. */
 export interface ContextBuildDeps {
@@ -27,6 +28,8 @@ export interface ContextBuildDeps {
   interactions?: Interaction[] | undefined;
   /** A knowledge base with `search_mode: 'always'`: its message of recalled items, in the room given. */
   knowledge?: ((req: KnowledgeBaseRequest) => Promise<{ content: string; tokenCount: number } | undefined>) | undefined;
+  /** Facts on: the "Known about the user" block for the question, in the room given (framing included). */
+  facts?: { maxTokens: number; block: (query: string, room: number) => Promise<FactsBlockResult> } | undefined;
 }
 
 /** A built context, and what was cut to fit it. */
@@ -39,10 +42,12 @@ export interface BuiltContext {
 export const TRUNCATION_MARKER = '\n[… message truncated to fit the context]';
 
 /**
- * The context of a call with recall and/or a hard cap: the profile's context with the budget
- * reduced by the recalled block's share (the kept history gives way), the block after the
- * summaries, and — whatever the profile — the newest user message present, cut with a marker
- * when it alone exceeds the cap. `tokenCount` is exact and never above the cap.
+ * The context of a call with recall, facts and/or a hard cap: the profile's context with the
+ * budget reduced by the facts block's and the recalled block's shares (the kept history gives
+ * way), the blocks after the summaries, and — whatever the profile — the newest user message
+ * present, cut with a marker when it alone exceeds the cap. The facts block takes its room
+ * first (it is small and holds what is true now), recall the room left. `tokenCount` is exact
+ * and never above the cap.
  */
 export async function buildPlannedContext(
   c: SessionCache,
@@ -66,51 +71,96 @@ export async function buildPlannedContext(
         };
   const newest = newestUser(c.active);
   const query = plan.query ?? newest?.content ?? '';
+  // What the newest question costs alone: the history may give way down to it, never below.
+  const alone = REPLY_PRIMING + MESSAGE_FRAMING + (newest?.tokenCount ?? 0);
+  const askFacts = async (room: number): Promise<FactsBlockResult | undefined> =>
+    deps.facts ? deps.facts.block(query, Math.max(0, Math.min(deps.facts.maxTokens, room))) : undefined;
+  let facts = budget > 0 ? await askFacts(budget - alone) : undefined;
+  const factsCost = (f: FactsBlockResult | undefined): number => (f?.block ? MESSAGE_FRAMING + f.block.tokenCount : 0);
+  const factsExtra = (f: FactsBlockResult | undefined) => (f?.block ? [f.block] : []);
   const reserve =
-    plan.recall && query
-      ? Math.min(
-          plan.recall.maxTokens,
-          Math.max(0, budget - REPLY_PRIMING - MESSAGE_FRAMING - (newest?.tokenCount ?? 0)),
-        )
-      : 0;
+    plan.recall && query ? Math.min(plan.recall.maxTokens, Math.max(0, budget - alone - factsCost(facts))) : 0;
+  // Budgets keep free the facts block (placed now) and recall's share (placed below).
+  const held = reserve + factsCost(facts);
 
   const interactions = deps.interactions ?? c.interactions;
-  const seen = new Set<string>();
-  let base = assembleContext(interactions, c.summaries, rules, [], deps.scale, seen, reserve);
+  let seen = new Set<string>();
+  let base = assembleContext(interactions, c.summaries, rules, factsExtra(facts), deps.scale, seen, held);
   // A profile budget of -1 ("include nothing") stays empty.
-  if (budget <= 0) return { ctx: plan.recall ? { ...base, recalled: [] } : base };
-  // The knowledge base's message takes the room the history and recall's share leave.
+  if (budget <= 0) return { ctx: withDetails(plan.recall ? { ...base, recalled: [] } : base, facts) };
+  // The knowledge base's message takes the room the history, the facts and recall's share leave.
   const room = budget - base.tokenCount - reserve - (base.messages.length ? 0 : REPLY_PRIMING);
-  const knowledge = deps.knowledge
+  let knowledge = deps.knowledge
     ? await deps.knowledge({ inContext: seen, summaries: base.summaries, room })
     : undefined;
-  const extra = knowledge ? [knowledge] : [];
-  if (knowledge) base = assembleContext(interactions, c.summaries, rules, extra, deps.scale, undefined, reserve);
+  let extra = [...factsExtra(facts), ...(knowledge ? [knowledge] : [])];
+  if (knowledge) base = assembleContext(interactions, c.summaries, rules, extra, deps.scale, undefined, held);
   let block: RecallBlock | undefined;
-  const ask = async (room: number): Promise<RecallBlock | undefined> =>
+  const ask = async (room: number, held = seen, summaries = base.summaries): Promise<RecallBlock | undefined> =>
     plan.recall && query
       ? recallBlock(c, deps.recall, deps.all, deps.counter, {
           query,
           scope: plan.recall.scope,
           topK: plan.recall.topK,
           room,
-          inContext: seen,
-          summariesInContext: new Set(base.summaries.map((s) => s.id)),
+          inContext: held,
+          summariesInContext: new Set(summaries.map((s) => s.id)),
         })
       : undefined;
   if (plan.recall) {
     const left = budget - base.tokenCount - (base.messages.length ? 0 : REPLY_PRIMING);
     block = await ask(Math.min(plan.recall.maxTokens, left));
   }
-  let ctx = block
-    ? assembleContext(interactions, c.summaries, rules, [...extra, block], deps.scale, undefined, reserve)
-    : base;
+  // The kept history gave way to recall's whole share; what the block (and the knowledge
+  // message) left of it goes back to the history, which then ends with the newest turns whole.
+  // The facts block's room stays held throughout.
+  let kept = reserve;
+  const used = cost(block) + cost(knowledge);
+  if (used < reserve) {
+    const grown = new Set<string>();
+    const history = assembleContext(
+      interactions,
+      c.summaries,
+      rules,
+      factsExtra(facts),
+      deps.scale,
+      grown,
+      used + factsCost(facts),
+    );
+    kept = used;
+    if ([...grown].some((id) => !seen.has(id))) {
+      // The longer history may hold what was recalled: ask again for what it does not hold, in
+      // no more room than was used (so the budget still holds).
+      seen = grown;
+      const summaries = new Set(history.summaries.map((s) => s.id));
+      const held = (e: MemoryEntry): boolean =>
+        e.type === 'summary' ? summaries.has(e.id) : e.sessionId === c.meta.sessionId && grown.has(e.id);
+      if (block?.recalled.some((r) => held(r.entry))) block = await ask(cost(block), grown, history.summaries);
+      if (knowledge && deps.knowledge)
+        knowledge = await deps.knowledge({ inContext: grown, summaries: history.summaries, room: cost(knowledge) });
+      extra = [...factsExtra(facts), ...(knowledge ? [knowledge] : [])];
+    }
+  }
+  let ctx =
+    block || kept !== reserve
+      ? assembleContext(
+          interactions,
+          c.summaries,
+          rules,
+          [...extra, ...(block ? [block] : [])],
+          deps.scale,
+          undefined,
+          kept + factsCost(facts),
+        )
+      : base;
   let truncated: ContextTruncatedInfo | undefined;
   if ((newest && !seen.has(newest.id)) || ctx.tokenCount > budget) {
     // The history could not keep the newest question (or pins broke the cap): send the question
-    // alone, with what recall finds for it in the room left, cut when it alone is too large.
-    const alone = REPLY_PRIMING + MESSAGE_FRAMING + (newest?.tokenCount ?? 0);
-    block = alone < budget ? await ask(Math.min(plan.recall?.maxTokens ?? 0, budget - alone)) : undefined;
+    // alone, with the facts and what recall finds for it in the room left, cut when it alone is too large.
+    if (factsCost(facts) > Math.max(0, budget - alone))
+      facts = alone < budget ? await askFacts(budget - alone) : undefined;
+    const left = budget - alone - factsCost(facts);
+    block = left > 0 ? await ask(Math.min(plan.recall?.maxTokens ?? 0, left)) : undefined;
     let entry = newest;
     if (newest && alone > budget) {
       const cut = cutToFit(newest, deps.counter, budget - REPLY_PRIMING - MESSAGE_FRAMING);
@@ -123,10 +173,23 @@ export async function buildPlannedContext(
       };
     }
     const interactions = entry ? [{ index: entry.interaction, entries: [entry], tokenCount: entry.tokenCount }] : [];
-    ctx = assembleContext(interactions, [], { shortTerm: [], summariesNewestFirst: false }, block ? [block] : [], 1);
+    const blocks = [...factsExtra(facts), ...(block ? [block] : [])];
+    ctx = assembleContext(interactions, [], { shortTerm: [], summariesNewestFirst: false }, blocks, 1);
   }
   if (plan.recall) ctx.recalled = block?.recalled ?? [];
+  withDetails(ctx, facts);
   return truncated ? { ctx, truncated } : { ctx };
+}
+
+/** The context with the facts block's explanation (when facts were asked). */
+function withDetails(ctx: LLMContext, facts: FactsBlockResult | undefined): LLMContext {
+  if (facts) ctx.facts = facts.details;
+  return ctx;
+}
+
+/** What a system message placed beside the history costs: its tokens and its framing. */
+function cost(message: { tokenCount: number } | undefined): number {
+  return message ? MESSAGE_FRAMING + message.tokenCount : 0;
 }
 
 function newestUser(active: readonly MemoryEntry[]): MemoryEntry | undefined {

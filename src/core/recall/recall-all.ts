@@ -15,6 +15,7 @@ import {
   type RecallIndex,
 } from '../../recall/recall-index.js';
 import { auxReader } from '../aux-reader.js';
+import { isReservedSessionId } from '../checks/reserved-ids.js';
 import {
   entryDoc,
   recallEntries,
@@ -124,7 +125,8 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
   }
 
   async function sync(): Promise<void> {
-    const metas = await store.listSessions();
+    // RecallKit's own sessions (the facts log, sync's state) are never searched.
+    const metas = (await store.listSessions()).filter((m) => !isReservedSessionId(m.sessionId));
     const live = new Set(metas.map((m) => m.sessionId));
     for (const id of [...covered.keys()]) if (!live.has(id)) covered.delete(id);
     await Promise.all(metas.map((meta) => catchUp(meta)));

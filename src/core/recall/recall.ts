@@ -204,7 +204,12 @@ async function semanticOf(
   if (!embedder) return undefined;
   const vectors = await openVectors(c, rc);
   if (lacksVectors(c, vectors)) rc.embedLater?.(c.meta.sessionId);
-  if (vectors.size === 0) return undefined;
+  if (vectors.size === 0) {
+    // No vector yet: the question is not embedded, unless the embedder can never work.
+    const failure = rc.embedderFailure?.();
+    if (failure) throw failure;
+    return undefined;
+  }
   const vector = given ?? (await embedQuery(embedder, query, rc.onError));
   return vector && vector.length === vectors.dims ? { query: vector, vectors } : undefined;
 }

@@ -4,7 +4,7 @@
  * and the question embedded on its own. Nothing here embeds the history.
  * @module
  */
-import { ValidationError } from '../../errors.js';
+import { MissingPackageError, ValidationError } from '../../errors.js';
 import type { Embedder } from '../../recall/types.js';
 import { createVectorIndex, loadVectorIndex, type VectorIndex } from '../../recall/vectors/vector-index.js';
 import { auxReader } from '../aux-reader.js';
@@ -69,7 +69,11 @@ export function checkVectors(out: unknown, count: number, dims = 0): number[][] 
   return out as number[][];
 }
 
-/** The question's vector, or `undefined` (reported) when the embedder fails: recall is then lexical. */
+/**
+ * The question's vector, or `undefined` (reported) when the embedder fails: recall is then
+ * lexical. A missing package (`MissingPackageError`) is thrown instead: it will never work, and
+ * the call that needed it says what to install.
+ */
 export async function embedQuery(
   embedder: Embedder,
   query: string,
@@ -79,6 +83,7 @@ export async function embedQuery(
   try {
     return checkVectors(await embedder([query]), 1)[0];
   } catch (error) {
+    if (error instanceof MissingPackageError) throw error;
     onError(error instanceof Error ? error : new Error(String(error)));
     return undefined;
   }

@@ -40,6 +40,11 @@ export interface SessionRunnerOptions {
   maxCachedSessions?: number | undefined;
   /** Another writer changed a session held in memory; its state was dropped. */
   onChange?: ((sessionId: string) => void) | undefined;
+  /**
+   * Checks a session id before anything runs (default `checkSessionId`, which refuses the
+   * reserved ids): RecallKit's own sessions (the facts log) run on a runner of their own.
+   */
+  checkId?: ((sessionId: unknown) => string) | undefined;
 }
 
 /** Create the runner over a store; `closed` refuses new operations. */
@@ -64,6 +69,7 @@ export function createSessionRunner(
     },
   });
   const shared = store.shared === true;
+  const checkId = options.checkId ?? ((id: unknown) => checkSessionId(id));
 
   async function open(sessionId: string): Promise<SessionCache> {
     let c = cache.get(sessionId);
@@ -89,7 +95,7 @@ export function createSessionRunner(
       if (closed()) return Promise.reject(new ClosedError('memory is closed: create a new one'));
       let id: string;
       try {
-        id = checkSessionId(sessionId);
+        id = checkId(sessionId);
       } catch (error) {
         return Promise.reject(error);
       }

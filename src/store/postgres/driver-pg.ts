@@ -3,6 +3,7 @@
  * the app's own pool (then the store never ends it).
  * @module
  */
+import { MissingPackageError } from '../../errors.js';
 import type { Sql, SqlDriver } from './driver.js';
 
 /** A query as node-postgres takes it; `name` makes it a prepared statement, parsed once per connection. */
@@ -163,7 +164,7 @@ export async function createPgPool(connectionString: string, max: number): Promi
   try {
     mod = (await import('pg')) as typeof mod;
   } catch (error) {
-    throw new Error("postgresStore: connectionString needs the 'pg' package: npm install pg", { cause: error });
+    throw new MissingPackageError('postgresStore({ connectionString })', ['pg'], error);
   }
   const Pool = (mod.default?.Pool ?? mod.Pool) as new (
     options: object,

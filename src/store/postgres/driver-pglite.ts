@@ -3,6 +3,7 @@
  * Node; the store starts and closes it) or the app's own instance (never closed here).
  * @module
  */
+import { MissingPackageError } from '../../errors.js';
 import type { Sql, SqlDriver } from './driver.js';
 
 interface Results {
@@ -41,10 +42,7 @@ export async function createPGlite(dataDir: string): Promise<PGliteLike> {
   try {
     mod = (await import('@electric-sql/pglite')) as unknown as typeof mod;
   } catch (error) {
-    throw new Error(
-      "postgresStore: pglite needs the '@electric-sql/pglite' package: npm install @electric-sql/pglite",
-      { cause: error },
-    );
+    throw new MissingPackageError('postgresStore({ pglite })', ['@electric-sql/pglite'], error);
   }
   return mod.PGlite.create(dataDir);
 }

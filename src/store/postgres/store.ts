@@ -68,8 +68,12 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       if (error instanceof RecallKitError) throw error;
       const said = (error as Error)?.message ?? String(error);
       const safe = redact(said, secrets);
-      // The driver's error stays the cause unless it quoted a credential.
-      throw new StoreError(`postgresStore: cannot ${what}: ${safe}`, safe === said ? { cause: error } : undefined);
+      // The driver's error stays the cause unless it quoted a credential; a message that
+      // already names the store (the open's) is not prefixed twice.
+      throw new StoreError(
+        `postgresStore: cannot ${what}: ${safe.replace(/^postgresStore: /, '')}`,
+        safe === said ? { cause: error } : undefined,
+      );
     }
   };
   const session = (verb: string, sessionId: string): string => `${verb} session ${JSON.stringify(sessionId)}`;

@@ -40,7 +40,9 @@ export function refuseUnknownKeys(
 ): void {
   for (const key of Object.keys(object)) {
     if (!allowed.includes(key)) {
-      throw new ValidationError(`${path}.${key}`, `no such field: ${what} accepts ${allowed.join(', ')}`);
+      throw new ValidationError(`${path}.${key}`, {
+        problem: `unknown field ${JSON.stringify(key)}; ${what} accepts ${allowed.join(', ')}`,
+      });
     }
   }
 }

@@ -11,7 +11,7 @@ import type { EngineHooks } from '../../core/engine-hooks.js';
 import type { ServerOp, SyncOp, SyncRequest } from '../protocol.js';
 import type { ResolvedSyncOptions, SyncStatus } from './options.js';
 import type { DeviceState, DeviceStore } from './device-state.js';
-import { isReservedSessionId } from '../../core/checks/reserved-ids.js';
+import { isReservedSessionId, isSyncedSessionId } from '../../core/checks/reserved-ids.js';
 import { MAX_OP_BYTES, MAX_PUSH_OPS, MAX_REQUEST_IDS, opIdCount } from '../bounds.js';
 import { refusedKey, screenOps } from './set-aside.js';
 import { CLEARING_KEY } from './sync-store.js';
@@ -212,7 +212,7 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
     const metas = await store.listSessions();
     for (const meta of metas) {
       const id = meta.sessionId;
-      if (isReservedSessionId(id) || scanned[id] === meta.version) continue;
+      if (!isSyncedSessionId(id) || scanned[id] === meta.version) continue;
       if (ops.length >= MAX_PUSH_OPS) {
         full = false;
         break;
@@ -259,8 +259,9 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
   ): Promise<void> {
     const bySession = new Map<string, ServerOp[]>();
     for (const op of pulled) {
-      // RecallKit's own sessions never come from a server (it refuses them): one that did is ignored.
-      if (isReservedSessionId(op.sessionId)) continue;
+      // RecallKit's own sessions never come from a server (it refuses them) but the facts log:
+      // one that did is ignored.
+      if (!isSyncedSessionId(op.sessionId)) continue;
       bySession.set(op.sessionId, [...(bySession.get(op.sessionId) ?? []), op]);
     }
     for (const id of rejected.keys()) if (!bySession.has(id)) bySession.set(id, []);
@@ -290,6 +291,7 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
     hooks.on('compressed', soon),
     hooks.on('erased', soon),
     hooks.on('session:cleared', soon),
+    hooks.on('facts:changed', soon),
   ];
   const g = globalThis as {
     addEventListener?: (type: string, fn: () => void) => void;

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright';
+import { PAGE_TIMEOUT } from '../../support/until.js';
 
 /** Where screenshots go (gitignored). */
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -23,6 +24,7 @@ export interface Playground {
 /** Open the playground in a new browser context and wait until it has rendered a session. */
 export async function openPlayground(browser: Browser, url: string): Promise<Playground> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  context.setDefaultTimeout(PAGE_TIMEOUT);
   const page = await context.newPage();
   const errors: string[] = [];
   const dialogs: string[] = [];
@@ -38,7 +40,7 @@ export async function openPlayground(browser: Browser, url: string): Promise<Pla
 
 /** Wait for the playground to finish starting (after a load or reload). */
 export async function waitReady(page: Page): Promise<void> {
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+  await page.waitForSelector('body[data-ready="true"]');
 }
 
 /** Pick a preset and apply it (the memory is recreated). */
