@@ -46,8 +46,8 @@ const hangDetectors = {
 };
 
 /**
- * What Firefox and WebKit run: the store, the worker, the journal, recovery, recall, tokens, tabs
- * and what each engine offers. The full suite runs in Chromium; the other files (property runs,
+ * What Firefox and WebKit run: the store, the worker, the journal, recovery, eviction, recall,
+ * tokens, tabs and what each engine offers. The full suite runs in Chromium; the other files (property runs,
  * prototype names, Chromium's own bugs and full disks) in all three would take `npm test` past
  * its budget on a 2-core machine (WebKit's worker starts are several times Chromium's there).
  */
@@ -58,6 +58,7 @@ const EVERY_ENGINE = [
   'test/browser/worker.test.ts',
   'test/browser/journal.test.ts',
   'test/browser/durability.test.ts',
+  'test/browser/eviction.test.ts',
   'test/browser/recall-indexeddb.test.ts',
   'test/browser/recall-context.test.ts',
   'test/browser/storage-estimate.test.ts',
