@@ -18,16 +18,23 @@ import { freshTenant, pgUrl } from './support.js';
 import { pullAll } from './sync-support.js';
 import { startGate, type Gate } from './sync-gate.js';
 import { until } from '../support/until.js';
-import { selectedEngines } from '../support/engines/engines.js';
+import { ENGINES, selectedEngines, type EngineName } from '../support/engines/engines.js';
 import { launchDeviceBrowser, type DeviceBrowser, type DevicePage } from '../support/engines/device-pages.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '../..');
 const TSX = createRequire(import.meta.url).resolve('tsx');
 
-const TENANT = freshTenant();
-const OTHER_TENANT = freshTenant();
-const TOKENS = { 'tok-a': TENANT, 'tok-other': OTHER_TENANT };
+/** Two tenants per engine (`tok-a-firefox`, …): each engine's run starts on an empty server log. */
+const TOKENS: Record<string, string> = Object.fromEntries(
+  ENGINES.flatMap((e) => [
+    [`tok-a-${e}`, freshTenant()],
+    [`tok-other-${e}`, freshTenant()],
+  ]),
+);
+let engineNow: EngineName = 'chromium';
+/** The token of tenant `name` (`tok-a`, `tok-other`) for the engine running now; any other string as it is. */
+const token = (name: string): string => (TOKENS[`${name}-${engineNow}`] ? `${name}-${engineNow}` : name);
 
 let server: { child: ChildProcess; port: number } | undefined;
 let vite: ViteDevServer;
@@ -78,7 +85,8 @@ interface Device {
 
 let count = 0;
 /** `token` null: no authorization header at all. A page with storage of its own (`device` of test/postgres/fixtures). */
-async function newDevice(token: string | null = 'tok-a'): Promise<Device> {
+async function newDevice(tokenName: string | null = 'tok-a'): Promise<Device> {
+  const auth = tokenName === null ? null : token(tokenName);
   const page = await browser!.newPage(pageUrl);
   const gate = await startGate(server!.port);
   const dbName = `sync-${count++}`;
@@ -91,7 +99,7 @@ async function newDevice(token: string | null = 'tok-a'): Promise<Device> {
         url: gate.url,
         intervalMs: 0,
         timeoutMs: 60_000, // a hang detector: the test that times a request out sets its own
-        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+        ...(auth ? { headers: { authorization: `Bearer ${auth}` } } : {}),
         ...extra,
       };
       await page.call('open', [dbName, sync, config]);
@@ -124,6 +132,7 @@ describe.each(selectedEngines())(
   'sync between two browsers through the real handler and PostgreSQL, in %s',
   (engine) => {
     beforeAll(async () => {
+      engineNow = engine;
       browser = await launchDeviceBrowser(engine, 'device', chromiumLaunchOptions);
     });
     afterAll(async () => {
@@ -169,7 +178,7 @@ describe.each(selectedEngines())(
         [...shared, ...laptop, ...phone],
         [...shared, ...phone, ...laptop],
       ]).toContainEqual(contents(ea));
-      const serverOrder = (await pullAll(serverUrl(), 'tok-a')).flatMap((o) =>
+      const serverOrder = (await pullAll(serverUrl(), token('tok-a'))).flatMap((o) =>
         o.kind === 'entry' && o.sessionId === 'trip' ? [o.entry.content] : [],
       );
       expect(contents(ea)).toEqual(serverOrder);
@@ -205,7 +214,7 @@ describe.each(selectedEngines())(
       expect(sa[0]!.content).toMatch(/by sync-/);
       expect(await b.run('summaries', 'notes')).toEqual(sa);
       expect(await a.run('exportJson', 'notes')).toBe(await b.run('exportJson', 'notes'));
-      const ops = await pullAll(serverUrl(), 'tok-a');
+      const ops = await pullAll(serverUrl(), token('tok-a'));
       expect(ops.filter((o) => o.kind === 'compact' && o.sessionId === 'notes')).toHaveLength(1);
       await a.run('close');
       await b.run('close');
@@ -236,8 +245,9 @@ describe.each(selectedEngines())(
       await b.run('sync');
       const ea = await a.run<SessionState>('exportSession', 'long');
       expect(ea.entries).toHaveLength(1200);
-      expect(await b.run('exportJson', 'long')).toBe(JSON.stringify(ea));
-      const entryOps = (await pullAll(serverUrl(), 'tok-a')).filter(
+      // Both serialized in their pages: a WebDriver result does not keep an object's key order.
+      expect(await b.run('exportJson', 'long')).toBe(await a.run('exportJson', 'long'));
+      const entryOps = (await pullAll(serverUrl(), token('tok-a'))).filter(
         (o) => o.kind === 'entry' && o.sessionId === 'long',
       );
       expect(entryOps).toHaveLength(1200);
@@ -256,7 +266,7 @@ describe.each(selectedEngines())(
       await until(() => a.gate.answers > answered);
       a.gate.holdAnswers(false);
       await a.run('sync');
-      const ops = (await pullAll(serverUrl(), 'tok-a')).filter((o) => o.sessionId === 'retry');
+      const ops = (await pullAll(serverUrl(), token('tok-a'))).filter((o) => o.sessionId === 'retry');
       expect(ops.map((o) => o.kind)).toEqual(['entry', 'entry', 'entry', 'entry', 'entry', 'entry']);
       const ea = await a.run<SessionState>('exportSession', 'retry');
       expect(contents(ea)).toEqual([
@@ -291,7 +301,7 @@ describe.each(selectedEngines())(
     });
 
     it('a wrong or missing token: 401, nothing read or written, sync:error fired, local data intact; another tenant never sees this one', async () => {
-      const logBefore = (await pullAll(serverUrl(), 'tok-a')).length;
+      const logBefore = (await pullAll(serverUrl(), token('tok-a'))).length;
       for (const token of ['wrong-token', null]) {
         const c = await newDevice(token);
         await c.open();
@@ -308,7 +318,7 @@ describe.each(selectedEngines())(
         ]);
         await c.run('close');
       }
-      expect((await pullAll(serverUrl(), 'tok-a')).length).toBe(logBefore);
+      expect((await pullAll(serverUrl(), token('tok-a'))).length).toBe(logBefore);
       // Another tenant writing the same session id: its own session, never this tenant's.
       const other = await newDevice('tok-other');
       await other.open();
@@ -319,7 +329,7 @@ describe.each(selectedEngines())(
         'other tenant answer 1',
       ]);
       expect(await other.run('sessions')).toEqual(['trip']);
-      expect((await pullAll(serverUrl(), 'tok-a')).length).toBe(logBefore);
+      expect((await pullAll(serverUrl(), token('tok-a'))).length).toBe(logBefore);
       await other.run('close');
     });
   },
