@@ -17,13 +17,21 @@ import { startWebKit } from './webdriver-classic.js';
 export interface DevicePage {
   /** Run `globalThis[global][fn](...args)` in the page; resolves with its (JSON-able) result. */
   call<T>(fn: string, args: unknown[]): Promise<T>;
+  /** Run `fn(arg)` in the page (a self-contained function: only its source is sent). */
+  evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  /** Load the page again (same storage) and wait until it is ready. */
+  reload(): Promise<void>;
 }
+
+/** Whether the page is ready: `#status` reads `ready` unless told otherwise. */
+export type ReadyCheck = () => boolean;
+const statusReady: ReadyCheck = () => document.getElementById('status')?.textContent === 'ready';
 
 /** Opens device pages of one engine. */
 export interface DeviceBrowser {
   readonly engine: EngineName;
-  /** Open `url` in new storage and wait for `#status` to read `ready`. */
-  newPage(url: string): Promise<DevicePage>;
+  /** Open `url` in new storage and wait until `ready()` holds in it (default: `#status` reads `ready`). */
+  newPage(url: string, ready?: ReadyCheck): Promise<DevicePage>;
   /** Close every page and browser process. */
   close(): Promise<void>;
 }
@@ -40,13 +48,19 @@ export async function launchDeviceBrowser(
     const browser = await chromium.launch(chromiumOptions);
     return {
       engine,
-      async newPage(url) {
+      async newPage(url, ready = statusReady) {
         const page = await (await browser.newContext()).newPage();
         page.setDefaultTimeout(0); // the test's timeout is the hang detector
         page.on('pageerror', (e) => console.error('page error', e));
         await page.goto(url);
-        await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
+        await page.waitForFunction(ready);
         return {
+          evaluate: <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+            page.evaluate(fn as (a: unknown) => R, arg) as Promise<R>,
+          async reload() {
+            await page.reload();
+            await page.waitForFunction(ready);
+          },
           call: <T>(fn: string, args: unknown[]) =>
             page.evaluate(([g, f, a]) => (globalThis as unknown as Callable)[g]![f]!(...a), [
               global,
@@ -62,13 +76,19 @@ export async function launchDeviceBrowser(
     const browser = await launchFirefox();
     return {
       engine,
-      async newPage(url) {
+      async newPage(url, ready = statusReady) {
         const page = await (await browser.createBrowserContext()).newPage();
         page.setDefaultTimeout(0);
         page.on('pageerror', (e) => console.error('page error', e));
         await page.goto(url, { timeout: 0 });
-        await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', { timeout: 0 });
+        await page.waitForFunction(ready, { timeout: 0 });
         return {
+          evaluate: <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+            page.evaluate(fn as (a: unknown) => R, arg) as Promise<R>,
+          async reload() {
+            await page.reload({ timeout: 0 });
+            await page.waitForFunction(ready, { timeout: 0 });
+          },
           call: <T>(fn: string, args: unknown[]) =>
             page.evaluate(
               (g: string, f: string, a: unknown[]) => (globalThis as unknown as Callable)[g]![f]!(...a),
@@ -84,13 +104,17 @@ export async function launchDeviceBrowser(
   const sessions: { quit(): Promise<void> }[] = [];
   return {
     engine,
-    async newPage(url) {
+    async newPage(url, ready = statusReady) {
       const session = await startWebKit({ features: webkitFeatures() });
       sessions.push(session);
-      await session.navigate(url);
-      const ready = () => document.getElementById('status')?.textContent === 'ready';
-      while (!(await session.evaluate(ready, null))) await new Promise((r) => setTimeout(r, 50));
+      const load = async (): Promise<void> => {
+        await session.navigate(url);
+        while (!(await session.evaluate(ready, null))) await new Promise((r) => setTimeout(r, 50));
+      };
+      await load();
       return {
+        evaluate: (fn, arg) => session.evaluate(fn, arg),
+        reload: load,
         call: <T>(fn: string, args: unknown[]) =>
           session.evaluate(
             (o: { g: string; f: string; a: unknown[] }) => (globalThis as unknown as Callable)[o.g]![o.f]!(...o.a),
