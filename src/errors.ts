@@ -78,17 +78,45 @@ export class SummarizerError extends RecallKitError {
   override name = 'SummarizerError';
 }
 
-/** A store could not read or write (quota, aborted transaction, closed database). */
+/** Options of a {@link StoreError}. */
+export interface StoreErrorOptions {
+  /** The error the store met (left out when its text quoted a credential). */
+  cause?: unknown;
+  /** Whether the same call may work later, unchanged. @default false */
+  retryable?: boolean;
+}
+
+/**
+ * A store could not read or write (quota, aborted transaction, closed database, a database
+ * that is down or does not answer). `retryable` says whether to try again:
+ * - `true`: the database is unreachable, restarting or recovering, did not answer in time, or
+ *   refused a transaction it may take next time (serialization failure, deadlock). The same
+ *   call may work in a moment. A write that failed this way may or may not have been stored:
+ *   retry it with the same id (`AddMessageOptions.id`) and it is stored once.
+ * - `false`: it fails the same way until someone changes something: a PGlite directory open in
+ *   another process, bad configuration, failed authentication, a missing package, a database
+ *   schema newer than this RecallKit, a full quota.
+ */
 export class StoreError extends RecallKitError {
   override name = 'StoreError';
+  /** Whether the same call may work later (see the class's description). */
+  readonly retryable: boolean;
+  constructor(message: string, options?: StoreErrorOptions) {
+    super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
+    this.retryable = options?.retryable ?? false;
+  }
 }
 
 /**
  * Another tab (another engine on the same database) wrote the session since this engine read
  * it: the write was refused whole. The engine reloads the session and retries by itself.
+ * Retryable.
  */
 export class ConflictError extends StoreError {
   override name = 'ConflictError';
+  constructor(message: string, options?: StoreErrorOptions) {
+    super(message, { retryable: true, ...options });
+  }
 }
 
 /** Storage quota exceeded: the write was refused and nothing stored was lost. */

@@ -94,6 +94,7 @@ export {
   StorageLostError,
   MissingPackageError,
 } from './errors.js';
+export type { StoreErrorOptions } from './errors.js';
 
 // Sync with a syncHandler endpoint (recallkit/postgres): createMemory({ sync }), memory.sync()
 export { SyncError } from './sync/client/transport.js';

@@ -8,7 +8,7 @@
 export { createServerMemory } from './server-memory.js';
 export type { ServerMemory, ServerMemoryOptions } from './server-memory.js';
 export type { UserMemory } from './user-memory.js';
-export { postgresStore, SCHEMA_VERSION, migrateSchema } from '../store/postgres/index.js';
+export { postgresStore, SCHEMA_VERSION, migrateSchema, DEFAULT_TIMEOUTS } from '../store/postgres/index.js';
 export type {
   PostgresStoreOptions,
   PostgresConnectionOptions,
@@ -17,6 +17,7 @@ export type {
   PgPoolLike,
   PgClientLike,
   PGliteLike,
+  DatabaseTimeouts,
 } from '../store/postgres/index.js';
 export { syncHandler } from '../sync/server/sync-handler.js';
 export type { SyncHandler } from '../sync/server/sync-handler.js';

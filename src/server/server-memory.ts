@@ -15,6 +15,16 @@ import type { TokenCounter } from '../types.js';
 import type { ConnectionOptions } from '../store/postgres/open-driver.js';
 import { checkConnection, checkTenant, type PostgresStoreOptions } from '../store/postgres/options.js';
 import { postgresStore } from '../store/postgres/store.js';
+import {
+  callBound,
+  resolveTimeouts,
+  TIMEOUT_OPTIONS,
+  within,
+  type DatabaseTimeouts,
+} from '../store/postgres/timeouts.js';
+import { retryingOpen } from '../store/postgres/retrying-open.js';
+import { secretsOf } from '../store/postgres/redact.js';
+import { storeFailure } from '../store/postgres/retryable.js';
 import type { PgPoolLike } from '../store/postgres/driver-pg.js';
 import type { PGliteLike } from '../store/postgres/driver-pglite.js';
 import { userMemoryHandle, type UserMemory } from './user-memory.js';
@@ -24,8 +34,13 @@ export type { UserMemory };
 /** The options of `createMemory` a server memory takes (the store is its own). */
 type EngineOptions = Omit<MemoryOptions, 'store' | 'dbName' | 'persist' | 'durability' | 'sync'>;
 
-/** Options of {@link createServerMemory}: exactly one of `connectionString`, `pool`, `pglite`, and engine options. */
-export interface ServerMemoryOptions extends EngineOptions {
+/**
+ * Options of {@link createServerMemory}: exactly one of `connectionString`, `pool`, `pglite`,
+ * the database timeouts (`connectTimeoutMs`, `acquireTimeoutMs`, `statementTimeoutMs`: a call
+ * waits for the database at most `acquireTimeoutMs + statementTimeoutMs`, 4 s by default), and
+ * engine options.
+ */
+export interface ServerMemoryOptions extends EngineOptions, DatabaseTimeouts {
   /** A PostgreSQL server (node-postgres): one pool for every user. */
   connectionString?: string | undefined;
   /** Connections of the pool made from `connectionString` (default 10). */
@@ -57,7 +72,9 @@ export interface ServerMemory {
   close(): Promise<void>;
 }
 
-const OWN = ['connectionString', 'maxConnections', 'pool', 'pglite', 'maxCachedUsers', 'onError'] as const;
+/** Where the database is and how long to wait for it: what each user's store is made with. */
+const CONNECTION = ['connectionString', 'maxConnections', 'pool', 'pglite', ...TIMEOUT_OPTIONS] as const;
+const OWN = [...CONNECTION, 'maxCachedUsers', 'onError'] as const;
 const DEFAULT_MAX_USERS = 1000;
 const DEFAULT_SESSIONS_PER_USER = 8;
 
@@ -95,7 +112,7 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
       throw new ValidationError(`options.${key}`, 'not set: a server memory makes its own store', o[key]);
   checkOptionNames(engine);
   const connection = Object.fromEntries(
-    ['connectionString', 'maxConnections', 'pool', 'pglite'].filter((k) => o[k] !== undefined).map((k) => [k, o[k]]),
+    CONNECTION.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]),
   ) as unknown as ConnectionOptions;
 
   // One tokenizer for every user (its ranks are loaded once).
@@ -104,6 +121,17 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
     counter ??= resolveTokenizer(options.tokenizer);
     counter.catch(() => (counter = undefined));
     return counter;
+  };
+  // The shared pool (or PGlite), opened and migrated once, held until close: a user's store joins it.
+  const source = retryingOpen(connection);
+  const timeouts = resolveTimeouts(connection);
+  const secrets = secretsOf((connection as { connectionString?: string }).connectionString);
+  const database = async (): Promise<void> => {
+    try {
+      await within(source.get(), callBound(timeouts), (ms) => `no answer from the database within ${ms} ms`);
+    } catch (error) {
+      throw storeFailure('createServerMemory: cannot open the database', error, secrets);
+    }
   };
   // The engine's module, loaded once (`recallkit/postgres` itself imports no browser store).
   let engineModule: Promise<typeof import('../create-memory.js')> | undefined;
@@ -123,8 +151,9 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
   const open = async (userId: string): Promise<Memory> => {
     const store = postgresStore({ ...connection, tenant: userId } as PostgresStoreOptions);
     try {
-      const { createUserEngine } = await engineCode();
-      const memory = await createUserEngine({ ...(engine as MemoryOptions), tokenizer: await tokenizer(), store });
+      // The database opens while the tokenizer loads; a database that is down fails the call at once.
+      const [{ createUserEngine }, counter] = await Promise.all([engineCode(), tokenizer(), database()]);
+      const memory = await createUserEngine({ ...(engine as MemoryOptions), tokenizer: counter, store });
       const { onError } = options;
       if (onError) memory.on('error', (sessionId, error) => onError(userId, sessionId, error));
       return memory;
@@ -186,6 +215,7 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
         retire(id, c);
       }
       await Promise.all([...closing]);
+      await (await source.settled())?.close();
     },
   };
 }

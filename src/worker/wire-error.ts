@@ -7,10 +7,12 @@
  */
 import {
   ClosedError,
+  ConflictError,
   ExpressionError,
   ImportConflictError,
   QuotaExceededError,
   RecallKitError,
+  StorageLostError,
   StoreError,
   SummarizerError,
   ValidationError,
@@ -31,6 +33,8 @@ export interface WireError {
   /** `SyncError.offline` / `.status`. */
   offline?: boolean;
   status?: number;
+  /** `StoreError.retryable`. */
+  retryable?: boolean;
 }
 
 /** Whether `value` is a {@link WireError}. */
@@ -47,6 +51,7 @@ export function toWireError(error: unknown): WireError {
   const wire: WireError = { recallkitError: true, name: error.name, message: error.message };
   if (typeof error.stack === 'string') wire.stack = error.stack;
   if (error instanceof ValidationError) wire.field = error.field;
+  if (error instanceof StoreError) wire.retryable = error.retryable;
   if (error instanceof SyncError) {
     wire.offline = error.offline;
     if (error.status !== undefined) wire.status = error.status;
@@ -62,15 +67,21 @@ export function toWireError(error: unknown): WireError {
 const SIMPLE = new Map<string, new (message: string) => RecallKitError>([
   ['RecallKitError', RecallKitError],
   ['SummarizerError', SummarizerError],
-  ['StoreError', StoreError],
-  ['QuotaExceededError', QuotaExceededError],
   ['ImportConflictError', ImportConflictError],
   ['ClosedError', ClosedError],
 ]);
 
+/** The store errors, rebuilt with their `retryable` (a Map: the name comes from whatever was thrown). */
+const STORE = new Map<string, typeof StoreError>([
+  ['StoreError', StoreError],
+  ['ConflictError', ConflictError],
+  ['QuotaExceededError', QuotaExceededError],
+  ['StorageLostError', StorageLostError],
+]);
+
 /**
  * Rebuild the error the worker threw (page side): the RecallKit class of the same `name`,
- * with the same `name` and `message` (and `field` / `position`); other errors become an
+ * with the same `name` and `message` (and `field` / `position` / `retryable`); other errors become an
  * `Error` carrying their `name`. An `Error` thrown by comlink itself is rebuilt the same way.
  */
 export function fromWireError(value: unknown): Error {
@@ -87,6 +98,8 @@ function build(wire: WireError): Error {
   if (wire.name === 'ValidationError') return new ValidationError(wire.field ?? '', '');
   if (wire.name === 'ExpressionError') return new ExpressionError(wire.expression ?? '', wire.position ?? 0, '');
   if (wire.name === 'SyncError') return new SyncError(wire.message, wire.offline ?? false, wire.status);
+  const Store = STORE.get(wire.name);
+  if (Store) return new Store(wire.message, wire.retryable === undefined ? {} : { retryable: wire.retryable });
   const Simple = SIMPLE.get(wire.name);
   return Simple ? new Simple(wire.message) : new Error(wire.message);
 }

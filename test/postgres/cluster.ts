@@ -22,6 +22,30 @@ export interface Cluster {
   kill(): void;
   /** Start the server again after `down()` or `kill()` (crash recovery replays the WAL). */
   start(): void;
+  /**
+   * Freeze the server with SIGSTOP (the postmaster and every backend): it still accepts TCP
+   * connections in the kernel's backlog and answers nothing, as a hung or overloaded server.
+   */
+  pause(): void;
+  /** Let a paused server go on (SIGCONT): what it was sent meanwhile runs now. */
+  resume(): void;
+}
+
+/** The postmaster of `data` and its children (backends, background workers), from /proc. */
+function serverPids(data: string): number[] {
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false; // it ended meanwhile
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
 }
 
 /** The PostgreSQL binaries: RECALLKIT_PG_BIN, else the newest /usr/lib/postgresql/<n>/bin. */
@@ -56,7 +80,19 @@ export function startCluster(): Cluster {
     chownSync(dir, Number(ids), Number(gid));
   }
   let started = false;
+  // Frozen by pause(): woken before any stop, or they would stay frozen for good.
+  let paused: number[] = [];
+  const signal = (pids: number[], name: NodeJS.Signals): void => {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // It ended meanwhile.
+      }
+    }
+  };
   const stop = (): void => {
+    signal(paused.splice(0), 'SIGCONT');
     if (started) {
       started = false;
       try {
@@ -122,5 +158,15 @@ export function startCluster(): Cluster {
     down,
     kill,
     start,
+    pause() {
+      // The postmaster first, so it forks no backend that would escape the freeze.
+      const pids = serverPids(data);
+      signal(pids.slice(0, 1), 'SIGSTOP');
+      paused = serverPids(data);
+      signal(paused, 'SIGSTOP');
+    },
+    resume() {
+      signal(paused.splice(0), 'SIGCONT');
+    },
   };
 }

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { postgresStore } from '../../src/server/index.js';
-import { LOCK_FILE } from '../../src/store/postgres/pglite-lock.js';
+import { LOCK_FILE, parseLock } from '../../src/store/postgres/pglite-lock.js';
 import { closeShared, pgUrl, sharedPool } from './support.js';
 import { until } from '../support/until.js';
 
@@ -122,7 +122,7 @@ describe('many users in one process: one PGlite directory', () => {
     const memory = await createMemory({ store: postgresStore({ pglite: dir, tenant: 'alice' }) });
     try {
       await memory.addUserMessage('chat', 'mine');
-      expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+      expect(parseLock(readFileSync(join(dir, LOCK_FILE), 'utf8'))?.pid).toBe(process.pid);
       const files = () =>
         readdirSync(dir, { recursive: true })
           .map(String)

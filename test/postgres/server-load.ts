@@ -31,6 +31,10 @@ export interface ServerProcess {
   /** Resident memory of the process now, in bytes (Linux /proc). */
   rss(): number;
   kill(signal: NodeJS.Signals): Promise<void>;
+  /** What it wrote to stderr (its log), the last 64 kB. */
+  stderr(): string;
+  /** Resolves when it exits: its exit code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** Start the README server (`script`) with `env` in `cwd`; resolves once it answers. */
@@ -46,18 +50,20 @@ export async function startServer(
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+  child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-65_536)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) =>
+    child.once('exit', (code, signal) => ok({ code, signal })),
+  );
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr.slice(-4000)}`);
     try {
       // A GET is answered 400 without touching the database: the server listens.
       const res = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) });
       await res.arrayBuffer();
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`the server did not start: ${stderr}`);
+      if (Date.now() > deadline) throw new Error(`the server did not start: ${stderr.slice(-4000)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -69,6 +75,8 @@ export async function startServer(
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
+    stderr: () => stderr,
+    exited,
   };
 }
 

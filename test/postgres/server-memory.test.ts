@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ClosedError, ValidationError } from '../../src/errors.js';
 import { createServerMemory } from '../../src/server/index.js';
-import { closeShared, pgUrl, sharedPool } from './support.js';
+import { closeShared, countingPool, pgUrl, sharedPool } from './support.js';
 import { until } from '../support/until.js';
 
 afterAll(closeShared);
@@ -73,14 +73,7 @@ describe('createServerMemory: one set-up, then each user per request', () => {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: url, max: 4 });
     const sent: string[] = [];
-    const counted = {
-      query: (config: string | { text: string }) => {
-        sent.push(typeof config === 'string' ? config : config.text);
-        return pool.query(config as never);
-      },
-      connect: () => pool.connect(),
-      end: () => pool.end(),
-    };
+    const counted = countingPool(pool, (text) => sent.push(text));
     const memories = createServerMemory({ pool: counted as never });
     // The pool's first user migrates the schema once.
     await memories.forUser('first').addUserMessage('chat', 'hello');

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { postgresStore } from '../../src/server/index.js';
 import type { StoreAdapter } from '../../src/types.js';
+import type { PgClientLike, PgPoolLike, PgQueryConfig } from '../../src/store/postgres/driver-pg.js';
 
 let count = 0;
 /** A tenant no other test uses: a fresh, empty store on a shared database. */
@@ -50,4 +51,31 @@ export function sharedPGliteNow(): PGlite {
   const closing = liteNow;
   lite ??= closing.waitReady.then(() => closing);
   return liteNow;
+}
+
+/**
+ * `base` as an app's own pool that tells `onStatement` the text of every statement sent through
+ * it (on its connections: the store runs each statement on a connection it takes from the pool).
+ */
+export function countingPool(base: pg.Pool, onStatement: (text: string) => void): PgPoolLike {
+  const patched = new WeakSet<object>();
+  return {
+    query: (config: string | PgQueryConfig) => {
+      onStatement(typeof config === 'string' ? config : config.text);
+      return base.query(config as never);
+    },
+    async connect() {
+      const client = await base.connect();
+      if (!patched.has(client)) {
+        patched.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        (client as { query: unknown }).query = (config: string | PgQueryConfig, ...rest: unknown[]) => {
+          onStatement(typeof config === 'string' ? config : config.text);
+          return query(config, ...rest);
+        };
+      }
+      return client as unknown as PgClientLike;
+    },
+    end: async () => undefined,
+  };
 }

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import type { PgPoolLike, PgQueryConfig } from '../../src/store/postgres/driver-pg.js';
+import type { PgPoolLike } from '../../src/store/postgres/driver-pg.js';
 import { postgresStore } from '../../src/server/index.js';
 import { makeEntry, makeMeta } from '../../src/testing/index.js';
 import pg from 'pg';
-import { DRIVERS, closeShared, freshTenant, pgUrl, sharedPool } from './support.js';
+import { DRIVERS, closeShared, countingPool as counting, freshTenant, pgUrl, sharedPool } from './support.js';
 import { until } from '../support/until.js';
 
 afterAll(closeShared);
@@ -14,16 +14,10 @@ function countingPool(): { pool: PgPoolLike; writes: () => number; loads: () => 
   const base = sharedPool();
   let writes = 0;
   let loads = 0;
-  const pool: PgPoolLike = {
-    query: (config: string | PgQueryConfig) => {
-      const text = typeof config === 'string' ? config : config.text;
-      if (text.includes('INSERT INTO recallkit_entries')) writes++;
-      if (text.startsWith('SELECT 0 AS k')) loads++;
-      return base.query(config);
-    },
-    connect: () => base.connect(),
-    end: async () => undefined,
-  };
+  const pool = counting(base, (text) => {
+    if (text.includes('INSERT INTO recallkit_entries')) writes++;
+    if (text.startsWith('SELECT 0 AS k')) loads++;
+  });
   return { pool, writes: () => writes, loads: () => loads };
 }
 

@@ -1,130 +1,168 @@
 /**
- * The node-postgres (`pg`) adapter: a pool the store creates from a connection string, or
- * the app's own pool (then the store never ends it).
+ * The node-postgres (`pg`) adapter: a pool the store creates from a connection string
+ * (`create-pg-pool.ts`), or the app's own pool (then the store never ends it).
  * @module
  */
-import { MissingPackageError } from '../../errors.js';
-import type { Sql, SqlDriver } from './driver.js';
+import type { Sql, SqlDriver, TransactionOptions } from './driver.js';
+import { listenOn } from './pg-listen.js';
+import type { PgClientLike, PgPoolLike, PgQueryConfig } from './pg-types.js';
+import { patientTimeout } from './patient-timer.js';
+import { DatabaseWaitError, isConnectionFailure } from './retryable.js';
+import {
+  answered,
+  createAnswerClock,
+  DEFAULT_TIMEOUTS,
+  statementLimit,
+  within,
+  type ResolvedTimeouts,
+} from './timeouts.js';
 
-/** A query as node-postgres takes it; `name` makes it a prepared statement, parsed once per connection. */
-export interface PgQueryConfig {
-  text: string;
-  values?: unknown[];
-  name?: string;
-}
-
-/** The part of a `pg.PoolClient` the store uses. */
-export interface PgClientLike {
-  query(text: string | PgQueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
-  release(destroy?: boolean | Error): void;
-  on(event: 'notification', listener: (message: { channel: string; payload?: string | undefined }) => void): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
-  on(event: 'end', listener: () => void): unknown;
-}
-
-/** The part of a `pg.Pool` the store uses (a `new pg.Pool(...)` fits). */
-export interface PgPoolLike {
-  query(text: string | PgQueryConfig): Promise<{ rows: unknown[] }>;
-  connect(): Promise<PgClientLike>;
-  end(): Promise<void>;
-}
-
-/** The first wait before a lost LISTEN connection is made again, and the longest. */
-const RELISTEN_MS = [100, 2000] as const;
+export type { PgClientLike, PgPoolLike, PgQueryConfig } from './pg-types.js';
 
 /**
- * LISTEN on `channel` over a connection of its own, closed when stopped. The stores on a pool
- * share one (their change router listens once per pool), so a server with a store per user
- * holds one LISTEN connection, not one per user. A connection lost (the server restarted, a
- * dropped link) is made again, waiting longer each time it fails; the changes sent meanwhile
- * are not heard, which loses nothing: the stores check the stored version before each read.
+ * Open the adapter over a pool (`owned`: created here from a connection string, ended on
+ * close). Every wait is bounded by `timeouts`: a connection of the pool within
+ * `acquireTimeoutMs` of silence (while the database answers others, a call queued for a
+ * connection keeps its place), an answer to each statement within `statementTimeoutMs` (plus
+ * its size's due). A connection whose statement got no answer is closed, never reused: its
+ * state is unknown.
  */
-async function listenOn(
-  pool: PgPoolLike,
-  channel: string,
-  onPayload: (payload: string) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let current: (() => void) | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const connect = async (): Promise<void> => {
-    const client = await pool.connect();
-    let gone = false;
-    const drop = (): void => {
-      if (gone) return;
-      gone = true;
-      if (current === drop) current = undefined;
-      client.release(true);
-    };
-    const lost = (): void => {
-      if (gone) return;
-      drop();
-      if (!stopped) again(RELISTEN_MS[0]);
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    client.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-    });
-    try {
-      await client.query(`LISTEN ${quoteIdent(channel)}`);
-    } catch (error) {
-      drop();
-      throw error;
-    }
-    if (stopped) drop();
-    else current = drop;
-  };
-  const again = (wait: number): void => {
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (!stopped) connect().catch(() => again(Math.min(wait * 2, RELISTEN_MS[1])));
-    }, wait);
-    (timer as { unref?: () => void }).unref?.();
-  };
-
-  await connect();
-  return async () => {
-    if (stopped) return;
-    stopped = true;
-    if (timer !== undefined) clearTimeout(timer);
-    current?.();
-  };
-}
-
-/** Open the adapter over a pool (`owned`: created here from a connection string, ended on close). */
-export function pgDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
-  const over = (client: Pick<PgPoolLike, 'query'>): Sql => ({
-    query: async <R>(text: string, params?: readonly unknown[]) =>
-      (await client.query(prepared(text, params))).rows as R[],
+export function pgDriver(pool: PgPoolLike, owned: boolean, timeouts: ResolvedTimeouts = DEFAULT_TIMEOUTS): SqlDriver {
+  const base = timeouts.statementTimeoutMs;
+  const clock = createAnswerClock();
+  const noConnection = (ms: number): string =>
+    `no connection to the database within ${ms} ms (acquireTimeoutMs): ` +
+    'the server did not answer, or every connection of the pool was busy and none answered';
+  const acquire = async (): Promise<PgClientLike> =>
+    guard(
+      await within(connected(pool.connect(), timeouts.connectTimeoutMs), timeouts.acquireTimeoutMs, noConnection, {
+        answeredAt: clock.answeredAt,
+        late: (client) => client.release(),
+      }),
+    );
+  // `bounded`: the answer is waited for `statementTimeoutMs` (and its size's due); else as long as it takes.
+  const over = (client: PgClientLike, bounded: boolean): Sql => ({
+    query: async <R>(text: string, params?: readonly unknown[]) => {
+      const limit = bounded ? statementLimit(base, params) : 0;
+      clock.busy(limit - base);
+      try {
+        const { rows } = await answered(client.query(prepared(text, params)), limit);
+        clock.answered();
+        return rows as R[];
+      } catch (error) {
+        if (!isConnectionFailure(error)) clock.answered(); // the server refused it: an answer all the same
+        throw error;
+      }
+    },
   });
   return {
     kind: 'pg',
     source: pool,
-    ...over(pool),
-    async transaction(fn) {
-      const client = await pool.connect();
-      let broken: unknown;
+    answeredAt: clock.answeredAt,
+    // The hot path (every read, every grouped write): one wait that bounds the connection, then the statement.
+    query<R>(text: string, params?: readonly unknown[]): Promise<R[]> {
+      const limit = statementLimit(base, params);
+      return new Promise<R[]>((resolve, reject) => {
+        let client: PgClientLike | undefined;
+        let over = false;
+        const wait = patientTimeout(
+          timeouts.acquireTimeoutMs,
+          () => {
+            over = true;
+            if (!client) return reject(new DatabaseWaitError(noConnection(timeouts.acquireTimeoutMs)));
+            const error = new DatabaseWaitError(`no answer to a statement within ${limit} ms (statementTimeoutMs)`);
+            client.release(error); // its state is unknown: closed, never reused
+            reject(error);
+          },
+          clock.answeredAt,
+        );
+        connected(pool.connect(), timeouts.connectTimeoutMs).then(
+          (c) => {
+            if (over) return c.release();
+            client = guard(c);
+            wait.restart(limit);
+            clock.busy(limit - base);
+            c.query(prepared(text, params)).then(
+              (result) => {
+                if (over) return;
+                wait.cancel();
+                clock.answered();
+                c.release();
+                resolve(result.rows as R[]);
+              },
+              (error: unknown) => {
+                if (over) return;
+                wait.cancel();
+                if (!isConnectionFailure(error)) clock.answered(); // the server refused it: an answer all the same
+                // As pg's pool.query does: a connection whose statement failed is not reused.
+                c.release(error instanceof Error ? error : new Error(String(error)));
+                reject(error);
+              },
+            );
+          },
+          (error: unknown) => {
+            if (over) return;
+            over = true;
+            wait.cancel();
+            reject(error);
+          },
+        );
+      });
+    },
+    async transaction(fn, options?: TransactionOptions) {
+      const client = await acquire();
+      const tx = over(client, !options?.unbounded);
+      let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
-        const result = await fn(over(client));
-        await client.query('COMMIT');
+        await tx.query('BEGIN');
+        if (options?.unbounded) await tx.query('SET LOCAL statement_timeout = 0');
+        const result = await fn(tx);
+        await tx.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
+        // A connection that did not answer (or was cut) is closed: PostgreSQL rolls back on its own.
+        if (isConnectionFailure(error)) broken = error as Error;
+        else await tx.query('ROLLBACK').catch((e: unknown) => (broken = e instanceof Error ? e : new Error(String(e))));
         throw error;
       } finally {
         // A connection that could not roll back is closed rather than reused.
-        client.release(broken instanceof Error ? broken : undefined);
+        client.release(broken);
       }
     },
-    listen: (channel, onPayload) => listenOn(pool, channel, onPayload),
+    listen: (channel, onPayload) => listenOn(acquire, base, channel, onPayload),
     async close() {
       // Its LISTENs were stopped by their owners (the stores' change routers) beforehand.
       if (owned) await pool.end();
     },
   };
+}
+
+/** Clients given a listener for their `error` event (a connection lost while checked out must not crash a process). */
+const guarded = new WeakSet<object>();
+
+/** `client`, with an `error` listener: its failure reaches the statement that runs on it, or the next one. */
+function guard(client: PgClientLike): PgClientLike {
+  // A wrapper of the app's own (instrumentation) may not be an event emitter: nothing to guard then.
+  if (!guarded.has(client) && typeof client.on === 'function') {
+    guarded.add(client);
+    client.on('error', () => undefined);
+  }
+  return client;
+}
+
+/** A connection, or a {@link DatabaseWaitError} naming the bound when connecting took too long. */
+async function connected(connecting: Promise<PgClientLike>, limit: number): Promise<PgClientLike> {
+  try {
+    return await connecting;
+  } catch (error) {
+    if (error instanceof Error && /^timeout expired$|connection timeout/i.test(error.message))
+      throw new DatabaseWaitError(
+        `could not connect within ${limit} ms (connectTimeoutMs): ` +
+          'the server accepted no connection or did not answer it',
+        { cause: error },
+      );
+    throw error;
+  }
 }
 
 /**
@@ -151,26 +189,4 @@ function statementName(text: string): string {
   if (names.size >= MAX_NAMES) names.clear();
   names.set(text, name);
   return name;
-}
-
-/** A channel name as a quoted SQL identifier. */
-export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-/** Create a pool from a connection string (`pg` is loaded only now: an optional peer dependency). */
-export async function createPgPool(connectionString: string, max: number): Promise<PgPoolLike> {
-  let mod: { default?: { Pool?: unknown }; Pool?: unknown };
-  try {
-    mod = (await import('pg')) as typeof mod;
-  } catch (error) {
-    throw new MissingPackageError('postgresStore({ connectionString })', ['pg'], error);
-  }
-  const Pool = (mod.default?.Pool ?? mod.Pool) as new (
-    options: object,
-  ) => PgPoolLike & { on(e: 'error', l: (error: Error) => void): unknown };
-  const pool = new Pool({ connectionString, max });
-  // An idle connection the server dropped must not crash the process: the next query reconnects.
-  pool.on('error', () => undefined);
-  return pool;
 }

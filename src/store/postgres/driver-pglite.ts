@@ -5,6 +5,7 @@
  */
 import { MissingPackageError } from '../../errors.js';
 import type { Sql, SqlDriver } from './driver.js';
+import { createAnswerClock, statementLimit } from './timeouts.js';
 
 interface Results {
   rows: unknown[];
@@ -20,13 +21,23 @@ export interface PGliteLike {
 
 /** Open the adapter over an instance (`owned`: started here, closed on close). */
 export function pgliteDriver(db: PGliteLike, owned: boolean): SqlDriver {
+  // PGlite runs in this process: its statements are not bounded (one cannot hang on a network), only
+  // the store's waits for it, which hear its answers here.
+  const clock = createAnswerClock();
   const over = (q: Pick<PGliteLike, 'query'>): Sql => ({
-    query: async <R>(text: string, params?: readonly unknown[]) =>
-      (await q.query(text, params as unknown[])).rows as R[],
+    query: async <R>(text: string, params?: readonly unknown[]) => {
+      clock.busy(statementLimit(0, params)); // a bulk statement's due: the waits behind it are extended
+      try {
+        return (await q.query(text, params as unknown[])).rows as R[];
+      } finally {
+        clock.answered();
+      }
+    },
   });
   return {
     kind: 'pglite',
     source: db,
+    answeredAt: clock.answeredAt,
     ...over(db),
     transaction: (fn) => db.transaction((tx) => fn(over(tx))),
     listen: (channel, onPayload) => db.listen(channel, onPayload),

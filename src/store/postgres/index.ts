@@ -15,3 +15,5 @@ export type { PgPoolLike, PgClientLike } from './driver-pg.js';
 export type { PGliteLike } from './driver-pglite.js';
 export { SCHEMA_VERSION } from './migrations.js';
 export { migrateSchema } from './migrate-schema.js';
+export { DEFAULT_TIMEOUTS } from './timeouts.js';
+export type { DatabaseTimeouts } from './timeouts.js';

@@ -3,12 +3,13 @@
  * step, instead of on the first store's open.
  * @module
  */
-import { RecallKitError, StoreError, ValidationError } from '../../errors.js';
+import { ValidationError } from '../../errors.js';
 import { isPlainObject } from '../../core/checks/validate.js';
 import { SCHEMA_VERSION } from './migrations.js';
 import { openMigrated, type ConnectionOptions } from './open-driver.js';
 import { checkConnection } from './options.js';
-import { redact, secretsOf } from './redact.js';
+import { secretsOf } from './redact.js';
+import { storeFailure } from './retryable.js';
 
 /**
  * Bring the database to this RecallKit's schema (once, under an advisory lock, however many
@@ -26,10 +27,10 @@ export async function migrateSchema(options: ConnectionOptions): Promise<number>
     await driver.close();
     return SCHEMA_VERSION;
   } catch (error) {
-    if (error instanceof RecallKitError) throw error;
-    const secrets = secretsOf((options as { connectionString?: string }).connectionString);
-    const said = (error as Error)?.message ?? String(error);
-    const safe = redact(said, secrets);
-    throw new StoreError(`migrateSchema: cannot migrate: ${safe}`, safe === said ? { cause: error } : undefined);
+    throw storeFailure(
+      'migrateSchema: cannot migrate',
+      error,
+      secretsOf((options as { connectionString?: string }).connectionString),
+    );
   }
 }

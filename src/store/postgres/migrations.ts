@@ -81,28 +81,39 @@ export async function schemaVersion(sql: Sql): Promise<number> {
 }
 
 /**
- * Bring the database to `target` (default the latest), in one transaction, holding an advisory
- * lock so processes opening at once migrate once. Resolves the version it started from.
+ * Bring the database to `target` (default the latest). A database already there costs one
+ * quick read (bounded like any statement). Otherwise one transaction, holding an advisory lock
+ * so processes opening at once migrate once, its statements without a time limit (a step
+ * rewrites every row of a table). Resolves the version it started from.
  */
 export async function migrate(db: SqlDriver, target = SCHEMA_VERSION): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-    await tx.query(
-      'CREATE TABLE IF NOT EXISTS recallkit_schema ' +
-        '(version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-    const from = await schemaVersion(tx);
-    if (from > SCHEMA_VERSION) {
-      throw new StoreError(
-        `postgresStore: the database schema is at version ${from}, ` +
-          `newer than this RecallKit's ${SCHEMA_VERSION}: upgrade recallkit`,
+  const current = await schemaVersion(db);
+  if (current > SCHEMA_VERSION) throw newerSchema(current);
+  if (current === target) return current;
+  return db.transaction(
+    async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+      await tx.query(
+        'CREATE TABLE IF NOT EXISTS recallkit_schema ' +
+          '(version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
       );
-    }
-    for (const m of MIGRATIONS) {
-      if (m.version <= from || m.version > target) continue;
-      for (const statement of m.statements) await tx.query(statement);
-      await tx.query('INSERT INTO recallkit_schema (version) VALUES ($1)', [m.version]);
-    }
-    return from;
-  });
+      const from = await schemaVersion(tx);
+      if (from > SCHEMA_VERSION) throw newerSchema(from);
+      for (const m of MIGRATIONS) {
+        if (m.version <= from || m.version > target) continue;
+        for (const statement of m.statements) await tx.query(statement);
+        await tx.query('INSERT INTO recallkit_schema (version) VALUES ($1)', [m.version]);
+      }
+      return from;
+    },
+    { unbounded: true },
+  );
 }
+
+/** A database from a newer RecallKit: never downgraded, and a retry will not help. */
+const newerSchema = (from: number): StoreError =>
+  new StoreError(
+    `postgresStore: the database schema is at version ${from}, ` +
+      `newer than this RecallKit's ${SCHEMA_VERSION}: upgrade recallkit`,
+    { retryable: false },
+  );

@@ -1,21 +1,26 @@
 /**
  * Opening the database a store's or a sync handler's options name, with the schema migrated,
  * shared per process: every store naming one connection string runs on one pool (and one
- * LISTEN connection), every store naming one PGlite directory on one PGlite instance, and the
- * schema is migrated once per pool or instance. Each opener holds a reference; the last to
- * close ends what was created here. An open that fails (the database is down) is forgotten, so
- * the next call tries again.
+ * LISTEN connection), every store naming one PGlite directory on one PGlite instance (whatever
+ * the path: through a symlink, relative or absolute, a bind mount: the directory is known by
+ * its device and inode), and the schema is migrated once per pool or instance. Each opener
+ * holds a reference; the last to close ends what was created here. An open that fails (the
+ * database is down) is forgotten, so the next call tries again.
  * @module
  */
+import { StoreError } from '../../errors.js';
 import type { SqlDriver } from './driver.js';
-import { createPgPool, pgDriver, type PgPoolLike } from './driver-pg.js';
+import { createPgPool } from './create-pg-pool.js';
+import { pgDriver, type PgPoolLike } from './driver-pg.js';
 import { createPGlite, pgliteDriver, type PGliteLike } from './driver-pglite.js';
+import { errorText } from './error-text.js';
 import { migrate } from './migrations.js';
 import { lockDirectory } from './pglite-lock.js';
+import { resolveTimeouts, type DatabaseTimeouts } from './timeouts.js';
 
-/** The connection part of the options (checked beforehand by `checkConnection`). */
-export type ConnectionOptions =
-  { connectionString: string; maxConnections?: number } | { pool: PgPoolLike } | { pglite: string | PGliteLike };
+/** The connection part of the options (checked beforehand by `checkConnection`), with its timeouts. */
+export type ConnectionOptions = DatabaseTimeouts &
+  ({ connectionString: string; maxConnections?: number } | { pool: PgPoolLike } | { pglite: string | PGliteLike });
 
 /** Connections of a pool created from a connection string, unless `maxConnections` says otherwise. */
 export const DEFAULT_MAX_CONNECTIONS = 10;
@@ -31,7 +36,10 @@ interface Source {
   end: (() => Promise<void>) | undefined;
 }
 
-/** Sources by key: `pg:` + connection string, `pglite:` + absolute directory, or the app's own object. */
+/**
+ * Sources by key: `pg:` + connection string, `pglite:` + the directory's identity on disk
+ * (device and inode), or the app's own object.
+ */
 const sources = new Map<unknown, Source>();
 /** Sources being ended: a new opener of the same key waits for it (a PGlite directory reopened at once). */
 const ending = new Map<unknown, Promise<void>>();
@@ -39,16 +47,50 @@ const ending = new Map<unknown, Promise<void>>();
 /** A PGlite `dataDir` that is a directory on disk (not `memory://`, `idb://`, `opfs-ahp://`). */
 const isDirectory = (dir: string): boolean => !/^[a-z][a-z0-9+.-]*:\/\//i.test(dir);
 
-async function keyOf(options: ConnectionOptions): Promise<unknown> {
-  if ('pglite' in options && options.pglite !== undefined) {
-    if (typeof options.pglite !== 'string') return options.pglite;
-    // An in-memory (or browser) database is its store's own.
-    if (!isDirectory(options.pglite)) return Symbol(options.pglite);
-    const { resolve } = await import('node:path');
-    return `pglite:${resolve(options.pglite)}`;
+/** A PGlite directory on disk: the path given, its real path, and its identity. */
+export interface DirectoryIdentity {
+  /** The real path: symlinks, `.`, `..` and trailing slashes resolved. */
+  real: string;
+  /**
+   * The key of the directory itself: its device and inode, so every path to it (a symlink, a
+   * relative path, a bind mount, another case on a case-insensitive disk) finds one instance.
+   */
+  key: string;
+}
+
+/**
+ * Create the directory `dir` when missing, then resolve what it is on disk. A `StoreError`
+ * (not retryable) when it cannot be created or is not a directory.
+ */
+export async function directoryIdentity(dir: string): Promise<DirectoryIdentity> {
+  const fs = await import('node:fs/promises');
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    const real = await fs.realpath(dir);
+    const stat = await fs.stat(real, { bigint: true });
+    if (!stat.isDirectory()) throw new Error('not a directory');
+    // An inode of 0 (a file system without them) leaves the real path as the key.
+    const key = stat.ino > 0n ? `pglite:${stat.dev}:${stat.ino}` : `pglite:${real}`;
+    return { real, key };
+  } catch (error) {
+    throw new StoreError(
+      `postgresStore: cannot use ${JSON.stringify(dir)} as a PGlite data directory: ${errorText(error)}`,
+      { cause: error, retryable: false },
+    );
   }
-  if ('pool' in options && options.pool !== undefined) return options.pool;
-  return `pg:${(options as { connectionString: string }).connectionString}`;
+}
+
+/** The source's key, and the directory's real path for a PGlite directory. */
+async function keyOf(options: ConnectionOptions): Promise<{ key: unknown; real?: string }> {
+  if ('pglite' in options && options.pglite !== undefined) {
+    if (typeof options.pglite !== 'string') return { key: options.pglite };
+    // An in-memory (or browser) database is its store's own.
+    if (!isDirectory(options.pglite)) return { key: Symbol(options.pglite) };
+    const { key, real } = await directoryIdentity(options.pglite);
+    return { key, real };
+  }
+  if ('pool' in options && options.pool !== undefined) return { key: options.pool };
+  return { key: `pg:${(options as { connectionString: string }).connectionString}` };
 }
 
 /**
@@ -56,7 +98,7 @@ async function keyOf(options: ConnectionOptions): Promise<unknown> {
  * releases this opener's hold (idempotent). Rejects, holding nothing, when it cannot open.
  */
 export async function openMigrated(options: ConnectionOptions): Promise<SqlDriver> {
-  const key = await keyOf(options);
+  const { key, real } = await keyOf(options);
   await ending.get(key)?.catch(() => undefined);
   let source = sources.get(key);
   if (!source) {
@@ -80,7 +122,7 @@ export async function openMigrated(options: ConnectionOptions): Promise<SqlDrive
   };
   try {
     if (!s.ready) {
-      const opening = openSource(options, s);
+      const opening = openSource(options, s, real);
       s.ready = opening;
       opening.catch(() => s.ready === opening && (s.ready = undefined));
     }
@@ -93,9 +135,9 @@ export async function openMigrated(options: ConnectionOptions): Promise<SqlDrive
 }
 
 /** Open the source (once; again after a failure), then migrate. */
-async function openSource(options: ConnectionOptions, s: Source): Promise<SqlDriver> {
+async function openSource(options: ConnectionOptions, s: Source, real: string | undefined): Promise<SqlDriver> {
   if (!s.opened) {
-    const opening = openDriver(options, s);
+    const opening = openDriver(options, s, real);
     s.opened = opening;
     opening.catch(() => s.opened === opening && (s.opened = undefined));
   }
@@ -115,31 +157,36 @@ async function openSource(options: ConnectionOptions, s: Source): Promise<SqlDri
   return driver;
 }
 
-/** Open the driver; `s.end` ends what was created here. */
-async function openDriver(options: ConnectionOptions, s: Source): Promise<SqlDriver> {
+/** Open the driver; `s.end` ends what was created here. `real`: a PGlite directory's real path. */
+async function openDriver(options: ConnectionOptions, s: Source, real: string | undefined): Promise<SqlDriver> {
+  const timeouts = resolveTimeouts(options);
   if ('pglite' in options && options.pglite !== undefined) {
     const dir = options.pglite;
     if (typeof dir !== 'string') return pgliteDriver(dir, false);
-    if (!isDirectory(dir)) return ended(s, pgliteDriver(await createPGlite(dir), true));
+    if (real === undefined) return ended(s, pgliteDriver(await createPGlite(dir), true));
     // Refused here, before PGlite reads or writes anything, when another process has it open.
-    const unlock = await lockDirectory(dir);
+    const unlock = await lockDirectory(real, dir);
     let driver: SqlDriver;
     try {
-      driver = pgliteDriver(await createPGlite(dir), true);
+      driver = pgliteDriver(await createPGlite(real), true);
     } catch (error) {
       await unlock();
-      throw error;
+      if (error instanceof StoreError) throw error;
+      throw new StoreError(
+        `postgresStore: cannot open the PGlite directory ${JSON.stringify(real)}: ${errorText(error)}`,
+        { cause: error, retryable: false },
+      );
     }
     s.end = () => driver.close().finally(unlock);
     return driver;
   }
-  if ('pool' in options && options.pool !== undefined) return pgDriver(options.pool, false);
+  if ('pool' in options && options.pool !== undefined) return pgDriver(options.pool, false, timeouts);
   const { connectionString, maxConnections = DEFAULT_MAX_CONNECTIONS } = options as {
     connectionString: string;
     maxConnections?: number;
   };
-  // The first opener's `maxConnections` sizes the pool the others share.
-  return ended(s, pgDriver(await createPgPool(connectionString, maxConnections), true));
+  // The first opener's `maxConnections` and timeouts size the pool the others share.
+  return ended(s, pgDriver(await createPgPool(connectionString, maxConnections, timeouts), true, timeouts));
 }
 
 const ended = (s: Source, driver: SqlDriver): SqlDriver => {

@@ -6,8 +6,9 @@ import { ValidationError } from '../../errors.js';
 import { isPlainObject } from '../../core/checks/validate.js';
 import type { PgPoolLike } from './driver-pg.js';
 import type { PGliteLike } from './driver-pglite.js';
+import { checkTimeouts, TIMEOUT_OPTIONS, type DatabaseTimeouts } from './timeouts.js';
 
-interface Common {
+interface Common extends DatabaseTimeouts {
   /** The app's user (or workspace) id: every row and query is scoped by it. */
   tenant: string;
 }
@@ -40,7 +41,7 @@ export type PostgresStoreOptions = PostgresConnectionOptions | PostgresPoolOptio
 
 /** The longest tenant (user id), in UTF-16 code units. */
 export const MAX_TENANT_LENGTH = 512;
-const KNOWN = ['tenant', 'connectionString', 'pool', 'pglite', 'maxConnections'];
+const KNOWN = ['tenant', 'connectionString', 'pool', 'pglite', 'maxConnections', ...TIMEOUT_OPTIONS];
 
 /** Check the options; returns the tenant. */
 export function checkOptions(options: PostgresStoreOptions): string {
@@ -86,7 +87,8 @@ export const isTenant = (value: unknown): value is string => isTenantSized(value
 
 /**
  * Check the connection part of a store's or a sync handler's options: exactly one of
- * `connectionString`, `pool` or `pglite`, each of the expected kind, and `maxConnections`.
+ * `connectionString`, `pool` or `pglite`, each of the expected kind, `maxConnections` and the
+ * timeouts.
  */
 export function checkConnection(o: Record<string, unknown>, options: unknown): void {
   const given = ['connectionString', 'pool', 'pglite'].filter((k) => o[k] !== undefined);
@@ -128,4 +130,5 @@ export function checkConnection(o: Record<string, unknown>, options: unknown): v
   const max = o['maxConnections'];
   if (max !== undefined && (!Number.isInteger(max) || (max as number) < 1))
     throw new ValidationError('maxConnections', 'a positive integer', max);
+  checkTimeouts(o);
 }

@@ -2,7 +2,7 @@
  * `postgresStore`: the StoreAdapter on PostgreSQL, through node-postgres or PGlite.
  * @module
  */
-import { ClosedError, StoreError, RecallKitError } from '../../errors.js';
+import { ClosedError } from '../../errors.js';
 import type { StoreAdapter } from '../../types.js';
 import type { SqlDriver } from './driver.js';
 import { retryingOpen } from './retrying-open.js';
@@ -11,8 +11,13 @@ import * as q from './queries.js';
 import { listenTenant } from './change-router.js';
 import { createSubscriptions } from './subscribe.js';
 import { sharedWrites } from './shared-writes.js';
-import { redact, secretsOf } from './redact.js';
+import { secretsOf } from './redact.js';
+import { storeFailure } from './retryable.js';
+import { callBound, resolveTimeouts, within } from './timeouts.js';
 import { deleteSession, encodeBatch, notifyPayload } from './write.js';
+
+/** Said of a write that failed in a way that may have stored it all the same. */
+const UNKNOWN_OUTCOME = ' (the write may or may not have been stored: retry it, with the same id it is stored once)';
 
 /**
  * A store that keeps sessions in PostgreSQL: on a server through node-postgres
@@ -27,8 +32,9 @@ import { deleteSession, encodeBatch, notifyPayload } from './write.js';
  * connection, and those naming one PGlite directory share one PGlite instance (the last
  * `close()` ends it); a directory open in another process is refused with a `StoreError`
  * (PGlite is single-process). A store used while the database is down fails with a
- * `StoreError` and works again by itself once it is back. For a server, see
- * `createServerMemory`.
+ * `StoreError` (`retryable: true`) and works again by itself once it is back; a call waits for
+ * the database at most `acquireTimeoutMs + statementTimeoutMs` (4 s by default). For a server,
+ * see `createServerMemory`.
  * Needs `pg` or `@electric-sql/pglite` (optional peer dependencies).
  * @example
  * import { postgresStore } from 'recallkit/postgres';
@@ -58,22 +64,28 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
   const db = (): Promise<SqlDriver> => source.get();
   const secrets = secretsOf((options as { connectionString?: string }).connectionString);
 
-  const run = async <T>(what: string, op: (driver: SqlDriver) => Promise<T>): Promise<T> => {
+  // Whatever a call waits for (the open, a connection, its statement, a grouped write's turn), it
+  // fails once the database answered nothing for this long: a route answers 503 fast, and the
+  // work, if it goes on, is harmless. While the database answers, a call queued behind others waits.
+  const bound = callBound(resolveTimeouts(options));
+  let opened: SqlDriver | undefined;
+  // Opening PGlite is this process's own work (a WASM start, a recovery), not a wait for a peer: it
+  // is not bounded (a busy machine may take seconds); its statements are, once it answers.
+  const local = (options as { pglite?: unknown }).pglite !== undefined;
+  const answeredAt = (): number => opened?.answeredAt() ?? (local ? performance.now() : 0);
+
+  const run = async <T>(what: string, op: (driver: SqlDriver) => Promise<T>, write = false): Promise<T> => {
     if (closed) throw new ClosedError('postgresStore: the store is closed');
-    try {
-      const driver = await db();
+    const work = (async () => {
+      const driver = (opened = await db());
       if (subscriptions) await subscriptions.ready();
-      return await op(driver);
+      return op(driver);
+    })();
+    try {
+      return await within(work, bound, (ms) => `no answer from the database within ${ms} ms`, { answeredAt });
     } catch (error) {
-      if (error instanceof RecallKitError) throw error;
-      const said = (error as Error)?.message ?? String(error);
-      const safe = redact(said, secrets);
-      // The driver's error stays the cause unless it quoted a credential; a message that
-      // already names the store (the open's) is not prefixed twice.
-      throw new StoreError(
-        `postgresStore: cannot ${what}: ${safe.replace(/^postgresStore: /, '')}`,
-        safe === said ? { cause: error } : undefined,
-      );
+      // A write that failed on the way may still commit (the server got it): the caller may retry with the same id.
+      throw storeFailure(`postgresStore: cannot ${what}`, error, secrets, write ? UNKNOWN_OUTCOME : '');
     }
   };
   const session = (verb: string, sessionId: string): string => `${verb} session ${JSON.stringify(sessionId)}`;
@@ -94,14 +106,23 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
         q.loadAuxPrefix(d, tenant, sessionId, prefix),
       ),
     write: (sessionId, batch) =>
-      run(session('write', sessionId), (d) => {
-        // Concurrent writes, of this store and of the others on its pool, share statements.
-        return track(sessionId, writesOf(d).writer.write(encodeBatch(tenant, sessionId, batch)));
-      }),
+      run(
+        session('write', sessionId),
+        (d) => {
+          // Concurrent writes, of this store and of the others on its pool, share statements.
+          return track(sessionId, writesOf(d).writer.write(encodeBatch(tenant, sessionId, batch)));
+        },
+        true,
+      ),
     deleteSession: (sessionId) =>
-      run(session('delete', sessionId), async (d) => {
-        if (await deleteSession(d, tenant, sessionId)) writesOf(d).notifier.add([notifyPayload(tenant, sessionId, 0)]);
-      }),
+      run(
+        session('delete', sessionId),
+        async (d) => {
+          if (await deleteSession(d, tenant, sessionId))
+            writesOf(d).notifier.add([notifyPayload(tenant, sessionId, 0)]);
+        },
+        true,
+      ),
     listSessions: () => run('list sessions', (d) => q.listSessions(d, tenant)),
     subscribe(sessionId, onChange) {
       if (closed) throw new ClosedError('postgresStore: the store is closed');

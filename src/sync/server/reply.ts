@@ -9,14 +9,13 @@ export function newRequestId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-/** A JSON answer (`body`: a value to serialize, or JSON text as it is). */
-export function reply(requestId: string, status: number, body: unknown): Response {
-  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-    status,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-request-id': requestId,
-    },
-  });
+/** A JSON answer (`body`: a value to serialize, or JSON text as it is), with `Retry-After` (seconds) when given. */
+export function reply(requestId: string, status: number, body: unknown, retryAfter?: number): Response {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-request-id': requestId,
+  };
+  if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
 }

@@ -6,6 +6,7 @@ import { ValidationError } from '../../errors.js';
 import { isPlainObject } from '../../core/checks/validate.js';
 import type { ConnectionOptions } from '../../store/postgres/open-driver.js';
 import { checkConnection } from '../../store/postgres/options.js';
+import { TIMEOUT_OPTIONS } from '../../store/postgres/timeouts.js';
 
 /**
  * Maps a request to the tenant (the app's user id) whose memory it syncs, e.g. from a verified
@@ -45,14 +46,23 @@ interface Common {
 
 /**
  * Where the op log lives: a server (a connection string, with the pool's size; or your pool) or PGlite (a directory
- * or your instance).
+ * or your instance), and how long to wait for it (`connectTimeoutMs`, `acquireTimeoutMs`, `statementTimeoutMs`).
  */
 export type SyncConnection = ConnectionOptions;
 
 /** Options of {@link syncHandler}: exactly one of `connectionString`, `pool`, `pglite`, and `authorize`. */
 export type SyncHandlerOptions = Common & SyncConnection;
 
-const KNOWN = ['authorize', 'materialize', 'onError', 'connectionString', 'pool', 'pglite', 'maxConnections'];
+const KNOWN = [
+  'authorize',
+  'materialize',
+  'onError',
+  'connectionString',
+  'pool',
+  'pglite',
+  'maxConnections',
+  ...TIMEOUT_OPTIONS,
+];
 
 /** Check the options (refused up front, before any request). */
 export function checkSyncOptions(options: SyncHandlerOptions): void {

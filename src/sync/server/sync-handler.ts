@@ -16,6 +16,8 @@ import {
 import type { SqlDriver } from '../../store/postgres/driver.js';
 import { retryingOpen } from '../../store/postgres/retrying-open.js';
 import { isTenant, MAX_TENANT_LENGTH } from '../../store/postgres/options.js';
+import { isRetryable } from '../../store/postgres/retryable.js';
+import { callBound, resolveTimeouts, within } from '../../store/postgres/timeouts.js';
 import { checkSyncOptions, type SyncErrorContext, type SyncHandlerOptions } from './sync-handler-options.js';
 import { applyPush, pull } from './log.js';
 import { materialize } from './materialize.js';
@@ -54,7 +56,11 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
   // A failed open is retried by the next request (the database may come back).
   const source = retryingOpen(options);
   const gate = createHeavyGate();
-  const db = (): Promise<SqlDriver> => source.get();
+  // The open (a PGlite directory starting, a server not answering) is waited for within the bound
+  // of one store call; each statement after it is bounded by the driver.
+  const openBound = callBound(resolveTimeouts(options));
+  const db = (): Promise<SqlDriver> =>
+    within(source.get(), openBound, (ms) => `the database did not open within ${ms} ms`);
   const report = (error: unknown, context: SyncErrorContext): void => {
     try {
       onError?.(error, context);
@@ -65,8 +71,17 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
 
   const handle = async (request: Request): Promise<Response> => {
     const requestId = newRequestId();
-    const fail = (status: number, error: string, field?: string): Response =>
-      reply(requestId, status, field === undefined ? { error, requestId } : { error, field, requestId });
+    const fail = (status: number, error: string, field?: string, retryAfter?: number): Response =>
+      reply(requestId, status, field === undefined ? { error, requestId } : { error, field, requestId }, retryAfter);
+    // Down, restarting, too slow: 503, retry soon. Misconfigured (a locked PGlite directory, a wrong password):
+    // 500, it will not work until the server is fixed. The real error goes to onError only.
+    const storeFailed = (error: unknown): Response => {
+      report(error, { requestId, stage: 'store' });
+      if (!isRetryable(error))
+        return fail(500, `the sync store cannot be used: a server misconfiguration (request id ${requestId})`);
+      const message = `the sync store is unavailable; nothing was lost, retry (request id ${requestId})`;
+      return fail(503, message, undefined, RETRY_AFTER_S);
+    };
     if (closed) return fail(503, 'the sync handler is closed');
     if (request.method !== 'POST') return fail(405, 'method: expected POST', 'method');
     let who: unknown;
@@ -126,8 +141,7 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
       try {
         results = mergeResults(await apply(tenant, read.request.deviceId, read.request.ops), read);
       } catch (error) {
-        report(error, { requestId, stage: 'store' });
-        return fail(503, `the sync store is unavailable; nothing was lost, retry (request id ${requestId})`);
+        return storeFailed(error);
       }
     } finally {
       release?.();
@@ -144,8 +158,7 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
           `"cursor":"${page.cursor}","more":${page.more}}`,
       );
     } catch (error) {
-      report(error, { requestId, stage: 'store' });
-      return fail(503, `the sync store is unavailable; nothing was lost, retry (request id ${requestId})`);
+      return storeFailed(error);
     }
   };
 
@@ -176,6 +189,9 @@ export function syncHandler(options: SyncHandlerOptions): SyncHandler {
     },
   });
 }
+
+/** The `Retry-After` of a 503 (seconds): a database restarting is usually back within a few. */
+const RETRY_AFTER_S = 1;
 
 /** Let the event loop run what waits (other requests' I/O) before the next step. */
 const turn = (): Promise<void> =>
