@@ -42,6 +42,8 @@ export interface EngineFigures {
   noJournalMs: number;
   inPageMs: number;
   putMetaMs: number;
+  /** A worker call that does no work (`updateConfig({})`), mean ms. */
+  roundTripMs: number;
   journalWrites: string;
 }
 
@@ -190,6 +192,7 @@ export async function measureEngine(engine: EngineName, dir: string, runs: numbe
   const noJournal: number[] = [];
   const inPage: number[] = [];
   const putMeta: number[] = [];
+  const trips: number[] = [];
   let journalWrites = 'none';
   let userAgent = '';
   for (let r = 0; r < runs; r++) {
@@ -202,7 +205,14 @@ export async function measureEngine(engine: EngineName, dir: string, runs: numbe
     cold.push(starts[0]!.firstAdd);
     warm.push(...starts.slice(1).map((s) => s.firstAdd));
     const measured = start.values[1 + WARM] as {
-      rounds: { addMs: number; putMs: number; noJournalMs: number; inPageMs: number; putMetaMs: number }[];
+      rounds: {
+        addMs: number;
+        putMs: number;
+        noJournalMs: number;
+        inPageMs: number;
+        putMetaMs: number;
+        roundTripMs: number;
+      }[];
       journalWrites: string;
     };
     journalWrites = measured.journalWrites;
@@ -213,6 +223,7 @@ export async function measureEngine(engine: EngineName, dir: string, runs: numbe
       noJournal.push(round.noJournalMs);
       inPage.push(round.inPageMs);
       putMeta.push(round.putMetaMs);
+      trips.push(round.roundTripMs);
     }
     const floors = await runProfile(
       engine,
@@ -236,6 +247,7 @@ export async function measureEngine(engine: EngineName, dir: string, runs: numbe
     noJournalMs: median(noJournal),
     inPageMs: median(inPage),
     putMetaMs: median(putMeta),
+    roundTripMs: median(trips),
     journalWrites,
   };
 }
@@ -259,10 +271,10 @@ export async function enginesReport(dir: string, engines: readonly EngineName[],
     `${f.addMs.toFixed(2)} ms / ${f.putMs.toFixed(2)} ms`,
     `${RATIO(f.addVsPut)} (≤ 3x: ${f.addVsPut <= 3 ? 'yes' : 'no'})`,
     f.journalWrites,
-    `${f.noJournalMs.toFixed(2)} / ${f.inPageMs.toFixed(2)} / ${f.putMetaMs.toFixed(2)} ms`,
+    `${f.noJournalMs.toFixed(2)} / ${f.inPageMs.toFixed(2)} / ${f.putMetaMs.toFixed(2)} / ${f.roundTripMs.toFixed(2)} ms`,
   ]);
   const header =
-    '| Engine | Create → first add, cold / warm | Floor (IndexedDB + gpt-tokenizer o200k count), cold / warm | Warm start / warm floor | Warm start / Chromium’s | Awaited add / raw put (mean, median of rounds) | Add / put (median of the rounds’ ratios) | Journal writes | Add without the journal / add in the page (no worker) / raw entry + meta put |';
+    '| Engine | Create → first add, cold / warm | Floor (IndexedDB + gpt-tokenizer o200k count), cold / warm | Warm start / warm floor | Warm start / Chromium’s | Awaited add / raw put (mean, median of rounds) | Add / put (median of the rounds’ ratios) | Journal writes | Add without the journal / add in the page (no worker) / raw entry + meta put / a worker call doing nothing |';
   const rule = '|---|---:|---:|---:|---:|---:|---:|---|---:|';
   const agents = figures.map((f) => `- ${f.engine}: ${f.userAgent}`).join('\n');
   return [

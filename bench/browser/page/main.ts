@@ -392,7 +392,14 @@ async function floor(options: { dbName: string }) {
  * `rounds` times interleaved (`n` of each per round, one after the other): the mean of each, per round.
  */
 async function addVsPut(options: { n: number; rounds: number; dbName: string }) {
-  const rounds: { addMs: number; putMs: number; noJournalMs: number; inPageMs: number; putMetaMs: number }[] = [];
+  const rounds: {
+    addMs: number;
+    putMs: number;
+    noJournalMs: number;
+    inPageMs: number;
+    putMetaMs: number;
+    roundTripMs: number;
+  }[] = [];
   let journalWrites = 'none';
   for (let r = 0; r < options.rounds; r++) {
     const { n } = options;
@@ -402,6 +409,7 @@ async function addVsPut(options: { n: number; rounds: number; dbName: string }) 
     const none = await appendRun({ n, dbName: `${options.dbName}-none-${r}`, burst: false, durability: 'none' });
     const inPage = await appendRun({ n, dbName: `${options.dbName}-page-${r}`, burst: false, inThread: true });
     const meta = await rawRun({ n, dbName: `${options.dbName}-meta-${r}`, withMeta: true });
+    const trips = await roundTrips({ n, dbName: `${options.dbName}-trip-${r}` });
     journalWrites = adds.journalWrites;
     rounds.push({
       addMs: adds.totalMs / n,
@@ -409,6 +417,7 @@ async function addVsPut(options: { n: number; rounds: number; dbName: string }) 
       noJournalMs: none.totalMs / n,
       inPageMs: inPage.totalMs / n,
       putMetaMs: meta.totalMs / n,
+      roundTripMs: trips.latencies.reduce((a, b) => a + b, 0) / n,
     });
   }
   return { rounds, journalWrites };
