@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH } from './engines.js';
-import { freePort, killGroup, waitFor } from './processes.js';
+import { freePort, stopGroup, waitFor } from './processes.js';
 
 /** A WebDriver session on MiniBrowser. */
 export interface WebDriverSession {
@@ -91,11 +91,11 @@ export async function startWebKit(options: WebKitOptions = {}): Promise<WebDrive
       },
       async quit() {
         await command('DELETE', session).catch(() => undefined);
-        await killGroup(child);
+        await stopGroup(child);
       },
     };
   } catch (error) {
-    await killGroup(child);
+    await stopGroup(child);
     throw error;
   }
 }
