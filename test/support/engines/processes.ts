@@ -47,18 +47,26 @@ export async function killGroup(child: ChildProcess | { pid: number; exited: Pro
 }
 
 /**
- * SIGTERM the process group of `child` (Xvfb then removes its display lock), SIGKILL what is
- * left after `graceMs`, and wait for it to exit.
+ * SIGTERM the process group of `child` (Xvfb then removes its display lock), wait until every
+ * member has exited or `graceMs` has passed, then SIGKILL what is left.
  */
 export async function stopGroup(child: ChildProcess, graceMs = 3_000): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const alive = (): boolean => {
+    try {
+      process.kill(-child.pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (alive()) {
     try {
       process.kill(-child.pid!, 'SIGTERM');
     } catch {
       // Already gone.
     }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+    const until = Date.now() + graceMs;
+    while (alive() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   }
   await killGroup(child);
 }
