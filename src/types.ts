@@ -483,6 +483,11 @@ export interface LoadEntriesOptions {
   includeCompressed?: boolean;
   /** Only entries with `seq >= fromSeq`. */
   fromSeq?: number;
+  /**
+   * At most this many entries (the lowest `seq` first), so a large session is read in pages.
+   * Optional for a store: one that returns more is read as one page.
+   */
+  limit?: number;
 }
 
 /**

@@ -20,13 +20,14 @@ import { appendToInteractions } from './interactions.js';
 import { setActive, statsOf, type SessionCache } from './session/session.js';
 import { checkDraftIds, checkSource, interactionDrafts, newCallId, withMeta } from './entry-drafts.js';
 import { toSummarizer } from '../summarizers/callback.js';
+import { summarizesInThread } from '../summarizers/heuristic.js';
 import { createCompactionScheduler } from './compaction/compaction-scheduler.js';
 import { rollingWindowWhilePending, withinBudget } from './compaction/pending-budget.js';
 import { draftTexts, makeEntry, type EntryDraft } from './make-entry.js';
-import { prepareCounts } from '../tokens/count-yielding.js';
+import { PACED_FROM, prepareCounts } from '../tokens/count-yielding.js';
 import { checkContent, checkName, checkSessionId, toJsonText } from './checks/validate.js';
 import { createSessionTransfer } from './import/session-transfer.js';
-import { formatContext, messagesToDrafts } from './context/messages-io.js';
+import { formatContext, messagesToDraftsInSlices } from './context/messages-io.js';
 import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall/recall.js';
 import { isReadOnly, readOnlyView } from './unstored.js';
 import { callAnswered, pairDrafts } from './context/tool-pairing.js';
@@ -43,7 +44,9 @@ import { withAddOptions } from './add-options.js';
 import { createEmbeddingQueue } from './recall/embedding-queue.js';
 import type { EngineHooks } from './engine-hooks.js';
 import { isReservedSessionId } from './checks/reserved-ids.js';
+import { checkQuery } from './checks/query-bound.js';
 import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from './checks/field-checks.js';
+import { cloneInSlices, COST, createSlicer, type Slicer, type YieldNow } from '../slices/slicer.js';
 import type { FactsSetup } from './facts/facts-engine.js';
 import { attachFacts } from './facts/engine-facts.js';
 
@@ -88,6 +91,11 @@ export interface EngineDeps {
   contextRecall?: ResolvedRecall | undefined;
   /** Sessions kept in memory, least recently used evicted first (default 1000). */
   maxCachedSessions?: number | undefined;
+  /**
+   * How bulk calls give the thread back between slices of work (default: the host's yield,
+   * `slices/yield-now.ts`). Tests pass a counting one.
+   */
+  yieldNow?: YieldNow | undefined;
   /** Given the engine's queue and cache once it is built (the sync client uses them). */
   hooks?: ((hooks: EngineHooks) => void) | undefined;
   /** Longest content of one entry, in characters (default `DEFAULT_MAX_CONTENT_LENGTH`). */
@@ -104,6 +112,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   const now = deps.now ?? (() => new Date());
   const maxContent = deps.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH;
   const capped = (text: string, field: string): string => checkContentLength(text, field, maxContent);
+  /** A new slicer for one call's bulk work (`slices/slicer.ts`). */
+  const slices = (): Slicer => createSlicer({ yieldNow: deps.yieldNow });
   let config: MemoryConfig = { ...DEFAULT_MEMORY_CONFIG, ...validateConfig(deps.config) };
   let summarizer = deps.summarizer;
   const built = deps.strategies(() => config);
@@ -141,10 +151,14 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   );
   // scope 'all': every session's own index, searched with store-wide statistics, read-only;
   // a session with no stored index then persists one.
-  const all = createStoreRecall(store, (id) => {
-    if (!closed)
-      sessions.run(id, async (c) => void (await ensureIndex(c, recallContext(c))), 'read').catch(() => undefined);
-  });
+  const all = createStoreRecall(
+    store,
+    (id) => {
+      if (!closed)
+        sessions.run(id, async (c) => void (await ensureIndex(c, recallContext(c))), 'read').catch(() => undefined);
+    },
+    slices,
+  );
 
   const plainContext = (c: SessionCache) =>
     assembleContext(c.interactions, c.summaries, rules, [], budgetScale(c.meta, deps.calibrate ?? false));
@@ -178,6 +192,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     longTerm: longTermDeps,
     emitter,
     backoff: () => ({ baseMs: config.compressionRetryMs, maxMs: config.compressionRetryMaxMs }),
+    inThread: () => summarizesInThread(summarizer),
   });
 
   // Entries and summaries are embedded after they are stored, outside the session's queue.
@@ -206,21 +221,33 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     now,
     maxContent,
     embedLater: (s) => embeddings?.trigger(s),
+    slices,
   });
 
   /** Store drafts as entries, then let long-term strategies act. */
   async function add(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
     checkDraftIds(drafts);
+    const slicer = slices();
     // Long texts are counted first, giving the thread back between parts (count-yielding.ts).
-    const counter = await prepareCounts(deps.counter, drafts.flatMap(draftTexts));
+    const long: string[] = [];
+    for (const d of drafts) {
+      if (d.content.length >= PACED_FROM || d.type !== 'message') long.push(...draftTexts(d));
+      if (slicer.spend(COST.item)) await slicer.pause();
+    }
+    const counter = await prepareCounts(deps.counter, long);
     const meta: SessionMeta = { ...c.meta };
     const stamp = now();
-    const entries = drafts.map((d) => makeEntry(meta, d, counter, stamp));
+    // Counted and indexed in slices of work: 100,000 messages in one call never hold the thread.
+    const entries: MemoryEntry[] = [];
+    for (const d of drafts) {
+      entries.push(makeEntry(meta, d, counter, stamp));
+      if (slicer.spend(COST.countCall + d.content.length * COST.count)) await slicer.pause();
+    }
     for (const e of entries) meta.storedTokens += e.tokenCount;
     meta.totalEntries += entries.length;
     meta.version += 1;
     meta.updatedAt = stamp.toISOString();
-    const indexed = indexOnAdd(c, entries);
+    const indexed = await indexOnAdd(c, entries, slicer);
     if (indexed.recallSeq !== undefined) meta.recallSeq = indexed.recallSeq;
     try {
       await writer.write(c.meta.sessionId, { meta, putEntries: entries, ...(indexed.aux ? { aux: indexed.aux } : {}) });
@@ -234,7 +261,10 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       c.activeTokens += e.tokenCount;
       appendToInteractions(c.interactions, e);
     }
-    for (const e of entries) emitter.emit('entry:added', meta.sessionId, e);
+    for (const e of entries) {
+      emitter.emit('entry:added', meta.sessionId, e);
+      if (slicer.spend(COST.item)) await slicer.pause();
+    }
     facts?.added(entries);
     // In the background: the add resolves once its entries are stored.
     scheduler.trigger(meta.sessionId, { reason: 'add', entry: entries[entries.length - 1]! });
@@ -303,6 +333,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       embedLater: (s) => embeddings?.trigger(s),
       onError: (error) => emitter.emit('error', c.meta.sessionId, error),
       embedderFailure: () => embedderMissing,
+      slices,
     };
   }
 
@@ -378,7 +409,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
     addMessages: (s, messages, options = {}) =>
       sessions.run(s, async (c) => {
-        const drafts = messagesToDrafts(messages, options, maxContent);
+        const drafts = await messagesToDraftsInSlices(messages, options, maxContent, slices());
         await pairDrafts(c, store, drafts);
         return drafts.length ? add(c, drafts, true) : [];
       }),
@@ -403,9 +434,9 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       ),
 
     getActiveEntries: (s, filter) =>
-      sessions.run(s, async (c) => structuredClone(filterEntries(c.active, filter, 'filter')), 'read'),
-    getInteractions: (s) => sessions.run(s, async (c) => structuredClone(c.interactions), 'read'),
-    getSummaries: (s) => sessions.run(s, async (c) => structuredClone(c.summaries), 'read'),
+      sessions.run(s, (c) => cloneInSlices(filterEntries(c.active, filter, 'filter'), slices()), 'read'),
+    getInteractions: (s) => sessions.run(s, (c) => cloneInSlices(c.interactions, slices()), 'read'),
+    getSummaries: (s) => sessions.run(s, (c) => cloneInSlices(c.summaries, slices()), 'read'),
     getStats: (s) => sessions.run(s, async (c) => statsOf(c), 'read'),
 
     compress: async (s) => {
@@ -424,8 +455,14 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       await facts?.idle();
     },
 
-    recall: (s, query, options) =>
-      sessions.run(
+    recall: (s, query, options) => {
+      // A question over the bound is refused before any work (`checks/query-bound.ts`).
+      try {
+        checkQuery(query);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return sessions.run(
         s,
         async (c) => {
           await writer.flush(c.meta.sessionId);
@@ -436,7 +473,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
             : recallEntries(view, recallContext(view), query, options);
         },
         'read',
-      ),
+      );
+    },
 
     exportSession: transfer.exportSession,
     importSession: async (state, options) => {
@@ -447,8 +485,9 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     clearSession: (s) =>
       sessions.run(s, async (c) => {
         writer.discard(c.meta.sessionId);
+        const existed = c.meta.version > 0;
         await store.deleteSession(c.meta.sessionId);
-        sessions.drop(c.meta.sessionId);
+        sessions.drop(c.meta.sessionId, existed);
         emitter.emit('session:cleared', c.meta.sessionId);
       }),
 

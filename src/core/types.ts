@@ -8,6 +8,7 @@ import type { MemoryEntry, Interaction, MemorySummary, SessionMeta, StoreAdapter
 import type { RecallIndex } from '../recall/recall-index.js';
 import type { Embedder } from '../recall/types.js';
 import type { VectorIndex } from '../recall/vectors/vector-index.js';
+import type { Slicer } from '../slices/slicer.js';
 
 /** What the engine keeps in memory for an open session: only active entries and summaries. */
 export interface SessionCache {
@@ -57,4 +58,6 @@ export interface RecallContext {
    * recall throws it rather than answer lexically as if nothing were wrong.
    */
   embedderFailure?: (() => Error | undefined) | undefined;
+  /** A new slicer for one call's bulk work (loading or building an index); default the host's yield. */
+  slices?: (() => Slicer) | undefined;
 }

@@ -41,3 +41,5 @@ export { analyze } from './text/analyze.js';
 export { splitText, type SplitOptions } from './split/split-text.js';
 export { entryDoc } from '../core/recall/recall.js';
 export { RECALLED_HEADER } from '../core/context/recalled-text.js';
+export { MAX_QUERY_LENGTH } from '../core/checks/query-bound.js';
+export { createSlicer, SLICE_UNITS, type Slicer, type SlicerOptions } from '../slices/slicer.js';

@@ -14,6 +14,7 @@ import { resolveRanking } from './lexical/ranking.js';
 import { analyzedDocs } from './lexical/analyzed-docs.js';
 import type { RankingOptions } from './lexical/ranking.js';
 import type { AnalyzedDoc, AuxEntries, RecallDoc, SearchHit, TermStats } from './types.js';
+import { COST, type Slicer } from '../slices/slicer.js';
 
 export type { AnalyzedDoc, AuxEntries, RecallDoc, SearchHit, TermStats } from './types.js';
 export { addTermStats, emptyTermStats } from './lexical/bm25-search.js';
@@ -34,6 +35,11 @@ export interface RecallIndexOptions {
   segmentSize?: number;
   /** Prefix of the aux keys (default `recall:`). */
   keyPrefix?: string;
+  /**
+   * Loading only: restore segments in slices of work, giving the thread back between them
+   * (`createSlicer()`, also exported by `recallkit/recall`). Without it a load runs in one go.
+   */
+  slicer?: Slicer | undefined;
 }
 
 /** Options of one search. */
@@ -119,10 +125,18 @@ export async function loadRecallIndex(
   if (manifest === undefined) return undefined;
   const values = await Promise.all(Array.from({ length: manifest.segments }, (_, n) => loadAux(segmentKey(prefix, n))));
   const core = createBm25Index();
+  const slicer = options.slicer;
   for (let n = 0; n < values.length; n++) {
     if (!restoreSegment(core, values[n], n, manifest.segmentSize)) return undefined;
+    if (slicer?.spend(segmentCost(values[n]))) await slicer.pause();
   }
   return makeIndex(core, { ...options, segmentSize: manifest.segmentSize }, manifest.segments);
+}
+
+/** What restoring a segment costs, in slice units: its packed records' characters. */
+function segmentCost(value: unknown): number {
+  const packed = (value as { packed?: unknown }).packed;
+  return COST.item + (typeof packed === 'string' ? packed.length * COST.restore : 0);
 }
 
 function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegments: number): RecallIndex {

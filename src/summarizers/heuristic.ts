@@ -123,8 +123,24 @@ export function parseHeuristicSummary(
  * const memory = await createMemory({ summarizer: heuristicSummarizer() });
  */
 export function heuristicSummarizer(options: HeuristicSummarizerOptions = {}): Summarizer {
-  return {
+  const summarizer: Summarizer = {
     name: 'heuristic',
     summarize: (_prompt, info) => Promise.resolve(heuristicSummary(info.entries, options, info.folded)),
   };
+  IN_THREAD.add(summarizer);
+  return summarizer;
+}
+
+/** Summarizers made by {@link heuristicSummarizer}: they compute in this thread and wait on nothing. */
+const IN_THREAD = new WeakSet<Summarizer>();
+
+/**
+ * Whether `summarizer` is one {@link heuristicSummarizer} made: it answers from the entries
+ * alone, in this thread, without waiting on a model or the network. The engine then makes its
+ * compressions in the session's turn (plan, summary and commit as one step, so every call made
+ * after an add sees the compression it triggered), instead of releasing the session while a
+ * model writes the summary.
+ */
+export function summarizesInThread(summarizer: Summarizer): boolean {
+  return IN_THREAD.has(summarizer);
 }

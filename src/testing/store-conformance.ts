@@ -143,6 +143,18 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
       expect(await store.loadEntries('a', { fromSeq: 6 })).toEqual([]);
     });
 
+    it('loadEntries with a limit returns the first entries (a page), or all from a store without pages', async () => {
+      await seed('a');
+      const page = seqs(await store.loadEntries('a', { fromSeq: 1, limit: 2 }));
+      // The option is optional for a store: one that ignores it returns everything from fromSeq.
+      expect([
+        [1, 2],
+        [1, 2, 3, 4, 5],
+      ]).toContainEqual(page);
+      const active = seqs(await store.loadEntries('a', { includeCompressed: false, limit: 1 }));
+      expect([[3], [3, 4, 5]]).toContainEqual(active);
+    });
+
     it('getEntries answers in the order asked, compressed included, undefined where absent', async () => {
       const entries = await seed('a');
       const got = await store.getEntries('a', ['e4', 'missing', 'e0', 'e4']);

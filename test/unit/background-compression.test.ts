@@ -474,3 +474,31 @@ describe('the rolling window while its summary is pending', () => {
     expect((await memory.getInteractions(S)).map((i) => i.index)).toEqual([5, 6, 7]);
   });
 });
+
+describe('the heuristic summarizer waits on nothing: its compression is one step of the session', () => {
+  it('every call made after an add sees the compression it triggered, whatever runs in between', async () => {
+    const memory = await createMemory({ store: 'memory', tokenizer: counter, config: manager });
+    let compressions = 0;
+    memory.on('compressed', () => (compressions += 1));
+    for (let i = 0; i < 12; i++) {
+      await memory.addUserMessage(S, `user turn ${i} asks about invoice ${i}`);
+      // Reads made back to back, and other work in between, all see one state.
+      const context = await memory.getContextForLLM(S);
+      const before = compressions;
+      await new Promise((resolve) => setImmediate(resolve));
+      const active = await memory.getActiveEntries(S);
+      const summaries = await memory.getSummaries(S);
+      expect(compressions, `turn ${i}: no compression lands between the reads`).toBe(before);
+      const activeTexts = new Set(active.map((e) => e.content));
+      const shown = context.messages.filter((m) => m.role !== 'system').map((m) => m.content);
+      expect(
+        shown.every((text) => activeTexts.has(text as string)),
+        `turn ${i}: the context shows active entries only`,
+      ).toBe(true);
+      expect(context.summaries.map((s) => s.id)).toEqual(summaries.map((s) => s.id));
+      await memory.addAssistantMessage(S, `assistant turn ${i} answers about invoice ${i}`);
+    }
+    expect(compressions).toBeGreaterThan(1);
+    await memory.close();
+  });
+});

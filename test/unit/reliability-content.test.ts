@@ -104,41 +104,47 @@ describe('a 10 MB message', () => {
     expect((await memory.getActiveEntries('s')).map((e) => e.content)).toEqual(['before']);
   });
 
-  it('with the cap raised, is stored, counted, recalled, exported and imported whole', async () => {
-    const maxContentLength = 16 * 1024 * 1024;
-    const counts = new Map<number, number>();
-    const spy: TokenCounter = {
-      count: (text) => {
-        const n = o200k.count(text);
-        if (text.length > 1_000_000) counts.set(text.length, n);
-        return n;
-      },
-    };
-    const words = Array.from({ length: 700_000 }, (_, i) => `w${(i * 7919) % 104_729}`);
-    words[350_000] = 'zebracorn';
-    const big = `${words.join(' ')} `.repeat(3).slice(0, 10 * 1024 * 1024);
-    expect(big.length).toBe(10 * 1024 * 1024);
+  // A hang detector only: about 4.5 s of CPU (10 MB counted and analyzed twice), which a busy
+  // machine running the other test files in parallel stretches many times over.
+  it(
+    'with the cap raised, is stored, counted, recalled, exported and imported whole',
+    { timeout: 900_000 },
+    async () => {
+      const maxContentLength = 16 * 1024 * 1024;
+      const counts = new Map<number, number>();
+      const spy: TokenCounter = {
+        count: (text) => {
+          const n = o200k.count(text);
+          if (text.length > 1_000_000) counts.set(text.length, n);
+          return n;
+        },
+      };
+      const words = Array.from({ length: 700_000 }, (_, i) => `w${(i * 7919) % 104_729}`);
+      words[350_000] = 'zebracorn';
+      const big = `${words.join(' ')} `.repeat(3).slice(0, 10 * 1024 * 1024);
+      expect(big.length).toBe(10 * 1024 * 1024);
 
-    const memory = await createMemory({ store: 'memory', tokenizer: spy, maxContentLength });
-    await memory.addUserMessage('s', 'please keep this log');
-    const entry = await memory.addUserMessage('s', big);
-    await memory.addAssistantMessage('s', 'kept');
-    expect(entry.tokenCount).toBe(counts.get(big.length));
-    expect(entry.tokenCount).toBeGreaterThan(1_000_000);
-    await expectStatsConsistent(memory, 's');
-    expect((await memory.getStats('s')).activeTokens).toBeGreaterThan(entry.tokenCount);
+      const memory = await createMemory({ store: 'memory', tokenizer: spy, maxContentLength });
+      await memory.addUserMessage('s', 'please keep this log');
+      const entry = await memory.addUserMessage('s', big);
+      await memory.addAssistantMessage('s', 'kept');
+      expect(entry.tokenCount).toBe(counts.get(big.length));
+      expect(entry.tokenCount).toBeGreaterThan(1_000_000);
+      await expectStatsConsistent(memory, 's');
+      expect((await memory.getStats('s')).activeTokens).toBeGreaterThan(entry.tokenCount);
 
-    const [hit] = await memory.recall('s', 'zebracorn');
-    expect(hit?.entry.id).toBe(entry.id);
+      const [hit] = await memory.recall('s', 'zebracorn');
+      expect(hit?.entry.id).toBe(entry.id);
 
-    const json = JSON.stringify(await memory.exportSession('s'));
-    const copy = await createMemory({ store: 'memory', tokenizer: spy, maxContentLength });
-    await copy.importSession(JSON.parse(json));
-    const [, stored] = await copy.getActiveEntries('s');
-    expect(stored!.content === big).toBe(true);
-    expect(stored!.tokenCount).toBe(entry.tokenCount);
-    const ctx = await copy.getContextForLLM('s');
-    expect(ctx.messages[1]!.content === big).toBe(true);
-    expect(ctx.tokenCount).toBe((await memory.getContextForLLM('s')).tokenCount);
-  });
+      const json = JSON.stringify(await memory.exportSession('s'));
+      const copy = await createMemory({ store: 'memory', tokenizer: spy, maxContentLength });
+      await copy.importSession(JSON.parse(json));
+      const [, stored] = await copy.getActiveEntries('s');
+      expect(stored!.content === big).toBe(true);
+      expect(stored!.tokenCount).toBe(entry.tokenCount);
+      const ctx = await copy.getContextForLLM('s');
+      expect(ctx.messages[1]!.content === big).toBe(true);
+      expect(ctx.tokenCount).toBe((await memory.getContextForLLM('s')).tokenCount);
+    },
+  );
 });

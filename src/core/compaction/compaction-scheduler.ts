@@ -2,6 +2,8 @@
  * Background compression: long-term strategies run after an add without the add waiting.
  * A run plans inside the session's queue, calls the summarizer outside it (adds and reads go
  * on meanwhile), then commits inside the queue again, only if what it summarized is unchanged.
+ * A summarizer that computes in this thread (the heuristic one) has nothing to wait for: its
+ * runs plan, summarize and commit in one turn of the queue.
  * @module
  */
 import type { TriggerEvent } from '../../strategies/types.js';
@@ -13,6 +15,7 @@ import {
   settlePending,
   summarizePending,
   type LongTermDeps,
+  type LongTermRun,
   type PendingSummary,
   type SummaryOutcome,
 } from './long-term.js';
@@ -30,6 +33,11 @@ export interface CompactionSchedulerDeps {
   backoff: () => { baseMs: number; maxMs: number };
   /** Milliseconds clock (injectable for tests). */
   clock?: () => number;
+  /**
+   * Whether the summarizer computes in this thread and waits on nothing (the heuristic one):
+   * then a run plans, summarizes and commits in one turn of the session's queue. Default: never.
+   */
+  inThread?: () => boolean;
 }
 
 /** Schedules each session's compressions, one run at a time per session. */
@@ -100,33 +108,58 @@ export function createCompactionScheduler(deps: CompactionSchedulerDeps): Compac
   async function runOnce(sessionId: string, event: TriggerEvent, jobs: SessionJobs): Promise<Error | undefined> {
     const run = newLongTermRun(event);
     try {
-      let pending: PendingSummary | undefined = await deps.run(sessionId, (c) =>
-        advanceLongTerm(c, run, deps.longTerm),
-      );
-      while (pending) {
-        const current: PendingSummary = pending;
-        jobs.pending = new Set(current.plan.summarize!.entries.map((e) => e.id));
-        let outcome: SummaryOutcome;
-        try {
-          outcome = { text: await summarizePending(sessionId, current, deps.longTerm) };
-        } catch (error) {
-          outcome = { error };
-        }
-        try {
-          pending = await deps.run(sessionId, async (c) => {
-            await settlePending(c, run, current, outcome, deps.longTerm);
-            return advanceLongTerm(c, run, deps.longTerm);
-          });
-        } finally {
-          jobs.pending = undefined;
-        }
-      }
+      if (deps.inThread?.()) await runInTurn(sessionId, run);
+      else await runAround(sessionId, run, jobs);
     } catch (error) {
       // The queue refused (closed) or the store failed outside a commit: nothing was applied.
       const err = error instanceof Error ? error : new Error(String(error));
       if (!(err instanceof ClosedError)) deps.emitter.emit('error', sessionId, err);
       run.firstError ??= err;
     }
+    return finish(run, jobs);
+  }
+
+  /**
+   * A summarizer that computes in this thread waits on nothing: plan, summary and commit are one
+   * step of the session's queue, so every call made after the add that triggered it sees its
+   * result (never the state before it on one call and the state after it on the next).
+   */
+  async function runInTurn(sessionId: string, run: LongTermRun): Promise<void> {
+    await deps.run(sessionId, async (c) => {
+      for (let p = await advanceLongTerm(c, run, deps.longTerm); p; p = await advanceLongTerm(c, run, deps.longTerm))
+        await settlePending(c, run, p, await summarized(sessionId, p), deps.longTerm);
+    });
+  }
+
+  /** A model's summary is written outside the session's queue: adds and reads go on meanwhile. */
+  async function runAround(sessionId: string, run: LongTermRun, jobs: SessionJobs): Promise<void> {
+    let pending: PendingSummary | undefined = await deps.run(sessionId, (c) => advanceLongTerm(c, run, deps.longTerm));
+    while (pending) {
+      const current: PendingSummary = pending;
+      jobs.pending = new Set(current.plan.summarize!.entries.map((e) => e.id));
+      const outcome = await summarized(sessionId, current);
+      try {
+        pending = await deps.run(sessionId, async (c) => {
+          await settlePending(c, run, current, outcome, deps.longTerm);
+          return advanceLongTerm(c, run, deps.longTerm);
+        });
+      } finally {
+        jobs.pending = undefined;
+      }
+    }
+  }
+
+  /** The summarizer's text for a pending summary, or what it threw. */
+  async function summarized(sessionId: string, pending: PendingSummary): Promise<SummaryOutcome> {
+    try {
+      return { text: await summarizePending(sessionId, pending, deps.longTerm) };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  /** Back off after a failed run, reset after a good one; the run's first failure. */
+  function finish(run: LongTermRun, jobs: SessionJobs): Error | undefined {
     if (run.firstError) {
       jobs.failures += 1;
       const { baseMs, maxMs } = deps.backoff();

@@ -9,6 +9,7 @@ import type { RecallContext } from '../recall/recall.js';
 import type { StoreRecall } from '../recall/recall-all.js';
 import type { KnowledgeBaseRequest } from '../recall/knowledge-base.js';
 import type { SessionCache } from '../session/session.js';
+import { messageQuery } from '../checks/query-bound.js';
 import type { FactsBlockResult } from '../facts/facts-block.js';
 
 /** What building a planned context needs from the engine. */
@@ -70,7 +71,7 @@ export async function buildPlannedContext(
           ],
         };
   const newest = newestUser(c.active);
-  const query = plan.query ?? newest?.content ?? '';
+  const query = plan.query ?? messageQuery(newest?.content ?? '');
   // What the newest question costs alone: the history may give way down to it, never below.
   const alone = REPLY_PRIMING + MESSAGE_FRAMING + (newest?.tokenCount ?? 0);
   const askFacts = async (room: number): Promise<FactsBlockResult | undefined> =>

@@ -1,4 +1,5 @@
 import type { ContextRecallOptions, RecallScope } from '../../types.js';
+import { checkQuery } from '../checks/query-bound.js';
 import { ValidationError } from '../../errors.js';
 import { isPlainObject } from '../checks/validate.js';
 
@@ -80,8 +81,7 @@ export function planContext(options: unknown, defaults: ResolvedRecall | undefin
   if (options.maxTokens !== undefined)
     plan.maxTokens = tokens(options.maxTokens, 'options.maxTokens', MIN_CONTEXT_TOKENS);
   if (options.query !== undefined) {
-    if (typeof options.query !== 'string') throw new ValidationError('options.query', 'a string', options.query);
-    plan.query = options.query;
+    plan.query = checkQuery(options.query, 'options.query');
   }
   const r = options.recall;
   if (r === false) return plan;

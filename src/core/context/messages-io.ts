@@ -8,6 +8,7 @@ import { checkMetadata, checkTimestamp, isPlainObject } from '../checks/validate
 import { ValidationError } from '../../errors.js';
 import type { EntryDraft } from '../make-entry.js';
 import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from '../checks/field-checks.js';
+import { COST, type Slicer } from '../../slices/slicer.js';
 
 /** The context with `messages` in another library's shape (Anthropic adds `system`). */
 export function formatContext(
@@ -31,6 +32,7 @@ export function messagesToDrafts(
   input: unknown,
   options: AddMessagesOptions,
   maxContentLength = DEFAULT_MAX_CONTENT_LENGTH,
+  names = new Map<string, string>(),
 ): EntryDraft[] {
   if (!isPlainObject(options)) throw new ValidationError('options', 'an object { format?, system? }', options);
   const format = checkFormat(options.format ?? 'openai', 'options.format');
@@ -43,7 +45,6 @@ export function messagesToDrafts(
       : input;
   const messages: ChatMessage[] = parseMessages(source, format, meta);
   const times = messageTimes(input, format, messages.length);
-  const names = new Map<string, string>();
   const drafts: EntryDraft[] = [];
   for (const [i, m] of messages.entries()) {
     const timestamp = times?.[i];
@@ -96,6 +97,49 @@ export function messagesToDrafts(
     }
     drafts.push(draft);
   }
+}
+
+/** Messages parsed at once by {@link messagesToDraftsInSlices}. */
+export const PARSE_CHUNK = 1000;
+
+/**
+ * {@link messagesToDrafts} in slices of work: a long array of OpenAI-shaped messages (each read
+ * on its own) is read {@link PARSE_CHUNK} messages at a time, the thread given back between
+ * chunks, tool names carried from chunk to chunk; an error names the message's place in the
+ * whole array. Other formats (which pair messages as they read them) are read whole.
+ */
+export async function messagesToDraftsInSlices(
+  input: unknown,
+  options: AddMessagesOptions,
+  maxContentLength: number,
+  slicer: Slicer,
+): Promise<EntryDraft[]> {
+  const whole = (): EntryDraft[] => messagesToDrafts(input, options, maxContentLength);
+  if (!isPlainObject(options) || !Array.isArray(input) || input.length <= PARSE_CHUNK) return whole();
+  if (checkFormat(options.format ?? 'openai', 'options.format') !== 'openai') return whole();
+  const names = new Map<string, string>();
+  const drafts: EntryDraft[] = [];
+  for (let at = 0; at < input.length; at += PARSE_CHUNK) {
+    const chunk = input.slice(at, at + PARSE_CHUNK);
+    try {
+      for (const d of messagesToDrafts(chunk, options, maxContentLength, names)) drafts.push(d);
+    } catch (error) {
+      throw error instanceof ValidationError ? placed(error, at) : error;
+    }
+    let size = 0;
+    for (const d of drafts.slice(-PARSE_CHUNK)) size += d.content.length;
+    if (slicer.spend(COST.item * chunk.length + size)) await slicer.pause();
+  }
+  return drafts;
+}
+
+/** A chunk's error, its `messages[i]` path moved to the message's place in the whole array. */
+function placed(error: ValidationError, offset: number): ValidationError {
+  const move = (text: string): string =>
+    text.replace(/^messages\[(\d+)\]/, (_, i: string) => `messages[${Number(i) + offset}]`);
+  (error as { field: string }).field = move(error.field);
+  error.message = move(error.message);
+  return error;
 }
 
 /**

@@ -6,6 +6,7 @@ import { countDraft } from '../make-entry.js';
 import { newMeta } from '../session/session.js';
 import { checkStateLinks } from './import-links.js';
 import { checkCount, checkId, MAX_ID_LENGTH } from '../checks/record-bounds.js';
+import { COST, createSlicer, type Slicer } from '../../slices/slicer.js';
 
 /** The export format version this build writes. */
 export const SCHEMA_VERSION = 1;
@@ -24,18 +25,18 @@ export interface ParsedState {
 }
 
 /**
- * Validate a whole `SessionState` before anything is written: every field is checked and the
- * first problem is refused with its path (`state.entries[3].content`). Accepts the
- * unversioned shape (Date objects or ISO strings; seq/interaction optional) and
- * `schemaVersion` 1. Token counts are recomputed, so an export from another tokenizer imports
- * exactly.
+ * Validate a whole `SessionState` before anything is written, in slices of work: every field is
+ * checked and the first problem is refused with its path (`state.entries[3].content`). Accepts
+ * the unversioned shape (Date objects or ISO strings; seq/interaction optional) and
+ * `schemaVersion` 1. Token counts are left at 0: {@link countParsedState} recomputes them with
+ * this engine's tokenizer, so an export from another tokenizer imports exactly.
  */
-export function parseSessionState(
+export async function parseSessionState(
   state: unknown,
-  counter: TokenCounter,
   now: () => Date,
   maxContentLength = DEFAULT_MAX_CONTENT_LENGTH,
-): ParsedState {
+  slicer: Slicer = createSlicer(),
+): Promise<ParsedState> {
   if (!isPlainObject(state)) throw new ValidationError('state', 'an object { sessionId, entries, summaries }', state);
   const version = state.schemaVersion ?? 1;
   if (version !== SCHEMA_VERSION) {
@@ -57,7 +58,15 @@ export function parseSessionState(
   let interaction = 0;
   const numbered = keepsNumbering(state.entries);
   const openCalls: MemoryEntry[] = [];
-  const entries = state.entries.map((raw, i): MemoryEntry => {
+  const entries: MemoryEntry[] = [];
+  const rawEntries: unknown[] = state.entries;
+  for (let i = 0; i < rawEntries.length; i++) {
+    entries.push(parseEntry(rawEntries[i], i));
+    const content = (rawEntries[i] as { content: string }).content;
+    if (slicer.spend(COST.item * 4 + content.length)) await slicer.pause();
+  }
+
+  function parseEntry(raw: unknown, i: number): MemoryEntry {
     const f = `state.entries[${i}]`;
     if (!isPlainObject(raw)) throw new ValidationError(f, 'an entry object', raw);
     const id = checkId(raw.id, `${f}.id`);
@@ -114,12 +123,17 @@ export function parseSessionState(
       if (k >= 0) openCalls.splice(k, 1);
     }
     if (raw.metadata !== undefined) e.metadata = checkMetadata(raw.metadata, `${f}.metadata`, maxContentLength)!;
-    e.tokenCount = countDraft(e as Parameters<typeof countDraft>[0], counter);
     return e;
-  });
+  }
 
   const summaryIds = new Set<string>();
-  const summaries = summariesIn.map((raw, i): MemorySummary => {
+  const summaries: MemorySummary[] = [];
+  for (let i = 0; i < summariesIn.length; i++) {
+    summaries.push(parseSummary(summariesIn[i], i));
+    if (slicer.spend(COST.item * 4 + (summariesIn[i] as { content: string }).content.length)) await slicer.pause();
+  }
+
+  function parseSummary(raw: unknown, i: number): MemorySummary {
     const f = `state.summaries[${i}]`;
     if (!isPlainObject(raw)) throw new ValidationError(f, 'a summary object', raw);
     const id = checkId(raw.id, `${f}.id`);
@@ -131,7 +145,7 @@ export function parseSessionState(
       throw new ValidationError(`${f}.originalEntryIds`, 'an array of entry id strings', raw.originalEntryIds);
     }
     raw.originalEntryIds.forEach((x, k) => checkId(x, `${f}.originalEntryIds[${k}]`));
-    const tokenCount = counter.count(raw.content);
+    const tokenCount = 0; // counted by countParsedState
     const original = checkCount(raw.originalTokenCount ?? 0, `${f}.originalTokenCount`);
     const tr = isPlainObject(raw.timeRange) ? raw.timeRange : {};
     const createdAt = checkTimestamp(raw.createdAt, `${f}.createdAt`, now);
@@ -157,7 +171,7 @@ export function parseSessionState(
     if (raw.strategy !== undefined) s.strategy = checkId(raw.strategy, `${f}.strategy`);
     if (raw.metadata !== undefined) s.metadata = checkMetadata(raw.metadata, `${f}.metadata`, maxContentLength)!;
     return s;
-  });
+  }
   for (const [i, e] of entries.entries()) {
     if (e.summaryId !== undefined && !e.compressed) {
       throw new ValidationError(
@@ -170,6 +184,29 @@ export function parseSessionState(
   const counters = lifeCounters(state, entries);
   checkStateLinks(entries, summaries, counters.erasedEntries);
   return { sessionId, entries, summaries, ...counters };
+}
+
+/** The texts whose tokens {@link countParsedState} counts. */
+export function parsedTexts(p: ParsedState): string[] {
+  const texts: string[] = [];
+  const collect = { count: (text: string) => (texts.push(text), 0) };
+  for (const e of p.entries) countDraft(e as Parameters<typeof countDraft>[0], collect);
+  for (const s of p.summaries) texts.push(s.content);
+  return texts;
+}
+
+/** Count every entry's and summary's tokens with `counter`, in slices of work. */
+export async function countParsedState(p: ParsedState, counter: TokenCounter, slicer: Slicer): Promise<void> {
+  for (const e of p.entries) {
+    e.tokenCount = countDraft(e as Parameters<typeof countDraft>[0], counter);
+    if (slicer.spend(COST.countCall + e.content.length * COST.count)) await slicer.pause();
+  }
+  for (const s of p.summaries) {
+    s.tokenCount = counter.count(s.content);
+    const original = s.originalTokenCount;
+    s.compressionRatio = s.tokenCount > 0 ? Math.round((original / s.tokenCount) * 100) / 100 : original;
+    if (slicer.spend(COST.countCall + s.content.length * COST.count)) await slicer.pause();
+  }
 }
 
 /** True when entries carry RecallKit's own numbering: integer seq strictly rising, interaction never falling. */

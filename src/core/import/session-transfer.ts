@@ -4,7 +4,14 @@ import type { SessionRunner } from '../session/session-runner.js';
 import type { Writer } from '../session/writer.js';
 import { statsOf } from '../session/session.js';
 import { prepareCounts } from '../../tokens/count-yielding.js';
-import { parseSessionState, stateToBatch } from './import-state.js';
+import { countParsedState, parsedTexts, parseSessionState, stateToBatch } from './import-state.js';
+import type { Slicer } from '../../slices/slicer.js';
+import { ValidationError } from '../../errors.js';
+import { checkSessionId, isPlainObject } from '../checks/validate.js';
+import { cloneInSlices } from '../../slices/slicer.js';
+import { loadEntriesInPages } from '../entry-pages.js';
+import { createRecallIndex } from '../../recall/recall-index.js';
+import { indexEntries, summaryDoc } from '../recall/recall.js';
 import { checkImportOptions, checkImportOver } from './import-over.js';
 
 /** What {@link createSessionTransfer} needs from the engine. */
@@ -18,6 +25,8 @@ export interface SessionTransferDeps {
   maxContent: number;
   /** A session was replaced: embed what it holds (when an embedder is set). */
   embedLater: (sessionId: string) => void;
+  /** A new slicer for one call's bulk work. */
+  slices: () => Slicer;
 }
 
 /** A session moved whole: `exportSession` and `importSession` of the engine. */
@@ -35,8 +44,9 @@ export function createSessionTransfer(deps: SessionTransferDeps): SessionTransfe
         s,
         async (c) => {
           await writer.flush(c.meta.sessionId);
-          const entries = await store.loadEntries(c.meta.sessionId);
-          const summaries = structuredClone(c.summaries);
+          const slicer = deps.slices();
+          const entries = await loadEntriesInPages(store, c.meta.sessionId, {}, slicer);
+          const summaries = await cloneInSlices(c.summaries, slicer);
           return {
             schemaVersion: 1,
             sessionId: c.meta.sessionId,
@@ -51,22 +61,24 @@ export function createSessionTransfer(deps: SessionTransferDeps): SessionTransfe
         'read',
       ),
 
-    importSession: (state, options) => {
-      let parsed: ReturnType<typeof parseSessionState>;
-      let importOptions: ImportOptions;
-      const texts: string[] = [];
-      try {
-        importOptions = checkImportOptions(options);
-        // Checked whole first, its texts collected; they are counted in the session's turn, with pauses.
-        parsed = parseSessionState(state, { count: (text) => (texts.push(text), 0) }, now, maxContent);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      return sessions.run(parsed.sessionId, async () => {
-        parsed = parseSessionState(state, await prepareCounts(deps.counter, texts, { from: 1 }), now, maxContent);
+    importSession: async (state, options) => {
+      const importOptions = checkImportOptions(options);
+      if (!isPlainObject(state))
+        throw new ValidationError('state', 'an object { sessionId, entries, summaries }', state);
+      // Queued now, so calls on the session apply in call order; checked whole, in slices, in its turn.
+      return sessions.run(checkSessionId(state.sessionId, 'state.sessionId'), async () => {
+        const slicer = deps.slices();
+        const parsed = await parseSessionState(state, now, maxContent, slicer);
+        await countParsedState(parsed, await prepareCounts(deps.counter, parsedTexts(parsed), { from: 1 }), slicer);
         await writer.flush(parsed.sessionId);
         await checkImportOver(store, parsed, importOptions);
         const batch = stateToBatch(parsed, now().toISOString());
+        // The session's recall index is written with it, so its first recall loads it.
+        const index = createRecallIndex();
+        await indexEntries(index, parsed.entries, slicer);
+        for (const s of parsed.summaries) index.add(summaryDoc(s));
+        batch.aux = index.toAux();
+        batch.meta.recallSeq = batch.meta.nextSeq;
         batch.meta.version = (await store.loadMeta(parsed.sessionId))?.version ?? 0;
         batch.meta.version += 1;
         writer.discard(parsed.sessionId);

@@ -11,6 +11,7 @@ import type { KnowledgeBaseState, RecallContext, SessionCache } from '../types.j
 
 export type { KnowledgeBaseState } from '../types.js';
 import { auxReader } from '../aux-reader.js';
+import { messageQuery } from '../checks/query-bound.js';
 
 const prefixOf = (kb: KnowledgeBaseSetup): string => `kb:${kb.knowledgeBase.collection_id}:`;
 
@@ -134,7 +135,8 @@ export async function recalledMessage(
   counter: TokenCounter,
   req: KnowledgeBaseRequest,
 ): Promise<{ content: string; tokenCount: number } | undefined> {
-  const query = [...c.active].reverse().find((e) => e.type === 'message' && e.role === 'user')?.content;
+  const newest = [...c.active].reverse().find((e) => e.type === 'message' && e.role === 'user')?.content;
+  const query = newest === undefined ? undefined : messageQuery(newest);
   if (!query || req.room <= MESSAGE_FRAMING) return undefined;
   const topK = kb.knowledgeBase.top_k;
   const state = await ensureKnowledgeBase(c, rc, kb);

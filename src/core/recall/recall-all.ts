@@ -17,7 +17,7 @@ import {
 import { auxReader } from '../aux-reader.js';
 import { isReservedSessionId } from '../checks/reserved-ids.js';
 import {
-  entryDoc,
+  indexEntries,
   recallEntries,
   RERANK_CANDIDATES,
   summaryAsEntry,
@@ -29,6 +29,8 @@ import { loadVectorIndex, type VectorIndex } from '../../recall/vectors/vector-i
 import { denseRerank } from '../../recall/vectors/dense-rerank.js';
 import { embedQuery, VECTOR_PREFIX } from './session-vectors.js';
 import type { SessionCache } from '../session/session.js';
+import { COST, createSlicer, type Slicer } from '../../slices/slicer.js';
+import { forEachEntryPage } from '../entry-pages.js';
 
 const SEP = '\u0000';
 const isEntryDoc = (id: string): boolean => !id.startsWith(SUMMARY_PREFIX);
@@ -85,11 +87,15 @@ export interface StoreRecall {
  * Create the store-wide recall. `onUnindexed` hears of a session that had no persisted index
  * (its entries were analyzed here): the engine then persists one, so the next open loads it.
  */
-export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId: string) => void): StoreRecall {
+export function createStoreRecall(
+  store: StoreAdapter,
+  onUnindexed?: (sessionId: string) => void,
+  slices: () => Slicer = () => createSlicer(),
+): StoreRecall {
   const covered = new Map<string, Covered>();
   let syncing: Promise<void> | undefined;
 
-  async function catchUp(meta: SessionMeta): Promise<void> {
+  async function catchUp(meta: SessionMeta, slicer: Slicer): Promise<void> {
     const id = meta.sessionId;
     let known = covered.get(id);
     if (known && known.version === meta.version && known.createdAt === meta.createdAt) return;
@@ -97,7 +103,7 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
     if (known && (known.createdAt !== meta.createdAt || meta.nextSeq < known.seq)) known = undefined;
     if (!known) {
       const from = meta.recallSeq ?? 0;
-      const stored = from > 0 ? await loadRecallIndex(await auxReader(store, id, 'recall:')) : undefined;
+      const stored = from > 0 ? await loadRecallIndex(await auxReader(store, id, 'recall:'), { slicer }) : undefined;
       if (!stored && meta.nextSeq > 0) onUnindexed?.(id);
       known = {
         version: meta.version,
@@ -108,7 +114,8 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
       };
     }
     if (meta.nextSeq > known.seq) {
-      for (const e of await store.loadEntries(id, { fromSeq: known.seq })) known.index.add(entryDoc(e));
+      const index = known.index;
+      await forEachEntryPage(store, id, { fromSeq: known.seq }, slicer, (page) => indexEntries(index, page, slicer));
       known.seq = meta.nextSeq;
     }
     // Summaries exist once something was compressed or erased: read the kept ones, index the new.
@@ -124,12 +131,17 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
     covered.set(id, known);
   }
 
+  /** Every session's index caught up, one session after another in slices of work. */
   async function sync(): Promise<void> {
+    const slicer = slices();
     // RecallKit's own sessions (the facts log, sync's state) are never searched.
     const metas = (await store.listSessions()).filter((m) => !isReservedSessionId(m.sessionId));
     const live = new Set(metas.map((m) => m.sessionId));
     for (const id of [...covered.keys()]) if (!live.has(id)) covered.delete(id);
-    await Promise.all(metas.map((meta) => catchUp(meta)));
+    for (const meta of metas) {
+      await catchUp(meta, slicer);
+      if (slicer.spend(COST.item)) await slicer.pause();
+    }
   }
 
   /** A session's vectors of `model`, loaded once per `vectorSeq`. */
@@ -193,7 +205,11 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
       const terms = analyzeQuery(query);
       const stats = emptyTermStats();
       const holding: [string, Covered][] = [];
-      for (const [sessionId, known] of covered) {
+      const slicer = slices();
+      // Statistics, then searches, session by session in slices of work (10,000 chats never hold the thread).
+      const perSession = COST.item * (1 + terms.length);
+      for (const [sessionId, known] of [...covered]) {
+        if (slicer.spend(perSession + known.index.size * terms.length)) await slicer.pause();
         const own = known.index.termStats(terms);
         addTermStats(stats, own);
         // A session holding none of the terms has no hit: not searched.
@@ -205,6 +221,7 @@ export function createStoreRecall(store: StoreAdapter, onUnindexed?: (sessionId:
       }
       const hits: StoreHit[] = [];
       for (const [sessionId, { index, summaries }] of holding) {
+        if (slicer.spend(perSession + index.size * terms.length)) await slicer.pause();
         const filter =
           summaries.size && sessionId !== ownSession
             ? (id: string) => isEntryDoc(id) || summaries.has(id.slice(SUMMARY_PREFIX.length))

@@ -10,7 +10,11 @@ import type { RecallContext, SessionCache } from '../types.js';
 
 export type { RecallContext } from '../types.js';
 import { isPlainObject } from '../checks/validate.js';
+import { checkQuery } from '../checks/query-bound.js';
 import { auxReader } from '../aux-reader.js';
+import { COST, createSlicer, type Slicer } from '../../slices/slicer.js';
+import { forEachEntryPage } from '../entry-pages.js';
+import { ANALYZE_PART, analyzedInSlices } from '../../recall/text/document-fields.js';
 
 import { SUMMARY_PREFIX } from './recall-ids.js';
 
@@ -50,17 +54,37 @@ export function summaryAsEntry(s: MemorySummary): MemoryEntry {
   };
 }
 
+/** What analyzing an entry for recall costs, in slice units. */
+export function analyzeCost(e: Pick<MemoryEntry, 'content'>): number {
+  return COST.item + e.content.length * COST.analyze;
+}
+
+/** Index entries in slices of work (a long entry in parts, `analyzedInSlices`). */
+export async function indexEntries(index: RecallIndex, entries: readonly MemoryEntry[], slicer: Slicer): Promise<void> {
+  for (const e of entries) {
+    if (e.content.length > ANALYZE_PART) {
+      index.addAnalyzed(await analyzedInSlices(entryDoc(e), slicer));
+      continue;
+    }
+    index.add(entryDoc(e));
+    if (slicer.spend(analyzeCost(e))) await slicer.pause();
+  }
+}
+
 /**
- * Index entries being added, when the session's index is loaded: returns the aux values and
- * meta field to write in the same batch as the entries. When it is not loaded, nothing: the
- * next recall catches up from `meta.recallSeq`.
+ * Index entries being added, and return the aux values and meta field to write in the same
+ * batch as the entries. A new session starts its index with its first add, so its first
+ * recall (even after a reopen) loads it instead of analyzing the history. A stored session
+ * whose index is not loaded is left as it is: the next recall catches up from `meta.recallSeq`.
  */
-export function indexOnAdd(
+export async function indexOnAdd(
   c: SessionCache,
   entries: readonly MemoryEntry[],
-): Pick<StoreBatch, 'aux'> & { recallSeq?: number } {
-  if (!c.recall) return {};
-  for (const e of entries) c.recall.add(entryDoc(e));
+  slicer: Slicer,
+): Promise<Pick<StoreBatch, 'aux'> & { recallSeq?: number }> {
+  if (!c.recall && c.meta.nextSeq === 0 && !c.summaries.length) c.recall = createRecallIndex();
+  if (!c.recall || !entries.length) return {};
+  await indexEntries(c.recall, entries, slicer);
   return { aux: c.recall.flush(), recallSeq: entries[entries.length - 1]!.seq + 1 };
 }
 
@@ -81,19 +105,29 @@ export function indexOnPlan(
   return { ...vectorAux, ...c.recall.flush() };
 }
 
-/** Load (or build) the session's index and bring it up to date; writes what changed. */
-export async function ensureIndex(c: SessionCache, rc: RecallContext): Promise<RecallIndex> {
+/**
+ * Load (or build) the session's index and bring it up to date, in slices of work; writes what
+ * changed.
+ */
+export async function ensureIndex(
+  c: SessionCache,
+  rc: RecallContext,
+  slicer = rc.slices?.() ?? createSlicer(),
+): Promise<RecallIndex> {
   const { store, write } = rc;
   if (c.recall) return c.recall;
   const sessionId = c.meta.sessionId;
   const from = c.meta.recallSeq ?? 0;
-  let index = from > 0 ? await loadRecallIndex(await auxReader(store, sessionId, 'recall:')) : undefined;
+  let index = from > 0 ? await loadRecallIndex(await auxReader(store, sessionId, 'recall:'), { slicer }) : undefined;
   const rebuild = index === undefined;
-  index ??= createRecallIndex();
+  const building = index ?? createRecallIndex();
   // An index that is up to date needs no entry read (opening a session's recall: one round trip).
-  const missing =
-    rebuild || from < c.meta.nextSeq ? await store.loadEntries(sessionId, { fromSeq: rebuild ? 0 : from }) : [];
-  for (const e of missing) index.add(entryDoc(e));
+  if (rebuild || from < c.meta.nextSeq) {
+    await forEachEntryPage(store, sessionId, { fromSeq: rebuild ? 0 : from }, slicer, (page) =>
+      indexEntries(building, page, slicer),
+    );
+  }
+  index = building;
   for (const s of c.summaries) if (!index.has(SUMMARY_PREFIX + s.id)) index.add(summaryDoc(s));
   const aux = rebuild ? index.toAux() : index.flush();
   if (Object.keys(aux).length || c.meta.recallSeq !== c.meta.nextSeq) {
@@ -113,7 +147,7 @@ function checkOptions(
   if (isPlainObject(options) && options.scope !== undefined && options.scope !== 'session' && options.scope !== 'all') {
     throw new ValidationError('options.scope', "'session' or 'all'", options.scope);
   }
-  if (typeof query !== 'string') throw new ValidationError('query', 'a string', query);
+  checkQuery(query);
   if (options !== undefined && !isPlainObject(options))
     throw new ValidationError('options', 'an object { topK?, types?, includeCompressed?, scope? }', options);
   const o = (options ?? {}) as RecallOptions;
@@ -126,7 +160,11 @@ function checkOptions(
   if (o.includeCompressed !== undefined && typeof o.includeCompressed !== 'boolean') {
     throw new ValidationError('options.includeCompressed', 'a boolean', o.includeCompressed);
   }
-  const out: ReturnType<typeof checkOptions> = { query, topK, includeCompressed: o.includeCompressed ?? true };
+  const out: ReturnType<typeof checkOptions> = {
+    query: query as string,
+    topK,
+    includeCompressed: o.includeCompressed ?? true,
+  };
   if (o.types) out.types = new Set(o.types);
   return out;
 }

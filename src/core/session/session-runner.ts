@@ -26,8 +26,8 @@ export interface SessionRunner {
    * reads first check the stored version, so each sees the other's writes on its next call.
    */
   run<T>(sessionId: unknown, task: (c: SessionCache) => Promise<T>, mode?: 'read' | 'write'): Promise<T>;
-  /** Forget a session's cached state (it was cleared or replaced). */
-  drop(sessionId: string): void;
+  /** Forget a session's cached state (it was replaced, or `deleted` by this engine). */
+  drop(sessionId: string, deleted?: boolean): void;
   /** Resolves when every operation queued so far has settled. */
   idle(): Promise<void>;
   /** Stop listening to the store (on close). */
@@ -56,6 +56,8 @@ export function createSessionRunner(
   options: SessionRunnerOptions = {},
 ): SessionRunner {
   const queue = createSerialQueue();
+  /** Sessions this engine deleted whose deletion notice has not come back yet. */
+  const ownDeletions = new Set<string>();
   const cache = createSessionLru({
     max: options.maxCachedSessions ?? DEFAULT_MAX_CACHED_SESSIONS,
     store,
@@ -64,6 +66,12 @@ export function createSessionRunner(
       const c = cache.get(id);
       // This engine's own writes come back with a version it already holds (or an older one).
       if (c && version !== 0 && version <= c.meta.version) return;
+      // This engine's own deletion (clearSession) is heard late, maybe while the new session's
+      // first add runs: it is not another writer's change.
+      if (version === 0 && ownDeletions.delete(id)) return;
+      // Changes held for a FLUSH are in this cache only: a reload would lose them. Their write
+      // applies over the version they saw, so another writer's change is a conflict then.
+      if (c && writer.pending(id)) return;
       cache.stale(id);
       options.onChange?.(id);
     },
@@ -116,8 +124,9 @@ export function createSessionRunner(
         }
       });
     },
-    drop(sessionId) {
+    drop(sessionId, deleted = false) {
       cache.delete(sessionId);
+      if (deleted && store.subscribe) ownDeletions.add(sessionId);
     },
     idle: () => queue.idle(),
     dispose: () => cache.clear(),

@@ -9,7 +9,14 @@ import { addressedTerms } from './addressed.js';
 import { analyze } from './analyze.js';
 import { timeTerms } from './dates.js';
 import { relativeDateTerms } from './relative-dates.js';
-import type { RecallDoc } from '../types.js';
+import type { AnalyzedDoc, RecallDoc } from '../types.js';
+import { COST, type Slicer } from '../../slices/slicer.js';
+
+/**
+ * Texts longer than this are analyzed in parts ({@link analyzedInSlices}), giving the thread
+ * back between them: a 1,000,000-character message is 31 parts.
+ */
+export const ANALYZE_PART = 32_768;
 
 /** The text, speaker (with the names the text addresses, `addressed.ts`) and date terms of a document. */
 export function documentFields(doc: RecallDoc): [string[], string[], string[]] {
@@ -19,6 +26,48 @@ export function documentFields(doc: RecallDoc): [string[], string[], string[]] {
   const speakerTerms = analyze([...new Set(speaker)].join(' '));
   if (!doc.standalone) speakerTerms.push(...addressedTerms(doc.text));
   return [analyze(doc.text), speakerTerms, [...new Set(dates)]];
+}
+
+/**
+ * {@link documentFields} of a long text, part by part in slices of work: the text is cut into
+ * parts of at most {@link ANALYZE_PART} characters at a line break (else a space), each part
+ * analyzed alone. The terms are those of the whole text, except that a date phrase or a name
+ * cue ("Thanks, Mel.") that a cut splits is not recognized. A shorter text is analyzed whole.
+ */
+export async function analyzedInSlices(doc: RecallDoc, slicer: Slicer): Promise<AnalyzedDoc> {
+  const time = documentTime(doc);
+  const standalone = doc.standalone === true;
+  if (doc.text.length <= ANALYZE_PART) {
+    const fields = documentFields(doc);
+    if (slicer.spend(COST.item + doc.text.length * COST.analyze)) await slicer.pause();
+    return { id: doc.id, fields, time, standalone };
+  }
+  const [text, speaker, dates] = documentFields({ ...doc, text: '' });
+  const dateSet = new Set(dates);
+  for (const part of textParts(doc.text)) {
+    for (const t of analyze(part)) text.push(t);
+    for (const d of relativeDateTerms(part, time)) dateSet.add(d);
+    if (!standalone) for (const t of addressedTerms(part)) speaker.push(t);
+    if (slicer.spend(COST.item + part.length * COST.analyze)) await slicer.pause();
+  }
+  return { id: doc.id, fields: [text, speaker, [...dateSet]], time, standalone };
+}
+
+/** `text` cut into parts of at most {@link ANALYZE_PART} characters, at a line break or a space when there is one. */
+export function textParts(text: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  while (text.length - from > ANALYZE_PART) {
+    const end = from + ANALYZE_PART;
+    const tail = text.slice(end - 4096, end);
+    const line = tail.lastIndexOf('\n');
+    const at = line >= 0 ? line : tail.lastIndexOf(' ');
+    const cut = at >= 0 ? end - 4096 + at + 1 : end;
+    parts.push(text.slice(from, cut));
+    from = cut;
+  }
+  parts.push(text.slice(from));
+  return parts;
 }
 
 /** When a document was said, epoch ms, NaN when unknown. */

@@ -126,10 +126,7 @@ export function stem(word: string): string {
   const exception = EXCEPTIONS.get(word);
   if (exception !== undefined) return exception;
 
-  let w = word;
-  // Consonant y: the first letter, or after a vowel.
-  if (w[0] === 'y') w = 'Y' + w.slice(1);
-  for (let i = 1; i < w.length; i++) if (w[i] === 'y' && isVowel(w[i - 1])) w = w.slice(0, i) + 'Y' + w.slice(i + 1);
+  let w = markConsonantY(word);
 
   const prefix = R1_PREFIXES.find((p) => w.startsWith(p));
   const r1 = prefix ? prefix.length : regionAfter(w, 0);
@@ -148,6 +145,24 @@ export function stem(word: string): string {
   w = step4(w, r2);
   w = step5(w, r1, r2);
   return w.replace(/Y/g, 'y');
+}
+
+/**
+ * Consonant y as `Y`: the first letter, or after a vowel. One pass (a word of 200,000 letters
+ * is marked in linear time, not rebuilt at each y).
+ */
+function markConsonantY(word: string): string {
+  if (word.indexOf('y') < 0) return word;
+  let out = '';
+  let from = 0;
+  let marked = -1; // the last position made Y, no longer a vowel for the letter after it
+  for (let i = 0; i < word.length; i++) {
+    if (word[i] !== 'y' || (i > 0 && (marked === i - 1 || !isVowel(word[i - 1])))) continue;
+    out += word.slice(from, i) + 'Y';
+    from = i + 1;
+    marked = i;
+  }
+  return out + word.slice(from);
 }
 
 function step1a(w: string): string {

@@ -90,12 +90,14 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
       );
     },
 
-    loadEntries(sessionId, { includeCompressed = true, fromSeq }: LoadEntriesOptions = {}) {
+    loadEntries(sessionId, { includeCompressed = true, fromSeq, limit }: LoadEntriesOptions = {}) {
       return run(session('load entries of', sessionId), async (db) => {
         const entries = readTransaction(db, ['entries']).objectStore('entries');
+        // A page (`limit`) is read and copied into this thread alone, not the whole session.
+        const count = limit !== undefined && Number.isInteger(limit) && limit > 0 ? limit : undefined;
         const records = includeCompressed
-          ? await entries.index('by-session-seq').getAll(seqRange(sessionId, fromSeq))
-          : await entries.index('by-session-active').getAll(activeRange(sessionId, fromSeq));
+          ? await entries.index('by-session-seq').getAll(seqRange(sessionId, fromSeq), count)
+          : await entries.index('by-session-active').getAll(activeRange(sessionId, fromSeq), count);
         return records.map((r) => r.entry);
       });
     },

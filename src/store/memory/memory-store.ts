@@ -9,6 +9,16 @@ import type {
 } from '../../types.js';
 import { ClosedError, ConflictError, StoreError } from '../../errors.js';
 import { createListeners } from '../listeners.js';
+import { cloneInSlices, createSlicer, type YieldNow } from '../../slices/slicer.js';
+
+/** Options of {@link memoryStore}. */
+export interface MemoryStoreOptions {
+  /**
+   * How copies in and out give the thread back between slices (default: the host's yield).
+   * Tests pass a counting one.
+   */
+  yieldNow?: YieldNow | undefined;
+}
 
 interface SessionRecords {
   meta: SessionMeta;
@@ -16,19 +26,27 @@ interface SessionRecords {
   entries: Map<string, MemoryEntry>;
   summaries: Map<string, MemorySummary>;
   aux: Map<string, unknown>;
+  /** False once an entry was inserted after one with a higher `seq` (insertion order is then not seq order). */
+  ordered: boolean;
+  /** `seq` of the entry inserted last. */
+  lastSeq: number;
 }
 
 /**
  * A store that keeps sessions in this thread's memory: the default in Node, and the reference
  * implementation of {@link StoreAdapter}. Values are copied in and out (structured clone), so
- * callers can never change what is stored by mutating a returned object.
+ * callers can never change what is stored by mutating a returned object; large batches and
+ * sessions are copied in slices, giving the thread back between them.
  * @example
  * const memory = await createMemory({ store: memoryStore() });
  */
-export function memoryStore(): StoreAdapter {
+export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
   const sessions = new Map<string, SessionRecords>();
   const listeners = createListeners();
   let closed = false;
+  const slicer = () => createSlicer({ yieldNow: options.yieldNow });
+  /** Copies of a list, in slices. */
+  const copies = <T>(items: readonly T[]): Promise<T[]> => cloneInSlices(items, slicer());
 
   const check = (): void => {
     if (closed) throw new ClosedError('memoryStore: the store is closed');
@@ -41,13 +59,17 @@ export function memoryStore(): StoreAdapter {
       check();
       const s = sessions.get(sessionId);
       if (!s) return undefined;
+      // One state: every record is taken before the first pause (a write replaces records,
+      // never changes one in place), then copied in slices.
       const activeEntries: MemoryEntry[] = [];
       for (const e of s.entries.values()) if (!e.compressed) activeEntries.push(e);
-      return structuredClone({
-        meta: s.meta,
-        activeEntries: inSeqOrder(activeEntries),
-        summaries: [...s.summaries.values()],
-      });
+      const meta = structuredClone(s.meta);
+      const summaries = [...s.summaries.values()];
+      return {
+        meta,
+        activeEntries: await copies(inSeqOrder(activeEntries)),
+        summaries: await copies(summaries),
+      };
     },
 
     async loadMeta(sessionId) {
@@ -60,12 +82,18 @@ export function memoryStore(): StoreAdapter {
       check();
       const s = sessions.get(sessionId);
       if (!s) return [];
-      const { includeCompressed = true, fromSeq = 0 } = options;
+      const { includeCompressed = true, fromSeq = 0, limit = Infinity } = options;
       const out: MemoryEntry[] = [];
+      let sorted = true;
       for (const e of s.entries.values()) {
-        if (e.seq >= fromSeq && (includeCompressed || !e.compressed)) out.push(e);
+        if (e.seq < fromSeq || (!includeCompressed && e.compressed)) continue;
+        if (out.length && out[out.length - 1]!.seq > e.seq) sorted = false;
+        out.push(e);
+        // Entries kept in seq order (almost always): a page stops at its limit.
+        if (s.ordered && sorted && out.length === limit) break;
       }
-      return structuredClone(inSeqOrder(out));
+      const ordered = inSeqOrder(out);
+      return copies(ordered.length > limit ? ordered.slice(0, limit) : ordered);
     },
 
     async getEntries(sessionId, ids) {
@@ -85,9 +113,15 @@ export function memoryStore(): StoreAdapter {
 
     async loadAuxPrefix(sessionId, prefix) {
       check();
-      const out = new Map<string, unknown>();
-      for (const [key, value] of sessions.get(sessionId)?.aux ?? []) if (key.startsWith(prefix)) out.set(key, value);
-      return structuredClone(out);
+      const keys: string[] = [];
+      const values: unknown[] = [];
+      for (const [key, value] of sessions.get(sessionId)?.aux ?? [])
+        if (key.startsWith(prefix)) {
+          keys.push(key);
+          values.push(value);
+        }
+      const copied = await copies(values);
+      return new Map(keys.map((key, i) => [key, copied[i]]));
     },
 
     subscribe(sessionId, onChange) {
@@ -97,17 +131,19 @@ export function memoryStore(): StoreAdapter {
 
     async write(sessionId, batch: StoreBatch) {
       check();
-      // Clone first: a value that cannot be cloned fails here, before anything changes.
-      // Nothing after it can throw, so applying in place is all-or-nothing.
+      // Clone first, in slices: a value that cannot be cloned fails here, before anything
+      // changes. Nothing after it can throw or wait, so applying in place is all-or-nothing.
       let b: StoreBatch;
       try {
-        b = structuredClone(batch);
+        // A small batch (an add, a compaction) is copied at once, with no pause in between.
+        b = itemsOf(batch) <= SMALL_BATCH ? structuredClone(batch) : await cloneBatch(batch, copies);
       } catch (error) {
         throw new StoreError(
           `memoryStore: cannot write session ${JSON.stringify(sessionId)}: a value is not cloneable data`,
           { cause: error },
         );
       }
+      check();
       let s = sessions.get(sessionId);
       if (b.expectVersion !== undefined && (s?.meta.version ?? 0) !== b.expectVersion) {
         throw new ConflictError(
@@ -116,12 +152,18 @@ export function memoryStore(): StoreAdapter {
         );
       }
       if (!s || b.replace) {
-        s = { meta: b.meta, entries: new Map(), summaries: new Map(), aux: new Map() };
+        s = { meta: b.meta, entries: new Map(), summaries: new Map(), aux: new Map(), ordered: true, lastSeq: -1 };
         sessions.set(sessionId, s);
       }
       s.meta = b.meta;
       for (const id of b.deleteEntryIds ?? []) s.entries.delete(id);
-      for (const e of sortBySeq(b.putEntries ?? [])) s.entries.set(e.id, e);
+      for (const e of sortBySeq(b.putEntries ?? [])) {
+        if (!s.entries.has(e.id)) {
+          if (e.seq < s.lastSeq) s.ordered = false;
+          s.lastSeq = e.seq;
+        }
+        s.entries.set(e.id, e);
+      }
       for (const id of b.deleteSummaryIds ?? []) s.summaries.delete(id);
       for (const sum of b.putSummaries ?? []) s.summaries.set(sum.id, sum);
       for (const [key, value] of Object.entries(b.aux ?? {})) {
@@ -138,7 +180,7 @@ export function memoryStore(): StoreAdapter {
 
     async listSessions() {
       check();
-      return structuredClone([...sessions.values()].map((s) => s.meta));
+      return copies([...sessions.values()].map((s) => s.meta));
     },
 
     async close() {
@@ -147,6 +189,29 @@ export function memoryStore(): StoreAdapter {
       listeners.clear();
     },
   };
+}
+
+/** Batches of at most this many entries, summaries and aux values are copied in one step. */
+const SMALL_BATCH = 256;
+
+/** Entries, summaries and aux values a batch puts. */
+function itemsOf(batch: StoreBatch): number {
+  return (batch.putEntries?.length ?? 0) + (batch.putSummaries?.length ?? 0) + Object.keys(batch.aux ?? {}).length;
+}
+
+/** A copy of a batch, its lists copied in slices. */
+async function cloneBatch(batch: StoreBatch, copies: <T>(items: readonly T[]) => Promise<T[]>): Promise<StoreBatch> {
+  const { putEntries, putSummaries, aux, meta, ...rest } = batch;
+  const out: StoreBatch = { ...structuredClone(rest), meta: structuredClone(meta) };
+  if (putEntries) out.putEntries = await copies(putEntries);
+  if (putSummaries) out.putSummaries = await copies(putSummaries);
+  if (aux) {
+    const keys = Object.keys(aux);
+    const values = await copies(keys.map((k) => aux[k]));
+    out.aux = Object.create(null) as Record<string, unknown>;
+    keys.forEach((k, i) => (out.aux![k] = values[i]));
+  }
+  return out;
 }
 
 /** Entries are kept in insertion order, which is `seq` order unless a lower seq was put back later. */

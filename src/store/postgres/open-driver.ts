@@ -8,7 +8,7 @@
  * database is down) is forgotten, so the next call tries again.
  * @module
  */
-import { StoreError } from '../../errors.js';
+import { RecallKitError, StoreError } from '../../errors.js';
 import type { SqlDriver } from './driver.js';
 import { createPgPool } from './create-pg-pool.js';
 import { pgDriver, type PgPoolLike } from './driver-pg.js';
@@ -171,7 +171,8 @@ async function openDriver(options: ConnectionOptions, s: Source, real: string | 
       driver = pgliteDriver(await createPGlite(real), true);
     } catch (error) {
       await unlock();
-      if (error instanceof StoreError) throw error;
+      // A missing package (MissingPackageError) or the store's own refusal is said as it is.
+      if (error instanceof RecallKitError) throw error;
       throw new StoreError(
         `postgresStore: cannot open the PGlite directory ${JSON.stringify(real)}: ${errorText(error)}`,
         { cause: error, retryable: false },

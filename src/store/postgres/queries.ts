@@ -6,27 +6,94 @@
  */
 import type { LoadEntriesOptions, MemoryEntry, MemorySummary, SessionMeta, StoredSession } from '../../types.js';
 import { decodeKey, decodeValue, encodeKey } from './codec.js';
-import type { Sql } from './driver.js';
+import type { Sql, SqlDriver } from './driver.js';
+import { COST, createSlicer, mapInSlices, type Slicer } from '../../slices/slicer.js';
 
 const WHERE = 'tenant = $1 AND session_id = $2';
 
-/** Meta, active entries (by seq) and summaries (in write order) in one statement. */
-export async function loadSession(sql: Sql, tenant: string, sessionId: string): Promise<StoredSession | undefined> {
+/**
+ * Rows read per statement: a session of 100,000 entries is read a page at a time, so neither
+ * the database's answer (PGlite answers in this thread) nor its decoding holds the thread long.
+ */
+export const ROWS_PER_PAGE = 1000;
+
+/** Rows of JSON text decoded in slices of work. */
+function decodeRows<R, T>(rows: readonly R[], text: (row: R) => string, slicer: Slicer): Promise<T[]> {
+  return mapInSlices(
+    rows,
+    (row) => decodeValue<T>(text(row)),
+    slicer,
+    (row) => COST.item + text(row).length * COST.copy,
+  );
+}
+
+/**
+ * Meta, active entries (by seq) and summaries (in write order) in one statement. A session
+ * with more than {@link ROWS_PER_PAGE} active entries is read again page by page in one
+ * repeatable-read transaction (one snapshot), giving the thread back between pages.
+ */
+export async function loadSession(
+  sql: Sql & Partial<Pick<SqlDriver, 'transaction'>>,
+  tenant: string,
+  sessionId: string,
+): Promise<StoredSession | undefined> {
+  const slicer = createSlicer();
   const rows = await sql.query<{ k: number; body: string }>(
     `SELECT 0 AS k, meta AS body, 0::bigint AS o FROM recallkit_sessions WHERE ${WHERE}
-     UNION ALL SELECT 1, entry, seq FROM recallkit_entries WHERE ${WHERE} AND active
+     UNION ALL (SELECT 1, entry, seq FROM recallkit_entries WHERE ${WHERE} AND active ORDER BY seq LIMIT $3)
      UNION ALL SELECT 2, summary, ord FROM recallkit_summaries WHERE ${WHERE}
      ORDER BY k, o`,
-    [tenant, encodeKey(sessionId)],
+    [tenant, encodeKey(sessionId), ROWS_PER_PAGE + 1],
   );
   if (rows[0]?.k !== 0) return undefined;
-  const session: StoredSession = { meta: decodeValue<SessionMeta>(rows[0].body), activeEntries: [], summaries: [] };
-  for (let i = 1; i < rows.length; i++) {
-    const row = rows[i]!;
-    if (row.k === 1) session.activeEntries.push(decodeValue<MemoryEntry>(row.body));
-    else session.summaries.push(decodeValue<MemorySummary>(row.body));
+  const entries = rows.filter((r) => r.k === 1);
+  const meta = decodeValue<SessionMeta>(rows[0].body);
+  const summaries = rows.filter((r) => r.k === 2);
+  const first = await decodeRows<{ body: string }, MemoryEntry>(entries.slice(0, ROWS_PER_PAGE), (r) => r.body, slicer);
+  const read: StoredSession = {
+    meta,
+    activeEntries: first,
+    summaries: await decodeRows<{ body: string }, MemorySummary>(summaries, (r) => r.body, slicer),
+  };
+  if (entries.length <= ROWS_PER_PAGE) return read;
+  const paged = (tx: Sql) => loadPaged(tx, tenant, sessionId, slicer, !!sql.transaction, read);
+  return sql.transaction ? sql.transaction(paged) : paged(sql);
+}
+
+/** {@link loadSession} of a large session, inside a transaction. */
+async function loadPaged(
+  tx: Sql,
+  tenant: string,
+  sessionId: string,
+  slicer: Slicer,
+  inTransaction: boolean,
+  firstPage: StoredSession,
+): Promise<StoredSession | undefined> {
+  if (inTransaction) await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  const meta = await loadMeta(tx, tenant, sessionId);
+  if (!meta) return undefined;
+  // Every write moves the version: at the same version, the first page read before is this snapshot's.
+  const same = meta.version === firstPage.meta.version;
+  const summaries = same
+    ? firstPage.summaries
+    : await decodeRows<{ summary: string }, MemorySummary>(
+        await tx.query<{ summary: string }>(`SELECT summary FROM recallkit_summaries WHERE ${WHERE} ORDER BY ord`, [
+          tenant,
+          encodeKey(sessionId),
+        ]),
+        (r) => r.summary,
+        slicer,
+      );
+  const activeEntries: MemoryEntry[] = same ? [...firstPage.activeEntries] : [];
+  const last = activeEntries[activeEntries.length - 1];
+  for (let fromSeq = last ? last.seq + 1 : 0; ;) {
+    const page = await loadEntries(tx, tenant, sessionId, { fromSeq, includeCompressed: false, limit: ROWS_PER_PAGE });
+    for (const e of page) activeEntries.push(e);
+    if (page.length < ROWS_PER_PAGE) break;
+    fromSeq = page[page.length - 1]!.seq + 1;
+    await slicer.pause();
   }
-  return session;
+  return { meta, activeEntries, summaries };
 }
 
 export async function loadMeta(sql: Sql, tenant: string, sessionId: string): Promise<SessionMeta | undefined> {
@@ -43,13 +110,14 @@ export async function loadEntries(
   sessionId: string,
   options: LoadEntriesOptions = {},
 ): Promise<MemoryEntry[]> {
-  const { includeCompressed = true, fromSeq = 0 } = options;
+  const { includeCompressed = true, fromSeq = 0, limit } = options;
+  const limited = limit !== undefined && Number.isInteger(limit) && limit >= 0;
   const rows = await sql.query<{ entry: string }>(
     `SELECT entry FROM recallkit_entries
-      WHERE ${WHERE} AND seq >= $3${includeCompressed ? '' : ' AND active'} ORDER BY seq`,
-    [tenant, encodeKey(sessionId), Math.max(-1, Math.floor(fromSeq))],
+      WHERE ${WHERE} AND seq >= $3${includeCompressed ? '' : ' AND active'} ORDER BY seq${limited ? ' LIMIT $4' : ''}`,
+    [tenant, encodeKey(sessionId), Math.max(-1, Math.floor(fromSeq)), ...(limited ? [limit] : [])],
   );
-  return rows.map((r) => decodeValue<MemoryEntry>(r.entry));
+  return decodeRows(rows, (r) => r.entry, createSlicer());
 }
 
 export async function getEntries(
@@ -101,9 +169,11 @@ export async function loadAuxPrefix(
     [tenant, encodeKey(sessionId), low, ...(bounded ? [high] : [])],
   );
   const out = new Map<string, unknown>();
+  const slicer = createSlicer();
   for (const row of rows) {
     const key = decodeKey(row.key);
     if (key.startsWith(prefix)) out.set(key, decodeValue(row.value));
+    if (slicer.spend(COST.item + row.value.length * COST.copy)) await slicer.pause();
   }
   return out;
 }
@@ -113,5 +183,5 @@ export async function listSessions(sql: Sql, tenant: string): Promise<SessionMet
     'SELECT meta FROM recallkit_sessions WHERE tenant = $1 ORDER BY session_id',
     [tenant],
   );
-  return rows.map((r) => decodeValue<SessionMeta>(r.meta));
+  return decodeRows(rows, (r) => r.meta, createSlicer());
 }

@@ -14,7 +14,8 @@ import { sharedWrites } from './shared-writes.js';
 import { secretsOf } from './redact.js';
 import { storeFailure } from './retryable.js';
 import { callBound, resolveTimeouts, within } from './timeouts.js';
-import { deleteSession, encodeBatch, notifyPayload } from './write.js';
+import { deleteSession, encodeBatchInSlices, notifyPayload } from './write.js';
+import { createSlicer } from '../../slices/slicer.js';
 
 /** Said of a write that failed in a way that may have stored it all the same. */
 const UNKNOWN_OUTCOME = ' (the write may or may not have been stored: retry it, with the same id it is stored once)';
@@ -105,15 +106,17 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       run(session(`load aux ${JSON.stringify(prefix)}… of`, sessionId), (d) =>
         q.loadAuxPrefix(d, tenant, sessionId, prefix),
       ),
-    write: (sessionId, batch) =>
-      run(
-        session('write', sessionId),
-        (d) => {
-          // Concurrent writes, of this store and of the others on its pool, share statements.
-          return track(sessionId, writesOf(d).writer.write(encodeBatch(tenant, sessionId, batch)));
-        },
-        true,
-      ),
+    write: (sessionId, batch) => {
+      if (closed) return Promise.reject(new ClosedError('postgresStore: the store is closed'));
+      // Encoded first, in slices of work (this process's, not a wait for the database, so outside
+      // the call's bound); then concurrent writes, of this store and of the others on its pool,
+      // share statements.
+      const encoded = encodeBatchInSlices(tenant, sessionId, batch, createSlicer());
+      return track(
+        sessionId,
+        encoded.then((x) => run(session('write', sessionId), (d) => writesOf(d).writer.write(x), true)),
+      );
+    },
     deleteSession: (sessionId) =>
       run(
         session('delete', sessionId),

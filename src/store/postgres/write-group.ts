@@ -103,7 +103,7 @@ export function createGroupWriter(
       for (let i = 0; i < queue.length && group.length < size;) {
         const p = queue[i]!;
         // Skipped sessions keep their place, so their batches stay in call order.
-        const alone = p.x.pre.length > 0;
+        const alone = p.x.pre.length > 0 || p.x.more.length > 0;
         if (busy.has(p.x.id) || sessions.has(p.x.id) || (alone && group.length > 0)) {
           sessions.add(p.x.id);
           i++;

@@ -12,6 +12,8 @@ import { ConflictError } from '../../errors.js';
 import type { StoreBatch } from '../../types.js';
 import { encodeKey, encodeValue } from './codec.js';
 import type { Sql, SqlDriver } from './driver.js';
+import { COST, type Slicer } from '../../slices/slicer.js';
+import { yieldNow } from '../../slices/yield-now.js';
 
 /** The NOTIFY channel of every `postgresStore` on a database. */
 export const CHANNEL = 'recallkit_changes';
@@ -73,6 +75,24 @@ export interface EncodedBatch {
   deleteEntries: string[];
   deleteSummaries: string[];
   deleteAux: string[];
+  /**
+   * Rows of a large batch beyond its first statement's, each a statement run after it in the
+   * same transaction (the thread is given back between them).
+   */
+  more: Statement[];
+}
+
+/** Rows in one statement of a large batch (entries; aux values go `AUX_PER_STATEMENT`). */
+export const ROWS_PER_STATEMENT = 1000;
+/** Aux values in one statement of a large batch (a recall segment is a few kilobytes). */
+export const AUX_PER_STATEMENT = 200;
+
+/** Options of {@link encodeBatch}. */
+export interface EncodeOptions {
+  /** JSON texts already made (in slices, `encodeBatchInSlices`) of entries and aux values. */
+  known?: Map<unknown, string>;
+  /** Cut a large batch into statements run in one transaction ({@link EncodedBatch.more}). */
+  split?: boolean;
 }
 
 /** A session among all tenants' (the tenant JSON-quoted, so the pair reads back one way). */
@@ -86,8 +106,41 @@ function lastOfEach<T extends { id: string }>(list: readonly T[] | undefined): r
   return byId.size === list.length ? list : [...byId.values()];
 }
 
+/**
+ * {@link encodeBatch} with the JSON of entries and aux values made in slices of work, and a
+ * large batch split into statements of {@link ROWS_PER_STATEMENT} rows: a batch of 100,000
+ * entries never holds the thread for long.
+ */
+export async function encodeBatchInSlices(
+  tenant: string,
+  sessionId: string,
+  batch: StoreBatch,
+  slicer: Slicer,
+): Promise<EncodedBatch> {
+  const known = new Map<unknown, string>();
+  const what = (): string => `session ${JSON.stringify(sessionId)}`;
+  for (const e of batch.putEntries ?? []) {
+    const text = encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`);
+    known.set(e, text);
+    if (slicer.spend(COST.item + text.length * COST.copy)) await slicer.pause();
+  }
+  for (const [k, v] of Object.entries(batch.aux ?? {})) {
+    if (v === null || typeof v !== 'object') continue;
+    const text = encodeValue(v, () => `aux ${JSON.stringify(k)} of ${what()}`);
+    known.set(v, text);
+    if (slicer.spend(COST.item + text.length * COST.copy)) await slicer.pause();
+  }
+  return encodeBatch(tenant, sessionId, batch, { known, split: true });
+}
+
 /** Encode a batch, refusing non-JSON values before anything is sent. */
-export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch): EncodedBatch {
+export function encodeBatch(
+  tenant: string,
+  sessionId: string,
+  batch: StoreBatch,
+  options: EncodeOptions = {},
+): EncodedBatch {
+  const { known } = options;
   const what = (): string => `session ${JSON.stringify(sessionId)}`;
   const key = encodeKey(sessionId);
   const version = batch.meta.version;
@@ -127,7 +180,7 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
   }
   if (entries.length > 1 && entries.some((e, i) => i > 0 && e.seq < entries[i - 1]!.seq))
     entries = [...entries].sort((a, b) => a.seq - b.seq);
-  return {
+  const encoded: EncodedBatch = {
     sessionId,
     tenant,
     key,
@@ -139,7 +192,7 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
       encodeKey(e.id),
       e.seq,
       !e.compressed,
-      encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`),
+      known?.get(e) ?? encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`),
     ]),
     summaries: summaries.map((s) => [
       encodeKey(s.id),
@@ -147,10 +200,57 @@ export function encodeBatch(tenant: string, sessionId: string, batch: StoreBatch
     ]),
     auxPut: aux
       .filter(([, v]) => v !== null)
-      .map(([k, v]) => [encodeKey(k), encodeValue(v, () => `aux ${JSON.stringify(k)} of ${what()}`)]),
+      .map(([k, v]) => [encodeKey(k), known?.get(v) ?? encodeValue(v, () => `aux ${JSON.stringify(k)} of ${what()}`)]),
     deleteEntries: batch.replace ? [] : deleteEntries,
     deleteSummaries: batch.replace ? [] : deleteSummaries,
     deleteAux: aux.filter(([, v]) => v === null).map(([k]) => encodeKey(k)),
+    more: [],
+  };
+  if (options.split) splitRows(encoded);
+  return encoded;
+}
+
+/** Move a large batch's rows beyond its first statement's into statements of their own ({@link EncodedBatch.more}). */
+function splitRows(x: EncodedBatch): void {
+  for (let at = ROWS_PER_STATEMENT; at < x.entries.length; at += ROWS_PER_STATEMENT)
+    x.more.push(entryRows(x, x.entries.slice(at, at + ROWS_PER_STATEMENT)));
+  if (x.entries.length > ROWS_PER_STATEMENT) x.entries = x.entries.slice(0, ROWS_PER_STATEMENT);
+  for (let at = AUX_PER_STATEMENT; at < x.auxPut.length; at += AUX_PER_STATEMENT)
+    x.more.push(auxRows(x, x.auxPut.slice(at, at + AUX_PER_STATEMENT)));
+  if (x.auxPut.length > AUX_PER_STATEMENT) x.auxPut = x.auxPut.slice(0, AUX_PER_STATEMENT);
+}
+
+/** A statement writing entry rows of a batch whose version step already went through (same transaction). */
+function entryRows(x: EncodedBatch, rows: EncodedBatch['entries']): Statement {
+  const p = new Params();
+  const [t, s] = [p.add(x.tenant), p.add(x.key)];
+  const list = rows.map(([id, seq, a]) => ({ id, seq, a }));
+  return {
+    text: `INSERT INTO recallkit_entries (tenant, session_id, id, seq, active, entry)
+  SELECT ${t}, ${s}, u.id, u.seq, u.a, u.e FROM ${withTexts(
+    p.rows(list),
+    p.lines(rows.map((r) => r[3])),
+    rows.length,
+    'u',
+    'id text, seq bigint, a boolean',
+    'id, seq, a, e',
+  )}
+  ON CONFLICT (tenant, session_id, id) DO UPDATE SET seq = excluded.seq, active = excluded.active,
+    entry = excluded.entry`,
+    params: p.values,
+  };
+}
+
+/** A statement writing aux rows of a batch whose version step already went through (same transaction). */
+function auxRows(x: EncodedBatch, rows: EncodedBatch['auxPut']): Statement {
+  const p = new Params();
+  const [t, s] = [p.add(x.tenant), p.add(x.key)];
+  const values = p.rows(rows.map(([k, v]) => ({ k, v })));
+  return {
+    text: `INSERT INTO recallkit_aux (tenant, session_id, key, value)
+  SELECT ${t}, ${s}, u.k, u.v FROM ${recordset(values, rows.length, 'u', 'k text, v text')}
+  ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value`,
+    params: p.values,
   };
 }
 
@@ -386,9 +486,14 @@ export async function applyOne(db: SqlDriver, x: EncodedBatch): Promise<void> {
   const run = async (sql: Sql): Promise<void> => {
     for (const s of x.pre) await sql.query(s.text, s.params);
     if (!(await applyBatches(sql, [x])).has(x.id)) throw conflict(x);
+    // The rest of a large batch, statement by statement, the thread given back between them.
+    for (const s of x.more) {
+      await yieldNow();
+      await sql.query(s.text, s.params);
+    }
   };
-  // One statement is atomic on its own; deletions before it need a transaction.
-  if (x.pre.length === 0) await run(db);
+  // One statement is atomic on its own; deletions before it, or rows after it, need a transaction.
+  if (x.pre.length === 0 && x.more.length === 0) await run(db);
   else await db.transaction(run);
 }
 

@@ -1,0 +1,62 @@
+/**
+ * Large batches and sessions on PostgreSQL and PGlite (#31): a write of thousands of entries goes
+ * as several statements in one transaction, all or nothing; a session of more than a page of
+ * active entries is read page by page, exactly as written; an engine over it works in slices.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeShared, DRIVERS, freshTenant } from './support.js';
+import { ROWS_PER_STATEMENT } from '../../src/store/postgres/write.js';
+import { ROWS_PER_PAGE } from '../../src/store/postgres/queries.js';
+import { makeEntry, makeMeta } from '../../src/testing/index.js';
+import { createMemory } from '../../src/index.js';
+import { ConflictError } from '../../src/errors.js';
+
+afterAll(closeShared);
+
+const N = ROWS_PER_STATEMENT * 2 + 500;
+
+describe.each(DRIVERS)('large batches on %s', (_name, open) => {
+  it(`writes ${N} entries and 450 aux values in one transaction and reads them back a page at a time`, async () => {
+    const store = await open(freshTenant());
+    const entries = Array.from({ length: N }, (_, i) => makeEntry('s', i, { content: `entry ${i}` }));
+    const aux = Object.fromEntries(Array.from({ length: 450 }, (_, i) => [`recall:seg:${i}`, { n: i }]));
+    await store.write('s', { meta: makeMeta('s', 1, { nextSeq: N }), putEntries: entries, aux, expectVersion: 0 });
+    const loaded = await store.loadSession('s');
+    expect(loaded?.activeEntries).toEqual(entries);
+    expect(N).toBeGreaterThan(ROWS_PER_PAGE);
+    expect(await store.loadEntries('s', { fromSeq: 10, limit: 5 })).toEqual(entries.slice(10, 15));
+    expect((await store.loadAuxPrefix!('s', 'recall:seg:')).size).toBe(450);
+    await store.close();
+  });
+
+  it('a large write whose version check fails writes none of its rows', async () => {
+    const store = await open(freshTenant());
+    await store.write('s', {
+      meta: makeMeta('s', 1, { nextSeq: 1 }),
+      putEntries: [makeEntry('s', 0)],
+      expectVersion: 0,
+    });
+    const entries = Array.from({ length: N }, (_, i) => makeEntry('s', i + 1, { id: `late-${i}` }));
+    await expect(
+      store.write('s', { meta: makeMeta('s', 3, { nextSeq: N + 1 }), putEntries: entries, expectVersion: 2 }),
+    ).rejects.toBeInstanceOf(ConflictError);
+    expect(await store.loadEntries('s')).toHaveLength(1);
+    expect((await store.loadMeta('s'))?.version).toBe(1);
+    await store.close();
+  });
+
+  it('an engine adds, recalls and exports a session of several pages', async () => {
+    const store = await open(freshTenant());
+    const memory = await createMemory({ store, tokenizer: { count: (t) => Math.ceil(t.length / 4) } });
+    const messages = Array.from({ length: N }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      content: i === 1234 ? 'The zebra crossing is on Elm Street.' : `turn ${i} about the weather`,
+    }));
+    await memory.addMessages('s', messages);
+    const hits = await memory.recall('s', 'where is the zebra crossing?', { topK: 1 });
+    expect(hits[0]?.entry.content).toBe('The zebra crossing is on Elm Street.');
+    const state = await memory.exportSession('s');
+    expect(state.entries.map((e) => e.content)).toEqual(messages.map((m) => m.content));
+    await memory.close();
+  });
+});
