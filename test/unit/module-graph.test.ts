@@ -212,7 +212,7 @@ const LAYER_RULES: readonly LayerRule[] = [
     mayNotImport: ['core/', ...PLUGINS, 'store/', 'sync/', ...HOSTS],
   },
   {
-    name: 'the plugins (strategies, recall, tokens, conditions, formats, summarizers, embedders) sit under core/',
+    name: 'the plugins (strategies, recall, tokens, conditions, formats, summarizers, embedders, facts) sit under core/',
     files: PLUGINS,
     mayNotImport: ['core/', 'store/', 'sync/', ...HOSTS],
     except: [

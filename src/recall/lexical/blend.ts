@@ -11,6 +11,7 @@ import type { RankingOptions } from './ranking.js';
 import { nextStamp } from './scratch.js';
 import type { Scratch } from './scratch.js';
 import { createTopK } from './top-k.js';
+import { diversify } from './diversify.js';
 import type { SearchHit } from '../types.js';
 
 /** Removed or standalone documents stepped over when looking for a neighbouring turn. */
@@ -19,7 +20,8 @@ const MAX_SKIP = 4;
 /**
  * Rank the documents scored under `queryStamp` (in `scratch.touched` / `scratch.score`).
  * `episodeOf` is given when episode scores were computed; `roles`, when the question names a
- * role's speaker (`addressee.ts`).
+ * role's speaker (`addressee.ts`); `sittingOf`, the episodes for spreading the list across
+ * sittings (`diversify.ts`).
  */
 export function blend(
   state: IndexState,
@@ -30,6 +32,7 @@ export function blend(
   filter: ((id: string) => boolean) | undefined,
   episodeOf: Int32Array | undefined,
   roles?: RoleBoost,
+  sittingOf: Int32Array | undefined = episodeOf,
 ): SearchHit[] {
   const mark = nextStamp(scratch);
   const { termStamp, blended, candidates, score, named, episodeQueryStamp, episodeScore, touched } = scratch;
@@ -73,8 +76,10 @@ export function blend(
       }
     }
   }
-  const top = createTopK(topK);
-  const { episodeWeight, speakerBoost } = ranking;
+  const { episodeWeight, speakerBoost, sittingCap, foldNeighbours } = ranking;
+  const spread = sittingOf !== undefined && (sittingCap > 0 || foldNeighbours > 0);
+  // Spreading across sittings picks from more than `topK`: what it holds back is replaced.
+  const top = createTopK(spread ? Math.max(topK * 4, topK + 32) : topK);
   for (const o of candidates) {
     let s = blended[o] as number;
     if (episodeOf !== undefined) {
@@ -88,5 +93,13 @@ export function blend(
     if (filter !== undefined && !filter(state.ids[o] as string)) continue;
     top.push(o, s);
   }
-  return top.drain().map((hit) => ({ id: state.ids[hit.ordinal] as string, score: hit.score }));
+  let ranked = top.drain();
+  if (spread)
+    ranked = diversify(ranked, topK, {
+      sittingOf: (o) => sittingOf[o] as number,
+      ownMatch: (o) => scratch.docStamp[o] === queryStamp,
+      cap: sittingCap,
+      foldWithin: foldNeighbours,
+    });
+  return ranked.map((hit) => ({ id: state.ids[hit.ordinal] as string, score: hit.score }));
 }

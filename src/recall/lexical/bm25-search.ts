@@ -231,7 +231,9 @@ export function createSearcher(state: IndexState): SearcherPair {
     // A name the question uses that one role's turns keep addressing: the other role's turns are boosted.
     const mask = ranking.speakerBoost > 0 ? boostedRoles(stats?.addressed ?? addressee.counts(terms)) : 0;
     const roles = mask ? { of: addressee.roles(), mask } : undefined;
-    return blend(state, scratch, queryStamp, topK, ranking, filter, episodes?.of, roles);
+    const spread = ranking.sittingCap > 0 || ranking.foldNeighbours > 0;
+    const sittings = episodes ?? (spread ? episodesFor(ranking.neighbourGapMs) : undefined);
+    return blend(state, scratch, queryStamp, topK, ranking, filter, episodes?.of, roles, sittings?.of);
   };
   return { search, termStats };
 }
