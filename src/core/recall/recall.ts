@@ -181,7 +181,8 @@ export async function recallEntries(
   queryVector?: number[],
 ): Promise<RecallResult[]> {
   const o = checkOptions(query, options);
-  const index = await ensureIndex(c, rc);
+  const slicer = rc.slices?.() ?? createSlicer();
+  const index = await ensureIndex(c, rc, slicer);
   const semantic = await semanticOf(c, rc, o.query, queryVector);
   const store = rc.store;
   const summaries = new Map(c.summaries.map((s) => [s.id, s]));
@@ -197,7 +198,7 @@ export async function recallEntries(
   for (;;) {
     // With vectors, the lexical candidates are re-ranked (`dense-rerank.ts`).
     const candidates = semantic ? Math.max(RERANK_CANDIDATES, k * 2) : k;
-    const lexical = index.search(o.query, { topK: candidates, filter });
+    const lexical = await index.searchInSlices(o.query, slicer, { topK: candidates, filter });
     const hits = semantic ? rerank(index, semantic, lexical, k, filter).slice(0, k) : lexical;
     const entryIds = hits.filter((h) => !h.id.startsWith(SUMMARY_PREFIX)).map((h) => h.id);
     const loaded = await store.getEntries(c.meta.sessionId, entryIds);

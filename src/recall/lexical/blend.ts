@@ -13,15 +13,19 @@ import type { Scratch } from './scratch.js';
 import { createTopK } from './top-k.js';
 import type { SearchHit } from '../types.js';
 
+/** Documents blended between two steps of {@link blendSteps}. */
+const BLEND_STEP = 8_192;
+
 /** Removed or standalone documents stepped over when looking for a neighbouring turn. */
 const MAX_SKIP = 4;
 
 /**
  * Rank the documents scored under `queryStamp` (in `scratch.touched` / `scratch.score`).
  * `episodeOf` is given when episode scores were computed; `roles`, when the question names a
- * role's speaker (`addressee.ts`).
+ * role's speaker (`addressee.ts`). As steps: yields the documents handled since the last
+ * step, about every {@link BLEND_STEP} (a sliced search gives the thread back between them).
  */
-export function blend(
+export function* blendSteps(
   state: IndexState,
   scratch: Scratch,
   queryStamp: number,
@@ -30,7 +34,7 @@ export function blend(
   filter: ((id: string) => boolean) | undefined,
   episodeOf: Int32Array | undefined,
   roles?: RoleBoost,
-): SearchHit[] {
+): Generator<number, SearchHit[], void> {
   const mark = nextStamp(scratch);
   const { termStamp, blended, candidates, score, named, episodeQueryStamp, episodeScore, touched } = scratch;
   candidates.length = 0;
@@ -72,10 +76,13 @@ export function blend(
         k++;
       }
     }
+    if (i % BLEND_STEP === BLEND_STEP - 1) yield BLEND_STEP * (1 + 2 * contextWindow);
   }
   const top = createTopK(topK);
   const { episodeWeight, speakerBoost } = ranking;
-  for (const o of candidates) {
+  for (let i = 0; i < candidates.length; i++) {
+    if (i % BLEND_STEP === BLEND_STEP - 1) yield BLEND_STEP;
+    const o = candidates[i] as number;
     let s = blended[o] as number;
     if (episodeOf !== undefined) {
       const e = episodeOf[o] as number;
