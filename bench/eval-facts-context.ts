@@ -7,7 +7,7 @@
  * budget); and speaker A's per-session observations of the LoCoMo authors given with `setFact`
  * (what the block does with facts known, whatever extracts them). Speaker A is the user: facts are
  * read from A's turns only, so the table splits the questions that name A.
- * Prints tables and writes them to docs/facts-context.md; asserts nothing.
+ * Prints tables and writes them to docs/facts.md; asserts nothing.
  *
  * Flags: `--convs 26,30`, `--budget 2000`. Data: ../shared/data/locomo or LOCOMO_DIR.
  * @module
@@ -27,8 +27,8 @@ const DATA_DIR =
   process.env.LOCOMO_DIR ??
   [resolve(ROOT, '../shared/data/locomo'), resolve(ROOT, '../../shared/data/locomo')].find((d) => existsSync(d)) ??
   resolve(ROOT, '../shared/data/locomo');
-/** The guide this writes its table into (merged into docs/facts.md with the extraction figures). */
-const DOC = join(ROOT, 'docs/facts-context.md');
+/** The guide this writes its table into, beside the extraction figures of `npm run eval:facts`. */
+const DOC = join(ROOT, 'docs/facts.md');
 
 interface Args {
   convs?: string[];

@@ -2,12 +2,24 @@
  * `recallkit/postgres`: the memory on a server. `createServerMemory` (one set-up, a handle per
  * user), the PostgreSQL store it composes (`postgresStore`, on node-postgres or embedded PGlite)
  * and the sync handler for one user's devices. Install `pg` or `@electric-sql/pglite`
- * (optional peer dependencies).
+ * (optional peer dependencies). The error classes are exported here too (the same classes as
+ * `recallkit`'s), so a server that imports only this entry loads no browser code.
  * @module
  */
 export { createServerMemory } from './server-memory.js';
 export type { ServerMemory, ServerMemoryOptions } from './server-memory.js';
 export type { UserMemory } from './user-memory.js';
+export {
+  RecallKitError,
+  ValidationError,
+  StoreError,
+  ConflictError,
+  ClosedError,
+  SummarizerError,
+  QuotaExceededError,
+  ImportConflictError,
+} from '../errors.js';
+export type { StoreErrorOptions } from '../errors.js';
 export { postgresStore, SCHEMA_VERSION, migrateSchema, DEFAULT_TIMEOUTS } from '../store/postgres/index.js';
 export type {
   PostgresStoreOptions,

@@ -5,7 +5,7 @@
  * and kept in a bounded cache, least recently used closed first.
  * @module
  */
-import type { MemoryOptions } from '../create-memory.js';
+import type { EngineOptions } from '../open-engine.js';
 import { ClosedError, ValidationError } from '../errors.js';
 import { isPlainObject } from '../core/checks/validate.js';
 import { checkOptionNames } from '../option-names.js';
@@ -28,11 +28,9 @@ import { storeFailure } from '../store/postgres/retryable.js';
 import type { PgPoolLike } from '../store/postgres/driver-pg.js';
 import type { PGliteLike } from '../store/postgres/driver-pglite.js';
 import { userMemoryHandle, type UserMemory } from './user-memory.js';
+import type { UserEngineFactory } from './user-engines.js';
 
 export type { UserMemory };
-
-/** The options of `createMemory` a server memory takes (the store is its own). */
-type EngineOptions = Omit<MemoryOptions, 'store' | 'dbName' | 'persist' | 'durability' | 'sync'>;
 
 /**
  * Options of {@link createServerMemory}: exactly one of `connectionString`, `pool`, `pglite`,
@@ -133,17 +131,18 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
       throw storeFailure('createServerMemory: cannot open the database', error, secrets);
     }
   };
-  // The engine's module, loaded once (`recallkit/postgres` itself imports no browser store).
-  let engineModule: Promise<typeof import('../create-memory.js')> | undefined;
-  const engineCode = (): Promise<typeof import('../create-memory.js')> => {
-    engineModule ??= import('../create-memory.js');
-    engineModule.catch(() => (engineModule = undefined));
-    return engineModule;
+  // The users' engines: their module (no browser store, no journal, no sync) loaded once, the
+  // options checked once (a bad option fails every call with the same error).
+  let factory: Promise<UserEngineFactory> | undefined;
+  const engines = (): Promise<UserEngineFactory> => {
+    factory ??= import('./user-engines.js').then((m) => m.userEngines(engine as EngineOptions));
+    factory.catch(() => (factory = undefined));
+    return factory;
   };
   // Every first request needs both: start loading them now, while the server starts (a failure
   // is forgotten and retried by the request that needs it).
   tokenizer().catch(() => undefined);
-  engineCode().catch(() => undefined);
+  engines().catch(() => undefined);
   const users = new Map<string, Cached>();
   const closing = new Set<Promise<void>>();
   let closed = false;
@@ -152,8 +151,8 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
     const store = postgresStore({ ...connection, tenant: userId } as PostgresStoreOptions);
     try {
       // The database opens while the tokenizer loads; a database that is down fails the call at once.
-      const [{ createUserEngine }, counter] = await Promise.all([engineCode(), tokenizer(), database()]);
-      const memory = await createUserEngine({ ...(engine as MemoryOptions), tokenizer: counter, store });
+      const [make, counter] = await Promise.all([engines(), tokenizer(), database()]);
+      const memory = await make(store, counter);
       const { onError } = options;
       if (onError) memory.on('error', (sessionId, error) => onError(userId, sessionId, error));
       return memory;

@@ -87,17 +87,22 @@ describe('facts through a worker, on IndexedDB', () => {
   it("the model pass: a tab gone before it ran reads the turns on the next open, through the page's summarizer", async () => {
     const dbName = uniqueDb();
     const prompts: string[] = [];
-    /** Answers as a model would: a fact for each listed turn that mentions chess, quoting it. */
+    /**
+     * Answers as a model would: a fact for each listed turn that mentions chess, quoting it (a
+     * phrasing the offline rules do not read, so the fact is the model's).
+     */
     const summarizer = async (prompt: string): Promise<string> => {
       prompts.push(prompt);
-      const facts = [...prompt.matchAll(/^\[(\d+)\] (".*")$/gmu)]
-        .filter((m) => (JSON.parse(m[2]!) as string).includes('I play chess'))
-        .map((m) => ({ turn: Number(m[1]), attribute: 'hobby', value: 'chess', kind: 'state', quote: 'I play chess' }));
+      const quote = 'Sundays are for chess';
+      // The prompt lists the turns as `[n] (date) text`.
+      const facts = [...prompt.matchAll(/^\[(\d+)\] \([^)]*\) (.*)$/gmu)]
+        .filter((m) => m[2]!.includes(quote))
+        .map((m) => ({ turn: Number(m[1]), attribute: 'hobby', value: 'chess', kind: 'state', quote }));
       return JSON.stringify({ facts });
     };
     const worker = spawn();
     const first = await createWorkerMemory({ dbName, worker, facts: { extract: 'model' }, summarizer });
-    await first.addUserMessage('a', 'I live in Lyon. On Sundays I play chess with my neighbour.');
+    await first.addUserMessage('a', 'I live in Lyon. Sundays are for chess with my neighbour.');
     worker.terminate(); // before the pass waited out its idle delay
     const second = await open(dbName, { facts: { extract: 'model' }, summarizer });
     await second.idle();

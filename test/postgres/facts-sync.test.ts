@@ -111,7 +111,7 @@ describe('facts sync between devices', () => {
   });
 
   it('a forgotten fact stays forgotten on every device: a late device and a new one bring nothing back', async () => {
-    const { token } = user();
+    const { token, tenant } = user();
     const a = await device(token);
     const b = await device(token);
     await a.addUserMessage('home', 'I live in Lyon.', undefined, { timestamp: ago(100) });
@@ -136,14 +136,27 @@ describe('facts sync between devices', () => {
     // The late device comes online: its own statement of Lyon (made before the forget) does not count.
     const lateOnline = await device(token, server.url, lateStore);
     await settle(lateOnline, a, b, lateOnline);
-    // The late device's record of its own turn reached the server, and was erased there too.
+    // The late device's record of its own turn reached the server, and was erased there too: the
+    // records of Lyon (the first device's and the late device's) are stubs, each erased, and no
+    // row of the server's op log for the facts holds the forgotten value any more.
     const ops = await pullAll(server.url, token);
-    const own = (await lateOnline.exportSession('own')).entries[0]!.id;
-    const lateRecord = ops.find(
-      (o) => o.kind === 'entry' && o.sessionId === '__recallkit_facts__' && o.entry.content.includes(own),
+    const stubs = ops.filter((o) => o.kind === 'entry' && o.sessionId === '__recallkit_facts__' && 'erased' in o);
+    expect(stubs.length).toBeGreaterThanOrEqual(2);
+    for (const stub of stubs) expect(ops.some((o) => o.kind === 'erase' && o.entryIds.includes(stub.opId))).toBe(true);
+    // The turns that said it stay (the user erases them when they want them gone too).
+    const log = await sharedPool().query<{ op: string }>(
+      'SELECT op FROM recallkit_sync_ops WHERE tenant = $1 AND session_id = $2',
+      [tenant, JSON.stringify('__recallkit_facts__')],
     );
-    expect(lateRecord).toBeDefined();
-    expect(ops.some((o) => o.kind === 'erase' && o.entryIds.includes(lateRecord!.opId))).toBe(true);
+    expect(log.rows.length).toBeGreaterThan(stubs.length);
+    expect(log.rows.map((r) => r.op).join('\n')).not.toMatch(/lyon/i);
+    // Nor does the server's own store of the user's facts (what createServerMemory reads).
+    const stored = await sharedPool().query<{ entry: string }>(
+      'SELECT entry FROM recallkit_entries WHERE tenant = $1 AND session_id = $2',
+      [tenant, JSON.stringify('__recallkit_facts__')],
+    );
+    expect(stored.rows.length).toBeGreaterThan(0);
+    expect(stored.rows.map((r) => r.entry).join('\n')).not.toMatch(/lyon/i);
     const fresh = await device(token);
     await settle(fresh);
     for (const d of [a, b, lateOnline, fresh]) {

@@ -48,6 +48,16 @@ async function rowsOf(driver: string, tenant: string, marker: string): Promise<u
   return out;
 }
 
+/** The JSON text of every op row of `tenant`, as the log stores it. */
+async function opRows(driver: string, tenant: string): Promise<string[]> {
+  const sql = 'SELECT op FROM recallkit_sync_ops WHERE tenant = $1 ORDER BY seq';
+  const rows =
+    driver === 'pg'
+      ? (await sharedPool().query<{ op: string }>(sql, [tenant])).rows
+      : (await (await sharedPGlite()).query<{ op: string }>(sql, [tenant])).rows;
+  return rows.map((r) => r.op);
+}
+
 describe('syncHandler options', () => {
   it('refuses to start without authorize, or with no database or two, naming the option', () => {
     const pool = sharedPool();
@@ -314,6 +324,55 @@ for (const [driver, connection] of SYNC_DRIVERS) {
         seq: '2',
       });
       expect((await pullAll(server.url, token)).map((o) => o.opId)).toEqual(['keep', 'secret', 'er']);
+    });
+
+    it('the op log keeps no text of what was erased or cleared; a device joining later numbers the session alike', async () => {
+      const { tenant: t, token } = tenant();
+      const device = async () => {
+        const m = await createMemory({ sync: { url: server.url, headers: { authorization: `Bearer ${token}` } } });
+        return m;
+      };
+      await round(server.url, token, [
+        entryOp('s', 'keep', { content: 'kept words' }),
+        entryOp('s', 'secret', { content: 'my private diagnosis', metadata: { note: 'private note' } }),
+        entryOp('c', 'c1', { content: 'cleared words' }),
+        compactOp('c', 'csum', ['c1']),
+      ]);
+      const early = await device();
+      await early.sync();
+      expect((await early.exportSession('s')).entries.map((e) => e.content)).toEqual([
+        'kept words',
+        'my private diagnosis',
+      ]);
+      await round(server.url, token, [
+        eraseOp('s', 'er', ['secret']),
+        entryOp('s', 'after', { content: 'later words', seq: 2, interaction: 3 }),
+        clearOp('c', 'clr'),
+      ]);
+      const rows = await opRows(driver, t);
+      expect(rows.some((r) => r.includes('kept words'))).toBe(true);
+      for (const gone of ['private', 'cleared words', 'summary csum']) expect(rows.join('\n')).not.toContain(gone);
+      // The stub keeps the entry's place: a retry is still the op applied at seq 2, and a pull
+      // from the start carries it (empty) before its erase.
+      expect((await round(server.url, token, [entryOp('s', 'secret')])).results[0]).toEqual({
+        opId: 'secret',
+        status: 'duplicate',
+        seq: '2',
+      });
+      const pulled = await pullAll(server.url, token);
+      expect(pulled.map((o) => o.opId)).toEqual(['keep', 'secret', 'c1', 'csum', 'er', 'after', 'clr']);
+      expect(pulled[1]).toMatchObject({ kind: 'entry', erased: true, entry: { id: 'secret', content: '' } });
+      expect(pulled[1]!.kind === 'entry' && pulled[1]!.entry.metadata).toBeUndefined();
+      const fresh = await device();
+      await early.sync();
+      await fresh.sync();
+      for (const session of ['s', 'c'])
+        expect(await fresh.exportSession(session)).toEqual(await early.exportSession(session));
+      expect((await fresh.exportSession('s')).entries.map((e) => [e.id, e.seq, e.interaction])).toEqual([
+        ['keep', 0, 1],
+        ['after', 2, 3],
+      ]);
+      await Promise.all([early.close(), fresh.close()]);
     });
 
     it('clear: entries pushed before it go, entries pushed after it (written offline earlier) survive', async () => {

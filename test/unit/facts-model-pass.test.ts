@@ -18,12 +18,15 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A model that reports a hobby for every listed turn saying "I play <x>", and one invented fact. */
+/**
+ * A model that reports a hobby for every listed turn (`[n] (date) text` in the prompt) saying
+ * "Weekends mean <x>" (a phrasing the offline rules do not read), and one invented fact.
+ */
 function answer(body: ChatBody): string {
   const prompt = body.messages?.map((m) => m.content).join('\n') ?? '';
-  const facts = [...prompt.matchAll(/^\[(\d+)\] (".*")$/gmu)].flatMap((m) => {
-    const text = JSON.parse(m[2]!) as string;
-    const play = /I play (\w+)/u.exec(text);
+  const facts = [...prompt.matchAll(/^\[(\d+)\] \([^)]*\) (.*)$/gmu)].flatMap((m) => {
+    const text = m[2]!;
+    const play = /Weekends mean (\w+)/u.exec(text);
     return play
       ? [
           { turn: Number(m[1]), attribute: 'hobby', value: play[1], kind: 'state', quote: play[0] },
@@ -51,7 +54,7 @@ describe('the model pass', () => {
     server = await startOpenAIServer({ fallback: { kind: 'ok', content: answer } });
     const m = await open();
     for (let i = 0; i < 5; i++)
-      await m.addUserMessage('s', `Turn ${i}. I play ${['chess', 'golf', 'go', 'bridge', 'tennis'][i]}.`);
+      await m.addUserMessage('s', `Turn ${i}. Weekends mean ${['chess', 'golf', 'go', 'bridge', 'tennis'][i]}.`);
     await m.addAssistantMessage('s', 'I play the piano, says the assistant.');
     expect(server.requests).toHaveLength(0); // nothing while adds come in
     await m.idle();
@@ -60,7 +63,7 @@ describe('the model pass', () => {
     expect(facts.map((f) => `${f.value}:${f.origin}`).sort()).toEqual(
       ['bridge', 'chess', 'go', 'golf', 'tennis'].map((v) => `${v}:model`),
     );
-    expect(facts.every((f) => f.sources[0]!.quote === `I play ${f.value}`)).toBe(true);
+    expect(facts.every((f) => f.sources[0]!.quote === `Weekends mean ${f.value}`)).toBe(true);
     await m.idle();
     expect(server.requests).toHaveLength(1); // each turn read once
   });
@@ -77,7 +80,7 @@ describe('the model pass', () => {
     const errors: Error[] = [];
     m.on('error', (_s, e) => errors.push(e));
     const stored = new Promise((resolve) => m.on('facts:changed', (c) => c.cause === 'extracted' && resolve(c)));
-    await m.addUserMessage('s', 'I play chess.');
+    await m.addUserMessage('s', 'Weekends mean chess.');
     await m.idle();
     expect(errors.length).toBeGreaterThanOrEqual(1);
     await stored; // the retries after the backoff

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { chainOf, foldFacts, publicFact } from '../../src/core/facts/fold-facts.js';
 import { forgetRecord, setRecord, statedRecord } from '../../src/core/facts/fact-records.js';
 import { forgottenKey } from '../../src/core/facts/fact-keys.js';
-import { placeholderVocabulary as vocab } from '../../src/facts/placeholder-extract.js';
+import { registryVocabulary as vocab } from '../../src/facts/vocabulary.js';
 import type { FactCandidate, FactRecord } from '../../src/facts/types.js';
 
 let turnNo = 0;

@@ -181,7 +181,7 @@ interface LayerRule {
 }
 
 const ADAPTERS = ['react/', 'langchain/', 'ai-sdk/'];
-const HOSTS = ['index.ts', 'create-memory.ts', 'worker/', 'testing/', ...ADAPTERS];
+const HOSTS = ['index.ts', 'create-memory.ts', 'open-engine.ts', 'worker/', 'testing/', ...ADAPTERS];
 const PLUGINS = [
   'strategies/',
   'recall/',
@@ -212,7 +212,7 @@ const LAYER_RULES: readonly LayerRule[] = [
     mayNotImport: ['core/', ...PLUGINS, 'store/', 'sync/', ...HOSTS],
   },
   {
-    name: 'the plugins (strategies, recall, tokens, conditions, formats, summarizers, embedders) sit under core/',
+    name: 'the plugins (strategies, recall, tokens, conditions, formats, summarizers, embedders, facts) sit under core/',
     files: PLUGINS,
     mayNotImport: ['core/', 'store/', 'sync/', ...HOSTS],
     except: [
@@ -280,7 +280,16 @@ const LAYER_RULES: readonly LayerRule[] = [
   {
     name: 'testing/ runs the conformance suite against any StoreAdapter: it knows no backend',
     files: ['testing/'],
-    mayNotImport: ['core/', 'store/', 'sync/', 'index.ts', 'create-memory.ts', 'worker/', ...ADAPTERS],
+    mayNotImport: [
+      'core/',
+      'store/',
+      'sync/',
+      'index.ts',
+      'create-memory.ts',
+      'open-engine.ts',
+      'worker/',
+      ...ADAPTERS,
+    ],
   },
 ];
 
@@ -329,6 +338,19 @@ describe('module graph', () => {
   it('recallkit/postgres loads pg and PGlite only with import(): an app installs just the driver it uses', () => {
     const { packages } = graph(join(SRC, 'server/index.ts'));
     expect([...packages.keys()]).toEqual([]);
+  });
+
+  it("a server's engines load no browser store, journal, sync client or facts rules: only what a server runs", () => {
+    const relativeFiles = (entry: string) => [...graph(join(SRC, entry)).files].map((f) => relative(SRC, f));
+    const browserOnly = (f: string) =>
+      /^(store\/indexeddb\/|store\/journal\/|sync\/client\/|worker\/|facts\/default-facts|create-memory\.ts|index\.ts)/.test(
+        f,
+      ) ||
+      (f.startsWith('store/durable/') && !/(storage-host|verify-session|durability-types)\.ts$/.test(f));
+    for (const entry of ['server/index.ts', 'server/user-engines.ts'])
+      expect.soft(relativeFiles(entry).filter(browserOnly), entry).toEqual([]);
+    // createMemory still has all of it (the check sees what it should).
+    expect(relativeFiles('create-memory.ts').filter(browserOnly).length).toBeGreaterThan(10);
   });
 
   it('never imports @mlc-ai/web-llm statically: only the WebLLM summarizer loads it, with import()', () => {

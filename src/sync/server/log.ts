@@ -1,6 +1,7 @@
 /**
  * The per-tenant sync op log: applying a push (server seqs under the tenant's row lock,
- * idempotency by op id, the compaction rule, tombstones) and reading a pull by cursor.
+ * idempotency by op id, the compaction rule, tombstones, erased text rewritten out of the log)
+ * and reading a pull by cursor.
  * A push costs a fixed number of statements whatever its size: the state the rules need is
  * read in one go, decided in memory (`sync-rules.ts`), and written back in one go.
  * @module
@@ -8,6 +9,7 @@
 import { MAX_SYNC_BODY_BYTES, type SyncOp, type SyncOpResult } from '../protocol.js';
 import { encodeKey } from '../../store/postgres/codec.js';
 import type { Sql } from '../../store/postgres/driver.js';
+import { isErasedOp, redactErased } from './redact-log.js';
 import { canonicalOp, decide, pairKey, type EntryState, type PushState, type SummaryState } from './rules.js';
 
 const pairsParams = (keys: Iterable<string>): [string[], string[]] => {
@@ -20,6 +22,7 @@ const pairsParams = (keys: Iterable<string>): [string[], string[]] => {
   }
   return [a, b];
 };
+const storedOp = (op: unknown): { op?: string } => (isErasedOp(op) ? {} : { op: canonicalOp(op) });
 const big = (v: string | null | undefined): bigint | null => (v === null || v === undefined ? null : BigInt(v));
 const text = (v: bigint | null): string | null => (v === null ? null : v.toString());
 
@@ -54,6 +57,7 @@ export async function applyPush(
   const lastSeq = BigInt(counter!.last_seq);
   const decided = decide(state, ops, lastSeq);
   await writeState(tx, t, encodeKey(deviceId), state, decided.applied, decided.rejected);
+  await redactErased(tx, t, state, decided.applied);
   if (decided.lastSeq !== lastSeq)
     await tx.query('UPDATE recallkit_sync_tenants SET last_seq = $2 WHERE tenant = $1', [
       t,
@@ -133,7 +137,12 @@ async function readState(tx: Sql, t: string, ops: readonly SyncOp[]): Promise<Pu
     state.known.set(
       key,
       r.seq !== null
-        ? { kind: r.kind, seq: BigInt(r.seq), ...(r.op === null ? {} : { op: canonicalOp(JSON.parse(r.op)) }) }
+        ? {
+            kind: r.kind,
+            seq: BigInt(r.seq),
+            // A stub (its content erased, redact-log.ts) is still known, with nothing to compare a retry with.
+            ...(r.op === null ? {} : storedOp(JSON.parse(r.op) as unknown)),
+          }
         : { kind: r.kind, reason: r.reason ?? '' },
     );
   }

@@ -1,0 +1,160 @@
+/**
+ * The knowledge-update suite of test/support/facts/ scored for `npm run eval:facts`: per
+ * attribute and split, the share of change scenarios where the new value is current and the old
+ * one is not, the distractor-only scenarios where nothing changed, and the share of distractor
+ * turns read as a fact about the user. Scenarios run through a `FactsRunner`: the rule
+ * extractor with the suite's small reconciliation, or a memory with `facts` on when the engine
+ * has them (`listFacts`).
+ * @module
+ */
+import { createMemory } from 'recallkit';
+import { extractFactsRules } from '../../src/facts/index.js';
+import { buildScenarios, distractorTurns } from '../../test/support/facts/build-scenarios.js';
+import { reconcile, type HeldFact } from '../../test/support/facts/mini-reconcile.js';
+import type { UpdateScenario } from '../../test/support/facts/scenario-types.js';
+import { scenarioFailures, scenarioTurns } from '../../test/support/facts/score.js';
+import { fmt, markdownTable } from './table.js';
+
+/** Runs one scenario's turns and returns what is current at the end. */
+export interface FactsRunner {
+  name: string;
+  run(scenario: UpdateScenario): Promise<HeldFact[]>;
+  close?(): Promise<void>;
+}
+
+/** The rule extractor, candidates applied in order by the suite's small reconciliation. */
+export const rulesRunner: FactsRunner = {
+  name: 'rule extractor + the suite’s reconciliation',
+  run: async (scenario) => reconcile(scenarioTurns(scenario).flatMap((t) => extractFactsRules(t))),
+};
+
+/** The slice of a memory with facts this runner uses (the fourth release's `listFacts`). */
+interface MemoryWithFacts {
+  addUserMessage(s: string, content: string, metadata?: undefined, options?: { timestamp?: string }): Promise<unknown>;
+  idle(): Promise<void>;
+  listFacts(options?: {
+    attribute?: string;
+  }): Promise<{ attribute?: string; value?: string; text: string; status: string }[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A memory with `facts` on, when this engine has them: each scenario in a fresh memory, its
+ * turns added to chats of their own with their times, then `listFacts()` once `idle()`. Undefined
+ * while the engine has no `listFacts`.
+ */
+export async function memoryRunner(): Promise<FactsRunner | undefined> {
+  const open = () =>
+    createMemory({ store: 'memory', facts: {} } as Parameters<
+      typeof createMemory
+    >[0]) as unknown as Promise<MemoryWithFacts>;
+  let probe: MemoryWithFacts;
+  try {
+    probe = await open();
+  } catch {
+    return undefined; // an engine without `facts` refuses the option
+  }
+  const has = typeof probe.listFacts === 'function';
+  await probe.close();
+  if (!has) return undefined;
+  return {
+    name: 'createMemory({ facts }) (its own extraction and reconciliation)',
+    run: async (scenario) => {
+      const memory = await open();
+      try {
+        for (const turn of scenarioTurns(scenario))
+          await memory.addUserMessage(turn.sessionId, turn.text, undefined, { timestamp: turn.timestamp });
+        await memory.idle();
+        return (await memory.listFacts())
+          .filter((f) => f.status === 'current' && f.attribute !== undefined)
+          .map((f) => ({ attribute: f.attribute!, value: f.value ?? f.text, text: f.text }));
+      } finally {
+        await memory.close();
+      }
+    },
+  };
+}
+
+const pct = (part: number, whole: number): string => (whole === 0 ? 'n/a' : `${fmt((100 * part) / whole, 1)}%`);
+
+/** The suite's tables (Markdown) through `runner`, and the failures for the console. */
+export async function knowledgeUpdateTables(runner: FactsRunner): Promise<{ markdown: string; failures: string[] }> {
+  const scenarios = buildScenarios();
+  const tally = new Map<string, { dev: [number, number]; holdout: [number, number] }>();
+  const failures: string[] = [];
+  const rows: string[][] = [];
+  let distractorOk = 0;
+  let distractorAll = 0;
+  for (const scenario of scenarios) {
+    const held = await runner.run(scenario);
+    const failed = scenarioFailures(scenario.kind === 'distractor' ? { ...scenario, current: [] } : scenario, held);
+    if (scenario.kind === 'distractor') {
+      distractorAll++;
+      if (failed.length === 0) distractorOk++;
+      else failures.push(`${scenario.id}: ${failed.join('; ')}`);
+      continue;
+    }
+    const t = tally.get(scenario.attribute) ?? { dev: [0, 0], holdout: [0, 0] };
+    t[scenario.split][1]++;
+    if (failed.length === 0) t[scenario.split][0]++;
+    else
+      failures.push(
+        `${scenario.id} (${scenario.split}): ${failed.join('; ')} ← ${JSON.stringify(scenario.turns.at(-1)!.text)}`,
+      );
+    tally.set(scenario.attribute, t);
+  }
+  const total = { dev: [0, 0], holdout: [0, 0] };
+  for (const [attribute, t] of tally) {
+    rows.push([attribute, pct(...t.dev), String(t.dev[1]), pct(...t.holdout), String(t.holdout[1])]);
+    for (const split of ['dev', 'holdout'] as const) {
+      total[split][0]! += t[split][0];
+      total[split][1]! += t[split][1];
+    }
+  }
+  rows.push([
+    '**all**',
+    pct(total.dev[0]!, total.dev[1]!),
+    String(total.dev[1]),
+    pct(total.holdout[0]!, total.holdout[1]!),
+    String(total.holdout[1]),
+  ]);
+  const turns = distractorTurns();
+  const stated = turns.filter((t) => rulesStates(t.text)).length;
+  const markdown = [
+    `Through: ${runner.name}. A change scenario passes when every new value is current and every old one is not.`,
+    '',
+    markdownTable(
+      [
+        { header: 'attribute' },
+        { header: 'dev: passed', align: 'right' },
+        { header: 'dev: scenarios', align: 'right' },
+        { header: 'held out: passed', align: 'right' },
+        { header: 'held out: scenarios', align: 'right' },
+      ],
+      rows,
+    ),
+    '',
+    markdownTable(
+      [{ header: 'distractors' }, { header: 'result', align: 'right' }, { header: 'of', align: 'right' }],
+      [
+        [
+          'distractor-only scenarios where no distractor value became current',
+          pct(distractorOk, distractorAll),
+          String(distractorAll),
+        ],
+        [
+          'distractor turns read as a fact about the user (rule extractor)',
+          pct(stated, turns.length),
+          String(turns.length),
+        ],
+      ],
+    ),
+  ].join('\n');
+  return { markdown, failures };
+}
+
+function rulesStates(text: string): boolean {
+  return extractFactsRules({ sessionId: 's', entryId: 'e', text, timestamp: '2024-06-01T00:00:00Z' }).some(
+    (c) => c.kind === 'state',
+  );
+}

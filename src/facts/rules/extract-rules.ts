@@ -1,0 +1,227 @@
+/**
+ * The offline rule extractor: durable first-person statements read from one user turn, without
+ * a model or the network. The turn is cut into clauses (`clauses.ts`); a clause that asks, wishes,
+ * supposes, reports someone else's words or jokes is skipped (`detectors.ts`); each reader
+ * (`readers/`) reads one family of attributes from the clause's plain form; a clause that states
+ * nothing as said is read again as the statement it denies ("no longer", "used to": `variants.ts`),
+ * and what that states is retired. Every candidate quotes its clause verbatim.
+ *
+ * Bounded work: only the first `MAX_TURN_CHARS` characters of a turn are read, in clauses of at
+ * most `MAX_CLAUSE_CHARS` (see `limits.ts`), so a turn of any size costs at most about as much as
+ * a 20,000-character one.
+ * @module
+ */
+import { factAttribute, factSentence } from '../attributes.js';
+import type { FactCandidate, FactTurn } from '../types.js';
+import { factValueKey, sameFactValue } from '../value-match.js';
+import { canonicalize } from './canonical.js';
+import { splitClauses, type Clause } from './clauses.js';
+import { findDate, type DateDirection, type DateMention } from './dates.js';
+import { medicalFinding, opensCondition, skipReason, takesBack } from './detectors.js';
+import { MAX_CANDIDATES, MAX_TURN_CHARS } from './limits.js';
+import type { ClauseView, Proposal, Reader } from './reader.js';
+import { readContact } from './readers/contact.js';
+import { readFallback } from './readers/fallback.js';
+import { readFamily } from './readers/family.js';
+import { readFoodHealth } from './readers/food-health.js';
+import { readHome } from './readers/home.js';
+import { readIdentity } from './readers/identity.js';
+import { readMentions } from './readers/mentions.js';
+import { readLanguages } from './readers/languages.js';
+import { readPets } from './readers/pets.js';
+import { readPlans } from './readers/plans.js';
+import { readPreferences } from './readers/preferences.js';
+import { readWork } from './readers/work.js';
+import { cutValue } from './values.js';
+import { deniedStatement } from './variants.js';
+
+/** Every reader, in the order their candidates are listed. */
+const READERS: readonly Reader[] = [
+  readHome,
+  readIdentity,
+  readWork,
+  readFamily,
+  readPets,
+  readFoodHealth,
+  readPreferences,
+  readLanguages,
+  readContact,
+  readPlans,
+];
+
+/** Attributes whose date is their value, never a `validFrom`. */
+const UNDATED = new Set(['plan', 'birthday', 'age']);
+
+/**
+ * A clause that can state something about the user: it has a first-person word, or opens the
+ * way chat drops its subject ("Just moved to…", "Went vegan", "Berlin is home now"). The others
+ * ("That's great!", "The weather was lovely") are not read, which most clauses of a chat are.
+ */
+const ABOUT_ME = new RegExp(
+  String.raw`\b(?:I|we|my|our|me|us|mine|home)\b|^(?:just|finally|recently|currently|now|officially` +
+    String.raw`|moved|moving|living|went|got|started|joined|quit|left|not|no longer|new|since|after` +
+    String.raw`|as an?|sadly|turns out|been|became|married|engaged|adopted|call|email|text|it is|its|he is|she is` +
+    String.raw`|the new one|the new|from|greetings)\b` +
+    // A clause without a first-person word can still name one of the user's things.
+    (String.raw`|\b(?:move|relocation|resident|residents|locals|people|home|employer|company|job|number` +
+      String.raw`|phone|cell|mobile`) +
+    String.raw`|email|name|birthday|allergy|allergic|diet|vegan|vegetarian|wife|husband|partner|girlfriend|boyfriend` +
+    (String.raw`|together|dog|cat|puppy|kitten|pet|renamed|died|passed|down|ran away|went missing|around` +
+      String.raw`|hello|hi|title|moved in)\b`),
+  'iu',
+);
+
+function readAll(view: ClauseView): Proposal[] {
+  if (!ABOUT_ME.test(view.text)) return [];
+  const said = READERS.flatMap((read) => read(view));
+  // Possessives said in passing count where the clause says nothing more about the same attribute.
+  const passing = readMentions(view).filter((m) => !said.some((p) => p.attribute === m.attribute));
+  const loose = readFallback(view).filter((m) => ![...said, ...passing].some((p) => p.attribute === m.attribute));
+  return [...said, ...passing, ...loose];
+}
+
+/** "…Berlin, not Munich", "…vegan instead of vegetarian": the value a state replaces. */
+function replacedInClause(p: Proposal, text: string): string | undefined {
+  const at = text.toLowerCase().indexOf(p.value.toLowerCase());
+  if (at < 0) return undefined;
+  const m =
+    /^[\s,]*(?:and\s+)?(?:not|instead of|rather than|no longer)\s+(?:in\s+|at\s+|a\s+|an\s+|as\s+an?\s+)?(.+)$/iu.exec(
+      text.slice(at + p.value.length),
+    );
+  return m ? cutValue(m[1]!, p.attribute === 'city' || p.attribute === 'hometown' ? 'place' : 'thing') : undefined;
+}
+
+/** The proposals of one clause: as said, or else as the statement it denies, retired. */
+function readClause(view: ClauseView): Proposal[] {
+  const said = readAll(view);
+  if (said.length > 0) return said;
+  const denied = deniedStatement(view.text);
+  if (denied === undefined) return [];
+  return readAll({ ...view, text: denied })
+    .filter((p) => p.kind === 'state')
+    .map((p) => ({
+      attribute: p.attribute,
+      value: p.value,
+      kind: 'retire' as const,
+      ...(p.dated ? { dated: true } : {}),
+    }));
+}
+
+function toCandidate(p: Proposal, quote: string, view: ClauseView, now: number): FactCandidate {
+  const attribute = factAttribute(p.attribute);
+  const candidate: FactCandidate = {
+    attribute: p.attribute,
+    value: p.value,
+    text: p.text ?? factSentence(p.attribute, p.value, p.kind),
+    quote,
+    kind: p.kind,
+  };
+  const replaces =
+    p.replaces ?? (attribute?.cardinality === 'one' && p.kind === 'state' ? replacedInClause(p, view.text) : undefined);
+  if (replaces && !sameFactValue(p.attribute, replaces, p.value)) candidate.replaces = replaces;
+  if (p.dated && !UNDATED.has(p.attribute)) {
+    const date = view.date('past');
+    if (date && Date.parse(date.iso) <= now) candidate.validFrom = date.iso;
+  }
+  return candidate;
+}
+
+/** "I used to live in Lyon, but now I live in Berlin": the new value replaces the one retired before it. */
+function linkReplacements(candidates: FactCandidate[]): void {
+  for (let i = 0; i < candidates.length; i++) {
+    const retired = candidates[i]!;
+    if (retired.kind !== 'retire' || factAttribute(retired.attribute)?.cardinality !== 'one') continue;
+    const next = candidates.slice(i + 1).find((c) => c.attribute === retired.attribute && c.kind === 'state');
+    if (next && next.replaces === undefined && !sameFactValue(next.attribute, next.value, retired.value))
+      next.replaces = retired.value;
+  }
+}
+
+function dedupe(candidates: FactCandidate[]): FactCandidate[] {
+  const seen = new Set<string>();
+  return candidates.filter((c) => {
+    const key = `${c.attribute}\u0000${c.kind}\u0000${factValueKey(c.attribute, c.value)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The facts one user turn states about the user, as candidates for reconciliation: each with
+ * its attribute (see `FACT_ATTRIBUTES`), value, a sentence, the verbatim clause it came from,
+ * `kind: 'retire'` for what no longer holds, `replaces` for an explicit change ("from Lyon to
+ * Berlin") and `validFrom` when the turn dates it ("last month", against `turn.timestamp`).
+ * Pure and synchronous; never throws; reads at most `MAX_TURN_CHARS` characters of the turn.
+ * @example
+ * extractFactsRules({
+ *   sessionId: 's', entryId: 'e', text: 'We moved to Berlin last month!', timestamp: '2024-09-10T12:00:00Z',
+ * });
+ * // [{ attribute: 'city', value: 'Berlin', kind: 'state', text: 'The user lives in Berlin.',
+ * //    quote: 'We moved to Berlin last month!', validFrom: '2024-08-01T00:00:00.000Z' }]
+ */
+export function extractFactsRules(turn: FactTurn): FactCandidate[] {
+  const source = turn !== null && typeof turn === 'object' && typeof turn.text === 'string' ? turn.text : '';
+  const text = source.length > MAX_TURN_CHARS ? source.slice(0, MAX_TURN_CHARS) : source;
+  if (text.trim() === '') return [];
+  const now = typeof turn.timestamp === 'string' ? Date.parse(turn.timestamp) : Number.NaN;
+  const clauses = splitClauses(text);
+  const topics = new Map<RegExp, RegExpExecArray | undefined>();
+  const turnFind = (topic: RegExp): RegExpExecArray | undefined => {
+    if (!topics.has(topic)) topics.set(topic, topic.exec(text) ?? undefined);
+    return topics.get(topic);
+  };
+  const bySentence = new Map<number, FactCandidate[]>();
+  const sentenceText = new Map<number, string>();
+  let conditional = -1;
+  for (const clause of clauses) {
+    const raw = text.slice(clause.start, clause.end);
+    const plain = canonicalize(raw);
+    if (clause.index === 0) {
+      sentenceText.set(clause.sentence, plain.text);
+      if (opensCondition(plain.text)) conditional = clause.sentence;
+    }
+    if (conditional === clause.sentence) continue;
+    const skip = skipReason(raw, plain.text);
+    // "The doctor told me I'm allergic to shellfish": reported, but a finding about the user's health.
+    const medical = skip === 'reported' && medicalFinding(plain.text);
+    if (skip !== undefined && !medical) continue;
+    const view = clauseView(plain.text, plain.correction, turnFind, now);
+    const read = medical
+      ? readFoodHealth(view).filter((p) => p.attribute === 'allergy' || p.attribute === 'health')
+      : readClause(view);
+    const found = read.map((p) => toCandidate(p, raw, view, now));
+    if (found.length > 0) bySentence.set(clause.sentence, [...(bySentence.get(clause.sentence) ?? []), ...found]);
+  }
+  const candidates: FactCandidate[] = [];
+  for (const [sentence, found] of bySentence) {
+    // "I'm a billionaire. Just kidding!": the next sentence takes this one back.
+    const next = sentenceText.get(sentence + 1);
+    if (next !== undefined && takesBack(next)) continue;
+    candidates.push(...found);
+  }
+  linkReplacements(candidates);
+  return dedupe(candidates).slice(0, MAX_CANDIDATES);
+}
+
+/** A clause as readers see it, its date resolved once per direction on demand. */
+function clauseView(
+  text: string,
+  correction: boolean,
+  turnFind: (topic: RegExp) => RegExpExecArray | undefined,
+  now: number,
+): ClauseView {
+  const dates = new Map<DateDirection, DateMention | undefined>();
+  return {
+    text,
+    correction,
+    turnFind,
+    turnMentions: (topic) => turnFind(topic) !== undefined,
+    date(direction) {
+      if (!dates.has(direction)) dates.set(direction, findDate(text, now, direction));
+      return dates.get(direction);
+    },
+  };
+}
+
+export type { Clause };

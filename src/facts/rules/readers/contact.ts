@@ -1,0 +1,132 @@
+/**
+ * Contact details the user gives: phone ("my number is 555-0100", "my new number is …", "call me
+ * on …", "I changed my number to …"), email ("my email is ada@example.com", "email me at …") and
+ * postal address ("my address is 12 Rue Mercière, Lyon").
+ * @module
+ */
+import { propose, type Proposal, type Reader } from '../reader.js';
+
+const GATE = new RegExp(
+  String.raw`\b(?:it is|its|new one|number|phone|mobile|cell|no\.|#|digits|call|text|reach|ring|whatsapp` +
+    String.raw`|message|contact|e-?mail|mail|address|write)\b|@`,
+  'iu',
+);
+
+const PHONE = String.raw`(\+?\(?\d[\d\s().\-/]{5,22}\d)`;
+const MY_NUMBER = new RegExp(
+  String.raw`\b(?:(?:my|our)\s+(?:(?:new|cell|mobile|home|work|phone|cell phone|mobile phone|personal` +
+    (String.raw`|private|current|updated|uk|us)\s+)*(?:(?:phone|cell|mobile)(?:\s+(?:number|no\.?|#))?` +
+      String.raw`|number|no\.?|#|digits)`) +
+    String.raw`|(?:^|[:,]\s*)new\s+(?:(?:phone|mobile|cell)(?:\s+(?:number|no\.?|#))?` +
+    String.raw`|number|no\.?|#))\s*(?:is\s+now|is|now|:|=|-)?\s*(?:now\s+)?${PHONE}`,
+  'iu',
+);
+/** "Update my contact: 555-0199" ("update" may be dropped as filler): the user's own details, changed. */
+const UPDATE_CONTACT = new RegExp(
+  String.raw`(?:\bupdate\s+|^)my (?:contact|contact info|contact details|details)\s*(?::|to|-)\s*${PHONE}`,
+  'iu',
+);
+const CALL_ME = new RegExp(
+  String.raw`\b(?:call|text|reach|contact|ring|whatsapp|message|phone|sms)\s+me\s+(?:at|on|via)\s+${PHONE}`,
+  'iu',
+);
+const CHANGED_NUMBER = new RegExp(
+  String.raw`\bI\s+(?:have\s+)?(?:just\s+)?(?:changed|switched|updated|got)\s+(?:my\s+)?(?:phone\s+` +
+    String.raw`|mobile\s+|cell\s+)?(?:number|no\.?)\s+(?:to|:)\s*${PHONE}`,
+  'iu',
+);
+const NUMBER_CHANGED = new RegExp(
+  String.raw`\bmy (?:(?:phone|cell|mobile|contact|new)\s+)?(?:number|no\.?)\s+(?:has\s+)?(?:changed|is changing` +
+    String.raw`|switched)\s+(?:to|:)\s*${PHONE}`,
+  'iu',
+);
+const USE_NUMBER = new RegExp(
+  String.raw`\b(?:use|try|save|add)\s+${PHONE}\s+(?:to (?:reach|call|text|contact) me|for me|as my (?:new )?number)`,
+  'iu',
+);
+const NUMBER_IS_MINE = new RegExp(
+  String.raw`^${PHONE}\s+is\s+(?:now\s+)?my\s+(?:new\s+)?(?:phone\s+|cell\s+|mobile\s+)?(?:number|no\.?)`,
+  'iu',
+);
+const OLD_NUMBER = new RegExp(
+  String.raw`\bmy old (?:phone |mobile |cell )?(?:number|no\.?)\s*,?\s*${PHONE}\s*,?\s*(?:no longer works` +
+    String.raw`|is (?:gone|dead|disconnected|no longer (?:in use|active|valid))|does not work)`,
+  'iu',
+);
+
+const IT_IS = new RegExp(
+  String.raw`(?:^|[,:;]\s*)(?:it is|it's|its|the new one is|the new number is|new one is|now it is` +
+    String.raw`|it is now)\s*:?\s*${PHONE}`,
+  'iu',
+);
+/** "phone is …", "cell: …" in a turn about the user's own contact details. */
+const GOT_NUMBER = new RegExp(
+  String.raw`\bI (?:have|got|have got) (?:a )?new (?:phone |mobile |cell )?(?:number|no\.?)\s*(?:[:,-]\s*)?` +
+    String.raw`(?:which is|it is|it's|now|is)?\s*${PHONE}`,
+  'iu',
+);
+const BARE_NUMBER = new RegExp(
+  String.raw`(?:^|[:,]\s*)(?:phone|cell|mobile|number)(?:\s+number)?\s*(?:is\s+now|is|:|=)\s*${PHONE}`,
+  'iu',
+);
+const OWN_CONTACT = /\b(?:my|me|I)\b/u;
+const MY_NUMBER_TALK = /\bmy (?:(?:new|phone|mobile|cell|home|work|old)\s+)*(?:phone\s+)?(?:number|no\.?)\b/iu;
+
+const EMAIL = String.raw`([\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)`;
+const MY_EMAIL = new RegExp(
+  String.raw`\b(?:my|our)\s+(?:(?:new|work|personal|school|private|current|main|primary|gmail)\s+)*` +
+    String.raw`(?:e-?mail|mail)(?:\s+address)?\s*(?:is\s+now|is|now|:|=|-)?\s*${EMAIL}`,
+  'iu',
+);
+const EMAIL_ME = new RegExp(
+  String.raw`\b(?:email|e-mail|mail|write|reach|contact)\s+(?:to\s+)?me\s+(?:at|on|via)\s+${EMAIL}`,
+  'iu',
+);
+const CHANGED_EMAIL = new RegExp(
+  String.raw`\bI\s+(?:have\s+)?(?:just\s+)?(?:changed|switched|updated|moved)\s+my\s+(?:e-?mail|mail)` +
+    String.raw`(?:\s+address)?\s+(?:to|:)\s*${EMAIL}`,
+  'iu',
+);
+
+const MY_ADDRESS = /\bmy (?:new |home |mailing |postal |current |street )?address is (?:now )?([^;!?"]{6,100})/iu;
+
+function phone(raw: string): string | undefined {
+  const value = raw.trim().replace(/[\s.\-/]+$/u, '');
+  const digits = value.replace(/\D/gu, '').length;
+  return digits >= 7 && digits <= 15 ? value : undefined;
+}
+
+function email(raw: string): string {
+  return raw.replace(/\.+$/u, '');
+}
+
+/** Reads the user's phone number, email and postal address. */
+export const readContact: Reader = ({ text, turnMentions }) => {
+  if (!GATE.test(text)) return [];
+  const out: Proposal[] = [];
+  const old = OLD_NUMBER.exec(text);
+  const oldValue = old ? phone(old[1]!) : undefined;
+  if (oldValue) out.push(propose('phone', oldValue, 'retire'));
+  const number =
+    CHANGED_NUMBER.exec(text) ??
+    NUMBER_CHANGED.exec(text) ??
+    USE_NUMBER.exec(text) ??
+    NUMBER_IS_MINE.exec(text) ??
+    GOT_NUMBER.exec(text) ??
+    MY_NUMBER.exec(text) ??
+    UPDATE_CONTACT.exec(text) ??
+    CALL_ME.exec(text) ??
+    (turnMentions(MY_NUMBER_TALK) ? IT_IS.exec(text) : null) ??
+    (turnMentions(OWN_CONTACT) ? BARE_NUMBER.exec(text) : null);
+  const value = number && !/\bold\b/iu.test(number[0]) ? phone(number[1]!) : undefined;
+  if (value) out.push(propose('phone', value, 'state', { dated: true }));
+  const mail = CHANGED_EMAIL.exec(text) ?? MY_EMAIL.exec(text) ?? EMAIL_ME.exec(text);
+  if (mail && !/\bold\b/iu.test(mail[0])) out.push(propose('email', email(mail[1]!), 'state', { dated: true }));
+  const address = MY_ADDRESS.exec(text);
+  if (address) {
+    const value = address[1]!.trim().replace(/[.,\s]+$/u, '');
+    if (/\d/u.test(value) || value.split(/\s+/u).length >= 3)
+      out.push(propose('address', value, 'state', { dated: true }));
+  }
+  return out;
+};

@@ -1,0 +1,265 @@
+/**
+ * Diet, allergies and health the user volunteers: "I'm vegetarian", "I went vegan last year",
+ * "I don't eat meat", "I eat fish again", "I'm not vegetarian anymore", "I switched from vegan to
+ * vegetarian", "I'm allergic to peanuts and shellfish", "I have a gluten intolerance", "I outgrew
+ * my peanut allergy", "I have asthma", "I was diagnosed with diabetes", "I'm diabetic".
+ * @module
+ */
+import { ADV, SUBJ, SUBJ_OR_NONE, pattern } from '../grammar.js';
+import { CONDITIONS, CONDITION_ADJECTIVES, DIET_FOODS, DIET_SPELLING, DIETS, alternation } from '../lexicon.js';
+import { after, find, propose, type Proposal, type Reader } from '../reader.js';
+import { cutList, cutValue } from '../values.js';
+
+const GATE = new RegExp(
+  String.raw`\b(?:veg|pesc|keto|paleo|flexi|plant|gluten|dairy|lactose|halal|kosher|carniv|low|whole` +
+    String.raw`|sugar|diet|eat|meat|fish|allerg|alerg|intoleran|diagnos|suffer|asthma|diabet|condition` +
+    String.raw`|disease|disorder|syndrome|cancer|health|have|live with|struggle|battl|recover|remission` +
+    String.raw`|cured|beat|omnivore|mediterranean|fruitarian|epilep|autis|dyslex|anemi|anaemi|celiac` +
+    String.raw`|coeliac|bipolar|blind|deaf|hearing|chronic)`,
+  'iu',
+);
+
+const DIET = alternation(DIETS);
+const FOOD = alternation(DIET_FOODS);
+const DIET_IS = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:am|are|have been|became|become|went|gone|turned|have gone|have become|have turned` +
+    String.raw`|am now|are now|switched to being|converted to being|stayed|remain|am still|decided to ` +
+    String.raw`(?:become|go|be)|chose to (?:become|go|be)|made the switch to being|made the switch to)\s+${ADV}` +
+    String.raw`(?:a |an |fully |strictly |mostly |100% |completely |totally |entirely |pretty much ` +
+    String.raw`|almost |basically )?(${DIET})\b(?!\s*(?:food|restaurant|recipe|option|dish|meal|place` +
+    String.raw`|cafe|café|burger|friend|cookbook|cheese|version|alternative|menu|bakery|sausage|lasagna` +
+    String.raw`|pizza|chili|curry)s?\b)`,
+);
+const ON_DIET = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:eat|am eating|have been eating|follow|am on|do|started|switched to|am following|have been on` +
+    String.raw`|went on|am doing` +
+    String.raw`|have been doing|started on|tried|am trying|stick to|live on)\s+(?:a |an |the )?(?:strict ` +
+    String.raw`|mostly |new )?(${DIET})(?: diet| lifestyle| way of eating| eating)\b`,
+);
+const DIET_FROM_TO = new RegExp(
+  String.raw`\b(?:switched|changed|went|moved|converted|transitioned|gone|shifted)\s+(?:my diet\s+)?from\s+` +
+    String.raw`(?:being\s+)?(?:a |an )?(${DIET})\s+to\s+(?:being\s+)?(?:a |an )?(${DIET})\b`,
+  'iu',
+);
+const NO_FOOD = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:do not|no longer|never|can not|stopped|quit|gave up|cut out|am off|have stopped|have given up` +
+    String.raw`|have cut out|avoid|do not touch|am avoiding)\s+(?:eating\s+|having\s+|eat\s+|have\s+)?` +
+    String.raw`(${FOOD})\b`,
+);
+const EAT_AGAIN = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:eat|am eating|have been eating|started eating|started to eat|began eating|am back to eating` +
+    String.raw`|went back to eating|have started eating|am eating)\s+(${FOOD})\b`,
+);
+const AGAIN = /\b(?:again|now|these days|nowadays|started|began|back to|once more|anymore)\b/iu;
+const SWITCHED_TO = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:switched|changed|moved|converted|transitioned)\s+(?:my diet |my eating |over )?(?:over )?to\s+` +
+    String.raw`(?:being\s+)?(?:a |an |fully |strictly )?(${DIET})\b`,
+);
+const DROPPED_DIET = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:dropped|ditched|abandoned|stopped|quit|gave up|gave up on|am done with|am over)\s+` +
+    String.raw`(?:the |being |my )?(?:a |an )?(${DIET})(?:\s+(?:thing|diet|lifestyle|phase|experiment))?\b`,
+);
+const QUIT_DIET = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:quit|stopped|gave up|have given up|have stopped|have quit)\s+(?:being\s+)?(?:a |an )?(${DIET})\b`,
+);
+
+const ALLERGIC = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:am|are|have been|became|turned out to be|got|found out I am|found out I was|discovered I am` +
+    String.raw`|learned I am)\s+${ADV}(?:very |severely |mildly |deathly |slightly |super |really |extremely ` +
+    String.raw`|highly |seriously |a bit |a little |kind of |so )?(?:allergic|alergic|allergict)\s+to\s+`,
+);
+const ALLERGY_TO = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:have|have got|got|developed|have developed|was diagnosed with|have been diagnosed with)\s+` +
+    String.raw`(?:a |an )?(?:severe |mild |bad |serious |deadly |life-threatening |slight |new |major )?` +
+    String.raw`(?:allergy|allergies|intolerance|sensitivity)\s+to\s+`,
+);
+const HAVE_ALLERGY = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:have|have got|got|developed|have developed|was diagnosed with|have been diagnosed with)\s+` +
+    String.raw`(?:a |an )?(?:severe |mild |bad |serious |deadly |life-threatening |slight |new |major )?` +
+    String.raw`((?:[\p{L}-]+ ){0,2}?[\p{L}-]+) (allergy|allergies|intolerance|sensitivity)\b`,
+);
+const INTOLERANT = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are)\s+${ADV}(lactose|gluten|dairy|fructose|histamine|soy` +
+    String.raw`|wheat) (?:intolerant|sensitive)\b`,
+);
+const NO_ALLERGY = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:outgrew|have outgrown|outgrown|grew out of|got over|no longer have|do not have|lost` +
+    String.raw`|beat|got rid of|cured)\s+` +
+    String.raw`(?:my |the |a |an )?((?:[\p{L}-]+ ){0,2}?[\p{L}-]+) (?:allergy|allergies|intolerance)\b`,
+);
+const ALLERGY_GONE = new RegExp(
+  String.raw`\bmy ((?:[\p{L}-]+ ){0,2}?[\p{L}-]+) (?:allergy|allergies|intolerance) (?:is gone|went away` +
+    String.raw`|disappeared|cleared up|is no more|is cured)\b`,
+  'iu',
+);
+
+const CONDITION = alternation(CONDITIONS);
+const CONDITION_SUFFIX =
+  /(?:itis|osis|emia|aemia|disease|disorder|syndrome|cancer|condition|deficiency|sclerosis|pathy|algia)$/iu;
+const HAVE_CONDITION = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:have|have got|have had|suffer from|am suffering from|live with|am living with|struggle with` +
+    String.raw`|have struggled with|deal with|am dealing with|battle|am battling|have been battling` +
+    String.raw`|have been living with|got|developed|have developed)\s+`,
+);
+const DIAGNOSED = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:was|were|got|have been|am|just got|recently got|was recently|got officially)\s+(?:officially ` +
+    String.raw`|finally |recently )?diagnosed\s+with\s+`,
+);
+const ADJECTIVE = new RegExp(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are|have been|became)\s+${ADV}(?:a |an )?` +
+    String.raw`(${[...CONDITION_ADJECTIVES.keys()].join('|')})\b` +
+    String.raw`(?!\s+(?:friend|person|cat|dog|people))`,
+  'iu',
+);
+const NO_CONDITION = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:no longer have|do not have|beat|recovered from|am cured of|was cured of|got over|am in remission from` +
+    String.raw`|am free of|have beaten|have recovered from|got rid of)\s+(?:my |the |a |an )?`,
+);
+const CONDITION_HEAD = new RegExp(`^${CONDITION}\\b`, 'iu');
+const CONDITION_ONLY = new RegExp(`^${CONDITION}$`, 'iu');
+
+function dietWord(word: string): string {
+  const w = word.toLowerCase().replace(/\s+/gu, ' ');
+  return DIET_SPELLING.get(w) ?? w;
+}
+
+function foodDiet(food: string, eats: boolean): Proposal {
+  const f = food.toLowerCase().replace(/\s+/gu, ' ');
+  if (!eats && /^(?:gluten|dairy|sugar)$/u.test(f)) return propose('diet', `${f}-free`, 'state', { dated: true });
+  return propose('diet', eats ? `eats ${f}` : `doesn't eat ${f}`, 'state', { dated: true });
+}
+
+function readDiet(text: string): Proposal[] {
+  const fromTo = DIET_FROM_TO.exec(text);
+  if (fromTo) return [propose('diet', dietWord(fromTo[2]!), 'state', { replaces: dietWord(fromTo[1]!), dated: true })];
+  let m = find(text, QUIT_DIET) ?? find(text, DROPPED_DIET);
+  if (m) return [propose('diet', dietWord(m[1]!), 'retire', { dated: true })];
+  m = find(text, DIET_IS) ?? find(text, ON_DIET) ?? find(text, SWITCHED_TO);
+  if (m) return [propose('diet', dietWord(m[1]!), 'state', { dated: true })];
+  m = find(text, NO_FOOD);
+  if (m && !/^(?:everything|anything)$/iu.test(m[1]!)) return [foodDiet(m[1]!, false)];
+  m = find(text, EAT_AGAIN);
+  if (m && (AGAIN.test(text) || /^(?:everything|anything)$/iu.test(m[1]!))) return [foodDiet(m[1]!, true)];
+  return [];
+}
+
+function allergens(rest: string): string[] {
+  return cutList(rest, 'thing').filter(
+    (a) => !/^(?:it|that|this|them|everything|something|stuff|life|work|mondays|people)$/iu.test(a),
+  );
+}
+
+function readAllergy(text: string): Proposal[] {
+  let m = find(text, NO_ALLERGY);
+  if (m) return [propose('allergy', m[1]!.toLowerCase(), 'retire', { dated: true })];
+  const gone = ALLERGY_GONE.exec(text);
+  if (gone) return [propose('allergy', gone[1]!.toLowerCase(), 'retire', { dated: true })];
+  m = find(text, ALLERGIC);
+  if (m) return allergens(after(text, m)).map((a) => propose('allergy', a, 'state', { dated: true }));
+  m = find(text, ALLERGY_TO);
+  if (m) return allergens(after(text, m)).map((a) => propose('allergy', a, 'state', { dated: true }));
+  m = find(text, INTOLERANT);
+  if (m)
+    return [
+      propose('allergy', m[1]!.toLowerCase(), 'state', {
+        text: `The user is ${m[1]!.toLowerCase()} intolerant.`,
+        dated: true,
+      }),
+    ];
+  m = find(text, HAVE_ALLERGY);
+  if (m && !/^(?:an?|the|my|bad|severe|mild)$/iu.test(m[1]!)) {
+    const what = m[1]!.toLowerCase();
+    const text = m[2]!.toLowerCase().startsWith('intoler')
+      ? `The user has ${/^[aeiou]/u.test(what) ? 'an' : 'a'} ${what} intolerance.`
+      : undefined;
+    return [propose('allergy', what, 'state', { text, dated: true })];
+  }
+  return [];
+}
+
+/** The condition at the start of `rest`: a known one ("chronic pain", "type 2 diabetes"), else any for `any`. */
+function condition(rest: string, any: boolean): string | undefined {
+  const said = cutValue(rest, 'thing');
+  if (!said) return undefined;
+  const value = CONDITION_ONLY.test(said) ? said : said.replace(/^(?:a|an|chronic|severe|mild|bad|terrible)\s+/iu, '');
+  const lower = value.toLowerCase();
+  if (CONDITION_ONLY.test(lower) || CONDITION_SUFFIX.test(lower)) return value;
+  const head = CONDITION_HEAD.exec(lower);
+  if (head) return value.slice(0, head[0].length);
+  return any && !/^(?:a|an|the|my)\s/iu.test(value) ? value : undefined;
+}
+
+function readHealth(text: string): Proposal[] {
+  let m = find(text, NO_CONDITION);
+  if (m) {
+    const value = condition(after(text, m), false);
+    return value ? [propose('health', value, 'retire', { dated: true })] : [];
+  }
+  m = find(text, DIAGNOSED);
+  if (m) {
+    const value = condition(after(text, m), true);
+    return value ? [propose('health', value, 'state', { dated: true })] : [];
+  }
+  const adjective = ADJECTIVE.exec(text);
+  if (adjective) return [propose('health', CONDITION_ADJECTIVES.get(adjective[1]!.toLowerCase())!, 'state')];
+  m = find(text, HAVE_CONDITION);
+  if (m) {
+    const value = condition(after(text, m), /suffer|live with|living with|battl|struggle/iu.test(m[0]));
+    return value ? [propose('health', value, 'state', { dated: !/^(?:I |we )?(?:have|have got)\s/iu.test(m[0]) })] : [];
+  }
+  return [];
+}
+
+/** Reads diet, allergies and intolerances, and health conditions. */
+export const readFoodHealth: Reader = ({ text }) => {
+  if (!GATE.test(text)) return [];
+  return [
+    ...(DIET_GATE.test(text) ? readDiet(text) : []),
+    ...(ALLERGY_GATE.test(text) ? readAllergy(text) : []),
+    ...(HEALTH_GATE.test(text) ? readHealth(text) : []),
+  ];
+};
+
+/** Cheap tests before each part's patterns. */
+const DIET_GATE = new RegExp(
+  String.raw`\b(?:${DIET}|diet|meat|fish|seafood|chicken|beef|pork|poultry|animal products|dairy|eggs` +
+    String.raw`|gluten|sugar|carbs` +
+    String.raw`|shellfish|lamb|everything|anything)\b`,
+  'iu',
+);
+const ALLERGY_GATE = /allerg|alerg|intoleran|sensitiv/iu;
+const HEALTH_GATE = new RegExp(
+  String.raw`\b(?:diagnos\w*|suffer\w*|living with|live with|struggl\w*|battl\w*|deal\w* with|recover\w*` +
+    String.raw`|remission|cured|beat` +
+    (String.raw`|${[...CONDITION_ADJECTIVES.keys()].join('|')}|${CONDITION})|(?:itis|osis|emia|disease` +
+      String.raw`|disorder|syndrome|cancer|condition|deficiency|pathy|algia)\b`),
+  'iu',
+);

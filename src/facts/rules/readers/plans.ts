@@ -1,0 +1,133 @@
+/**
+ * Plans with dates: "we're flying to Tokyo next week", "I'm going to Japan in May", "I'm starting
+ * a new job on Monday", "I have a job interview on Friday", "my wedding is on June 14th", "we're
+ * getting married next spring", "I'm moving to Berlin". The date is resolved forwards from the
+ * turn's time and written into the value ("going to Japan (2025-05)"), so the fact still reads
+ * right months later. A plan needs a date that is not past, except a move.
+ * @module
+ */
+import { dateLabel, type DateMention } from '../dates.js';
+import { ADV, SUBJ, pattern } from '../grammar.js';
+import { EVENTS, alternation } from '../lexicon.js';
+import { find, propose, type ClauseView, type Proposal, type Reader } from '../reader.js';
+
+const GATE = new RegExp(
+  String.raw`\b(?:going|planning|plan|about to|due|scheduled|set to|booked|will|have|got|my|our|signed up` +
+    String.raw`|registered|tickets|enrolled)|ing\b`,
+  'iu',
+);
+
+const INTEND = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are)\s+${ADV}((?:going to|planning to|planning on|about to` +
+    String.raw`|due to|scheduled to|set to|booked to|getting ready to|preparing to)\s+)`,
+);
+const PROGRESSIVE = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are)\s+${ADV}(?:finally |officially )?((?:moving|relocating` +
+    String.raw`|flying|going|traveling|travelling|heading|visiting|starting|getting married|getting engaged` +
+    String.raw`|having|running|taking|attending|leaving|retiring|graduating|competing|presenting|hosting` +
+    String.raw`|throwing|celebrating|launching|opening|interviewing|meeting|spending|joining|driving` +
+    String.raw`|hiking|camping|buying|selling|doing|playing|performing|speaking|returning|coming|sailing` +
+    String.raw`|touring|backpacking|road-tripping|cruising|emigrating|transferring|beginning)\b)`,
+);
+const WILL = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}will\s+${ADV}(?!not\b|never\b|try\b|see\b|let\b|think\b|probably\b` +
+    String.raw`|definitely\b|always\b)`,
+);
+const HAVE_EVENT = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:have|have got|got)\s+((?:a|an|my|our|the)\s+(?:(?:big|important` +
+    String.raw`|first|final|next|annual|yearly|follow-up|follow up|second)\s+)*${alternation(EVENTS)})\b`,
+);
+const MY_EVENT = pattern(
+  String.raw`\b(?:my|our) ((?:(?:big|important|first|final|next|upcoming|annual|job)\s+)*${alternation(EVENTS)}` +
+    String.raw`(?:\s+(?:to|with|in|at|for|from)\s+[^,.;]{1,30}?)?) is (?=(?:on|next|this|in|tomorrow` +
+    String.raw`|coming up|scheduled|set|booked|planned)\b)`,
+);
+const BOOKED = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:(?:have|just)\s+)?((?:booked|scheduled|signed up for|registered for` +
+    String.raw`|bought tickets (?:to|for)|got tickets (?:to|for)|enrolled in|entered|reserved)\s+)`,
+);
+const UNDATED_MOVE = /^(?:moving|relocating|emigrating) to\b/iu;
+
+/** The phrase of a plan: the words up to the date, a stop mark, or ten words. */
+function phrase(rest: string, date: DateMention | undefined, offset: number): string | undefined {
+  let end = rest.length;
+  if (date && date.start >= offset) end = Math.min(end, date.start - offset);
+  const stop = /[,;:!?()"]|\.(?:\s|$)|\s(?:because|but|so that|and then|which|lol|haha)\b/iu.exec(rest);
+  if (stop) end = Math.min(end, stop.index);
+  const words = rest
+    .slice(0, Math.max(0, end))
+    .trim()
+    .split(/\s+/u)
+    .filter((w) => w !== '');
+  while (words.length > 0 && /^(?:on|in|at|for|next|this|the|by|around|until|from|to|and|with)$/iu.test(words.at(-1)!))
+    words.pop();
+  if (words.length === 0 || words.length > 10) return undefined;
+  return words.join(' ');
+}
+
+/** A date that is today or later, read forwards from the turn's time. */
+function upcoming(clause: ClauseView): DateMention | undefined {
+  const date = clause.date('future');
+  const past = clause.date('past');
+  if (!date) return undefined;
+  // "last week", "two days ago": both readings agree it is past.
+  if (past && past.iso === date.iso && /ago|last|yesterday|past/iu.test(clause.text.slice(date.start, date.end)))
+    return undefined;
+  return date;
+}
+
+const PERSON: Record<string, string> = {
+  my: 'their',
+  our: 'their',
+  me: 'them',
+  us: 'them',
+  myself: 'themselves',
+  ourselves: 'themselves',
+  mine: 'theirs',
+};
+
+/** The user's words about themselves in the third person a fact is written in ("my job" → "their job"). */
+function thirdPerson(phrase: string): string {
+  return phrase.replace(/\b(?:my|our|me|us|myself|ourselves|mine)\b/giu, (w) => PERSON[w.toLowerCase()] ?? w);
+}
+
+function plan(said: string, date: DateMention | undefined, sentence: (v: string, when: string) => string): Proposal {
+  const value = thirdPerson(said);
+  const label = date ? dateLabel(date) : '';
+  return propose('plan', label ? `${value} (${label})` : value, 'state', { text: sentence(value, label) });
+}
+
+/** " (2025-05)" after a plan's words, or nothing when it has no date. */
+const when = (label: string): string => (label ? ` (${label})` : '');
+
+/** Reads the user's plans that have a date. */
+export const readPlans: Reader = (clause) => {
+  const { text } = clause;
+  if (!GATE.test(text)) return [];
+  const date = upcoming(clause);
+  const from = (m: RegExpExecArray, group: string): number => m.index + m[0].lastIndexOf(group);
+  let m = find(text, INTEND) ?? find(text, PROGRESSIVE);
+  if (m) {
+    const start = from(m, m[1]!);
+    const value = phrase(text.slice(start), date, start);
+    if (!value || (!date && !UNDATED_MOVE.test(value))) return [];
+    return [plan(value, date, (v, l) => `The user is ${v}${when(l)}.`)];
+  }
+  if (!date) return [];
+  m = find(text, WILL);
+  if (m) {
+    const start = m.index + m[0].length;
+    const value = phrase(text.slice(start), date, start);
+    return value ? [plan(value, date, (v, l) => `The user will ${v}${when(l)}.`)] : [];
+  }
+  m = find(text, MY_EVENT);
+  if (m) return [plan(m[1]!, date, (v, l) => `The user's ${v} is on ${l}.`)];
+  m = find(text, HAVE_EVENT) ?? find(text, BOOKED);
+  if (m) {
+    const start = from(m, m[1]!);
+    const value = phrase(text.slice(start), date, start);
+    const verb = /^(?:a|an|my|our|the)\s/iu.test(m[1]!) ? 'has ' : '';
+    return value ? [plan(value, date, (v, l) => `The user ${verb}${v}${when(l)}.`)] : [];
+  }
+  return [];
+};

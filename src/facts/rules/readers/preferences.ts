@@ -1,0 +1,241 @@
+/**
+ * Likes, dislikes, hobbies and favourites: "I love hiking and jazz", "I'm a big fan of sushi",
+ * "I like to paint", "I can't stand cilantro", "I'm not a fan of horror movies", "my hobbies are
+ * chess and baking", "I play the guitar", "I do yoga", "I took up pottery", "I go climbing every
+ * week", "my favourite colour is green", "pizza is my favorite food"; and what no longer holds
+ * ("I don't like sushi anymore", "I quit running").
+ * @module
+ */
+import { ADV, SUBJ, SUBJ_OR_NONE, pattern } from '../grammar.js';
+import { ACTIVITIES, alternation } from '../lexicon.js';
+import { FAVORITE_CATEGORIES } from '../../attributes.js';
+import { after, find, propose, type Proposal, type Reader } from '../reader.js';
+import { cutList, cutValue, gerund } from '../values.js';
+
+const GATE = new RegExp(
+  String.raw`\b(?:lov|like|enjoy|adore|into|obsess|fan\b|passion|crazy about|addict|soft spot|thing for` +
+    String.raw`|dig|prefer|fond|hate|dislike|detest|loathe|stand|bear|care for|despise|sick of|tired of` +
+    String.raw`|hobb|pastime|free time|spare time|play|do\b|practi|took up|taken up|picked up|got into` +
+    String.raw`|started|go\b|favou?rite|fave|fav\b|quit|stopped|gave up|no longer)`,
+  'iu',
+);
+
+const ACTIVITY = alternation(ACTIVITIES);
+const ACTIVITY_ONLY = new RegExp(`^${ACTIVITY}$`, 'iu');
+const ACTIVITY_START = new RegExp(`^\\s*(${ACTIVITY})\\b`, 'iu');
+const LIKE = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:absolutely |really |totally |truly |also |just |kind of |kinda ` +
+    String.raw`|do |still )*(love|adore|like|enjoy|am into|am really into|am obsessed with|am a (?:big ` +
+    String.raw`|huge |massive |great |real )?fan of|am passionate about|am crazy about|am mad about` +
+    String.raw`|am addicted to|have a passion for|have a soft spot for|have a thing for|dig|am fond of` +
+    String.raw`|am a sucker for|prefer|am hooked on|live for)\s+`,
+);
+const DISLIKE = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:really |absolutely |totally |just |honestly )*(hate|dislike` +
+    String.raw`|detest|loathe|can not stand|can not bear|do not like|do not enjoy|do not care for|am not ` +
+    String.raw`(?:a )?(?:big |huge )?fan of|am not into|despise|am sick of|am tired of|am not fond of` +
+    String.raw`|abhor|do not love|am not crazy about)\s+`,
+);
+const UNLIKE = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:no longer|do not|did not) (?:like|love|enjoy|care for)\s+`,
+);
+const LOST_INTEREST = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:went off|got tired of|got bored of|got bored with|lost interest in|fell out of love with` +
+    String.raw`|grew out of)\s+`,
+);
+const FAVORITE = new RegExp(
+  String.raw`\bmy (?:absolute |all-time |all time |current |new |personal |top |ultimate )?(?:favou?rite` +
+    String.raw`|fave|fav) ([\p{L}-]+(?: [\p{L}-]+)?) (?:is|are|has to be|is now|is definitely|is probably` +
+    String.raw`|=|:)\s+`,
+  'iu',
+);
+const IS_FAVORITE = new RegExp(
+  String.raw`^(.{1,40}?) (?:is|are) (?:definitely |probably |still |now )?my (?:absolute |all-time ` +
+    String.raw`|new |personal |top )?(?:favou?rite|fave|fav)(?: ([\p{L}-]+(?: [\p{L}-]+)?))?\s*(?:[.!,]` +
+    String.raw`|$|now\b)`,
+  'iu',
+);
+const HOBBIES = new RegExp(
+  String.raw`\bmy (?:main |favou?rite |new |biggest )?(?:hobby|hobbies|pastime|pastimes|passion|passions` +
+    String.raw`) (?:is|are|include|includes|=|:)\s+`,
+  'iu',
+);
+const PLAY = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:play|have been playing|started playing|play a lot of|have played|do|practi[cs]e|have been doing` +
+    String.raw`|have been practi[cs]ing|started doing|took up|have taken up|picked up|got into|started` +
+    String.raw`|have started|started learning|am learning to play|learned to play|go)\s+(?:a lot of ` +
+    String.raw`|some |a bit of |competitive |amateur |recreational )?`,
+);
+const FREE_TIME = new RegExp(
+  String.raw`\b(?:in my (?:free|spare) time|on (?:the )?weekends|for fun|to relax|as a hobby),?\s+` +
+    String.raw`(?:I\s+)?(?:like to |love to |enjoy |usually |often |mostly )?`,
+  'iu',
+);
+const QUIT_ACTIVITY = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:quit|stopped|gave up|have given up|have stopped|have quit|dropped)\s+(?:playing |doing |going )?`,
+);
+
+const CATEGORY_SYNONYMS = new Map([
+  ['film', 'movie'],
+  ['films', 'movie'],
+  ['movies', 'movie'],
+  ['dish', 'food'],
+  ['meal', 'food'],
+  ['tv show', 'show'],
+  ['tv series', 'series'],
+  ['colour', 'color'],
+  ['musician', 'artist'],
+  ['band', 'band'],
+  ['books', 'book'],
+  ['novel', 'book'],
+  ['writer', 'author'],
+  ['sports', 'sport'],
+  ['video game', 'game'],
+  ['games', 'game'],
+  ['foods', 'food'],
+  ['drinks', 'drink'],
+  ['songs', 'song'],
+  ['singers', 'singer'],
+  ['tv', 'show'],
+  ['football team', 'team'],
+  ['sports team', 'team'],
+  ['type of music', 'music'],
+  ['kind of music', 'music'],
+  ['music genre', 'genre'],
+  ['genre of music', 'genre'],
+  ['pastime', 'hobby'],
+  ['city in the world', 'city'],
+]);
+const CATEGORIES = new Set<string>(FAVORITE_CATEGORIES);
+
+/** Values a like never is: pronouns, "how…", "the idea of…", "my job" (a feeling about one's own, not a taste). */
+const NOT_A_LIKE = new RegExp(
+  String.raw`^(?:it|that|this|these|those|them|him|her|you|u|y'all|ya|everyone|everybody|myself|how` +
+    String.raw`|when|what|where|why|who|the way|the idea|the thought|the fact|the feeling|the sound of that` +
+    String.raw`|hearing|seeing|knowing|being|having|getting|my|our|your|his|their|its|each other|one another` +
+    String.raw`|one|some|all of|both|every|any|to hear|to see|to know|to be|to have|to get|about|that you` +
+    String.raw`|it when|when you|the most|more|most|less|a lot|lots|so much|too much)\b`,
+  'iu',
+);
+
+function categoryName(raw: string): string | undefined {
+  const c = raw.toLowerCase();
+  const mapped = CATEGORY_SYNONYMS.get(c) ?? c;
+  if (CATEGORIES.has(mapped)) return mapped;
+  const last = mapped.split(' ').at(-1)!;
+  const lastMapped = CATEGORY_SYNONYMS.get(last) ?? last;
+  return CATEGORIES.has(lastMapped) ? lastMapped : undefined;
+}
+
+function favorite(categoryRaw: string | undefined, value: string): Proposal[] {
+  if (!categoryRaw) return [propose('like', value, 'state', { text: `The user's favorite is ${value}.` })];
+  const category = categoryName(categoryRaw);
+  if (category) return [propose(`favorite_${category}`, value)];
+  return [propose('like', value, 'state', { text: `The user's favorite ${categoryRaw.toLowerCase()} is ${value}.` })];
+}
+
+/** "to paint" → "painting"; "to go hiking" → "going hiking"; other values as they are. */
+function activityForm(value: string): string {
+  const to = /^to\s+([\p{L}-]+)(.*)$/iu.exec(value);
+  return to ? `${gerund(to[1]!)}${to[2]}` : value;
+}
+
+/**
+ * A taste rather than a remark: not "the energy" or "the colors" (an opinion of something just
+ * mentioned, unless it is a name: "the Beatles"), not a bare "-ing" word ("watching") unless it
+ * is an activity ("hiking").
+ */
+function isTaste(value: string): boolean {
+  if (NOT_A_LIKE.test(value)) return false;
+  if (/^the\s+\p{Ll}/u.test(value)) return false;
+  if (/^[\p{L}-]+ing$/iu.test(value) && !ACTIVITY_ONLY.test(value)) return false;
+  return true;
+}
+
+function likes(rest: string): string[] {
+  if (NOT_A_LIKE.test(rest.trim())) return [];
+  const items = cutList(rest, 'thing').map(activityForm);
+  // "I love the energy, diversity and food of this city": a remark about one thing, not tastes.
+  if (items.length > 1 && !isTaste(items[0]!)) return [];
+  return items.filter(isTaste);
+}
+
+function activity(rest: string): string | undefined {
+  const m = ACTIVITY_START.exec(rest);
+  return m ? m[1]!.toLowerCase().replace(/^the /u, '') : undefined;
+}
+
+function readFavorite(text: string): Proposal[] {
+  const m = find(text, FAVORITE);
+  if (m) {
+    const value = cutValue(after(text, m), 'thing');
+    return value && !NOT_A_LIKE.test(value) ? favorite(m[1], value) : [];
+  }
+  const is = IS_FAVORITE.exec(text);
+  if (is) {
+    const value = cutValue(is[1]!, 'thing');
+    return value && !NOT_A_LIKE.test(value) && !/^(?:you|this|that|it|he|she|they)\b/iu.test(is[1]!)
+      ? favorite(is[2], value)
+      : [];
+  }
+  return [];
+}
+
+function readLikes(text: string): Proposal[] {
+  let m = find(text, UNLIKE);
+  // "I don't like X anymore" retires a like; "I don't like X" is a dislike, read below.
+  if (m && (/\b(?:anymore|any more|no longer)\b/iu.test(text) || /no longer/iu.test(m[0])))
+    return likes(after(text, m)).map((v) => propose('like', v, 'retire', { dated: true }));
+  m = find(text, LOST_INTEREST);
+  if (m) return likes(after(text, m)).map((v) => propose('like', v, 'retire', { dated: true }));
+  m = find(text, DISLIKE);
+  if (m) return likes(after(text, m)).map((v) => propose('dislike', v));
+  m = find(text, LIKE);
+  if (m) return likes(after(text, m)).map((v) => propose('like', v));
+  return [];
+}
+
+function readHobbies(text: string): Proposal[] {
+  let m = find(text, QUIT_ACTIVITY);
+  if (m) {
+    const value = activity(after(text, m));
+    return value ? [propose('hobby', value, 'retire', { dated: true })] : [];
+  }
+  m = find(text, HOBBIES);
+  if (m)
+    return cutList(after(text, m), 'thing')
+      .map(activityForm)
+      .filter((v) => !NOT_A_LIKE.test(v))
+      .map((v) => propose('hobby', v));
+  m = find(text, PLAY);
+  if (m) {
+    const value = activity(after(text, m));
+    const verb = m[0].toLowerCase().trim();
+    // "I go" takes an "-ing" activity ("I go climbing"), not "I go tennis".
+    if (value && !(/\bgo$/u.test(verb) && !/ing$/u.test(value)))
+      return [propose('hobby', value, 'state', { dated: /took|taken|picked|got into|started/u.test(verb) })];
+  }
+  m = find(text, FREE_TIME);
+  if (m) {
+    const rest = text.slice(m.index + m[0].length);
+    const played = activity(rest.replace(/^(?:go|do|play)\s+/iu, ''));
+    const said = played ?? cutValue(rest, 'thing');
+    // "In my free time I paint": a verb, read as "painting".
+    const value = played ?? (said && /\bI\s*$/u.test(m[0]) ? activityForm(`to ${said}`) : said);
+    return value && !NOT_A_LIKE.test(value) ? [propose('hobby', value)] : [];
+  }
+  return [];
+}
+
+/** Reads likes, dislikes, hobbies and favourites. */
+export const readPreferences: Reader = ({ text }) => {
+  if (!GATE.test(text)) return [];
+  const favorites = readFavorite(text);
+  return favorites.length > 0 ? favorites : [...readLikes(text), ...readHobbies(text)];
+};

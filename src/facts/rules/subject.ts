@@ -1,0 +1,70 @@
+/**
+ * The first-person subject chat leaves out, put back, and the perfect tense made simple, so one
+ * pattern reads many phrasings: "Been living in Lisbon for months" → "I have been living in
+ * Lisbon…", "Landed a job as a chef" → "I landed a job as a chef", "Working at Hooli now" → "I am
+ * working at Hooli now", "I've switched to being vegan" → "I switched to being vegan". Past
+ * forms that say something ended ("I have lived", "I have worked") keep their auxiliary: "I lived
+ * in Lyon" means the user no longer does.
+ * @module
+ */
+
+/** A clause opening with a past form and no subject ("Moved to…", "Got a dog", "Been vegan"). */
+const DROPPED_PAST = new RegExp(
+  String.raw`^(?:(?:just|finally|recently|officially|also|now|and|then)\s+)*(?=(?:[a-z]+ed|been|left` +
+    String.raw`|got|went|became|began|took|made|found|bought|sold|quit|lost|landed|had|met|spent|built` +
+    String.raw`|won|gave|grew|switched|joined|started)\b)`,
+  'iu',
+);
+
+/** A clause opening with "-ing" and no subject ("Living in Berlin now", "Working at Hooli"). */
+const DROPPED_PROGRESSIVE = new RegExp(
+  String.raw`^(?:(?:currently|now|still|also|just)\s+)*(?=(?:going|becoming|eating|getting|living` +
+    String.raw`|working|studying|dating|seeing` +
+    String.raw`|learning|taking|training|teaching|doing|starting|volunteering|interning|freelancing` +
+    String.raw`|renting|staying|commuting|based)\b)(?![^,.;!?]*\b(?:is|was|has|makes|made|can|will|would)\b)`,
+  'iu',
+);
+
+/** Words ending in "ed" that open a clause without being the user's verb ("Tired of…", "Excited to…"). */
+const NOT_VERBS = new RegExp(
+  String.raw`^(?:tired|excited|bored|scared|interested|pleased|thrilled|stressed|confused|worried` +
+    String.raw`|surprised|amazed|blessed|based|red|bed|need|feed|seed|speed|weed|indeed|married|engaged` +
+    String.raw`|retired)\b`,
+  'iu',
+);
+
+/** Perfect tenses made simple, except the verbs whose simple past says something ended. */
+const PERFECT = new RegExp(
+  String.raw`\b(I|we)\s+(?:have|has)\s+(?!been\b|lived\b|worked\b|studied\b|had\b|spoken\b|owned\b` +
+    String.raw`|driven\b|got\b|gotten\b)([a-z]+ed|gone|become|taken|begun|left|quit|made|found|bought` +
+    String.raw`|sold|lost|given|grown|won)\b`,
+  'giu',
+);
+
+/** Participles whose simple past differs. */
+const SIMPLE_PAST: Record<string, string> = {
+  gone: 'went',
+  become: 'became',
+  taken: 'took',
+  begun: 'began',
+  given: 'gave',
+  grown: 'grew',
+};
+
+/** "now at TU Berlin", "these days in Denver": a place or company said with no subject and no verb. */
+const DROPPED_BE = /^(?:now|these days|currently|nowadays|since then)\s+(?=(?:at|in|with|based|living|working)\b)/iu;
+
+/** The clause with its subject put back and its perfect tense made simple. */
+export function restoreSubject(text: string): string {
+  let out = text;
+  const past = DROPPED_PAST.exec(out);
+  if (past && !NOT_VERBS.test(out.slice(past[0].length))) {
+    const rest = out.slice(past[0].length);
+    out = /^been\b/iu.test(rest) ? `I have ${rest}` : `I ${past[0]}${rest}`;
+  } else if (DROPPED_BE.test(out)) {
+    out = `I am ${out.replace(DROPPED_BE, '').replace(/[\s.!,;]+$/u, '')} now`;
+  } else if (DROPPED_PROGRESSIVE.test(out)) {
+    out = `I am ${out}`;
+  }
+  return out.replace(PERFECT, (_all, who: string, verb: string) => `${who} ${SIMPLE_PAST[verb.toLowerCase()] ?? verb}`);
+}

@@ -1,0 +1,152 @@
+/**
+ * The knowledge-update suite, built from the phrasings of `suites-*.ts`: for every change
+ * phrasing, scenarios over two value pairs (the original stated, two distractor turns, the
+ * change four to seven months later); and distractor-only scenarios, where nothing about the
+ * user changes. Deterministic: the same list every run.
+ * @module
+ */
+import type { AttributeSuite, UpdateScenario } from './scenario-types.js';
+import { CITY, EMPLOYER, JOB, SCHOOL } from './suites-home-work.js';
+import { ALLERGY, DIET, LANGUAGE, PARTNER, PET, PHONE } from './suites-personal.js';
+import { HELD_OUT_CHANGES, HELD_OUT_DISTRACTORS } from './suites-held-out.js';
+import { ROUND_2_CHANGES, ROUND_2_DISTRACTORS } from './suites-round-2.js';
+import { ROUND_3_CHANGES, ROUND_3_DISTRACTORS } from './suites-round-3.js';
+import { ROUND_4_CHANGES, ROUND_4_DISTRACTORS } from './suites-round-4.js';
+import { ROUND_5_CHANGES, ROUND_5_DISTRACTORS } from './suites-round-5.js';
+import { ROUND_7_CHANGES, ROUND_7_DISTRACTORS } from './suites-round-7.js';
+
+/**
+ * Every attribute suite: the phrasings of `suites-home-work.ts`, `suites-personal.ts`,
+ * `suites-round-2.ts` to `suites-round-5.ts` and `suites-round-7.ts` (all tuned on by now, so
+ * `dev`), and those of `suites-held-out.ts` (`holdout`).
+ */
+export const SUITES: readonly AttributeSuite[] = [
+  CITY,
+  DIET,
+  JOB,
+  EMPLOYER,
+  PHONE,
+  PARTNER,
+  PET,
+  SCHOOL,
+  LANGUAGE,
+  ALLERGY,
+].map((suite) => ({
+  ...suite,
+  changes: [
+    ...suite.changes.map((c) => ({ ...c, split: 'dev' as const })),
+    ...(ROUND_2_CHANGES[suite.attribute] ?? []),
+    ...(ROUND_3_CHANGES[suite.attribute] ?? []),
+    ...(ROUND_4_CHANGES[suite.attribute] ?? []),
+    ...(ROUND_5_CHANGES[suite.attribute] ?? []),
+    ...(ROUND_7_CHANGES[suite.attribute] ?? []),
+    ...(HELD_OUT_CHANGES[suite.attribute] ?? []),
+  ],
+  distractors: [
+    ...suite.distractors,
+    ...(ROUND_2_DISTRACTORS[suite.attribute] ?? []),
+    ...(ROUND_3_DISTRACTORS[suite.attribute] ?? []),
+    ...(ROUND_4_DISTRACTORS[suite.attribute] ?? []),
+    ...(ROUND_5_DISTRACTORS[suite.attribute] ?? []),
+    ...(ROUND_7_DISTRACTORS[suite.attribute] ?? []),
+    ...(HELD_OUT_DISTRACTORS[suite.attribute] ?? []),
+  ],
+}));
+
+/** Fills `{old}`, `{new}`, `{other}`, and for pets `{kind}`, `{oldName}`, `{newName}`. */
+function fill(template: string, old: string, next: string, other: string): string {
+  const pet = /^(\S+) named (\S+)$/u;
+  const o = pet.exec(old);
+  const n = pet.exec(next);
+  return template
+    .replaceAll('{old}', old)
+    .replaceAll('{new}', next)
+    .replaceAll('{other}', other)
+    .replaceAll('{kind}', o?.[1] ?? '')
+    .replaceAll('{oldName}', o?.[2] ?? old)
+    .replaceAll('{newName}', n?.[2] ?? next)
+    .replace(/\b([Aa]) (?=[aeiouAEIOU])/gu, '$1n ');
+}
+
+/** The name a pet value is checked by ("dog named Rex" → "Rex"); other values as they are. */
+function checked(value: string): string {
+  return /^\S+ named (\S+)$/u.exec(value)?.[1] ?? value;
+}
+
+/**
+ * A change of a list item that replaces it rather than adding one: a rename ("renamed", "call
+ * the cat Milo instead of Luna", "changed the cat's name to Milo") or a loss ("died").
+ */
+const REPLACES_ITEM = /renamed|name is|name to|called|\bcall\b|instead of|died|passed/iu;
+
+function changeScenarios(suite: AttributeSuite): UpdateScenario[] {
+  const out: UpdateScenario[] = [];
+  suite.changes.forEach((change, i) => {
+    for (let k = 0; k < 2; k++) {
+      const p = (i * 2 + k) % suite.pairs.length;
+      const [old, next] = suite.pairs[p]!;
+      const other = suite.others[(i + k) % suite.others.length]!;
+      const original = suite.originals[(i + k) % suite.originals.length]!;
+      const d1 = suite.distractors[(i + k) % suite.distractors.length]!;
+      const d2 = suite.distractors[(i + k + 1) % suite.distractors.length]!;
+      const many = suite.cardinality === 'many';
+      out.push({
+        id: `${suite.attribute}-change-${i}-${k}`,
+        attribute: suite.attribute,
+        split: change.split,
+        kind: 'change',
+        turns: [
+          { text: fill(original, old, next, other), monthsLater: 0 },
+          { text: fill(d1, old, next, other), monthsLater: 1 },
+          { text: fill(d2, old, next, other), monthsLater: 2 },
+          { text: fill(change.text, old, next, other), monthsLater: 4 + ((i + k) % 4) },
+        ],
+        current: change.retireOnly
+          ? []
+          : many && !REPLACES_ITEM.test(change.text)
+            ? [checked(next), checked(old)]
+            : [checked(next)],
+        notCurrent: change.retireOnly || !many || REPLACES_ITEM.test(change.text) ? [checked(old)] : [],
+      });
+    }
+  });
+  return out;
+}
+
+function distractorScenarios(suite: AttributeSuite): UpdateScenario[] {
+  return suite.distractors.map((template, i) => {
+    const [old, next] = suite.pairs[i % suite.pairs.length]!;
+    const other = suite.others[i % suite.others.length]!;
+    const more = suite.distractors.filter((d) => d !== template).slice(0, 2);
+    return {
+      id: `${suite.attribute}-distractor-${i}`,
+      attribute: suite.attribute,
+      split: i < suite.distractors.length - (HELD_OUT_DISTRACTORS[suite.attribute]?.length ?? 0) ? 'dev' : 'holdout',
+      kind: 'distractor',
+      turns: [
+        { text: fill(suite.originals[i % suite.originals.length]!, old, next, other), monthsLater: 0 },
+        { text: fill(template, old, next, other), monthsLater: 2 },
+        ...more.map((d, j) => ({ text: fill(d, old, next, other), monthsLater: 3 + j })),
+      ],
+      current: [checked(old)],
+      notCurrent: [checked(other)],
+    };
+  });
+}
+
+/** The whole suite: change scenarios, then distractor-only scenarios. */
+export function buildScenarios(): UpdateScenario[] {
+  return [...SUITES.flatMap(changeScenarios), ...SUITES.flatMap(distractorScenarios)];
+}
+
+/** Every distractor turn of the suites, filled, with its attribute: none should state a fact about the user. */
+export function distractorTurns(): { attribute: string; text: string }[] {
+  return SUITES.flatMap((suite) =>
+    suite.distractors.flatMap((template, i) =>
+      suite.pairs.slice(0, 2).map(([old, next], k) => ({
+        attribute: suite.attribute,
+        text: fill(template, old, next, suite.others[(i + k) % suite.others.length]!),
+      })),
+    ),
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The shape of the knowledge-update suite (`npm run eval:facts`, test/unit/facts-*.test.ts):
+ * chats in which the user states something, talks about other things and other people, and
+ * months later states a change. Written for RecallKit; no scenario is taken from a dataset.
+ * @module
+ */
+
+/** One user turn of a scenario, `monthsLater` after the scenario's start. */
+export interface ScenarioTurn {
+  text: string;
+  monthsLater: number;
+}
+
+/** A scenario and what must hold once its turns are read. */
+export interface UpdateScenario {
+  id: string;
+  /** The attribute the scenario is about (`city`, `diet`, …). */
+  attribute: string;
+  /**
+   * `dev`: phrasings the rules were tuned on (the first held-out set included, once its failures
+   * were seen); `holdout`: phrasings written after tuning and scored untouched (`suites-held-out.ts`).
+   */
+  split: 'dev' | 'holdout';
+  /** `change`: a value changes; `distractor`: nothing about the user changes. */
+  kind: 'change' | 'distractor';
+  turns: ScenarioTurn[];
+  /** Values that must be current facts of `attribute` at the end. */
+  current: string[];
+  /** Values that must not be current facts of `attribute` at the end. */
+  notCurrent: string[];
+}
+
+/** A change phrasing: `{old}` and `{new}` are filled from a value pair. */
+export interface ChangePhrasing {
+  text: string;
+  /** Whether the statement retires the old value only (no new value is stated). */
+  retireOnly?: boolean;
+  split: 'dev' | 'holdout';
+}
+
+/** What one attribute's scenarios are built from. */
+export interface AttributeSuite {
+  attribute: string;
+  /** Value pairs: the original, and the value after the change. */
+  pairs: [old: string, next: string][];
+  /** How the original is stated (`{old}`). */
+  originals: string[];
+  changes: ChangePhrasing[];
+  /** Turns between, which must change nothing (`{other}` is a third value). */
+  distractors: string[];
+  /** A third value per pair for the distractors. */
+  others: string[];
+  /** `many`: the original stays current after an added value. */
+  cardinality: 'one' | 'many';
+}

@@ -1,0 +1,50 @@
+/**
+ * The knowledge-update suite (test/support/facts/) through the rule extractor and a small
+ * reconciliation: after a change said months later in many phrasings, the new value is current
+ * and the old one is not; distractor turns (other people, questions, wishes) change nothing.
+ * `npm run eval:facts` prints the same figures per attribute and split.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFactsRules } from '../../src/facts/index.js';
+import { buildScenarios, distractorTurns } from '../support/facts/build-scenarios.js';
+import { read } from '../support/facts/expect-facts.js';
+import { runScenario } from '../support/facts/score.js';
+
+const scenarios = buildScenarios();
+
+describe('facts: knowledge updates with the rule extractor', () => {
+  it('covers every attribute the issue names, in both splits, with distractor-only scenarios', () => {
+    const attributes = new Set(scenarios.map((s) => s.attribute));
+    for (const a of ['city', 'diet', 'job', 'employer', 'phone', 'partner', 'pet', 'school', 'language', 'allergy'])
+      expect(attributes, a).toContain(a);
+    expect(scenarios.filter((s) => s.kind === 'change' && s.split === 'holdout').length).toBeGreaterThanOrEqual(90);
+    expect(scenarios.filter((s) => s.kind === 'distractor').length).toBeGreaterThan(40);
+  });
+
+  // The rules were tuned on `dev`; `holdout` was written after the last tuning and scored untouched
+  // (docs/facts.md). The held-out bound is what the rules reach, so a change that loses ground fails.
+  it.each([
+    ['dev', 0.95],
+    ['holdout', 0.85],
+  ] as const)('holds the new value, and not the old, in %s changes at least at the share %s', (split, least) => {
+    const changes = scenarios.filter((s) => s.kind === 'change' && s.split === split);
+    const failed = changes
+      .map((s) => ({ s, failures: runScenario(s, extractFactsRules).failures }))
+      .filter((r) => r.failures.length > 0);
+    const share = 1 - failed.length / changes.length;
+    expect(share, failed.map((f) => `${f.s.id}: ${f.failures.join('; ')}`).join('\n')).toBeGreaterThanOrEqual(least);
+  });
+
+  it('never makes a distractor value current', () => {
+    for (const s of scenarios.filter((x) => x.kind === 'distractor')) {
+      const { failures } = runScenario({ ...s, current: [] }, extractFactsRules);
+      expect(failures, s.id).toEqual([]);
+    }
+  });
+
+  it('reads at most 5% of distractor turns as a fact about the user', () => {
+    const turns = distractorTurns();
+    const stated = turns.filter((t) => read(t.text).some((c) => c.kind === 'state'));
+    expect(stated.length / turns.length, stated.map((t) => t.text).join('\n')).toBeLessThanOrEqual(0.05);
+  });
+});
