@@ -85,6 +85,35 @@ describe('one search of a large session works in slices', () => {
     expect(between).toEqual([]);
   });
 
+  it('an add or a removal landing between two steps leaves the hits whole', async () => {
+    const local = createRecallIndex();
+    for (let i = 0; i < 30_000; i++) local.add({ id: `e${i}`, text: text(i), role: i % 2 ? 'assistant' : 'user' });
+    const query = 'road trip garden dog camera sunrise';
+    const before = local.search(query, { topK: 50 });
+    let step = 0;
+    const slicer = createSlicer({
+      ms: Infinity,
+      units: 50_000,
+      yieldNow: async () => {
+        step += 1;
+        if (step === 1)
+          for (let i = 0; i < 50; i++) local.add({ id: `late${i}`, text: 'road trip garden dog camera sunrise' });
+        if (step === 2) local.remove(before[0]!.id);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      },
+    });
+    const hits = await local.searchInSlices(query, slicer, { topK: 50 });
+    expect(step).toBeGreaterThan(2);
+    expect(hits.map((h) => h.id)).not.toContain(before[0]!.id);
+    expect(hits.every((h) => typeof h.id === 'string' && !h.id.startsWith('late') && Number.isFinite(h.score))).toBe(
+      true,
+    );
+    expect(hits).toHaveLength(50);
+    // Nothing else moves: the hits after the removed one are the search before, in its order.
+    const kept = before.map((h) => h.id).filter((id) => id !== before[0]!.id);
+    expect(hits.slice(0, 40).map((h) => h.id)).toEqual(kept.slice(0, 40));
+  });
+
   it('a search of rare terms runs in one go', async () => {
     const y = countingYield();
     expect(SEARCH_STEP).toBeGreaterThan(10);

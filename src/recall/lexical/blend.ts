@@ -22,7 +22,7 @@ const MAX_SKIP = 4;
 /**
  * Rank the documents scored under `queryStamp` (in `scratch.touched` / `scratch.score`).
  * `episodeOf` is given when episode scores were computed; `roles`, when the question names a
- * role's speaker (`addressee.ts`). As steps: yields the documents handled since the last
+ * role's speaker (`addressee.ts`); `limit`, the documents there were when the search began. As steps: yields the documents handled since the last
  * step, about every {@link BLEND_STEP} (a sliced search gives the thread back between them).
  */
 export function* blendSteps(
@@ -34,13 +34,14 @@ export function* blendSteps(
   filter: ((id: string) => boolean) | undefined,
   episodeOf: Int32Array | undefined,
   roles?: RoleBoost,
+  limit = state.ids.length,
 ): Generator<number, SearchHit[], void> {
   const mark = nextStamp(scratch);
   const { termStamp, blended, candidates, score, named, episodeQueryStamp, episodeScore, touched } = scratch;
   candidates.length = 0;
   const { turn, times } = state;
   const { previousWeight, nextWeight, contextWindow, contextDecay, neighbourGapMs } = ranking;
-  const last = state.ids.length - 1;
+  const last = limit - 1;
   // Inlined for speed (this loop runs over every scored document): each scored document keeps
   // its score, and shares a decaying part of it with up to `contextWindow` turns on each side
   // (a previous turn of the ones after it, a next turn of the ones before), stepping over a
@@ -83,6 +84,8 @@ export function* blendSteps(
   for (let i = 0; i < candidates.length; i++) {
     if (i % BLEND_STEP === BLEND_STEP - 1) yield BLEND_STEP;
     const o = candidates[i] as number;
+    // Removed while a sliced search gave the thread back.
+    if (state.alive[o] === 0) continue;
     let s = blended[o] as number;
     if (episodeOf !== undefined) {
       const e = episodeOf[o] as number;

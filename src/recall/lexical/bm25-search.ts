@@ -164,6 +164,9 @@ export function createSearcher(state: IndexState): SearcherPair {
     const n = stats?.n ?? state.live;
     if (state.live === 0 || n === 0 || topK <= 0) return [];
     let done = 0;
+    // The documents there were when the search began: a sliced search of another chat's index
+    // (`scope: 'all'`) may see that chat's add land between two steps.
+    const limit = state.ids.length;
     const lengthSums = stats?.lengthSums ?? state.lengthSums;
     const { k1, b } = ranking;
     const episodes = ranking.episodeWeight > 0 ? episodesFor(ranking.neighbourGapMs) : undefined;
@@ -203,7 +206,7 @@ export function createSearcher(state: IndexState): SearcherPair {
           const o = v >>> TF_BITS;
           let tf = v & TF_ESCAPE;
           if (tf === TF_ESCAPE) tf = list[++r] as number;
-          if (alive[o] === 0) continue;
+          if (alive[o] === 0 || o >= limit) continue;
           if (termStamp[o] !== ts) {
             termStamp[o] = ts;
             acc[o] = 0;
@@ -273,7 +276,7 @@ export function createSearcher(state: IndexState): SearcherPair {
     const mask = ranking.speakerBoost > 0 ? boostedRoles(stats?.addressed ?? addressee.counts(terms)) : 0;
     const roles = mask ? { of: addressee.roles(), mask } : undefined;
     if (done > 0) yield done;
-    return yield* blendSteps(state, scratch, queryStamp, topK, ranking, filter, episodes?.of, roles);
+    return yield* blendSteps(state, scratch, queryStamp, topK, ranking, filter, episodes?.of, roles, limit);
   }
 
   const search: Searcher = (terms, topK, ranking, filter, stats) =>
