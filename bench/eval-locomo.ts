@@ -3,6 +3,8 @@
  * offline recall, per category and per split, next to a plain turn-level BM25 baseline computed
  * in the same run. Data: ../shared/data/locomo beside the repository, or LOCOMO_DIR.
  * Parameters were chosen on conversations 26, 30, 41, 42; 43, 44, 47, 48 are held out.
+ * The peer table (MiniSearch, Orama, dense cosine; USE-lite vectors cached under bench/.cache)
+ * is written into docs/recall.md; `--no-peers` leaves it out.
  * `--embedder use-lite`: also lexical beside hybrid recall (USE-lite through `createMemory({
  * embedder })`, vectors cached under bench/.cache), one table per category and split.
  * @module
@@ -12,11 +14,15 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRecallIndex } from 'recallkit/recall';
-import type { RecallDoc } from 'recallkit/recall';
 import type { RankingOptions } from 'recallkit/recall';
 import { parseSessionDate } from './lib/locomo-data.js';
+import type { Conversation, Question, Ranker, Turn } from './lib/locomo-types.js';
+
+export type { Conversation, Question, Ranker } from './lib/locomo-types.js';
 import { useLiteEmbedder, type CountingEmbedder } from './lib/use-lite.js';
 import { capturePrinted, PERFORMANCE_DOC, writeDocTable } from './lib/doc-table.js';
+import { denseCosine, miniSearchDefault, miniSearchTuned, oramaFullText, oramaHybrid } from './lib/locomo-peers.js';
+import { measurePeer, peerTable } from './lib/locomo-table.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** LOCOMO_DIR, else ../shared/data/locomo beside the repository (or beside its worktree folder). */
@@ -28,24 +34,6 @@ export const DATA_DIR =
 export const TRAIN = ['conv-26', 'conv-30', 'conv-41', 'conv-42'];
 const KS = [5, 10, 20] as const;
 const CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
-
-interface Turn {
-  speaker: string;
-  dia_id: string;
-  text: string;
-  blip_caption?: string;
-}
-interface Question {
-  question: string;
-  evidence: string[];
-  category: number;
-}
-/** One conversation ready to ingest. */
-export interface Conversation {
-  name: string;
-  docs: (RecallDoc & { role: string; turnText: string })[];
-  questions: Question[];
-}
 
 /** "1:56 pm on 8 May, 2023" → a local ISO time (no zone), or undefined. */
 export function sessionTime(text: string): string | undefined {
@@ -85,9 +73,6 @@ export function loadConversations(dir = DATA_DIR): Conversation[] {
       return { name: file.replace(/\.json$/, ''), docs, questions };
     });
 }
-
-/** A ranker: ingest a conversation, return a function from question to ranked dia_ids. */
-export type Ranker = (conv: Conversation) => Promise<(question: string, k: number) => Promise<string[]> | string[]>;
 
 /** RecallKit's recall through the index module, optionally with ranking overrides. */
 export const recallKit =
@@ -272,6 +257,34 @@ async function semanticTables(convs: readonly Conversation[]): Promise<void> {
   embedder.save();
 }
 
+/** The guide the peer table is written into. */
+const RECALL_DOC = join(ROOT, 'docs/recall.md');
+
+/** Every contender over every conversation in this one process: the peer table. */
+async function peers(convs: readonly Conversation[]): Promise<string> {
+  const embedder = useLiteEmbedder();
+  const contenders: [string, Ranker][] = [
+    ['RecallKit lexical', (await viaEngine())!],
+    ['RecallKit hybrid (USE-lite)', (await viaEngine(embedder))!],
+    ['MiniSearch, tuned (stop words, Porter stemmer, prefix)', miniSearchTuned],
+    ['MiniSearch, defaults', miniSearchDefault],
+    ['Orama hybrid (similarity 0.1)', oramaHybrid(embedder)],
+    ['Orama full-text', oramaFullText],
+    ['dense USE-lite (cosine, as MemoryVectorStore)', denseCosine(embedder)],
+  ];
+  const rows = [];
+  for (const [name, ranker] of contenders) {
+    rows.push(await measurePeer(name, ranker, convs));
+    process.stderr.write(`peers: ${name} done\n`);
+  }
+  embedder.save();
+  return [
+    `LoCoMo evidence recall, ${convs.length} conversations (${convs.map((c) => c.name.replace('conv-', '')).join(' ')}), ${rows[0]!.questions} questions of categories 1–4, all contenders in one process, the same USE-lite vectors for every vector contender. Query p50 excludes each conversation's first query, shown on its own (index build or load included).`,
+    '',
+    peerTable(rows, rows[0]!),
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const at = args.indexOf('--embedder');
@@ -305,6 +318,11 @@ async function main(): Promise<void> {
   console.log(row('BM25 baseline, captions in turns', await evaluate(baseline(true), convs)));
   console.log(`\nRecallKit: ${(all.ms / all.queries).toFixed(3)} ms per recall (top 20, index of one conversation).`);
   if (embedderName) await semanticTables(convs);
+  if (!args.includes('--no-peers')) {
+    const table = await peers(convs);
+    console.log(`\n## Peers\n\n${table}`);
+    writeDocTable(RECALL_DOC, 'eval-locomo-peers', table, { command: 'npm run eval:locomo' });
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

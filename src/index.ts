@@ -18,6 +18,7 @@ export type {
   ImportOptions,
   EntryFilter,
   AddMessageOptions,
+  AddContextOptions,
   StorageEstimate,
 } from './memory.js';
 

@@ -71,6 +71,23 @@ export interface ContextOptions<F extends ContextFormat = ContextFormat> {
 export interface AddMessageOptions {
   /** When it was said (ISO 8601 string or Date; default now): history recorded elsewhere keeps its time. */
   timestamp?: string | Date;
+  /**
+   * The caller's id of this turn (the stored entry's id; default: a new UUID). A turn whose id is
+   * already stored in the session is not stored again: the call resolves with the stored entry
+   * (no event, no new `seq`), so a retried request stores nothing twice. The same id with other
+   * content, role or metadata is a `ValidationError` naming it. A non-empty string of at most 256
+   * characters, without `~`, not beginning with `__recallkit` or `summary:`.
+   * @default undefined
+   */
+  id?: string | undefined;
+}
+
+/** Options of `addContext` (or pass the source name alone, as before). */
+export interface AddContextOptions {
+  /** Where the context comes from (a file name): the system message names it. */
+  source?: string;
+  /** The caller's id of this entry: an add under a stored id is not stored again (see {@link AddMessageOptions.id}). */
+  id?: string | undefined;
 }
 
 /** Which entries `getActiveEntries` returns (default: all). */
@@ -96,6 +113,11 @@ export interface ToolCallOptions {
   /** Pairs the call with its result; generated when absent. */
   callId?: string;
   metadata?: Record<string, unknown>;
+  /**
+   * The caller's id of this entry: an add under a stored id is not stored again (see
+   * {@link AddMessageOptions.id}); a generated `callId` is not compared, a given one is.
+   */
+  id?: string | undefined;
 }
 
 /** Options of `addToolResult`. */
@@ -105,6 +127,8 @@ export interface ToolResultOptions {
   /** The tool failed. */
   isError?: boolean;
   metadata?: Record<string, unknown>;
+  /** The caller's id of this entry: an add under a stored id is not stored again (see {@link AddMessageOptions.id}). */
+  id?: string | undefined;
 }
 
 /** What `estimateStorage` reports, in bytes. */
@@ -148,8 +172,11 @@ export interface Memory {
     result: unknown,
     options?: ToolResultOptions,
   ): Promise<MemoryEntry>;
-  /** Add context such as a file (type `context`, a system message naming `source`). */
-  addContext(sessionId: string, content: string, source?: string): Promise<MemoryEntry>;
+  /**
+   * Add context such as a file (type `context`, a system message naming `source`); the third
+   * argument is the source name, or `{ source?, id? }`.
+   */
+  addContext(sessionId: string, content: string, options?: string | AddContextOptions): Promise<MemoryEntry>;
   /** Add one interaction: the full user request and AI response, as JSON or text. */
   addInteraction(sessionId: string, interaction: InteractionInput): Promise<StoredInteraction>;
   /** Add a whole conversation in any supported message format (an app migrating its history). */

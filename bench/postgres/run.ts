@@ -1,12 +1,11 @@
 /**
  * `npm run bench:postgres`: postgresStore on a throwaway local cluster (started and removed
  * here, as the tests do) and on PGlite, against raw parameterized INSERTs over the same pool
- * and against the in-memory store. Prints Markdown tables; asserts nothing.
+ * and against the in-memory store. Prints Markdown tables and writes them into
+ * docs/performance.md (`bench:postgres`, and server.ts's `bench:postgres-server`); asserts nothing.
  * @module
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -17,6 +16,8 @@ import type { MemoryEntry, StoreAdapter } from 'recallkit';
 import { makeEntry, makeMeta, makeSummary } from 'recallkit/testing';
 import { startCluster } from '../../test/postgres/cluster.js';
 import { serverBench } from './server.js';
+import { postmasterOf, serverCpuMs } from '../lib/pg-cpu.js';
+import { PERFORMANCE_DOC, writeDocTable } from '../lib/doc-table.js';
 import { machineHeader } from '../lib/machine.js';
 import { fmt, markdownTable, ms } from '../lib/table.js';
 
@@ -31,25 +32,6 @@ const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 };
-
-/** CPU time (ms) used so far by the cluster's server processes (the postmaster, its backends, those that ended), from /proc. */
-function serverCpuMs(postmaster: number): number {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(pid) === postmaster || Number(fields[1]) === postmaster)
-        ticks += Number(fields[11]) + Number(fields[12]);
-      // Backends that ended (a pool closes idle connections) are counted in the postmaster's children time.
-      if (Number(pid) === postmaster) ticks += Number(fields[13]) + Number(fields[14]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
 
 /** Rates and CPU time per append (this process and the server's), for the appends table. */
 interface Run {
@@ -224,7 +206,7 @@ async function main(): Promise<void> {
       await storeAppends(postgresStore({ pool, tenant: `bench-warm-store-${w}` }));
       await tenantAppends(pool, `bench-warm-tenants-${w}`);
     }
-    postmasterPid = Number(readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    postmasterPid = postmasterOf(cluster.dir);
     const rawRuns: Run[] = [];
     const pgRuns: Run[] = [];
     const writeRuns: Run[] = [];
@@ -382,7 +364,9 @@ async function main(): Promise<void> {
         memRows,
       ),
     );
-    // 5. The README server (a node:http route with createServerMemory) against raw SQL, and its memory.
+    writeDocTable(PERFORMANCE_DOC, 'postgres', out.join('\n'), { command: 'npm run bench:postgres' });
+    // 5. The README server (a node:http route with createServerMemory) against raw SQL, and its
+    // memory: server.ts writes its own table.
     out.push('', await serverBench(cluster.url, 'npm run bench:postgres'));
   } finally {
     await Promise.race([pool.end().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);

@@ -58,8 +58,11 @@ export interface ChatTurnResult extends ChatTurn {
  * carries that are not stored yet), then build the prompt from RecallKit's context (with
  * recall, for that question), and store the reply when `streamText` finishes.
  *
- * Retries store nothing twice: a user message already stored (same `id`) is not added again,
- * and a reply is stored once (`onFinish` also runs after an abort: the first call stores). An
+ * Retries store nothing twice: the user message is stored under its `UIMessage` id (a retry
+ * finds it, even in another process), and the reply under ids derived from it (`<id>:reply:<n>`),
+ * so a retried request stores its reply once; when the question was answered before the retry,
+ * the prompt ends at it and the reply stored first is kept. A reply is stored once per request
+ * too (`onFinish` also runs after an abort: the first call stores). An
  * aborted stream (pass `abortSignal`) stores the steps that finished (each tool call with its
  * result) and drops the text of the step that was streaming; the question stays stored, so a
  * regenerate answers it without storing it again.
@@ -85,7 +88,7 @@ export async function chatTurn(memory: Memory, options: ChatTurnOptions): Promis
   if (context !== undefined && !isPlainObject(context))
     throw new ValidationError('context', 'an object { recall?, maxTokens? }', context);
 
-  await newInput(memory, sessionId, messages);
+  const input = await newInput(memory, sessionId, messages);
   const ctx = await memory.getContextForLLM(sessionId, { ...context, format: 'ai-sdk' });
   const systems = system?.trim() ? [system] : [];
   let rest: AISDKMessage[] = [];
@@ -93,11 +96,11 @@ export async function chatTurn(memory: Memory, options: ChatTurnOptions): Promis
     if (m.role !== 'system') rest.push(m);
     else if (m.content.trim()) systems.push(m.content);
   }
-  if (trigger === 'regenerate-message') {
-    // The question is answered again: the prompt ends at it, without the earlier reply.
-    const question = rest.findLastIndex((m) => m.role === 'user');
-    if (question >= 0) rest = rest.slice(0, question + 1);
-  }
+  const question = rest.findLastIndex((m) => m.role === 'user');
+  // A question with a reply after it was answered before this request (a retry of a request
+  // whose reply was stored): as for a regenerate, the prompt ends at the question.
+  const answered = input.kind === 'user' && question >= 0 && question < rest.length - 1;
+  if (trigger === 'regenerate-message' || answered) rest = rest.slice(0, question + 1);
 
   let store: Promise<MemoryEntry[]> | undefined;
   let settle: (entries: Promise<MemoryEntry[]>) => void = () => undefined;
@@ -105,7 +108,7 @@ export async function chatTurn(memory: Memory, options: ChatTurnOptions): Promis
   stored.catch(() => undefined); // a failed store reaches whoever awaits `stored`, never as unhandled
   const keep = (reply: readonly unknown[]): Promise<void> => {
     // Once: after an abort, streamText calls onAbort and then onFinish with the same steps.
-    store ??= reply.length ? memory.addMessages(sessionId, reply, { format: 'ai-sdk' }) : Promise.resolve([]);
+    store ??= reply.length ? storeReply(memory, sessionId, reply, trigger, input.replyId) : Promise.resolve([]);
     settle(store);
     return store.then(() => undefined);
   };
@@ -119,4 +122,29 @@ export async function chatTurn(memory: Memory, options: ChatTurnOptions): Promis
   };
   if (systems.length) turn.system = systems.join(PART_SEPARATOR);
   return turn;
+}
+
+/**
+ * Store a reply's messages. A submitted turn's reply is stored under ids derived from the
+ * question's (`<replyId>:<n>`), so a retried request stores it once: the same reply again is
+ * found, and another one (the model answered differently) is not stored, the reply stored first
+ * is kept (resolves with none). A regenerate is a new answer, stored under new ids.
+ */
+async function storeReply(
+  memory: Memory,
+  sessionId: string,
+  reply: readonly unknown[],
+  trigger: 'submit-message' | 'regenerate-message',
+  replyId: string | undefined,
+): Promise<MemoryEntry[]> {
+  const messages =
+    trigger === 'regenerate-message' || replyId === undefined
+      ? reply
+      : reply.map((m, n) => (isPlainObject(m) ? { ...m, id: `${replyId}:${n}` } : m));
+  try {
+    return await memory.addMessages(sessionId, messages, { format: 'ai-sdk' });
+  } catch (error) {
+    if (error instanceof ValidationError && /^messages\[\d+\]\.id$/.test(error.field)) return [];
+    throw error;
+  }
 }

@@ -18,14 +18,22 @@ import { DEFAULT_MEMORY_CONFIG, validateConfig } from './config.js';
 import { assembleContext, type AssemblyRules } from './context/assemble.js';
 import { appendToInteractions } from './interactions.js';
 import { setActive, statsOf, type SessionCache } from './session/session.js';
-import { checkDraftIds, checkSource, interactionDrafts, newCallId, withMeta } from './entry-drafts.js';
+import {
+  checkDraftIds,
+  contextDraft,
+  interactionDrafts,
+  messageDraft,
+  toolCallDraft,
+  toolResultDraft,
+} from './entry-drafts.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { summarizesInThread } from '../summarizers/heuristic.js';
 import { createCompactionScheduler } from './compaction/compaction-scheduler.js';
+import { wouldAct } from './compaction/long-term.js';
 import { rollingWindowWhilePending, withinBudget } from './compaction/pending-budget.js';
 import { draftTexts, makeEntry, type EntryDraft } from './make-entry.js';
 import { PACED_FROM, prepareCounts } from '../tokens/count-yielding.js';
-import { checkContent, checkName, checkSessionId, toJsonText } from './checks/validate.js';
+import { checkName, checkSessionId } from './checks/validate.js';
 import { createSessionTransfer } from './import/session-transfer.js';
 import { formatContext, messagesToDraftsInSlices } from './context/messages-io.js';
 import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall/recall.js';
@@ -40,7 +48,7 @@ import { budgetScale, recordUsageInMeta } from './usage.js';
 import { planContext, type ResolvedRecall } from './context/context-options.js';
 import { buildPlannedContext } from './context/context-build.js';
 import { createStoreRecall, recallAcross } from './recall/recall-all.js';
-import { withAddOptions } from './add-options.js';
+import { knownTurns } from './known-turns.js';
 import { createEmbeddingQueue } from './recall/embedding-queue.js';
 import type { EngineHooks } from './engine-hooks.js';
 import { isReservedSessionId } from './checks/reserved-ids.js';
@@ -112,6 +120,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   const now = deps.now ?? (() => new Date());
   const maxContent = deps.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH;
   const capped = (text: string, field: string): string => checkContentLength(text, field, maxContent);
+  const limits = { capped, maxContentLength: maxContent };
   /** A new slicer for one call's bulk work (`slices/slicer.ts`). */
   const slices = (): Slicer => createSlicer({ yieldNow: deps.yieldNow });
   let config: MemoryConfig = { ...DEFAULT_MEMORY_CONFIG, ...validateConfig(deps.config) };
@@ -224,9 +233,31 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     slices,
   });
 
-  /** Store drafts as entries, then let long-term strategies act. */
-  async function add(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
+  /**
+   * Store drafts as entries, then let long-term strategies act. Drafts carrying a caller's id
+   * already stored in the session are not stored again: their stored entries take their place
+   * in the result (`known-turns.ts`); `looked` says the caller looked them up already.
+   */
+  async function add(
+    c: SessionCache,
+    drafts: EntryDraft[],
+    endsInference: boolean,
+    looked = false,
+  ): Promise<MemoryEntry[]> {
     checkDraftIds(drafts);
+    const known =
+      looked || !drafts.some((d) => d.id !== undefined) ? undefined : await knownTurns(c, store, writer, drafts);
+    if (!known?.some((k) => k !== undefined)) return storeDrafts(c, drafts, endsInference);
+    const fresh = drafts.filter((_, i) => known[i] === undefined);
+    const stored = fresh.length ? await storeDrafts(c, fresh, endsInference) : [];
+    if (!fresh.length && endsInference) await flushEnd(c.meta.sessionId);
+    const out: MemoryEntry[] = [];
+    let next = 0;
+    for (const k of known) out.push(k === undefined ? stored[next++]! : 'earlier' in k ? out[k.earlier]! : k);
+    return out;
+  }
+
+  async function storeDrafts(c: SessionCache, drafts: EntryDraft[], endsInference: boolean): Promise<MemoryEntry[]> {
     const slicer = slices();
     // Long texts are counted first, giving the thread back between parts (count-yielding.ts).
     const long: string[] = [];
@@ -267,18 +298,23 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     }
     facts?.added(entries);
     // In the background: the add resolves once its entries are stored.
-    scheduler.trigger(meta.sessionId, { reason: 'add', entry: entries[entries.length - 1]! });
+    const event = { reason: 'add' as const, entry: entries[entries.length - 1]! };
+    scheduler.trigger(meta.sessionId, event, () => wouldAct(c, event, longTermDeps));
     embeddings?.trigger(meta.sessionId);
-    if (endsInference) {
-      // FLUSH: the entries are kept and written by the next flush, so the add still succeeded
-      // (a caller that retried would store them twice); the failure is reported as an event.
-      try {
-        await writer.flush(meta.sessionId);
-      } catch (error) {
-        emitter.emit('error', meta.sessionId, error instanceof Error ? error : new Error(String(error)));
-      }
-    }
+    if (endsInference) await flushEnd(meta.sessionId);
     return entries;
+  }
+
+  /**
+   * FLUSH writes at the end of an inference. A failed write keeps the entries for the next flush,
+   * so the add still succeeded (a caller that retried would store them twice): reported as an event.
+   */
+  async function flushEnd(sessionId: string): Promise<void> {
+    try {
+      await writer.flush(sessionId);
+    } catch (error) {
+      emitter.emit('error', sessionId, error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   /**
@@ -339,64 +375,35 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
   const memory: EngineMemory = {
     addUserMessage: (s, content, metadata, options) =>
-      sessions.run(s, async (c) => {
-        const d: EntryDraft = { type: 'message', role: 'user', content: capped(checkContent(content), 'content') };
-        withMeta(d, metadata, 'metadata', maxContent);
-        withAddOptions(d, options);
-        return (await add(c, [d], false))[0]!;
-      }),
+      sessions.run(
+        s,
+        async (c) => (await add(c, [messageDraft('user', content, metadata, options, limits)], false))[0]!,
+      ),
 
     addAssistantMessage: (s, content, metadata, options) =>
-      sessions.run(s, async (c) => {
-        const d: EntryDraft = {
-          type: 'message',
-          role: 'assistant',
-          content: capped(checkContent(content), 'content'),
-        };
-        withMeta(d, metadata, 'metadata', maxContent);
-        withAddOptions(d, options);
-        return (await add(c, [d], true))[0]!;
-      }),
+      sessions.run(
+        s,
+        async (c) => (await add(c, [messageDraft('assistant', content, metadata, options, limits)], true))[0]!,
+      ),
 
     addToolCall: (s, toolName, args, options = {}) =>
-      sessions.run(s, async (c) => {
-        const name = checkName(toolName, 'toolName');
-        const content = capped(toJsonText(args, 'args'), 'args');
-        const callId = options.callId === undefined ? newCallId() : checkName(options.callId, 'options.callId');
-        const d: EntryDraft = { type: 'tool_call', role: 'assistant', content, tool: { name, callId } };
-        withMeta(d, options.metadata, 'options.metadata', maxContent);
-        return (await add(c, [d], false))[0]!;
-      }),
+      sessions.run(s, async (c) => (await add(c, [toolCallDraft(toolName, args, options, limits)], false))[0]!),
 
     addToolResult: (s, toolName, result, options = {}) =>
       sessions.run(s, async (c) => {
-        const name = checkName(toolName, 'toolName');
-        const content = capped(toJsonText(result, 'result'), 'result');
-        if (options.isError !== undefined && typeof options.isError !== 'boolean') {
-          throw new ValidationError('options.isError', 'a boolean', options.isError);
+        const d = toolResultDraft(toolName, result, options, limits);
+        // A retry first: its call is answered (by the stored result), so pairing would refuse it.
+        if (d.id !== undefined) {
+          const [known] = await knownTurns(c, store, writer, [d]);
+          if (known) return known as MemoryEntry;
         }
-        const callId = await callAnswered(
-          c,
-          store,
-          name,
-          options.callId === undefined ? undefined : checkName(options.callId, 'options.callId'),
-        );
-        const d: EntryDraft = {
-          type: 'tool_result',
-          role: 'system',
-          content,
-          tool: { name, callId, isError: options.isError ?? false },
-        };
-        withMeta(d, options.metadata, 'options.metadata', maxContent);
-        return (await add(c, [d], false))[0]!;
+        d.tool!.callId = await callAnswered(c, store, d.tool!.name, d.callIdGenerated ? undefined : d.tool!.callId);
+        delete d.callIdGenerated;
+        return (await add(c, [d], false, true))[0]!;
       }),
 
-    addContext: (s, content, source) =>
-      sessions.run(s, async (c) => {
-        const d: EntryDraft = { type: 'context', role: 'system', content: capped(checkContent(content), 'content') };
-        if (source !== undefined) d.metadata = { source: checkSource(source) };
-        return (await add(c, [d], false))[0]!;
-      }),
+    addContext: (s, content, options) =>
+      sessions.run(s, async (c) => (await add(c, [contextDraft(content, options, limits)], false))[0]!),
 
     addInteraction: (s, input) =>
       sessions.run(s, async (c): Promise<StoredInteraction> => {

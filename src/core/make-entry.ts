@@ -12,6 +12,12 @@ export interface EntryDraft {
   metadata?: Record<string, unknown>;
   /** ISO 8601; defaults to the time of the add. */
   timestamp?: string;
+  /** The caller's id (`options.id`, an `addMessages` item's id): the entry's id, known on a retry. */
+  id?: string;
+  /** Where the id came from, for errors (`options.id`, `messages[3].id`); default `options.id`. */
+  idField?: string;
+  /** The tool call id was made by the engine (a retry makes another): not compared with a stored one. */
+  callIdGenerated?: boolean;
 }
 
 /**
@@ -21,7 +27,7 @@ export interface EntryDraft {
 export function makeEntry(meta: SessionMeta, d: EntryDraft, counter: TokenCounter, stamp: Date): MemoryEntry {
   if (d.type === 'message' && d.role === 'user') meta.interactionCount += 1;
   const entry: MemoryEntry = {
-    id: newId(),
+    id: d.id ?? newId(),
     sessionId: meta.sessionId,
     seq: meta.nextSeq++,
     interaction: meta.interactionCount,

@@ -32,4 +32,17 @@ export interface FormatCodec<Out extends FormattedPrompt = FormattedPrompt> {
   withSystem?(messages: readonly unknown[], system: unknown): unknown;
   /** The field of an input message that carries its time (ISO string or Date), if the format has one. */
   readonly timeField?: string;
+  /**
+   * The id an input message carries, if the format has one, with its path for errors (`field` is
+   * the message's own path, `messages[3]`); `undefined` for a message without one. `addMessages`
+   * stores the message under it, so adding the message again stores nothing twice.
+   */
+  messageId?(message: unknown, field: string): { id: unknown; field: string } | undefined;
+}
+
+/** A message's `id` member (`undefined` and `null`: none), for formats that keep it at the top level. */
+export function topLevelId(message: unknown, field: string): { id: unknown; field: string } | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const id = Object.hasOwn(message, 'id') ? (message as { id?: unknown }).id : undefined;
+  return id === undefined || id === null ? undefined : { id, field: `${field}.id` };
 }

@@ -45,6 +45,8 @@ export function registerFormat<Out extends FormattedPrompt>(codec: FormatCodec<O
     throw new ValidationError('codec.withSystem', 'a function or undefined', c.withSystem);
   if (c.timeField !== undefined && typeof c.timeField !== 'string')
     throw new ValidationError('codec.timeField', 'a string or undefined', c.timeField);
+  if (c.messageId !== undefined && typeof c.messageId !== 'function')
+    throw new ValidationError('codec.messageId', 'a function or undefined', c.messageId);
   codecs.set(c.id, codec as FormatCodec);
 }
 

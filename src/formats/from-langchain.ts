@@ -63,6 +63,17 @@ function readLangChainMessage(value: unknown, field: string, meta: ImportMeta | 
   }
 }
 
+/**
+ * A LangChain message's `id` (a `BaseMessage`'s, a plain object's, `data.id` of a stored
+ * message, `kwargs.id` of a serialized one) with its path; `undefined` when it has none.
+ */
+export function langChainMessageId(value: unknown, field: string): { id: unknown; field: string } | undefined {
+  if (typeof value === 'string' || Array.isArray(value) || !isRecord(value)) return undefined;
+  const { fields, path } = unwrap(value, field);
+  const id = Object.hasOwn(fields, 'id') || 'id' in fields ? fields['id'] : undefined;
+  return id === undefined || id === null ? undefined : { id, field: `${path}.id` };
+}
+
 /** The message kind and the object holding its fields, whatever form it came in. */
 function unwrap(value: unknown, field: string): Unwrapped {
   if (typeof value === 'string') return { kind: 'human', kindField: field, fields: { content: value }, path: field };

@@ -110,9 +110,22 @@ export class RecallKitChatMessageHistory extends BaseListChatMessageHistory {
     await this.addMessages([message]);
   }
 
-  /** Stores the messages in one call (one write; a tool call and its result arrive together). */
+  /**
+   * Stores the messages in one call (one write; a tool call and its result arrive together),
+   * each under its LangChain `id` where it has one. After a human message with an id, the
+   * messages answering it are stored under ids derived from it (`<id>:reply:<n>`), so a retried
+   * turn (`RunnableWithMessageHistory` stores the input with the reply) stores nothing twice:
+   * the same reply again is found, another one is not stored and the reply stored first stays.
+   */
   override async addMessages(messages: BaseMessage[]): Promise<void> {
-    await this.memory.addMessages(this.sessionId, messages, { format: 'langchain' });
+    const { keyed, derived } = withTurnIds(messages);
+    try {
+      await this.memory.addMessages(this.sessionId, keyed, { format: 'langchain' });
+    } catch (error) {
+      // A reply under ids derived from its question's, stored before with other content: kept.
+      const at = error instanceof ValidationError ? /^messages\[(\d+)\]\.(?:data\.)?id$/.exec(error.field) : null;
+      if (!at || !derived.has(Number(at[1]))) throw error;
+    }
     this.#turn = undefined;
   }
 
@@ -120,6 +133,28 @@ export class RecallKitChatMessageHistory extends BaseListChatMessageHistory {
     this.#turn = undefined;
     await this.memory.clearSession(this.sessionId);
   }
+}
+
+/**
+ * The messages, those after a human message that has an id re-keyed to ids derived from it
+ * (`<id>:reply:<n>`, as stored messages: the caller's objects are not changed).
+ */
+function withTurnIds(messages: readonly BaseMessage[]): { keyed: unknown[]; derived: Set<number> } {
+  let question: string | undefined;
+  let n = 0;
+  const derived = new Set<number>();
+  const keyed = messages.map((m, i) => {
+    if (m.getType() === 'human') {
+      question = typeof m.id === 'string' && m.id !== '' ? m.id : undefined;
+      n = 0;
+      return m;
+    }
+    if (question === undefined) return m;
+    derived.add(i);
+    const stored = m.toDict();
+    return { ...stored, data: { ...stored.data, id: `${question}:reply:${n++}` } };
+  });
+  return { keyed, derived };
 }
 
 /** A message's text (its text parts) and whether a person wrote it. */

@@ -17,6 +17,23 @@ export interface Listeners {
 /** Create an empty set of listeners. */
 export function createListeners(): Listeners {
   const bySession = new Map<string, Set<(version: number) => void>>();
+  // Notifications wait in one queue for one later task (a timer per change costs a busy server).
+  let queued: [sessionId: string, version: number][] = [];
+  const deliver = (): void => {
+    const batch = queued;
+    queued = [];
+    for (const [sessionId, version] of batch) {
+      const set = bySession.get(sessionId);
+      if (!set) continue;
+      for (const fn of [...set]) {
+        try {
+          fn(version);
+        } catch (error) {
+          reportError(error);
+        }
+      }
+    }
+  };
   return {
     add(sessionId, onChange) {
       let set = bySession.get(sessionId);
@@ -32,15 +49,7 @@ export function createListeners(): Listeners {
     notify(sessionId, version) {
       if (!bySession.has(sessionId)) return;
       // A later task: the writer has taken in its own write before it hears of it.
-      setTimeout(() => {
-        for (const fn of [...(bySession.get(sessionId) ?? [])]) {
-          try {
-            fn(version);
-          } catch (error) {
-            reportError(error);
-          }
-        }
-      }, 0);
+      if (queued.push([sessionId, version]) === 1) setTimeout(deliver, 0);
     },
     get size() {
       return bySession.size;

@@ -10,11 +10,11 @@ import type { RemoteMethod } from './protocol.js';
 
 /** Parameter names, as the in-thread engine names them in its errors. */
 const PARAMS: Partial<Record<RemoteMethod, string[]>> = {
-  addUserMessage: ['sessionId', 'content', 'metadata'],
-  addAssistantMessage: ['sessionId', 'content', 'metadata'],
+  addUserMessage: ['sessionId', 'content', 'metadata', 'options'],
+  addAssistantMessage: ['sessionId', 'content', 'metadata', 'options'],
   addToolCall: ['sessionId', 'toolName', 'args', 'options'],
   addToolResult: ['sessionId', 'toolName', 'result', 'options'],
-  addContext: ['sessionId', 'content', 'source'],
+  addContext: ['sessionId', 'content', 'options'],
   addInteraction: ['sessionId', 'interaction'],
   addMessages: ['sessionId', 'messages', 'options'],
   getContextForLLM: ['sessionId', 'options'],

@@ -19,7 +19,7 @@ async function processes(
   n: number,
   tenant: string,
   sessionId: string,
-  mode: 'append' | 'compress',
+  mode: 'append' | 'retry' | 'compress',
   count: number,
 ): Promise<string[]> {
   const children = Array.from({ length: n }, (_, k) =>
@@ -93,6 +93,18 @@ describe('postgresStore (pg): several Node processes on one session', () => {
     const compressed = (await store.loadEntries('s')).filter((e) => e.compressed);
     expect(compressed.map((e) => e.id).sort()).toEqual([...summary.originalEntryIds].sort());
     expect(compressed.every((e) => e.summaryId === summary.id)).toBe(true);
+    await store.close();
+  });
+
+  it('3 processes sending the same 150 turns at once, each under its caller id: every turn stored once', async () => {
+    const tenant = freshTenant();
+    expect(await processes(3, tenant, 'retried', 'retry', 150)).toEqual(['done', 'done', 'done']);
+    const store = postgresStore({ pool: sharedPool(), tenant });
+    const entries = await store.loadEntries('retried');
+    const expected = Array.from({ length: 150 }, (_, i) => [`turn-${i}`, `turn-${i}:reply`]).flat();
+    expect(entries.map((e) => e.id)).toEqual(expected);
+    expect(entries.map((e) => e.seq)).toEqual(expected.map((_, i) => i));
+    expect((await store.loadMeta('retried'))?.totalEntries).toBe(300);
     await store.close();
   });
 });

@@ -162,4 +162,47 @@ describe('sync client on the real handler (Node)', () => {
     expect((await b.listSessions()).map((m) => m.sessionId).sort()).toEqual(['s0', 's1']);
     for (const s of ['s0', 's1', 's2']) expect(await json(b, s)).toBe(await json(a, s));
   });
+
+  it('two devices adding one turn under the same caller id: stored once, and the same on both', async () => {
+    const token = tenantToken();
+    const a = await device(token);
+    const b = await device(token);
+    await a.addUserMessage('s', 'Book a table for two.', undefined, { id: 'turn-1' });
+    await b.addUserMessage('s', 'Book a table for two.', undefined, { id: 'turn-1' });
+    await b.addAssistantMessage('s', 'Booked.', undefined, { id: 'turn-1:reply' });
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    expect(await json(a, 's')).toBe(await json(b, 's'));
+    expect((await a.exportSession('s')).entries.map((e) => e.id)).toEqual(['turn-1', 'turn-1:reply']);
+    const ops = await pullAll(server.url, token);
+    expect(ops.filter((o) => o.kind === 'entry').map((o) => (o.kind === 'entry' ? o.entry.id : ''))).toEqual([
+      'turn-1',
+      'turn-1:reply',
+    ]);
+    // Once pulled, the id is known on every device: a retry there stores nothing, another turn is refused.
+    await b.addUserMessage('s', 'Book a table for two.', undefined, { id: 'turn-1' });
+    await expect(b.addUserMessage('s', 'Book a table for three.', undefined, { id: 'turn-1' })).rejects.toThrow(
+      /"turn-1"/,
+    );
+    expect((await b.exportSession('s')).entries).toHaveLength(2);
+  });
+
+  it('two devices adding other turns under one caller id: the first pushed is kept everywhere, the other reported', async () => {
+    const token = tenantToken();
+    const a = await device(token);
+    const b = await device(token);
+    const refused: { reason: string; id: string }[] = [];
+    b.on('sync:refused', (r) => refused.push({ reason: r.reason, id: (r.op as { entry?: { id: string } }).entry!.id }));
+    await a.addUserMessage('s', 'Lisbon, please.', undefined, { id: 'turn-9' });
+    await b.addUserMessage('s', 'Porto, please.', undefined, { id: 'turn-9' });
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    expect(await json(a, 's')).toBe(await json(b, 's'));
+    expect((await b.exportSession('s')).entries.map((e) => e.content)).toEqual(['Lisbon, please.']);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.id).toBe('turn-9');
+    expect(refused[0]!.reason).toMatch(/"turn-9".*other content/);
+  });
 });

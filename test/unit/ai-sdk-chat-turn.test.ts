@@ -195,6 +195,54 @@ describe.each(versions)('chatTurn in a useChat route ($name)', (version) => {
     expect((await stored()).filter(([, role]) => role === 'user')).toHaveLength(2);
   });
 
+  it('a message posted again under its id with other words (an edit keeping the id): the first words stay', async () => {
+    server.script({ kind: 'status', status: 500, body: { error: { message: 'overloaded' } } });
+    await send([user('u1', 'Hi')]);
+    server.script({ kind: 'stream', chunks: [{ text: 'Hello!' }] });
+    await send([user('u1', 'Hi, how are you?')]);
+    await turns[1]!.stored;
+    expect(await stored()).toEqual([
+      ['message', 'user', '', 'Hi'],
+      ['message', 'assistant', '', 'Hello!'],
+    ]);
+    expect((await memory.getActiveEntries('chat-1'))[0]!.metadata).toEqual({ uiMessageId: 'u1' });
+  });
+
+  it('a request retried after its reply was stored: the prompt ends at the question, the first reply stays', async () => {
+    server.script(
+      { kind: 'stream', chunks: [{ text: 'Hello!' }] },
+      { kind: 'stream', chunks: [{ text: 'Hi there, again.' }] },
+      { kind: 'stream', chunks: [{ text: 'Hello!' }] },
+    );
+    const u1 = user('u1', 'Hi');
+    await send([u1]);
+    await turns[0]!.stored;
+    // The response was lost on its way (a server killed after storing it): useChat posts u1 again.
+    await send([u1]);
+    expect(lastPrompt()!.at(-1)).toEqual({ role: 'user', content: 'Hi' });
+    expect(await turns[1]!.stored).toEqual([]);
+    // The same reply again is found, not stored twice.
+    await send([u1]);
+    expect((await turns[2]!.stored).map((e) => e.id)).toEqual(['u1:reply:0']);
+    expect(await stored()).toEqual([
+      ['message', 'user', '', 'Hi'],
+      ['message', 'assistant', '', 'Hello!'],
+    ]);
+  });
+
+  it('two requests of one turn at once (a retry while the first streams): question and reply stored once', async () => {
+    server.script(
+      { kind: 'stream', chunks: [{ text: 'First ' }, { text: 'answer.' }], delayMs: 30 },
+      { kind: 'stream', chunks: [{ text: 'Second ' }, { text: 'answer.' }], delayMs: 30 },
+    );
+    const u1 = user('u1', 'Tell me something.');
+    await Promise.all([send([u1]), send([u1])]);
+    await Promise.all(turns.map((t) => t.stored));
+    const all = await stored();
+    expect(all.filter(([, role]) => role === 'user')).toEqual([['message', 'user', '', 'Tell me something.']]);
+    expect(all.filter(([, role]) => role === 'assistant')).toHaveLength(1);
+  });
+
   it('an aborted stream stores the finished steps, not the words being streamed; regenerate answers again', async () => {
     server.script(
       { kind: 'stream', chunks: [{ toolCall: { id: 'call_1', name: 'weather', arguments: '{"city":"Porto"}' } }] },

@@ -201,7 +201,11 @@ describe('what the context gives back, next to convertToModelMessages', () => {
     const memory = await createMemory({ store: 'memory' });
     const ui = [
       ...FIXTURES['assistant, two steps: reasoning, a json tool output, then text']!,
-      ...FIXTURES['assistant, one step: text, a tool call, more text (no step-start)']!,
+      // Another turn: ids of their own (a UIMessage id names one message of the chat).
+      ...FIXTURES['assistant, one step: text, a tool call, more text (no step-start)']!.map((m) => ({
+        ...m,
+        id: `${m.id}-2`,
+      })),
     ];
     await memory.addMessages('s', ui, { format: 'ai-sdk' });
     const back = (await memory.getContextForLLM('s', { format: 'ai-sdk' })).messages;

@@ -6,7 +6,7 @@
  */
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
 import type { BaseMessage } from '@langchain/core/messages';
-import { HumanMessage } from '@langchain/core/messages';
+import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import type { ChatGenerationChunk } from '@langchain/core/outputs';
 import { ChatPromptTemplate, MessagesPlaceholder } from '@langchain/core/prompts';
 import { RunnableWithMessageHistory } from '@langchain/core/runnables';
@@ -170,6 +170,40 @@ describe('withRecallKitHistory', () => {
     await expect.poll(async () => (await memory.exportSession('trip')).entries.length).toBe(62);
     const last = (await memory.exportSession('trip')).entries.slice(-2).map((e) => e.content);
     expect(last).toEqual(['Remind me: my passport number?', 'Sure thing.']);
+  });
+
+  it('a retried turn whose input message has an id stores the question and its reply once', async () => {
+    const memory = await smallMemory();
+    // The retry's model call answers differently: the reply stored first stays.
+    const model = new RecordingChatModel({ responses: ['It is sunny.', 'Sunny, 24 degrees.'] });
+    const chain = withRecallKitHistory(model, { memory });
+    const config = { configurable: { sessionId: 'r' } };
+    const question = () => [new HumanMessage({ content: 'Weather in Lisbon?', id: 'q-1' })];
+    await chain.invoke(question(), config);
+    await chain.invoke(question(), config); // the client retried: the response never reached it
+    const entries = (await memory.exportSession('r')).entries;
+    expect(entries.map((e) => [e.id, e.role, e.content])).toEqual([
+      ['q-1', 'user', 'Weather in Lisbon?'],
+      ['q-1:reply:0', 'assistant', 'It is sunny.'],
+    ]);
+    // A human message with another content under a stored id is refused, naming it, and nothing is stored
+    // (RunnableWithMessageHistory stores from a callback: LangChain logs the error there).
+    const history = new RecallKitChatMessageHistory({ memory, sessionId: 'r' });
+    await expect(history.addMessages([new HumanMessage({ content: 'Other', id: 'q-1' })])).rejects.toThrow(
+      /messages\[0\]\.id: .*"q-1"/,
+    );
+    expect((await memory.exportSession('r')).entries).toHaveLength(2);
+  });
+
+  it('stores a LangChain message under its own id: the same message added again is found', async () => {
+    const memory = await createMemory({ store: 'memory' });
+    const history = new RecallKitChatMessageHistory({ memory, sessionId: 'ids' });
+    const reply = new AIMessage({ content: 'Hello!', id: 'run-7' });
+    await history.addMessages([new HumanMessage('Hi'), reply]);
+    await history.addMessages([reply]);
+    const entries = (await memory.exportSession('ids')).entries;
+    expect(entries.map((e) => e.content)).toEqual(['Hi', 'Hello!']);
+    expect(entries[1]!.id).toBe('run-7');
   });
 
   it('without historyMessagesKey (messages in, history put before them) the input is stored exactly once', async () => {

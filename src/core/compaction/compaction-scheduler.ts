@@ -42,8 +42,11 @@ export interface CompactionSchedulerDeps {
 
 /** Schedules each session's compressions, one run at a time per session. */
 export interface CompactionScheduler {
-  /** An entry was stored: run the strategies in the background (skipped while backing off). */
-  trigger(sessionId: string, event: TriggerEvent): void;
+  /**
+   * An entry was stored: run the strategies in the background (skipped while backing off, and
+   * when `due` says no strategy has anything to do on the session as it is now).
+   */
+  trigger(sessionId: string, event: TriggerEvent, due?: () => boolean): void;
   /**
    * Run every strategy now (`compress()`), after the runs already queued, ignoring backoff;
    * resolves with its first failure.
@@ -172,13 +175,17 @@ export function createCompactionScheduler(deps: CompactionSchedulerDeps): Compac
   }
 
   return {
-    trigger(sessionId, event) {
-      const jobs = jobsOf(sessionId);
-      if (jobs.queued) {
-        jobs.queued.event = event; // the queued run will plan on the newest state anyway
+    trigger(sessionId, event, due) {
+      const known = sessions.get(sessionId);
+      if (known?.queued) {
+        known.queued.event = event; // the queued run will plan on the newest state anyway
         return;
       }
-      if (clock() < jobs.retryAt) return;
+      if (known && clock() < known.retryAt) return;
+      // Most adds leave every strategy with nothing to do: asked now, on the state the run would
+      // plan on, they cost no run through the session's queue.
+      if (due && !due()) return;
+      const jobs = known ?? jobsOf(sessionId);
       const queued = { event };
       jobs.queued = queued;
       void enqueue(sessionId, jobs, async () => {

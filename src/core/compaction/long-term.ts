@@ -108,6 +108,22 @@ export async function advanceLongTerm(
   return undefined;
 }
 
+/**
+ * Whether a run for `event` would do anything on the session as it is now: whether any strategy
+ * has a plan (or fails to plan, which a run reports). Strategies plan without side effects, so
+ * asking costs what a run's first step would, without the run.
+ */
+export function wouldAct(cache: SessionCache, event: TriggerEvent, deps: LongTermDeps): boolean {
+  for (const [i, strategy] of deps.strategies.entries()) {
+    try {
+      if (strategy.plan(view(cache, `${i}:${strategy.id}`, deps), event)) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Outside the queue: the summarizer's text for a pending summary (its calls bounded by the timeout and close). */
 export function summarizePending(sessionId: string, pending: PendingSummary, deps: LongTermDeps): Promise<SummaryText> {
   const req = pending.plan.summarize!;

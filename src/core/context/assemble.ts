@@ -69,19 +69,43 @@ export function assembleContext(
   if (seen) for (const e of entries) seen.add(e.id);
   const chat = entriesToChat(entries);
   const ordered = rules.summariesNewestFirst ? [...selection.summaries].reverse() : selection.summaries;
-  const messages = [
-    ...ordered.map((s) => ({ role: 'system' as const, content: s.content })),
-    ...extraSystem.map((x) => ({ role: 'system' as const, content: x.content })),
-    ...chat.messages,
-  ];
+  const messages =
+    ordered.length + extraSystem.length === 0
+      ? chat.messages
+      : [
+          ...ordered.map((s) => ({ role: 'system' as const, content: s.content })),
+          ...extraSystem.map((x) => ({ role: 'system' as const, content: x.content })),
+          ...chat.messages,
+        ];
   let tokenCount = chat.tokens;
   for (const s of ordered) tokenCount += MESSAGE_FRAMING + s.tokenCount;
   for (const x of extraSystem) tokenCount += MESSAGE_FRAMING + x.tokenCount;
   if (messages.length) tokenCount += REPLY_PRIMING;
-  const text = contextText(
-    ordered,
-    entries,
-    extraSystem.map((x) => x.content),
+  return withLazyText({ messages, tokenCount, summaries: ordered }, () =>
+    contextText(
+      ordered,
+      entries,
+      extraSystem.map((x) => x.content),
+    ),
   );
-  return { messages, text, tokenCount, summaries: ordered };
+}
+
+/**
+ * The context with `text` made when first read (a server that sends `messages` never pays for
+ * the text layout): an enumerable property in its place, so a copy, a structured clone (the
+ * worker) or `JSON.stringify` sees plain data; assigning it replaces it.
+ */
+function withLazyText(ctx: Omit<LLMContext, 'text'>, make: () => string): LLMContext {
+  let text: string | undefined;
+  return {
+    messages: ctx.messages,
+    get text(): string {
+      return (text ??= make());
+    },
+    set text(value: string) {
+      text = value;
+    },
+    tokenCount: ctx.tokenCount,
+    summaries: ctx.summaries,
+  };
 }

@@ -8,6 +8,7 @@ import { checkMetadata, checkTimestamp, isPlainObject } from '../checks/validate
 import { ValidationError } from '../../errors.js';
 import type { EntryDraft } from '../make-entry.js';
 import { checkContentLength, DEFAULT_MAX_CONTENT_LENGTH } from '../checks/field-checks.js';
+import { checkCallerId } from '../checks/caller-ids.js';
 import { COST, type Slicer } from '../../slices/slicer.js';
 
 /** The context with `messages` in another library's shape (Anthropic adds `system`). */
@@ -44,13 +45,24 @@ export function messagesToDrafts(
       ? codec.withSystem(input, options.system)
       : input;
   const messages: ChatMessage[] = parseMessages(source, format, meta);
-  const times = messageTimes(input, format, messages.length);
+  const spans = inputSpans(input, format, messages.length);
   const drafts: EntryDraft[] = [];
+  // Drafts made so far from each input message: its first draft takes its id, the next `id#1`, `id#2`…
+  const made = new Map<number, number>();
   for (const [i, m] of messages.entries()) {
-    const timestamp = times?.[i];
     const from = drafts.length;
     push(m, i);
-    if (timestamp !== undefined) for (let d = from; d < drafts.length; d++) drafts[d]!.timestamp = timestamp;
+    const span = spans?.[i];
+    if (!span) continue;
+    for (let d = from; d < drafts.length; d++) {
+      const draft = drafts[d]!;
+      if (span.timestamp !== undefined) draft.timestamp = span.timestamp;
+      if (span.id === undefined) continue;
+      const n = made.get(span.index) ?? 0;
+      made.set(span.index, n + 1);
+      draft.id = n === 0 ? span.id : `${span.id}#${n}`;
+      if (span.idField !== undefined) draft.idField = span.idField;
+    }
   }
   return drafts;
 
@@ -122,7 +134,11 @@ export async function messagesToDraftsInSlices(
   for (let at = 0; at < input.length; at += PARSE_CHUNK) {
     const chunk = input.slice(at, at + PARSE_CHUNK);
     try {
-      for (const d of messagesToDrafts(chunk, options, maxContentLength, names)) drafts.push(d);
+      for (const d of messagesToDrafts(chunk, options, maxContentLength, names)) {
+        // A caller id refused later (another turn under a stored id) is named by its place in the whole array.
+        if (d.idField !== undefined) d.idField = moved(d.idField, at);
+        drafts.push(d);
+      }
     } catch (error) {
       throw error instanceof ValidationError ? placed(error, at) : error;
     }
@@ -133,29 +149,51 @@ export async function messagesToDraftsInSlices(
   return drafts;
 }
 
+/** `text` with a leading `messages[i]` path of a chunk moved to the message's place in the whole array. */
+const moved = (text: string, offset: number): string =>
+  text.replace(/^messages\[(\d+)\]/, (_, i: string) => `messages[${Number(i) + offset}]`);
+
 /** A chunk's error, its `messages[i]` path moved to the message's place in the whole array. */
 function placed(error: ValidationError, offset: number): ValidationError {
-  const move = (text: string): string =>
-    text.replace(/^messages\[(\d+)\]/, (_, i: string) => `messages[${Number(i) + offset}]`);
-  (error as { field: string }).field = move(error.field);
-  error.message = move(error.message);
+  (error as { field: string }).field = moved(error.field, offset);
+  error.message = moved(error.message, offset);
   return error;
 }
 
+/** Where a parsed message came from: its input message's index, time and caller id. */
+interface Span {
+  index: number;
+  timestamp?: string | undefined;
+  id?: string | undefined;
+  idField?: string;
+}
+
 /**
- * The time of each parsed message, from its input message's time field (ISO string or Date),
- * or `undefined` when no input message has one. Input messages map to parsed ones in order
- * (an AI SDK message with tool results may give several); each is parsed alone to count them.
+ * For each parsed message, its input message's index, time (the format's time field: an ISO
+ * string or Date) and id (the format's message id: AI SDK UI messages' `id`, LangChain's message
+ * `id`, RecallKit's `id` on OpenAI-shaped input); `undefined` when no input message has either.
+ * Input messages map to parsed ones in order (an AI SDK message with tool results may give
+ * several); each is parsed alone to count them.
  */
-function messageTimes(input: unknown, format: ContextFormat, total: number): (string | undefined)[] | undefined {
-  // Where a format carries a message's time: OpenAI-shaped input `timestamp`, AI SDK `createdAt`.
-  const key = formatCodec(format).timeField;
-  if (!key || !Array.isArray(input) || !input.some((m) => isPlainObject(m) && m[key] !== undefined)) return undefined;
-  const out: (string | undefined)[] = [];
+function inputSpans(input: unknown, format: ContextFormat, total: number): Span[] | undefined {
+  const codec = formatCodec(format);
+  const key = codec.timeField;
+  if (!Array.isArray(input)) return undefined;
+  const idOf = (m: unknown, i: number) => codec.messageId?.(m, `messages[${i}]`);
+  const hasTime = key !== undefined && input.some((m) => isPlainObject(m) && m[key] !== undefined);
+  const ids = codec.messageId ? input.map(idOf) : [];
+  if (!hasTime && !ids.some((x) => x !== undefined)) return undefined;
+  const out: Span[] = [];
   input.forEach((m: unknown, i) => {
-    const raw = isPlainObject(m) ? m[key] : undefined;
-    const time = raw === undefined ? undefined : checkTimestamp(raw, `messages[${i}].${key}`, () => new Date());
-    for (let n = parseMessages([m], format).length; n > 0; n--) out.push(time);
+    const raw = hasTime && isPlainObject(m) ? m[key!] : undefined;
+    const span: Span = { index: i };
+    if (raw !== undefined) span.timestamp = checkTimestamp(raw, `messages[${i}].${key}`, () => new Date());
+    const id = ids[i];
+    if (id) {
+      span.id = checkCallerId(id.id, id.field);
+      span.idField = id.field;
+    }
+    for (let n = parseMessages([m], format).length; n > 0; n--) out.push(span);
   });
   return out.length === total ? out : undefined;
 }

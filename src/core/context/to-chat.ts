@@ -6,8 +6,6 @@ export interface ChatBuild {
   messages: ChatMessage[];
   /** Σ emitted entries' tokenCount + MESSAGE_FRAMING per message (reply priming excluded). */
   tokens: number;
-  /** The entries behind each message, same order as `messages`. */
-  sources: MemoryEntry[][];
 }
 
 /** The text a `context` entry carries to the model: its source named first. */
@@ -24,7 +22,6 @@ export function renderContext(content: string, source: string | undefined): stri
  */
 export function entriesToChat(entries: readonly MemoryEntry[]): ChatBuild {
   const messages: ChatMessage[] = [];
-  const sources: MemoryEntry[][] = [];
   let tokens = 0;
   const n = entries.length;
   let i = 0;
@@ -54,12 +51,10 @@ export function entriesToChat(entries: readonly MemoryEntry[]): ChatBuild {
         const msg: ChatMessage = { role: 'assistant', content: text ? text.content : null };
         if (keptCalls.length) msg.tool_calls = keptCalls.map(toToolCall);
         messages.push(msg);
-        sources.push(text ? [text, ...keptCalls] : keptCalls);
         tokens += MESSAGE_FRAMING + (text?.tokenCount ?? 0) + sum(keptCalls);
       }
       for (const r of keptResults) {
         messages.push({ role: 'tool', content: r.content, tool_call_id: r.tool!.callId });
-        sources.push([r]);
         tokens += MESSAGE_FRAMING + r.tokenCount;
       }
       i = j;
@@ -68,10 +63,9 @@ export function entriesToChat(entries: readonly MemoryEntry[]): ChatBuild {
     i++;
     if (e.type === 'tool_result' || e.type === 'tool_call') continue; // orphan
     messages.push(plainMessage(e));
-    sources.push([e]);
     tokens += MESSAGE_FRAMING + e.tokenCount;
   }
-  return { messages, tokens, sources };
+  return { messages, tokens };
 }
 
 function plainMessage(e: MemoryEntry): ChatMessage {

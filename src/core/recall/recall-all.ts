@@ -20,14 +20,17 @@ import {
   indexEntries,
   recallEntries,
   RERANK_CANDIDATES,
+  DENSE_CANDIDATES,
+  DENSE_SCAN_LIMIT,
   summaryAsEntry,
   summaryDoc,
   SUMMARY_PREFIX,
   type RecallContext,
 } from './recall.js';
 import { loadVectorIndex, type VectorIndex } from '../../recall/vectors/vector-index.js';
-import { denseRerank } from '../../recall/vectors/dense-rerank.js';
+import { denseRerank, placeParaphrase } from '../../recall/vectors/dense-rerank.js';
 import { embedQuery, VECTOR_PREFIX } from './session-vectors.js';
+import { summariesBelowTurns, type CoveredSpan } from './summary-rank.js';
 import type { SessionCache } from '../session/session.js';
 import { COST, createSlicer, type Slicer } from '../../slices/slicer.js';
 import { forEachEntryPage } from '../entry-pages.js';
@@ -154,19 +157,36 @@ export function createStoreRecall(
     return known.vectors;
   }
 
-  /** Store-wide lexical candidates re-ranked with each session's vectors (`dense-rerank.ts`). */
-  async function rerankAcross(hits: StoreHit[], semantic: StoreSemantic): Promise<StoreHit[]> {
+  /**
+   * Store-wide lexical candidates and the nearest turns by vector of the chats they come from
+   * (at most {@link DENSE_SCAN_LIMIT} vectors compared in all), fused (`dense-rerank.ts`).
+   */
+  async function rerankAcross(lexical: StoreHit[], semantic: StoreSemantic, topK: number): Promise<StoreHit[]> {
     const key = (s: string, id: string): string => s + SEP + id;
     const similarity = new Map<string, number>();
     const near = new Map<string, (string | undefined)[]>();
     // Every candidate session's vectors are read at once, not one store round trip after another.
-    const sessions = [...new Set(hits.map((h) => h.sessionId))];
+    const sessions = [...new Set(lexical.map((h) => h.sessionId))];
     const loaded = await Promise.all(
       sessions.map((sessionId) => {
         const known = covered.get(sessionId);
         return known ? vectorsOf(sessionId, known, semantic.model) : null;
       }),
     );
+    const lexicalKeys = new Set(lexical.map((h) => key(h.sessionId, h.id)));
+    const nearest: StoreHit[] = [];
+    let budget = DENSE_SCAN_LIMIT;
+    for (const [at, sessionId] of sessions.entries()) {
+      const vectors = loaded[at];
+      if (!vectors || budget <= 0) continue;
+      const accept = (id: string): boolean => isEntryDoc(id) && !lexicalKeys.has(key(sessionId, id));
+      for (const h of vectors.search(semantic.query, DENSE_CANDIDATES, accept, budget))
+        nearest.push({ sessionId, id: h.id, score: h.score });
+      budget -= vectors.size;
+    }
+    nearest.sort((a, b) => b.score - a.score);
+    // Found by vectors alone: no lexical score.
+    const hits = [...lexical, ...nearest.slice(0, DENSE_CANDIDATES).map((h) => ({ ...h, score: 0 }))];
     for (const [at, sessionId] of sessions.entries()) {
       const known = covered.get(sessionId);
       const vectors = loaded[at];
@@ -186,11 +206,14 @@ export function createStoreRecall(
       }
       for (const [id, sim] of vectors.similarities(semantic.query, ids)) similarity.set(key(sessionId, id), sim);
     }
-    const ranked = denseRerank(
+    const dense = nearest.slice(0, DENSE_CANDIDATES).map((h) => ({ id: key(h.sessionId, h.id), score: h.score }));
+    const lexicalKeyed = lexical.map((h) => ({ id: key(h.sessionId, h.id), score: h.score }));
+    const fused = denseRerank(
       hits.map((h) => ({ id: key(h.sessionId, h.id), score: h.score })),
       similarity,
       (id) => near.get(id) ?? [],
     );
+    const ranked = placeParaphrase(fused, lexicalKeyed, dense, similarity, topK);
     return ranked.map((r) => {
       const at = r.id.indexOf(SEP);
       return { sessionId: r.id.slice(0, at), id: r.id.slice(at + 1), score: Math.max(0, r.score) };
@@ -232,7 +255,7 @@ export function createStoreRecall(
       }
       hits.sort((a, b) => b.score - a.score);
       if (!semantic) return hits.slice(0, topK);
-      return (await rerankAcross(hits.slice(0, Math.max(RERANK_CANDIDATES, topK * 2)), semantic)).slice(0, topK);
+      return (await rerankAcross(hits.slice(0, Math.max(RERANK_CANDIDATES, topK * 2)), semantic, topK)).slice(0, topK);
     },
 
     async load(hits) {
@@ -302,5 +325,26 @@ export async function recallAcross(
   let found = await all.load(hits);
   if (types) found = found.filter((r) => types.includes(r.entry.type));
   if (options.includeCompressed === false) found = found.filter((r) => !r.entry.compressed);
-  return [...summaries, ...found].sort((a, b) => b.score - a.score).slice(0, topK);
+  const merged = [...summaries, ...found].sort((a, b) => b.score - a.score);
+  return summaryResultsBelowTurns(merged, query).slice(0, topK);
+}
+
+/** {@link summariesBelowTurns} over results of several chats: a summary covers turns of its own chat. */
+function summaryResultsBelowTurns(results: RecallResult[], query: string): RecallResult[] {
+  if (!results.some((r) => r.entry.type === 'summary')) return results;
+  const keyOf = (r: RecallResult): string =>
+    (r.entry.type === 'summary' ? SUMMARY_PREFIX : '') + r.entry.sessionId + SEP + r.entry.id;
+  const spans = new Map<string, CoveredSpan>();
+  for (const r of results) {
+    const covers = r.entry.metadata?.originalEntryIds;
+    const timeRange = r.entry.metadata?.timeRange as CoveredSpan['timeRange'] | undefined;
+    if (r.entry.type !== 'summary' || !Array.isArray(covers) || !timeRange) continue;
+    const originalEntryIds = covers.map((id) => r.entry.sessionId + SEP + String(id));
+    spans.set(keyOf(r), { originalEntryIds, timeRange });
+  }
+  const hits = results.map((r) => ({ id: keyOf(r), score: r.score, r }));
+  return summariesBelowTurns(hits, (id) => spans.get(id), query, analyzeQuery(query)).map((h) => ({
+    entry: h.r.entry,
+    score: h.score,
+  }));
 }

@@ -3,7 +3,7 @@ import type { RecallIndex } from '../../recall/recall-index.js';
 import type { RecallDoc, SearchHit } from '../../recall/types.js';
 import type { VectorIndex } from '../../recall/vectors/vector-index.js';
 import { createRecallIndex, loadRecallIndex } from '../../recall/recall-index.js';
-import { denseRerank } from '../../recall/vectors/dense-rerank.js';
+import { DENSE_RERANK, denseRerank, placeParaphrase } from '../../recall/vectors/dense-rerank.js';
 import { embedQuery, lacksVectors, openVectors } from './session-vectors.js';
 import { ValidationError } from '../../errors.js';
 import type { RecallContext, SessionCache } from '../types.js';
@@ -17,6 +17,8 @@ import { forEachEntryPage } from '../entry-pages.js';
 import { ANALYZE_PART, analyzedInSlices } from '../../recall/text/document-fields.js';
 
 import { SUMMARY_PREFIX } from './recall-ids.js';
+import { summariesBelowTurns } from './summary-rank.js';
+import { analyzeQuery } from '../../recall/recall-index.js';
 
 export { SUMMARY_PREFIX } from './recall-ids.js';
 const TYPES = ['message', 'tool_call', 'tool_result', 'context', 'summary'];
@@ -195,11 +197,17 @@ export async function recallEntries(
 
   // Type filters are checked on the loaded entries: ask for more hits until enough pass.
   let k = o.types ? Math.max(o.topK * 4, 40) : o.topK;
+  const terms = analyzeQuery(o.query);
+  // A summary among the hits moves below the turns it covers: look a little further for them.
+  const extra = wantSummaries && summaries.size ? SUMMARY_LOOKAHEAD : 0;
   for (;;) {
     // With vectors, the lexical candidates are re-ranked (`dense-rerank.ts`).
-    const candidates = semantic ? Math.max(RERANK_CANDIDATES, k * 2) : k;
-    const lexical = await index.searchInSlices(o.query, slicer, { topK: candidates, filter });
-    const hits = semantic ? rerank(index, semantic, lexical, k, filter).slice(0, k) : lexical;
+    const candidates = semantic ? Math.max(RERANK_CANDIDATES, k * 2) : k + extra;
+    const lexical = await index.searchTermsInSlices(terms, slicer, { topK: candidates, filter });
+    const ranked = semantic ? rerank(index, semantic, lexical, k, filter) : lexical;
+    const hits = (
+      extra ? summariesBelowTurns(ranked, (id) => summaryById(summaries, id), o.query, terms) : ranked
+    ).slice(0, k);
     const entryIds = hits.filter((h) => !h.id.startsWith(SUMMARY_PREFIX)).map((h) => h.id);
     const loaded = await store.getEntries(c.meta.sessionId, entryIds);
     const byId = new Map(loaded.filter((e): e is MemoryEntry => !!e).map((e) => [e.id, e]));
@@ -215,16 +223,24 @@ export async function recallEntries(
   }
 }
 
+/** The kept summary a hit id names (`undefined` for a turn or a dropped summary). */
+export function summaryById(summaries: ReadonlyMap<string, MemorySummary>, docId: string): MemorySummary | undefined {
+  return docId.startsWith(SUMMARY_PREFIX) ? summaries.get(docId.slice(SUMMARY_PREFIX.length)) : undefined;
+}
+
 function summaryOf(summaries: Map<string, MemorySummary>, docId: string): MemoryEntry | undefined {
   const s = summaries.get(docId.slice(SUMMARY_PREFIX.length));
   return s ? summaryAsEntry(s) : undefined;
 }
 
+/** Further hits searched when the session has summaries, for the turns a summary covers. */
+const SUMMARY_LOOKAHEAD = 10;
+
 /** Lexical candidates re-ranked with vectors, at least (on LoCoMo, 20 to 100 gave the same recall@10). */
 export const RERANK_CANDIDATES = 20;
 
 /** The question's vector and the session's vectors, when there is an embedder and it answers. */
-interface Semantic {
+export interface Semantic {
   query: number[];
   vectors: VectorIndex;
 }
@@ -254,11 +270,33 @@ async function semanticOf(
 }
 
 /**
- * {@link denseRerank} over a session's index: the lexical candidates, each with the turns just
- * before and after as neighbours. Only when words find fewer than `k` hits are all vectors
- * scanned, for the nearest to join them (a question in other words than the history's): a
- * scan costs far more than a lexical search, and on LoCoMo such hits never reached the top 10
- * when words had found enough.
+ * Turns the vectors bring in of their own, beside the lexical candidates: a question in other
+ * words than the history's finds its paraphrase. Chosen with the fusion weight by
+ * leave-one-conversation-out on LoCoMo (docs/semantic-recall.md).
+ */
+export const DENSE_CANDIDATES = 10;
+
+/**
+ * The most vectors a recall compares with the question, newest first: a search's work stays
+ * bounded however long the history (about 10 ms of int8 dot products at 512 dimensions).
+ */
+export const DENSE_SCAN_LIMIT = 20_000;
+
+/** How dense and lexical candidates are fused (the defaults: {@link DENSE_CANDIDATES}, `DENSE_RERANK`). */
+export interface FusionTuning {
+  /** Nearest turns by vector that join the lexical candidates. */
+  candidates: number;
+  /** Weight of the semantic z-score, in units of the best lexical score. */
+  weight: number;
+  /** Weight of the better neighbouring turn's cosine. */
+  neighbourWeight: number;
+}
+
+/**
+ * {@link denseRerank} over a session's index: the lexical candidates and the nearest turns by
+ * vector that words did not find ({@link DENSE_CANDIDATES}, more when words find fewer than
+ * `k`), each with the turns just before and after as neighbours, fused in one ranking.
+ * `tuning` overrides the defaults (the bench's leave-one-conversation-out search uses it).
  */
 export function rerank(
   index: RecallIndex,
@@ -266,12 +304,15 @@ export function rerank(
   lexical: readonly SearchHit[],
   k: number,
   filter: (id: string) => boolean,
+  tuning: Partial<FusionTuning> = {},
 ): SearchHit[] {
   const lexicalIds = new Set(lexical.map((h) => h.id));
-  const nearest =
-    lexical.length < k
-      ? semantic.vectors.search(semantic.query, k - lexical.length, (id) => !lexicalIds.has(id) && filter(id))
-      : [];
+  const nearest = semantic.vectors.search(
+    semantic.query,
+    (tuning.candidates ?? DENSE_CANDIDATES) + Math.max(0, k - lexical.length),
+    (id) => !lexicalIds.has(id) && filter(id),
+    DENSE_SCAN_LIMIT,
+  );
   if (lexical.length === 0) return nearest.map((h) => ({ id: h.id, score: Math.max(0, h.score) }));
   const candidates = [...lexical, ...nearest.map((h) => ({ id: h.id, score: 0 }))];
   const isEntry = (id: string): boolean => !id.startsWith(SUMMARY_PREFIX);
@@ -284,7 +325,11 @@ export function rerank(
     for (const n of side) if (n !== undefined) ids.add(n);
   }
   const similarity = semantic.vectors.similarities(semantic.query, ids);
-  return denseRerank(candidates, similarity, (id) => near.get(id) ?? []).map((h) => ({
+  const fused = denseRerank(candidates, similarity, (id) => near.get(id) ?? [], {
+    weight: tuning.weight ?? DENSE_RERANK.weight,
+    neighbourWeight: tuning.neighbourWeight ?? DENSE_RERANK.neighbourWeight,
+  });
+  return placeParaphrase(fused, lexical, nearest, similarity, k).map((h) => ({
     id: h.id,
     score: Math.max(0, h.score),
   }));

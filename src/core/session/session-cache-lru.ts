@@ -10,7 +10,10 @@ export const DEFAULT_MAX_CACHED_SESSIONS = 1000;
  * A slot whose state went stale (`undefined`) stays subscribed until it is evicted.
  */
 export interface SessionLru {
+  /** A held session's state, now the most recently used. */
   get(sessionId: string): SessionCache | undefined;
+  /** A held session's state, leaving the order as it is (a notification is not a use). */
+  peek(sessionId: string): SessionCache | undefined;
   /** Cache a session's state (most recently used) and evict the oldest beyond the bound. */
   set(sessionId: string, c: SessionCache): void;
   /** Forget the state but keep listening (another writer changed it). */
@@ -36,6 +39,8 @@ export interface SessionLruOptions {
 export function createSessionLru(options: SessionLruOptions): SessionLru {
   const { max, store, pinned, onNotify } = options;
   const slots = new Map<string, { c: SessionCache | undefined; unsubscribe: (() => void) | undefined }>();
+  // The most recently used session: using it again moves nothing (a request's calls use one session).
+  let newest: string | undefined;
 
   const evict = (): void => {
     if (slots.size <= max) return;
@@ -44,6 +49,7 @@ export function createSessionLru(options: SessionLruOptions): SessionLru {
       if (pinned(id)) continue;
       slot.unsubscribe?.();
       slots.delete(id);
+      if (newest === id) newest = undefined;
     }
   };
 
@@ -51,9 +57,15 @@ export function createSessionLru(options: SessionLruOptions): SessionLru {
     get(sessionId) {
       const slot = slots.get(sessionId);
       if (!slot?.c) return undefined;
-      slots.delete(sessionId);
-      slots.set(sessionId, slot);
+      if (newest !== sessionId) {
+        slots.delete(sessionId);
+        slots.set(sessionId, slot);
+        newest = sessionId;
+      }
       return slot.c;
+    },
+    peek(sessionId) {
+      return slots.get(sessionId)?.c;
     },
     set(sessionId, c) {
       const slot = slots.get(sessionId);
@@ -64,6 +76,7 @@ export function createSessionLru(options: SessionLruOptions): SessionLru {
             if (slots.has(sessionId)) onNotify(sessionId, version);
           });
       slots.set(sessionId, { c, unsubscribe });
+      newest = sessionId;
       evict();
     },
     stale(sessionId) {
@@ -73,6 +86,7 @@ export function createSessionLru(options: SessionLruOptions): SessionLru {
     delete(sessionId) {
       slots.get(sessionId)?.unsubscribe?.();
       slots.delete(sessionId);
+      if (newest === sessionId) newest = undefined;
     },
     get size() {
       return slots.size;
@@ -80,6 +94,7 @@ export function createSessionLru(options: SessionLruOptions): SessionLru {
     clear() {
       for (const slot of slots.values()) slot.unsubscribe?.();
       slots.clear();
+      newest = undefined;
     },
   };
 }

@@ -63,9 +63,11 @@ export function createSessionRunner(
     store,
     pinned: (id) => writer.pending(id),
     onNotify(id, version) {
-      const c = cache.get(id);
+      const c = cache.peek(id);
       // This engine's own writes come back with a version it already holds (or an older one).
       if (c && version !== 0 && version <= c.meta.version) return;
+      // Or before the write resolved (a store that announces as it commits).
+      if (version !== 0 && writer.writing(id, version)) return;
       // This engine's own deletion (clearSession) is heard late, maybe while the new session's
       // first add runs: it is not another writer's change.
       if (version === 0 && ownDeletions.delete(id)) return;

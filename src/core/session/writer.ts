@@ -15,16 +15,34 @@ export interface Writer {
   discard(sessionId: string): void;
   /** Whether FLUSH holds unwritten changes for a session. */
   pending(sessionId: string): boolean;
+  /**
+   * Whether a write of this writer that makes the session's version `version` is under way: a
+   * store may announce it before the write resolves (it is this engine's own, not another's).
+   */
+  writing(sessionId: string, version: number): boolean;
 }
 
 /** Create a writer over a store. */
 export function createWriter(store: StoreAdapter, persistence: PersistenceStrategy): Writer {
   const pending = new Map<string, StoreBatch>();
+  const inFlight = new Map<string, Set<number>>();
+  /** `store.write`, with the version it makes known as this writer's while it runs. */
+  const send = async (sessionId: string, batch: StoreBatch): Promise<void> => {
+    const versions = inFlight.get(sessionId) ?? new Set<number>();
+    inFlight.set(sessionId, versions);
+    versions.add(batch.meta.version);
+    try {
+      await store.write(sessionId, batch);
+    } finally {
+      versions.delete(batch.meta.version);
+      if (!versions.size && inFlight.get(sessionId) === versions) inFlight.delete(sessionId);
+    }
+  };
   return {
     async write(sessionId, batch) {
       // Every engine batch moves the version up by one: it applies only over the version it saw.
       const checked: StoreBatch = batch.replace ? batch : { ...batch, expectVersion: batch.meta.version - 1 };
-      if (persistence !== 'FLUSH') return store.write(sessionId, checked);
+      if (persistence !== 'FLUSH') return send(sessionId, checked);
       const prev = pending.get(sessionId);
       pending.set(sessionId, prev ? mergeBatches(prev, checked) : checked);
     },
@@ -33,7 +51,7 @@ export function createWriter(store: StoreAdapter, persistence: PersistenceStrate
       for (const id of ids) {
         const batch = pending.get(id);
         if (!batch) continue;
-        await store.write(id, batch);
+        await send(id, batch);
         // Only forget it once written: a failed flush is retried by the next one.
         if (pending.get(id) === batch) pending.delete(id);
       }
@@ -43,6 +61,9 @@ export function createWriter(store: StoreAdapter, persistence: PersistenceStrate
     },
     pending(sessionId) {
       return pending.has(sessionId);
+    },
+    writing(sessionId, version) {
+      return inFlight.get(sessionId)?.has(version) ?? false;
     },
   };
 }

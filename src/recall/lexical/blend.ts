@@ -11,6 +11,7 @@ import type { RankingOptions } from './ranking.js';
 import { nextStamp } from './scratch.js';
 import type { Scratch } from './scratch.js';
 import { createTopK } from './top-k.js';
+import { diversify } from './diversify.js';
 import type { SearchHit } from '../types.js';
 
 /** Documents blended between two steps of {@link blendSteps}. */
@@ -22,8 +23,10 @@ const MAX_SKIP = 4;
 /**
  * Rank the documents scored under `queryStamp` (in `scratch.touched` / `scratch.score`).
  * `episodeOf` is given when episode scores were computed; `roles`, when the question names a
- * role's speaker (`addressee.ts`); `limit`, the documents there were when the search began. As steps: yields the documents handled since the last
- * step, about every {@link BLEND_STEP} (a sliced search gives the thread back between them).
+ * role's speaker (`addressee.ts`); `sittingOf`, the episodes for spreading the list across
+ * sittings (`diversify.ts`); `limit`, the documents there were when the search began. As
+ * steps: yields the documents handled since the last step, about every {@link BLEND_STEP} (a
+ * sliced search gives the thread back between them).
  */
 export function* blendSteps(
   state: IndexState,
@@ -34,6 +37,7 @@ export function* blendSteps(
   filter: ((id: string) => boolean) | undefined,
   episodeOf: Int32Array | undefined,
   roles?: RoleBoost,
+  sittingOf: Int32Array | undefined = episodeOf,
   limit = state.ids.length,
 ): Generator<number, SearchHit[], void> {
   const mark = nextStamp(scratch);
@@ -79,8 +83,10 @@ export function* blendSteps(
     }
     if (i % BLEND_STEP === BLEND_STEP - 1) yield BLEND_STEP * (1 + 2 * contextWindow);
   }
-  const top = createTopK(topK);
-  const { episodeWeight, speakerBoost } = ranking;
+  const { episodeWeight, speakerBoost, sittingCap, foldNeighbours } = ranking;
+  const spread = sittingOf !== undefined && (sittingCap > 0 || foldNeighbours > 0);
+  // Spreading across sittings picks from more than `topK`: what it holds back is replaced.
+  const top = createTopK(spread ? Math.max(topK * 4, topK + 32) : topK);
   for (let i = 0; i < candidates.length; i++) {
     if (i % BLEND_STEP === BLEND_STEP - 1) yield BLEND_STEP;
     const o = candidates[i] as number;
@@ -98,5 +104,13 @@ export function* blendSteps(
     if (filter !== undefined && !filter(state.ids[o] as string)) continue;
     top.push(o, s);
   }
-  return top.drain().map((hit) => ({ id: state.ids[hit.ordinal] as string, score: hit.score }));
+  let ranked = top.drain();
+  if (spread)
+    ranked = diversify(ranked, topK, {
+      sittingOf: (o) => sittingOf[o] as number,
+      ownMatch: (o) => scratch.docStamp[o] === queryStamp,
+      cap: sittingCap,
+      foldWithin: foldNeighbours,
+    });
+  return ranked.map((hit) => ({ id: state.ids[hit.ordinal] as string, score: hit.score }));
 }

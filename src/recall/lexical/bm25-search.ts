@@ -276,7 +276,20 @@ export function createSearcher(state: IndexState): SearcherPair {
     const mask = ranking.speakerBoost > 0 ? boostedRoles(stats?.addressed ?? addressee.counts(terms)) : 0;
     const roles = mask ? { of: addressee.roles(), mask } : undefined;
     if (done > 0) yield done;
-    return yield* blendSteps(state, scratch, queryStamp, topK, ranking, filter, episodes?.of, roles, limit);
+    const spread = ranking.sittingCap > 0 || ranking.foldNeighbours > 0;
+    const sittings = episodes ?? (spread ? episodesFor(ranking.neighbourGapMs) : undefined);
+    return yield* blendSteps(
+      state,
+      scratch,
+      queryStamp,
+      topK,
+      ranking,
+      filter,
+      episodes?.of,
+      roles,
+      sittings?.of,
+      limit,
+    );
   }
 
   const search: Searcher = (terms, topK, ranking, filter, stats) =>

@@ -39,6 +39,17 @@ export interface RankingOptions {
   episodeWeight: number;
   /** Turns further apart in time than this (ms) are not neighbours: another conversation (default 1 hour). */
   neighbourGapMs: number;
+  /**
+   * Most places of a list one sitting (episode) takes before the turns of other sittings that
+   * scored; 0 for no cap (default 0: on LoCoMo every cap from 2 to 6 of 10 lowered recall@10, and
+   * leave-one-conversation-out chose none in any fold, `npm run eval:locomo:folds`).
+   */
+  sittingCap: number;
+  /**
+   * A turn that scored only through a neighbour, within this many turns of a listed turn of its
+   * sitting, is folded into it (listed after everything else); 0 for none (default 0, as above).
+   */
+  foldNeighbours: number;
 }
 
 /** The defaults, chosen on LoCoMo conversations 26, 30, 41 and 42 (the other four held out). */
@@ -53,6 +64,8 @@ export const DEFAULT_RANKING: Readonly<RankingOptions> = Object.freeze({
   contextDecay: 0.5,
   episodeWeight: 0.8,
   neighbourGapMs: 60 * 60 * 1000,
+  sittingCap: 0,
+  foldNeighbours: 0,
 });
 
 /** Defaults overridden by `partial`; refuses negative or non-finite values (`b` at most 1). */

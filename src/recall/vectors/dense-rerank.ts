@@ -65,3 +65,33 @@ export function denseRerank(
     })
     .sort((a, b) => b.score - a.score);
 }
+
+/** How much closer than every lexical candidate a turn found by vectors alone must be to get a place. */
+export const PARAPHRASE_MARGIN = 0.2;
+
+/**
+ * A paraphrase gets a place: when the nearest turn found by vectors alone (`nearest`, best
+ * first) is closer to the question than every lexical candidate by {@link PARAPHRASE_MARGIN}
+ * (cosine), it is moved up to rank `ceil(0.8 × k)` of `ranked` if it stands lower, taking the
+ * score of the hit it passes. A model this sure of a turn that shares no word with the question
+ * is rare, and then right (chosen on LoCoMo leave-one-conversation-out: no loss at this margin).
+ */
+export function placeParaphrase(
+  ranked: readonly SearchHit[],
+  lexical: readonly SearchHit[],
+  nearest: readonly SearchHit[],
+  similarity: ReadonlyMap<string, number>,
+  k: number,
+): SearchHit[] {
+  const best = nearest[0];
+  if (best === undefined || k < 1) return [...ranked];
+  let closest = -Infinity;
+  for (const h of lexical) closest = Math.max(closest, similarity.get(h.id) ?? -Infinity);
+  if (best.score < closest + PARAPHRASE_MARGIN) return [...ranked];
+  const slot = Math.ceil(0.8 * k) - 1;
+  const at = ranked.findIndex((h) => h.id === best.id);
+  if (at >= 0 && at <= slot) return [...ranked];
+  const rest = ranked.filter((h) => h.id !== best.id);
+  if (slot >= rest.length) return [...rest, { id: best.id, score: rest[rest.length - 1]?.score ?? 0 }];
+  return [...rest.slice(0, slot), { id: best.id, score: rest[slot]!.score }, ...rest.slice(slot)];
+}

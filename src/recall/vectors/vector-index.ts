@@ -10,6 +10,12 @@
 import { ValidationError } from '../../errors.js';
 import type { AuxEntries, SearchHit } from '../types.js';
 import { decodeBase64Range, quantizeInto, toBase64 } from './int8-codec.js';
+import { hamming, sketchInto, sketchWords } from './sign-sketch.js';
+
+/** A dense search computes the exact cosine of this many vectors at least, the best by sketch. */
+const RESCORE_MIN = 64;
+/** …and of this many per hit asked for. */
+const RESCORE_PER_HIT = 8;
 
 /** Options of {@link createVectorIndex} and {@link loadVectorIndex}. */
 export interface VectorIndexOptions {
@@ -39,8 +45,11 @@ export interface VectorIndex {
   has(id: string): boolean;
   /** Live `[id, vector]` pairs, oldest first, decoded (approximately the vectors added). */
   entries(): IterableIterator<[string, Float32Array]>;
-  /** The `topK` ids most similar to `query` (cosine), best first; `accept` filters ids. */
-  search(query: ArrayLike<number>, topK: number, accept?: (id: string) => boolean): SearchHit[];
+  /**
+   * The `topK` ids most similar to `query` (cosine), best first; `accept` filters ids.
+   * `maxScan` bounds the work: only the newest `maxScan` vectors are compared (default: all).
+   */
+  search(query: ArrayLike<number>, topK: number, accept?: (id: string) => boolean, maxScan?: number): SearchHit[];
   /** Cosine of `query` with each of `ids` that has a vector. */
   similarities(query: ArrayLike<number>, ids: Iterable<string>): Map<string, number>;
   /** Aux values changed since the last flush. */
@@ -127,7 +136,30 @@ class Store {
    * of each chat's vectors).
    */
   private readonly pendingOf: (Pending | undefined)[] = [];
+  /** Per chunk: the sign sketches of its vectors (`sign-sketch.ts`), made when first searched. */
+  private readonly sketchChunks: Int32Array[] = [];
+  /** Per chunk: 1 where the ordinal's sketch is made. */
+  private readonly sketchedChunks: Uint8Array[] = [];
   constructor(public dims: number) {}
+
+  /** Hamming distance between the query sketch `q` and ordinal `o`'s (made on first use). */
+  distance(q: Int32Array, o: number): number {
+    const c = Math.floor(o / CHUNK);
+    const words = q.length;
+    let sketches = this.sketchChunks[c];
+    let made = this.sketchedChunks[c];
+    if (sketches === undefined || made === undefined) {
+      sketches = this.sketchChunks[c] = new Int32Array(CHUNK * words);
+      made = this.sketchedChunks[c] = new Uint8Array(CHUNK);
+    }
+    const at = (o % CHUNK) * words;
+    if (made[o % CHUNK] === 0) {
+      this.decode(o);
+      sketchInto(this.chunks[c]!, (o % CHUNK) * this.dims, this.dims, sketches, at);
+      made[o % CHUNK] = 1;
+    }
+    return hamming(q, sketches, at);
+  }
 
   get byteLength(): number {
     return this.chunks.length * CHUNK * (this.dims + 4);
@@ -271,9 +303,21 @@ function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegm
     s.decode(o);
     const { dims } = s;
     const codes = s.chunks[Math.floor(o / CHUNK)]!;
-    let sum = 0;
-    for (let d = 0, at = (o % CHUNK) * dims; d < dims; d++, at++) sum += (q[d] as number) * (codes[at] as number);
-    return sum * s.factor(o);
+    // Four sums, so the multiplications do not wait on one another.
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    const from = (o % CHUNK) * dims;
+    let d = 0;
+    for (; d + 3 < dims; d += 4) {
+      s0 += (q[d] as number) * (codes[from + d] as number);
+      s1 += (q[d + 1] as number) * (codes[from + d + 1] as number);
+      s2 += (q[d + 2] as number) * (codes[from + d + 2] as number);
+      s3 += (q[d + 3] as number) * (codes[from + d + 3] as number);
+    }
+    for (; d < dims; d++) s0 += (q[d] as number) * (codes[from + d] as number);
+    return (s0 + s1 + s2 + s3) * s.factor(o);
   };
 
   return {
@@ -321,25 +365,39 @@ function makeVectorIndex(options: VectorIndexOptions, initial: Store, storedSegm
         yield [id, v];
       }
     },
-    search(query, topK, accept) {
+    search(query, topK, accept, maxScan = Infinity) {
       if (s.byId.size === 0 || query.length !== s.dims || topK <= 0) return [];
       const q = unit(query);
-      // A bounded list of the best: most ids are rejected against its weakest score.
-      const best: SearchHit[] = [];
-      let floor = -Infinity;
-      for (let o = 0; o < s.ids.length; o++) {
-        const id = s.ids[o];
-        if (typeof id !== 'string') continue;
-        const score = dot(q, o);
-        if (best.length >= topK && score <= floor) continue;
-        if (accept && !accept(id)) continue;
-        let at = best.length;
-        while (at > 0 && (best[at - 1] as SearchHit).score < score) at--;
-        best.splice(at, 0, { id, score });
-        if (best.length > topK) best.pop();
-        if (best.length >= topK) floor = (best[best.length - 1] as SearchHit).score;
+      const sketch = new Int32Array(sketchWords(s.dims));
+      sketchInto(q, 0, s.dims, sketch, 0);
+      // Every vector ranked by sketch (cheap), the best few by exact cosine.
+      const keep = Math.max(RESCORE_MIN, topK * RESCORE_PER_HIT);
+      // Newest first, so a bound keeps the most recent history.
+      const limit = Math.min(s.byId.size, maxScan);
+      const ordinals = new Int32Array(limit);
+      // A distance is at most `dims`: 16 bits hold it for any embedding model in use.
+      const distances = s.dims < 65_536 ? new Uint16Array(limit) : new Uint32Array(limit);
+      let scanned = 0;
+      for (let o = s.ids.length - 1; o >= 0 && scanned < limit; o--) {
+        if (typeof s.ids[o] !== 'string') continue;
+        ordinals[scanned] = o;
+        distances[scanned++] = s.distance(sketch, o);
       }
-      return best;
+      // A counting sort by distance (at most `dims`), newest first among equals.
+      const starts = new Uint32Array(s.dims + 2);
+      for (let i = 0; i < scanned; i++) starts[(distances[i] as number) + 1]!++;
+      for (let d = 1; d < starts.length; d++) starts[d]! += starts[d - 1] as number;
+      const byDistance = new Int32Array(scanned);
+      for (let i = 0; i < scanned; i++) byDistance[starts[distances[i] as number]!++] = ordinals[i] as number;
+      const near: number[] = [];
+      for (let i = 0; i < scanned && near.length < keep; i++) {
+        const o = byDistance[i] as number;
+        if (!accept || accept(s.ids[o] as string)) near.push(o);
+      }
+      return near
+        .map((o) => ({ id: s.ids[o] as string, score: dot(q, o) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, topK);
     },
     similarities(query, ids) {
       const out = new Map<string, number>();

@@ -15,6 +15,7 @@ import { secretsOf } from './redact.js';
 import { storeFailure } from './retryable.js';
 import { callBound, resolveTimeouts, within } from './timeouts.js';
 import { deleteSession, encodeBatchInSlices, notifyPayload } from './write.js';
+import { sharedMetaReader } from './read-group.js';
 import { createSlicer } from '../../slices/slicer.js';
 
 /** Said of a write that failed in a way that may have stored it all the same. */
@@ -95,7 +96,9 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     kind: 'postgres',
     shared: true,
     loadSession: (sessionId) => run(session('load', sessionId), (d) => q.loadSession(d, tenant, sessionId)),
-    loadMeta: (sessionId) => run(session('load the meta of', sessionId), (d) => q.loadMeta(d, tenant, sessionId)),
+    // Grouped with the other stores' of the source (read-group.ts): one statement per turn of the event loop.
+    loadMeta: (sessionId) =>
+      run(session('load the meta of', sessionId), (d) => sharedMetaReader(d).loadMeta(tenant, sessionId)),
     loadEntries: (sessionId, opts) =>
       run(session('load entries of', sessionId), (d) => q.loadEntries(d, tenant, sessionId, opts)),
     getEntries: (sessionId, ids) =>

@@ -17,6 +17,7 @@ import { refusedKey, screenOps } from './set-aside.js';
 import { CLEARING_KEY } from './sync-store.js';
 import { applyToSession, sessionOutbox } from './session-io.js';
 import { postRound, SyncError } from './transport.js';
+import { duplicateEntries, reusedIdRefusals } from './reused-ids.js';
 
 /** Ops pulled per request. */
 const PULL_LIMIT = 1000;
@@ -135,6 +136,7 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
       setStatus({ pending: ops.length });
       const rejected = new Map<string, Set<string>>();
       const acked: SyncOp[] = [];
+      let reused: SyncOp[] = [];
       let first = true;
       for (;;) {
         if (stopped) throw new SyncError('sync: the memory is closed', false);
@@ -147,6 +149,7 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
         };
         const response = await postRound(deps.fetch, options, request, lifetime.signal);
         if (first) {
+          reused = duplicateEntries(ops, response.results);
           response.results.forEach((result, i) => {
             const op = ops[i];
             if (!op) return;
@@ -171,6 +174,7 @@ export function startSyncClient(deps: SyncClientDeps): SyncClient {
         setStatus({ cursor: state.cursor });
         if (!response.more) break;
       }
+      for (const refusal of await reusedIdRefusals(store, reused)) hooks.emit('sync:refused', refusal);
       if (full || pass >= 20) return;
     }
   }

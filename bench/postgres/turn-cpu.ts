@@ -1,0 +1,97 @@
+/**
+ * The CPU a chat turn costs in this process, without HTTP: the README server's turn
+ * (`forUser` → `addUserMessage` → `getContextForLLM` → `addAssistantMessage`) on warm users of
+ * 1,000, 24 turns at once, against the same turn in raw SQL (INSERT, SELECT the last 50,
+ * INSERT) over a pool of the same size, on a throwaway cluster. Prints µs of user and system
+ * CPU per turn, and PostgreSQL's. With PROFILE_OUT set, the measured turns are CPU-profiled into that file.
+ * `node --import tsx bench/postgres/turn-cpu.ts [recallkit|raw]`
+ * @module
+ */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import pg from 'pg';
+import { createServerMemory } from 'recallkit/postgres';
+import { startCluster } from '../../test/postgres/cluster.js';
+import { postmasterOf, serverCpuMs } from '../lib/pg-cpu.js';
+
+const which = process.argv[2] ?? 'recallkit';
+const USERS = 1000;
+const IN_FLIGHT = 24;
+const TURNS = Number(process.env['TURNS'] ?? 6000);
+const cluster = startCluster();
+try {
+  const admin = new pg.Pool({ connectionString: cluster.url, max: 1 });
+  await admin.query('CREATE DATABASE turns');
+  await admin.end();
+  const url = cluster.url.replace('/postgres?', '/turns?');
+  let turn: (user: string, chat: string, message: string) => Promise<number>;
+  let close: () => Promise<void>;
+  if (which === 'raw') {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    await pool.query(
+      'CREATE TABLE raw_turns (id bigserial PRIMARY KEY, user_id text NOT NULL, chat_id text NOT NULL, role text NOT NULL, content text NOT NULL)',
+    );
+    await pool.query('CREATE INDEX raw_turns_chat ON raw_turns (user_id, chat_id, id)');
+    const insert = 'INSERT INTO raw_turns (user_id, chat_id, role, content) VALUES ($1, $2, $3, $4)';
+    turn = async (user, chat, message) => {
+      await pool.query({ name: 'insert', text: insert, values: [user, chat, 'user', message] });
+      const { rows } = await pool.query({
+        name: 'last',
+        text: 'SELECT role, content FROM raw_turns WHERE user_id = $1 AND chat_id = $2 ORDER BY id DESC LIMIT 50',
+        values: [user, chat],
+      });
+      const messages = rows.reverse();
+      await pool.query({ name: 'insert', text: insert, values: [user, chat, 'assistant', `echo: ${message}`] });
+      return JSON.stringify({ messages }).length;
+    };
+    close = () => pool.end();
+  } else {
+    const memories = createServerMemory({ connectionString: url });
+    turn = async (user, chat, message) => {
+      const memory = memories.forUser(user);
+      await memory.addUserMessage(chat, message);
+      const { messages } = await memory.getContextForLLM(chat);
+      await memory.addAssistantMessage(chat, `echo: ${message}`);
+      return JSON.stringify({ messages }).length;
+    };
+    close = () => memories.close();
+  }
+  let n = 0;
+  const run = async (count: number, pick: (i: number) => number): Promise<void> => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        for (let i = next++; i < count; i = next++) {
+          const u = pick(i);
+          await turn(`user-${u}`, `chat-${u % 3}`, `user-${u} says ${n++}`);
+        }
+      }),
+    );
+  };
+  await run(USERS, (i) => i); // every user once
+  await run(3000, () => Math.floor(Math.random() * USERS)); // warm
+  const out = process.env['PROFILE_OUT'];
+  const session = out ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+  }
+  const postmaster = postmasterOf(cluster.dir);
+  const pg0 = serverCpuMs(postmaster);
+  const before = process.cpuUsage();
+  const started = performance.now();
+  await run(TURNS, () => Math.floor(Math.random() * USERS));
+  const cpu = process.cpuUsage(before);
+  const pgUs = ((serverCpuMs(postmaster) - pg0) * 1000) / TURNS;
+  if (session) writeFileSync(out!, JSON.stringify((await session.post('Profiler.stop')).profile));
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `${which}: ${TURNS} turns, ${(TURNS / seconds).toFixed(0)}/s, CPU per turn: ${(cpu.user / TURNS).toFixed(0)} µs user, ` +
+      `${(cpu.system / TURNS).toFixed(0)} µs system; PostgreSQL's: ${pgUs.toFixed(0)} µs`,
+  );
+  await close();
+} finally {
+  cluster.stop();
+}
