@@ -60,6 +60,19 @@ describe('one search of a large session works in slices', () => {
     expect(yields).toBeGreaterThan(3);
   });
 
+  it('the list spread across sittings is the same as in the search in one go', async () => {
+    const ranking = { sittingCap: 2, foldNeighbours: 1 };
+    const y = countingYield();
+    const query = 'road trip garden dog camera sunrise';
+    const sliced = await index.searchInSlices(query, createSlicer({ yieldNow: y.yieldNow, ms: Infinity }), {
+      topK: 30,
+      ranking,
+    });
+    expect(sliced).toEqual(index.search(query, { topK: 30, ranking }));
+    expect(sliced.length).toBeGreaterThan(0);
+    expect(y.count()).toBeGreaterThan(0);
+  });
+
   it('a filter applies as in the search in one go', async () => {
     const filter = (id: string) => Number(id.slice(1)) % 3 === 0;
     const sliced = await index.searchInSlices('lake mountain', createSlicer({ ms: Infinity }), { topK: 20, filter });
