@@ -34,7 +34,7 @@ export async function measureLoopGap(call: () => Promise<unknown>, after?: () =>
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   let last = performance.now();
   let gap = 0;
-  let gapCpu = 0;
+  let gapCpu: number;
   const cpuNow = (): number => {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1000;
