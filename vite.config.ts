@@ -1,16 +1,19 @@
 /**
  * The project's one Vite config. Vitest reads its test projects from here: `node` (unit and e2e),
- * `postgres` (a throwaway cluster) and `browser` (real Chromium through Playwright).
+ * `postgres` (a throwaway cluster) and `browser`: the same files in real Chromium (Playwright),
+ * Firefox ESR (WebDriver BiDi) and WebKitGTK's MiniBrowser (under Xvfb), one project per engine, named
+ * `browser (chromium)`, `browser (firefox)`, `browser (webkit)`; `RECALLKIT_ENGINES` picks some.
  * `demo/vite.config.ts` is the playground's own.
  * @module
  */
 import { defineConfig } from 'vitest/config';
+import type { BrowserInstanceOption } from 'vitest/node';
 import { realpathSync } from 'node:fs';
 import { searchForWorkspaceRoot } from 'vite';
 import { playwright } from '@vitest/browser-playwright';
-
-/** Debian's Chromium by default; set RECALLKIT_CHROMIUM to another binary, or to '' for Playwright's own. */
-const chromiumPath = process.env.RECALLKIT_CHROMIUM ?? '/usr/bin/chromium';
+import { CHROMIUM_PATH as chromiumPath, selectedEngines, type EngineName } from './test/support/engines/engines.js';
+import { firefoxBidi, webkitMiniBrowser } from './test/support/engines/vitest-providers.js';
+import { webkitFeatures } from './test/support/engines/minibrowser.js';
 
 export const chromiumLaunchOptions = {
   ...(chromiumPath ? { executablePath: chromiumPath } : {}),
@@ -40,6 +43,36 @@ const hangDetectors = {
   testTimeout: 180_000,
   hookTimeout: 300_000,
   expect: { poll: { timeout: 120_000, interval: 20 } },
+};
+
+/**
+ * What Firefox and WebKit run: the store, the worker, the journal, recovery, eviction, recall,
+ * tokens, tabs and what each engine offers. The full suite runs in Chromium; the other files (property runs,
+ * prototype names, Chromium's own bugs and full disks) in all three would take `npm test` past
+ * its budget on a 2-core machine (WebKit's worker starts are several times Chromium's there).
+ */
+const EVERY_ENGINE = [
+  'test/browser/engine-support.test.ts',
+  'test/browser/store-indexeddb.test.ts',
+  'test/browser/persistence-indexeddb.test.ts',
+  'test/browser/worker.test.ts',
+  'test/browser/journal.test.ts',
+  'test/browser/durability.test.ts',
+  'test/browser/eviction.test.ts',
+  'test/browser/recall-indexeddb.test.ts',
+  'test/browser/recall-context.test.ts',
+  'test/browser/storage-estimate.test.ts',
+  'test/browser/tokens.test.ts',
+  'test/browser/two-tabs.test.ts',
+  'test/browser/new-user.test.ts',
+];
+
+/** The browser project's instance for each engine: its own provider. */
+const engineInstances: Record<EngineName, BrowserInstanceOption> = {
+  chromium: { browser: 'chromium', provider: playwright({ launchOptions: chromiumLaunchOptions }) },
+  // Screenshots of failures are a Playwright command; these providers have none.
+  firefox: { browser: 'firefox', provider: firefoxBidi(), screenshotFailures: false, include: EVERY_ENGINE },
+  webkit: { browser: 'webkit', provider: webkitMiniBrowser(), screenshotFailures: false, include: EVERY_ENGINE },
 };
 
 export default defineConfig({
@@ -74,11 +107,11 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           ...hangDetectors,
+          provide: { webkitFeatures: webkitFeatures() },
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: chromiumLaunchOptions }),
-            instances: [{ browser: 'chromium' }],
+            instances: selectedEngines().map((engine) => engineInstances[engine]),
           },
         },
       },

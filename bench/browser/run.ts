@@ -6,7 +6,8 @@
  *
  * Run: `npm run bench:browser` (RECALLKIT_BENCH_RUNS=n for more or fewer runs, default 5;
  * RECALLKIT_BENCH_APPENDS_ONLY=1 for the append rows alone, RECALLKIT_BENCH_STARTUP_ONLY=1 for the
- * start-up rows alone).
+ * start-up rows alone; RECALLKIT_BENCH_ENGINES_ONLY=1 for the per-engine table alone, of the engines
+ * in RECALLKIT_ENGINES, RECALLKIT_BENCH_ENGINE_RUNS profiles each, default 3).
  * @module
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +24,8 @@ import type { BrowserBench } from './page/main.js';
 import { startupRows } from './startup.js';
 import { buildUserApp, bundleTable, createUserApp, packLibrary, REPO } from './user-app.js';
 import { PERFORMANCE_DOC, writeDocTable } from '../lib/doc-table.js';
+import { enginesReport } from './engines.js';
+import { selectedEngines } from '../../test/support/engines/engines.js';
 
 const RUNS = Number(process.env['RECALLKIT_BENCH_RUNS'] ?? 5);
 const APPENDS = 2_000;
@@ -82,6 +85,7 @@ export async function runBrowserBench(): Promise<string> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const rows: string[][] = [];
+    if (process.env['RECALLKIT_BENCH_ENGINES_ONLY']) return await enginesTable(outDir);
     if (process.env['RECALLKIT_BENCH_STARTUP_ONLY']) {
       rows.push(...(await startupRows(url, RUNS)));
       return report(rows);
@@ -334,6 +338,7 @@ export async function runBrowserBench(): Promise<string> {
     const bundle = await bundleSizes().catch(
       (error: unknown) => `not measured: ${String(error instanceof Error ? error.message.split('\n')[0] : error)}`,
     );
+    await enginesTable(outDir);
     return [
       '## RecallKit in the browser (createWorkerMemory, IndexedDB, headless Chromium)',
       '',
@@ -351,6 +356,14 @@ export async function runBrowserBench(): Promise<string> {
     await server.close();
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/** The per-engine table (every engine of RECALLKIT_ENGINES): printed, and written to docs/performance.md. */
+async function enginesTable(outDir: string): Promise<string> {
+  const table = await enginesReport(outDir, selectedEngines(), Number(process.env['RECALLKIT_BENCH_ENGINE_RUNS'] ?? 3));
+  console.log(table);
+  writeDocTable(PERFORMANCE_DOC, 'browser-engines', table, { command: 'npm run bench:browser' });
+  return table;
 }
 
 /** The rows as the Markdown table the run prints. */
@@ -393,7 +406,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     (report) => {
       console.log(report);
       // A full run is what docs/performance.md shows; a partial one (…_ONLY) leaves it as it is.
-      if (!process.env['RECALLKIT_BENCH_STARTUP_ONLY'] && !process.env['RECALLKIT_BENCH_APPENDS_ONLY'])
+      if (
+        !process.env['RECALLKIT_BENCH_STARTUP_ONLY'] &&
+        !process.env['RECALLKIT_BENCH_APPENDS_ONLY'] &&
+        !process.env['RECALLKIT_BENCH_ENGINES_ONLY']
+      )
         writeDocTable(PERFORMANCE_DOC, 'browser', report, { command: 'npm run bench:browser' });
     },
     (error: unknown) => {

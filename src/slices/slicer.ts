@@ -40,6 +40,8 @@ export const COST = {
   count: 4,
   /** Per character of a persisted recall record restored into the index. */
   restore: 6,
+  /** Per posting (or scored document) a recall search reads or ranks. */
+  posting: 40,
 } as const;
 
 /** Counts work and gives the thread back between slices. */

@@ -3,7 +3,8 @@
  * decisions of the source the summary never mentions.
  * @module
  */
-import { extractDecisions, extractNames, extractNumbers, numberCore } from './fact-extract.js';
+import { extractDecisions, extractNames, extractNumbers, nameCandidates, namesOf, numberCore } from './fact-extract.js';
+import { COST, type Slicer } from '../slices/slicer.js';
 
 /** Facts of the source that a summary does not mention. */
 export interface MissingFacts {
@@ -48,14 +49,81 @@ function numberCores(text: string): Set<string> {
  */
 export function findMissingFacts(sourceTexts: readonly string[], summary: string): MissingFacts {
   const source = sourceTexts.join('\n\n');
+  return missingFrom(
+    { names: extractNames(source), numbers: extractNumbers(source), decisions: extractDecisions(source) },
+    summary,
+  );
+}
+
+/** The facts of a source that `summary` does not mention. */
+function missingFrom(facts: MissingFacts, summary: string): MissingFacts {
   const summaryLower = summary.toLowerCase().replace(/\s+/g, ' ');
   const summaryWords = words(summary);
   const summaryNumbers = numberCores(summary);
   return {
-    names: extractNames(source).filter((name) => !phrasePresent(name, summaryLower, summaryWords)),
-    numbers: extractNumbers(source).filter(
-      (n) => !summaryNumbers.has(numberCore(n)) && !summaryLower.includes(n.toLowerCase()),
-    ),
-    decisions: extractDecisions(source).filter((d) => !phrasePresent(d, summaryLower, summaryWords)),
+    names: facts.names.filter((name) => !phrasePresent(name, summaryLower, summaryWords)),
+    numbers: facts.numbers.filter((n) => !summaryNumbers.has(numberCore(n)) && !summaryLower.includes(n.toLowerCase())),
+    decisions: facts.decisions.filter((d) => !phrasePresent(d, summaryLower, summaryWords)),
   };
+}
+
+/** Characters of source searched for facts in one part (the regexes cost about 8 units each). */
+export const FACT_CHECK_PART = 65_536;
+
+/** Slice units of searching one character of source for names, numbers and decisions. */
+const FACT_CHECK_COST = 8 * COST.copy;
+
+/**
+ * {@link findMissingFacts} in slices of work: the source is searched in parts of about
+ * {@link FACT_CHECK_PART} characters cut between texts, giving the thread back between them
+ * (a compression of 100,000 turns checks megabytes of text). The result is the same as
+ * `findMissingFacts(sourceTexts, summary)`.
+ */
+export async function findMissingFactsInSlices(
+  sourceTexts: readonly string[],
+  summary: string,
+  slicer: Slicer,
+): Promise<MissingFacts> {
+  let total = 0;
+  for (const t of sourceTexts) total += t.length + 2;
+  if (total <= FACT_CHECK_PART) return findMissingFacts(sourceTexts, summary);
+  const names: string[] = [];
+  const numbers: string[] = [];
+  const decisions: string[] = [];
+  let part: string[] = [];
+  let size = 0;
+  // Each part after the first starts with the last visible character before it, so a word at
+  // its start is judged at a sentence start or not exactly as in the whole text.
+  let before = '';
+  const search = async (): Promise<void> => {
+    const text = before + part.join('\n\n');
+    names.push(...nameCandidates(text));
+    numbers.push(...extractNumbers(text));
+    decisions.push(...extractDecisions(text));
+    before = `${part.join('\n\n').trimEnd().at(-1) ?? before.trimEnd()}\n\n`;
+    if (slicer.spend(text.length * FACT_CHECK_COST)) await slicer.pause();
+    part = [];
+    size = 0;
+  };
+  for (const t of sourceTexts) {
+    if (size > 0 && size + t.length > FACT_CHECK_PART) await search();
+    part.push(t);
+    size += t.length + 2;
+  }
+  if (part.length) await search();
+  return missingFrom(
+    { names: namesOf(names), numbers: dedupeCase(numbers), decisions: dedupeCase(decisions) },
+    summary,
+  );
+}
+
+/** First-seen order, case-insensitive repeats dropped (as the extractors do). */
+function dedupeCase(items: string[]): string[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = item.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -50,6 +50,11 @@ function dedupe(items: string[]): string[] {
  * there). A single word that is part of a longer name found is dropped. First-seen order.
  */
 export function extractNames(text: string): string[] {
+  return namesOf(nameCandidates(text));
+}
+
+/** Every capitalized run of `text` kept as a name candidate, in order, repeats included. */
+export function nameCandidates(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(CAP_RUN)) {
     let words = match[0].split(/\s+/u).map(cleanWord);
@@ -62,6 +67,14 @@ export function extractNames(text: string): string[] {
     if (words.length === 1 && (words[0] ?? '').length < 2) continue;
     found.push(words.join(' '));
   }
+  return found;
+}
+
+/**
+ * The names of {@link nameCandidates} (of one text, or of consecutive parts of one):
+ * first-seen order, a single word that is part of a longer name dropped.
+ */
+export function namesOf(found: string[]): string[] {
   const names = dedupe(found);
   const multi = names.filter((n) => n.includes(' ')).map((n) => ` ${n.toLowerCase()} `);
   return names.filter((n) => n.includes(' ') || !multi.some((m) => m.includes(` ${n.toLowerCase()} `)));

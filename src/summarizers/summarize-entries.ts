@@ -9,7 +9,8 @@ import type { MemoryEntry, MemorySummary, SummarizeInfo, Summarizer } from '../t
 import { abortedError, callSummarizer } from './call-summarizer.js';
 import { densifyPrompt } from './chain-of-density.js';
 import { extractSummary } from './extract-summary.js';
-import { findMissingFacts } from './fact-check.js';
+import { findMissingFactsInSlices } from './fact-check.js';
+import { createSlicer } from '../slices/slicer.js';
 import { type PromptGuidance, firstPassPrompt } from './prompt.js';
 import { renderConversation } from './render-entries.js';
 
@@ -63,14 +64,17 @@ function validate(o: SummarizeEntriesOptions): void {
   }
 }
 
-function missingFactsOf(o: SummarizeEntriesOptions, content: string): Record<string, string[]> | undefined {
+async function missingFactsOf(
+  o: SummarizeEntriesOptions,
+  content: string,
+): Promise<Record<string, string[]> | undefined> {
   // Messages and earlier summaries carry the facts people ask about; tool output and attached
   // files would flood the check with identifiers.
   const sources = [
     ...(o.foldSummaries ?? []).map((s) => s.content),
     ...o.entries.filter((e) => e.type === 'message' || e.type === 'summary').map((e) => e.content),
   ];
-  const missing = findMissingFacts(sources, content);
+  const missing = await findMissingFactsInSlices(sources, content, createSlicer());
   const kept = Object.entries(missing).filter(([, list]) => list.length > 0);
   return kept.length > 0 ? Object.fromEntries(kept.map(([key, list]) => [key, list.slice(0, MAX_FACTS)])) : undefined;
 }
@@ -131,7 +135,7 @@ export async function summarizeEntries(o: SummarizeEntriesOptions): Promise<Summ
   const metadata: Record<string, unknown> = { passesRequested: o.passes, passesCompleted: completed };
   if (passError !== undefined) metadata['passError'] = passError;
   if (o.summarizer.name !== undefined) metadata['summarizer'] = o.summarizer.name;
-  const missingFacts = missingFactsOf(o, content);
+  const missingFacts = await missingFactsOf(o, content);
   if (missingFacts) metadata['missingFacts'] = missingFacts;
   return { content, passes: completed, metadata };
 }

@@ -10,6 +10,10 @@ import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { StoreAdapter, StoreBatch } from '../../src/types.js';
 import { makeEntry, makeMeta, makeSummary, snapshot } from '../support/store-conformance.js';
 import { removeDatabases } from '../support/browser-cleanup.js';
+import { engineFeatures } from '../support/engine-features.js';
+
+/** Storage Buckets (Chromium) give a database a quota of its own: a real full disk for one test. */
+const buckets = (await engineFeatures()).storageBuckets;
 
 const PREFIX = 'recallkit-test-durability-';
 let count = 0;
@@ -123,7 +127,7 @@ const bigBatch = (s: string): StoreBatch => ({
 const signature = async (store: StoreAdapter, s: string): Promise<string> =>
   JSON.stringify(await snapshot(store, s, ['recall']));
 
-describe('durability in Chromium', () => {
+describe('durability in the browser', () => {
   it('a new connection (a reloaded page) reads back exactly what was written and closed', async () => {
     const dbName = freshName();
     const first = indexedDBStore({ dbName });
@@ -175,48 +179,51 @@ describe('durability in Chromium', () => {
     );
   }
 
-  it('a full disk: the write is refused with QuotaExceededError and what was stored stays intact', async () => {
-    // A Storage Bucket with a 3 MB quota of its own: a real full disk, for this database only.
-    const name = `${PREFIX}quota-${count++}`;
-    const bucket = await (navigator as unknown as { storageBuckets: StorageBuckets }).storageBuckets.open(name, {
-      quota: 3_000_000,
-    });
-    const store = indexedDBStore({ indexedDB: bucket.indexedDB });
-    try {
-      await store.write('a', baseline('a'));
-      const sessionA = async () =>
-        JSON.stringify([
-          await store.loadSession('a'),
-          await store.loadEntries('a'),
-          await store.loadAux('a', 'recall'),
-        ]);
-      const intact = await sessionA();
-      let error: unknown;
-      // Random text: Chromium compresses values, so repeated text would never fill the disk.
-      for (let i = 0; i < 20 && !error; i++) {
-        const entry = makeEntry('b', i, { content: randomText(750_000) });
-        await store
-          .write('b', { meta: makeMeta('b', i + 1, { nextSeq: i + 1 }), putEntries: [entry] })
-          .catch((e: unknown) => (error = e));
+  it.runIf(buckets)(
+    'a full disk: the write is refused with QuotaExceededError and what was stored stays intact',
+    async () => {
+      // A Storage Bucket with a 3 MB quota of its own: a real full disk, for this database only.
+      const name = `${PREFIX}quota-${count++}`;
+      const bucket = await (navigator as unknown as { storageBuckets: StorageBuckets }).storageBuckets.open(name, {
+        quota: 3_000_000,
+      });
+      const store = indexedDBStore({ indexedDB: bucket.indexedDB });
+      try {
+        await store.write('a', baseline('a'));
+        const sessionA = async () =>
+          JSON.stringify([
+            await store.loadSession('a'),
+            await store.loadEntries('a'),
+            await store.loadAux('a', 'recall'),
+          ]);
+        const intact = await sessionA();
+        let error: unknown;
+        // Random text: Chromium compresses values, so repeated text would never fill the disk.
+        for (let i = 0; i < 20 && !error; i++) {
+          const entry = makeEntry('b', i, { content: randomText(750_000) });
+          await store
+            .write('b', { meta: makeMeta('b', i + 1, { nextSeq: i + 1 }), putEntries: [entry] })
+            .catch((e: unknown) => (error = e));
+        }
+        expect(error).toBeInstanceOf(QuotaExceededError);
+        expect(((error as Error).cause as DOMException).name).toBe('QuotaExceededError');
+        expect((error as Error).message).toMatch(/storage quota exceeded while trying to write session "b"/);
+        expect(await sessionA()).toBe(intact);
+        // The refused batch left nothing: session "b" holds exactly the entries of the writes that succeeded.
+        const meta = await store.loadMeta('b');
+        expect(meta?.nextSeq).toBeGreaterThan(0);
+        expect((await store.loadEntries('b')).map((e) => e.seq)).toEqual(
+          Array.from({ length: meta?.nextSeq ?? 0 }, (_, i) => i),
+        );
+        // The store stays usable: a session can be deleted to make room (the disk shrinks on compaction).
+        await store.deleteSession('b');
+        expect(await store.loadSession('b')).toBeUndefined();
+      } finally {
+        await store.close();
+        await (navigator as unknown as { storageBuckets: StorageBuckets }).storageBuckets.delete(name);
       }
-      expect(error).toBeInstanceOf(QuotaExceededError);
-      expect(((error as Error).cause as DOMException).name).toBe('QuotaExceededError');
-      expect((error as Error).message).toMatch(/storage quota exceeded while trying to write session "b"/);
-      expect(await sessionA()).toBe(intact);
-      // The refused batch left nothing: session "b" holds exactly the entries of the writes that succeeded.
-      const meta = await store.loadMeta('b');
-      expect(meta?.nextSeq).toBeGreaterThan(0);
-      expect((await store.loadEntries('b')).map((e) => e.seq)).toEqual(
-        Array.from({ length: meta?.nextSeq ?? 0 }, (_, i) => i),
-      );
-      // The store stays usable: a session can be deleted to make room (the disk shrinks on compaction).
-      await store.deleteSession('b');
-      expect(await store.loadSession('b')).toBeUndefined();
-    } finally {
-      await store.close();
-      await (navigator as unknown as { storageBuckets: StorageBuckets }).storageBuckets.delete(name);
-    }
-  });
+    },
+  );
 
   it('two tabs doing read-modify-write under lock() never lose an update', async () => {
     const dbName = freshName();

@@ -1,7 +1,9 @@
 /**
- * The OPFS journal in real Chromium, through a real Worker: IndexedDB deleted under a memory
+ * The OPFS journal in every engine, through a real Worker: IndexedDB deleted under a memory
  * (what Chromium does to a database it finds corrupt after a crash) comes back from the journal
  * exactly; a damaged journal with a deleted database is reported as lost, never silently empty.
+ * Where the engine has no synchronous OPFS handles (WebKitGTK), the same steps show the
+ * documented fallback: IndexedDB alone, `durability: 'none'` and why.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
@@ -9,6 +11,13 @@ import { StorageLostError, ValidationError } from '../../src/errors.js';
 import type { Memory } from '../../src/memory.js';
 import { createWorkerMemory, type WorkerMemoryOptions } from '../../src/worker/client.js';
 import { removeDatabases } from '../support/browser-cleanup.js';
+import { engine, engineFeatures } from '../support/engine-features.js';
+
+/** This engine keeps a journal (OPFS with synchronous handles in a worker). */
+const journaled = (await engineFeatures()).opfsSyncHandles === true;
+/** What storageState() says without one: the engine has no OPFS, or refused its handle. */
+const NO_JOURNAL =
+  /navigator\.storage\.getDirectory is missing|refused a synchronous access handle|refused its directory/;
 
 const PREFIX = 'recallkit-journal-test-';
 const opened: Memory[] = [];
@@ -44,6 +53,7 @@ function deleteDatabase(name: string): Promise<void> {
     const request = indexedDB.deleteDatabase(name);
     request.onsuccess = () => resolve();
     request.onerror = () => reject(request.error);
+    // close() resolves once the engine let go of the database: a delete after it is never blocked.
     request.onblocked = () => reject(new Error('delete blocked'));
   });
 }
@@ -67,6 +77,7 @@ async function settle(memory: Memory, s: string): Promise<void> {
 describe('OPFS journal through a real Worker', () => {
   it('restores a deleted IndexedDB exactly: entries, summaries, recall', async () => {
     const dbName = uniqueDb();
+    if (!journaled) return withoutJournal(dbName);
     const first = await open(dbName);
     expect(await first.storageState()).toMatchObject({ durability: 'journal', status: 'fresh' });
     await chat(first, 'chat', 12);
@@ -108,19 +119,27 @@ describe('OPFS journal through a real Worker', () => {
     await second.close();
     await deleteDatabase(dbName);
     const third = await open(dbName);
-    expect((await third.getActiveEntries('s')).length + (await third.getStats('s')).compressedEntries).toBe(6);
+    // Without a journal, a deleted database is gone: the memory opens as a new user's.
+    expect((await third.getActiveEntries('s')).length + (await third.getStats('s')).compressedEntries).toBe(
+      journaled ? 6 : 0,
+    );
+    expect((await third.storageState()).status).toBe(journaled ? 'restored' : 'fresh');
   });
 
-  it('off the record (this test browser), appends reach the journal within the gathering delay, and all of them by close', async () => {
+  it('appends reach the journal: before the add resolves on a disk profile, within the gathering delay off the record, all of them by close', async () => {
     const dbName = uniqueDb();
+    if (!journaled) return withoutJournal(dbName);
     const first = await open(dbName);
     // Playwright's contexts are off the record: Chromium keeps OPFS and IndexedDB in memory.
-    expect(await first.storageState()).toMatchObject({ durability: 'journal', journalWrites: 'deferred' });
+    // Firefox runs on a profile directory of its own: its OPFS is on disk.
+    const writes = engine === 'chromium' ? 'deferred' : 'awaited';
+    expect(await first.storageState()).toMatchObject({ durability: 'journal', journalWrites: writes });
     await chat(first, 'd', 1);
     const before = (await journalFiles(dbName))[0]!.size;
     await first.addUserMessage('d', 'the last words before a pause');
+    if (writes === 'awaited') expect((await journalFiles(dbName))[0]!.size).toBeGreaterThan(before);
     // Written by the journal writer once due, without a close.
-    await expect.poll(async () => (await journalFiles(dbName))[0]!.size).toBeGreaterThan(before);
+    else await expect.poll(async () => (await journalFiles(dbName))[0]!.size).toBeGreaterThan(before);
     for (let i = 0; i < 5; i++) await first.addAssistantMessage('d', `reply ${i} right before closing`);
     const exported = await first.exportSession('d');
     await first.close();
@@ -132,6 +151,7 @@ describe('OPFS journal through a real Worker', () => {
 
   it('reports a loss when the database is gone and the journal is damaged: status lost and an error event', async () => {
     const dbName = uniqueDb();
+    if (!journaled) return withoutJournal(dbName);
     const first = await open(dbName);
     await chat(first, 'gone', 2);
     await first.close();
@@ -152,6 +172,17 @@ describe('OPFS journal through a real Worker', () => {
     second.on('error', (_s, e) => errors.push(e));
     await expect.poll(() => errors.length).toBe(1);
     expect(errors[0]!.name).toBe(new StorageLostError('x').name);
+  });
+
+  it('asking for a journal where the engine has none is refused, naming why', async () => {
+    const dbName = uniqueDb();
+    if (journaled) {
+      expect(await (await open(dbName, { durability: 'journal' })).storageState()).toMatchObject({
+        durability: 'journal',
+      });
+    } else {
+      await expect(open(dbName, { durability: 'journal' })).rejects.toThrow(NO_JOURNAL);
+    }
   });
 
   it('durability none keeps no journal; the main thread has none and refuses to be asked for one', async () => {
@@ -181,3 +212,28 @@ describe('OPFS journal through a real Worker', () => {
     await expect(open(dbName)).rejects.toThrow(/newer RecallKit/);
   });
 });
+
+/**
+ * The fallback where the engine keeps no journal: IndexedDB alone, `durability: 'none'` with the
+ * reason, the memory intact across a reopen; a deleted database is gone (a new user's memory,
+ * status `fresh`), and no `storage:lost` can be told (nothing else kept a copy).
+ */
+async function withoutJournal(dbName: string): Promise<void> {
+  const first = await open(dbName);
+  expect(await first.storageState()).toMatchObject({ durability: 'none', status: 'fresh' });
+  expect((await first.storageState()).journalUnavailable).toMatch(NO_JOURNAL);
+  await chat(first, 'chat', 3);
+  const exported = await first.exportSession('chat');
+  await first.close();
+  const second = await open(dbName);
+  expect(await second.storageState()).toMatchObject({ durability: 'none', status: 'intact' });
+  expect(await second.exportSession('chat')).toEqual(exported);
+  await second.close();
+  await deleteDatabase(dbName);
+  const third = await open(dbName);
+  const lost: string[] = [];
+  third.on('storage:lost', (s) => lost.push(s));
+  expect(await third.storageState()).toMatchObject({ durability: 'none', status: 'fresh', lostSessions: [] });
+  expect(await third.listSessions()).toEqual([]);
+  expect(lost).toEqual([]);
+}

@@ -1,13 +1,16 @@
 /**
- * The crash test (`npm run test:crash`): Chromium as a real process on a persistent profile,
+ * The crash test (`npm run test:crash`): Chromium or Firefox ESR as a real process on a persistent profile,
  * SIGKILLed (the whole process group) at random moments while a page appends through
  * createWorkerMemory, some kills during compression; relaunched on the same profile and checked
- * after every restart. Some rounds also do what Chromium does after an unlucky crash: corrupt
- * the LevelDB log of the origin's IndexedDB (a torn record, then garbage after it) or delete
- * the database directory; the journal must bring every acknowledged entry back.
+ * after every restart. Some rounds also do what a browser may do after an unlucky crash: tear
+ * the tail of the origin's IndexedDB log (Chromium's LevelDB log, Firefox's SQLite write-ahead
+ * log: garbage over the last record's end) or delete the database directory; the journal must
+ * bring every acknowledged entry back.
  *
  * Prints a table; exits 1 when an acknowledged entry is lost, duplicated, or a check fails.
- * `CRASH_ROUNDS` (default 60), `RECALLKIT_CHROMIUM` (default /usr/bin/chromium). Needs `npm run build`.
+ * `CRASH_ENGINE` (chromium or firefox, default chromium), `CRASH_ROUNDS` (default 60),
+ * `RECALLKIT_CHROMIUM` (default /usr/bin/chromium), `RECALLKIT_FIREFOX` (default
+ * /usr/bin/firefox-esr). Needs `npm run build`.
  * @module
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,8 +19,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright';
+import { chromium, type Browser } from 'playwright';
+import type { Browser as BidiBrowser } from 'puppeteer-core';
 import { build, preview } from 'vite';
+import { launchFirefox } from '../support/engines/firefox.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = join(HERE, '../..');
@@ -40,9 +45,14 @@ export interface RoundResult {
   checkMs: number;
 }
 
+/** The engines the crash test runs on (WebKitGTK has no journal to test: see docs/browser-support.md). */
+export type CrashEngine = 'chromium' | 'firefox';
+
 /** Options of {@link runCrashTest}. */
 export interface CrashTestOptions {
   rounds: number;
+  /** Default chromium. */
+  engine?: CrashEngine;
   /** Every how many rounds the database is damaged after the kill (0: never). */
   wipeEvery?: number;
   log?: (line: string) => void;
@@ -59,12 +69,29 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Launched {
-  child: ChildProcess;
-  browser: Browser;
+/** What the harness does with a page: run a function of `globalThis.crashTest` in it. */
+interface CrashPage {
+  evaluate<R>(
+    fn: (arg: { round: number; from: number }) => Promise<R>,
+    arg: { round: number; from: number },
+  ): Promise<R>;
 }
 
-async function launch(profile: string): Promise<Launched> {
+/** A launched browser: its process group, and a page of the crash test's site. */
+interface Launched {
+  pid: number;
+  exited: Promise<void>;
+  /** Open `url` in the browser's first tab, with `recallkitAck` reporting acknowledged contents. */
+  openPage(url: string, onAck: (content: string) => void): Promise<CrashPage>;
+  close(): Promise<void>;
+}
+
+const exitOf = (child: ChildProcess): Promise<void> =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
+
+async function launchChromium(profile: string): Promise<Launched> {
   const child = spawn(
     CHROMIUM,
     [
@@ -81,6 +108,7 @@ async function launch(profile: string): Promise<Launched> {
     ],
     { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  const exited = exitOf(child);
   const ws = await new Promise<string>((resolve, reject) => {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${err.slice(-500)}`)), 120_000); // a hang detector
@@ -95,23 +123,58 @@ async function launch(profile: string): Promise<Launched> {
     child.on('exit', (code) => reject(new Error(`Chromium exited (${code}): ${err.slice(-500)}`)));
   });
   child.stderr!.resume();
-  const browser = await chromium.connectOverCDP(ws);
-  return { child, browser };
+  const browser: Browser = await chromium.connectOverCDP(ws);
+  return {
+    pid: child.pid!,
+    exited,
+    async openPage(url, onAck) {
+      const context = browser.contexts()[0] ?? (await browser.newContext());
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.exposeBinding('recallkitAck', (_source, content: string) => onAck(content));
+      await page.goto(url);
+      await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
+      return { evaluate: (fn, arg) => page.evaluate(fn, arg) };
+    },
+    close: () => browser.close().catch(() => undefined),
+  };
 }
 
-/** SIGKILL Chromium's whole process group and wait until the browser process is gone. */
+async function launchFirefoxProcess(profile: string): Promise<Launched> {
+  const browser: BidiBrowser = await launchFirefox({ profile });
+  const child = browser.process()!;
+  return {
+    pid: child.pid!,
+    exited: exitOf(child),
+    async openPage(url, onAck) {
+      const page = (await browser.pages())[0] ?? (await browser.newPage());
+      await page.exposeFunction('recallkitAck', (content: string) => onAck(content));
+      await page.goto(url);
+      await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', { timeout: 60_000 });
+      return { evaluate: (fn, arg) => page.evaluate(fn, arg) };
+    },
+    close: () => browser.close().catch(() => undefined),
+  };
+}
+
+/** SIGKILL the browser's whole process group and wait until the browser process is gone. */
 async function kill(l: Launched): Promise<void> {
-  const exited = new Promise<void>((resolve) =>
-    l.child.exitCode !== null ? resolve() : l.child.once('exit', () => resolve()),
-  );
   try {
-    process.kill(-l.child.pid!, 'SIGKILL');
+    process.kill(-l.pid, 'SIGKILL');
   } catch {
     // Already gone.
   }
-  await exited;
+  await l.exited;
   // Children of the group (renderers, the storage service) die with it; give the kernel a moment.
   await new Promise((r) => setTimeout(r, 150));
+}
+
+/** Firefox's IndexedDB directories of the profile: `storage/default/<origin>/idb`. */
+function firefoxIndexedDBDirs(profile: string): string[] {
+  const root = join(profile, 'storage/default');
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .map((origin) => join(root, origin, 'idb'))
+    .filter((dir) => existsSync(dir));
 }
 
 /** Every IndexedDB LevelDB directory of the profile (the layout moved between Chromium versions). */
@@ -132,13 +195,13 @@ function indexedDBDirs(profile: string): string[] {
 }
 
 /**
- * Damage the newest LevelDB log as a torn write followed by a later write does: the tail of
- * the last record is overwritten with garbage (its checksum no longer matches), then more
- * bytes follow it.
+ * Damage the newest log (Chromium's LevelDB log, Firefox's SQLite write-ahead log) as a torn
+ * write followed by a later write does: the tail of the last record is overwritten with
+ * garbage (its checksum no longer matches), then more bytes follow it.
  */
 function corruptLog(dir: string): string {
   const logs = readdirSync(dir)
-    .filter((n) => n.endsWith('.log'))
+    .filter((n) => n.endsWith('.log') || n.endsWith('.sqlite-wal'))
     .sort();
   const log = logs[logs.length - 1];
   if (!log) return 'no log';
@@ -154,18 +217,6 @@ function corruptLog(dir: string): string {
   } finally {
     closeSync(fd);
   }
-}
-
-async function openPage(browser: Browser, url: string, acked: Set<string>, order: string[]): Promise<Page> {
-  const context = browser.contexts()[0] ?? (await browser.newContext());
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.exposeBinding('recallkitAck', (_source, content: string) => {
-    acked.add(content);
-    order.push(content);
-  });
-  await page.goto(url);
-  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
-  return page;
 }
 
 type Checked = {
@@ -186,8 +237,11 @@ type Checked = {
 export async function runCrashTest(options: CrashTestOptions): Promise<RoundResult[]> {
   const log = options.log ?? (() => undefined);
   const wipeEvery = options.wipeEvery ?? 4;
-  const outDir = mkdtempSync(join(tmpdir(), 'recallkit-crash-page-'));
-  const profile = mkdtempSync(join(tmpdir(), 'recallkit-crash-profile-'));
+  const engine = options.engine ?? 'chromium';
+  const launch = engine === 'firefox' ? launchFirefoxProcess : launchChromium;
+  const databaseDirs = engine === 'firefox' ? firefoxIndexedDBDirs : indexedDBDirs;
+  const outDir = mkdtempSync(join(tmpdir(), `recallkit-crash-page-${engine}-`));
+  const profile = mkdtempSync(join(tmpdir(), `recallkit-crash-profile-${engine}-`));
   if (!existsSync(join(REPO, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first');
   await build({ root: join(HERE, 'page'), configFile: false, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   // A fixed port: the origin (and so its IndexedDB and OPFS) must be the same after each relaunch.
@@ -208,10 +262,14 @@ export async function runCrashTest(options: CrashTestOptions): Promise<RoundResu
     for (let round = 0; round <= options.rounds; round++) {
       const l = await launch(profile);
       try {
-        const page = await openPage(l.browser, url, acked, order);
+        const page = await l.openPage(url, (content) => {
+          acked.add(content);
+          order.push(content);
+        });
         const t0 = Date.now();
-        const found = (await page.evaluate(() =>
-          (globalThis as unknown as { crashTest: { check(): Promise<unknown> } }).crashTest.check(),
+        const found = (await page.evaluate(
+          () => (globalThis as unknown as { crashTest: { check(): Promise<unknown> } }).crashTest.check(),
+          { round, from: 0 },
         )) as Checked;
         const checkMs = Date.now() - t0;
         if (round > 0) {
@@ -242,7 +300,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<RoundResu
           if (!found.report.ok) log(`  verify: ${JSON.stringify(found.report)}`);
         }
         if (round === options.rounds) {
-          await l.browser.close().catch(() => undefined);
+          await l.close();
           await kill(l);
           break;
         }
@@ -261,7 +319,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<RoundResu
       await kill(l);
       damage = 'kill';
       if (wipeEvery > 0 && round % wipeEvery === wipeEvery - 1) {
-        const dirs = indexedDBDirs(profile);
+        const dirs = databaseDirs(profile);
         if (round % (2 * wipeEvery) === wipeEvery - 1) {
           damage = 'kill+corrupt-log';
           for (const d of dirs) log(`  corrupt ${corruptLog(d)}`);
@@ -298,10 +356,12 @@ export function passed(results: readonly RoundResult[]): boolean {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const rounds = Number(process.env['CRASH_ROUNDS'] ?? 60);
+  const engine = (process.env['CRASH_ENGINE'] ?? 'chromium') as CrashEngine;
+  if (engine !== 'chromium' && engine !== 'firefox') throw new Error('CRASH_ENGINE: chromium or firefox');
   const started = Date.now();
-  console.log(`RecallKit crash test: ${rounds} rounds, Chromium ${CHROMIUM}`);
+  console.log(`RecallKit crash test: ${rounds} rounds, ${engine}`);
   console.log(TABLE_HEADER);
-  runCrashTest({ rounds, log: (line) => console.log(line) }).then(
+  runCrashTest({ rounds, engine, log: (line) => console.log(line) }).then(
     (results) => {
       const lost = results.reduce((n, r) => n + r.lost, 0);
       const wipes = results.filter((r) => r.kind !== 'kill').length;

@@ -1,21 +1,27 @@
 /**
- * The crash test, short: 10 rounds of Chromium SIGKILLed while appending through
- * createWorkerMemory on a persistent profile, two of them damaging IndexedDB (a torn LevelDB
- * log, a deleted database). `npm run test:crash` runs 60 rounds. Needs `dist/` (`npm test`
+ * The crash test, short: 10 rounds of Chromium, and 8 of Firefox ESR, SIGKILLed (the whole
+ * process group) while appending through createWorkerMemory on a persistent profile, two of
+ * them damaging IndexedDB (a torn log, a deleted database). `npm run test:crash` runs 60
+ * rounds (`CRASH_ENGINE=firefox` for Firefox). WebKitGTK has no journal (no synchronous OPFS
+ * handles), so there is nothing of RecallKit's to crash-test there. Needs `dist/` (`npm test`
  * builds it first).
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runCrashTest, TABLE_HEADER } from '../crash/run.js';
+import { runCrashTest, TABLE_HEADER, type CrashEngine } from '../crash/run.js';
+import { selectedEngines } from '../support/engines/engines.js';
 
 const built = existsSync(new URL('../../dist/index.js', import.meta.url));
+const ROUNDS: Record<CrashEngine, number> = { chromium: 10, firefox: 8 };
+const engines = selectedEngines().filter((e): e is CrashEngine => e === 'chromium' || e === 'firefox');
 
-describe.skipIf(!built)('crash test (10 rounds)', () => {
+describe.skipIf(!built).each(engines)('crash test in %s', (engine) => {
   it('loses no acknowledged entry over kills and IndexedDB wipes; verify and stats stay consistent', async () => {
     const lines: string[] = [];
-    const results = await runCrashTest({ rounds: 10, wipeEvery: 4, log: (l) => lines.push(l) });
+    const rounds = ROUNDS[engine];
+    const results = await runCrashTest({ rounds, engine, wipeEvery: 4, log: (l) => lines.push(l) });
     const table = `${TABLE_HEADER}\n${lines.join('\n')}`;
-    expect(results, table).toHaveLength(10);
+    expect(results, table).toHaveLength(rounds);
     expect(
       results.some((r) => r.kind !== 'kill'),
       table,

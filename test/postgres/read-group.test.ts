@@ -4,33 +4,26 @@
  * with its own tenant's session only (or none).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PgPoolLike, PgQueryConfig } from '../../src/store/postgres/driver-pg.js';
+import type { PgPoolLike } from '../../src/store/postgres/driver-pg.js';
 import { postgresStore } from '../../src/server/index.js';
 import { makeMeta } from '../../src/testing/index.js';
-import { closeShared, freshTenant, sharedPool } from './support.js';
+import { closeShared, countingPool, freshTenant, sharedPool } from './support.js';
 import { PROTOTYPE_NAMES } from '../support/idempotent-adds.js';
 
 afterAll(closeShared);
 
-/** The shared pool, counting the statements that read sessions' meta. */
-function countingPool(): { pool: PgPoolLike; metaReads: () => number } {
-  const base = sharedPool();
+/** The shared pool, counting the statements that read sessions' meta (on its connections too). */
+function metaCountingPool(): { pool: PgPoolLike; metaReads: () => number } {
   let metaReads = 0;
-  const pool: PgPoolLike = {
-    query: (config: string | PgQueryConfig) => {
-      const text = typeof config === 'string' ? config : config.text;
-      if (/meta FROM|s\.meta/.test(text) && !text.startsWith('SELECT 0 AS k')) metaReads++;
-      return base.query(config);
-    },
-    connect: () => base.connect(),
-    end: async () => undefined,
-  };
+  const pool = countingPool(sharedPool(), (text) => {
+    if (/meta FROM|s\.meta/.test(text) && !text.startsWith('SELECT 0 AS k')) metaReads++;
+  });
   return { pool, metaReads: () => metaReads };
 }
 
 describe('postgresStore meta reads (pg)', () => {
   it('60 reads of 3 tenants in one turn: one statement, each answered with its own session (or none)', async () => {
-    const { pool, metaReads } = countingPool();
+    const { pool, metaReads } = metaCountingPool();
     const tenants = [freshTenant(), freshTenant(), freshTenant()];
     const stores = tenants.map((tenant) => postgresStore({ pool, tenant }));
     const sessions = ['chat', ...PROTOTYPE_NAMES.slice(0, 9), 'a"b', '\u0000nul'];

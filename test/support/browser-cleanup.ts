@@ -20,6 +20,8 @@ export async function removeDatabases(prefix: string): Promise<void> {
 
 /** Remove the journal directories of databases whose name starts with `prefix` (and no other). */
 export async function removeJournals(prefix: string): Promise<void> {
+  // An engine without the OPFS (WebKitGTK's MiniBrowser) has no journals to remove.
+  if (typeof navigator.storage?.getDirectory !== 'function') return;
   const root = await navigator.storage.getDirectory();
   const journals = await root.getDirectoryHandle(JOURNAL_DIR).catch(() => undefined);
   if (!journals) return;

@@ -367,6 +367,62 @@ async function reopen(options: { dbName: string; sessionId: string; durability?:
 }
 
 /** Bytes the origin stores (IndexedDB and OPFS together), as the browser reports them. */
+/**
+ * The floor a user could pick instead of RecallKit, timed like {@link startUp}: open an
+ * IndexedDB database and load a pure-JS exact o200k counter (`gpt-tokenizer`) to count one message.
+ */
+async function floor(options: { dbName: string }) {
+  const start = performance.now();
+  const [db, tokenizer] = await Promise.all([
+    openDB(options.dbName, 1, {
+      upgrade(d) {
+        d.createObjectStore('entries', { keyPath: ['sessionId', 'id'] });
+      },
+    }),
+    import('gpt-tokenizer/encoding/o200k_base'),
+  ]);
+  const tokens = tokenizer.countTokens('Hello! Plan a three-day trip to Lisbon in May.');
+  const firstCount = performance.now() - start;
+  db.close();
+  return { firstCount, tokens };
+}
+
+/**
+ * An awaited add through a worker memory against a raw awaited IndexedDB put in this page,
+ * `rounds` times interleaved (`n` of each per round, one after the other): the mean of each, per round.
+ */
+async function addVsPut(options: { n: number; rounds: number; dbName: string }) {
+  const rounds: {
+    addMs: number;
+    putMs: number;
+    noJournalMs: number;
+    inPageMs: number;
+    putMetaMs: number;
+    roundTripMs: number;
+  }[] = [];
+  let journalWrites = 'none';
+  for (let r = 0; r < options.rounds; r++) {
+    const { n } = options;
+    const adds = await appendRun({ n, dbName: `${options.dbName}-add-${r}`, burst: false });
+    const puts = await rawRun({ n, dbName: `${options.dbName}-put-${r}`, withMeta: false });
+    // Where an add's time goes: without the journal, without the worker, and the raw writes an add makes.
+    const none = await appendRun({ n, dbName: `${options.dbName}-none-${r}`, burst: false, durability: 'none' });
+    const inPage = await appendRun({ n, dbName: `${options.dbName}-page-${r}`, burst: false, inThread: true });
+    const meta = await rawRun({ n, dbName: `${options.dbName}-meta-${r}`, withMeta: true });
+    const trips = await roundTrips({ n, dbName: `${options.dbName}-trip-${r}` });
+    journalWrites = adds.journalWrites;
+    rounds.push({
+      addMs: adds.totalMs / n,
+      putMs: puts.totalMs / n,
+      noJournalMs: none.totalMs / n,
+      inPageMs: inPage.totalMs / n,
+      putMetaMs: meta.totalMs / n,
+      roundTripMs: trips.latencies.reduce((a, b) => a + b, 0) / n,
+    });
+  }
+  return { rounds, journalWrites };
+}
+
 async function usage() {
   return (await navigator.storage.estimate()).usage ?? 0;
 }
@@ -381,9 +437,41 @@ const bench = {
   buildSession,
   reopen,
   usage,
+  floor,
+  addVsPut,
 };
 (globalThis as { recallkitBench?: typeof bench }).recallkitBench = bench;
 document.getElementById('status')!.textContent = 'ready';
+void runSteps();
+
+/**
+ * Engines no runner can call into (WebKitGTK's MiniBrowser) run the page by its URL:
+ * `?steps=startUp:{...};floor:{...}&at=0` runs step `at`, posts its result to `/result`, and
+ * loads the page again for the next step (a reload: a warm start).
+ */
+async function runSteps(): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const steps = params.get('steps')?.split(';');
+  if (!steps) return;
+  const at = Number(params.get('at') ?? 0);
+  const [name, json] = [steps[at]!.slice(0, steps[at]!.indexOf(':')), steps[at]!.slice(steps[at]!.indexOf(':') + 1)];
+  let result: unknown;
+  try {
+    const step = (bench as unknown as Record<string, (o: unknown) => Promise<unknown>>)[name];
+    if (!step) throw new Error(`no step ${name}`);
+    result = { ok: true, value: await step(JSON.parse(json)) };
+  } catch (error) {
+    result = { ok: false, error: String((error as Error)?.stack ?? error) };
+  }
+  await fetch('/result', {
+    method: 'POST',
+    body: JSON.stringify({ at, name, userAgent: navigator.userAgent, result }),
+  });
+  if (at + 1 < steps.length) {
+    params.set('at', String(at + 1));
+    location.replace(`${location.pathname}?${params.toString()}`);
+  }
+}
 
 /** What the runner calls in the page. */
 export type BrowserBench = typeof bench;

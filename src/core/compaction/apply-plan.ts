@@ -1,6 +1,7 @@
 import type { MemoryEntry, MemorySummary, SessionMeta, StoreBatch } from '../../types.js';
 import type { LongTermPlan } from '../../strategies/types.js';
 import type { SessionCache } from '../types.js';
+import { COST, createSlicer, type Slicer } from '../../slices/slicer.js';
 
 /** What a plan changes, ready to write in one batch and then to apply to the cache. */
 export interface PlanChange {
@@ -15,17 +16,22 @@ export interface PlanChange {
   empty: boolean;
 }
 
+/** Slice units of checking one entry against a plan (a few map lookups and one copy). */
+const ENTRY_COST = COST.item;
+
 /**
  * Turn a plan (and the summary made for it, if any) into one store batch. When the plan asked
  * for a summary that failed (`summary` undefined), nothing applies. Only active entries change.
+ * Works in slices (`slicer`): a compression of 100,000 active entries checks and copies each.
  */
-export function planChange(
+export async function planChange(
   cache: SessionCache,
   plan: LongTermPlan,
   summary: MemorySummary | undefined,
   strategyKey: string,
   now: string,
-): PlanChange {
+  slicer: Slicer = createSlicer(),
+): Promise<PlanChange> {
   const made = summary !== undefined;
   // A summary was asked for and not made: apply nothing, so everything stays as it was and
   // the strategy plans again (from what is stored) at the next trigger.
@@ -40,14 +46,24 @@ export function planChange(
       empty: true,
     };
   }
-  const activeIds = new Set(cache.active.map((e) => e.id));
+  const activeIds = new Set<string>();
+  for (const e of cache.active) {
+    activeIds.add(e.id);
+    if (slicer.spend(ENTRY_COST)) await slicer.pause();
+  }
   const compressTo = new Map<string, string | undefined>();
   if (made && plan.summarize?.markCompressed) {
-    for (const e of plan.summarize.entries) if (activeIds.has(e.id)) compressTo.set(e.id, summary.id);
+    for (const e of plan.summarize.entries) {
+      if (activeIds.has(e.id)) compressTo.set(e.id, summary.id);
+      if (slicer.spend(ENTRY_COST)) await slicer.pause();
+    }
   }
   for (const ev of plan.evict ?? []) {
     const sid = ev.summaryId === 'new' ? summary?.id : ev.summaryId;
-    for (const id of ev.entryIds) if (activeIds.has(id) && !compressTo.has(id)) compressTo.set(id, sid);
+    for (const id of ev.entryIds) {
+      if (activeIds.has(id) && !compressTo.has(id)) compressTo.set(id, sid);
+      if (slicer.spend(ENTRY_COST)) await slicer.pause();
+    }
   }
   const erase = new Set((plan.erase ?? []).filter((id) => activeIds.has(id) && !compressTo.has(id)));
 
@@ -67,6 +83,7 @@ export function planChange(
     } else {
       active.push(e);
     }
+    if (slicer.spend(ENTRY_COST)) await slicer.pause();
   }
 
   const drop = new Set<string>();
@@ -81,14 +98,23 @@ export function planChange(
   // An entry linked to an existing summary that does not list it (it arrived after that
   // summary was made, in an interaction the summary covers) is added to its list, so a
   // summary dropped later re-links or unlinks every entry pointing at it.
+  // Sets and maps, not `includes` and `find`: a compression of 100,000 entries checks each one.
+  const position = new Map(summaries.map((s, i) => [s.id, i]));
+  const originals = new Map<string, Set<string>>();
   const listed = new Map<string, string[]>();
   for (const [id, sid] of compressTo) {
-    const target = sid === undefined || sid === summary?.id ? undefined : summaries.find((s) => s.id === sid);
-    if (target && !target.originalEntryIds.includes(id)) listed.set(sid!, [...(listed.get(sid!) ?? []), id]);
+    if (sid === undefined || sid === summary?.id || !position.has(sid)) continue;
+    let known = originals.get(sid);
+    if (!known) originals.set(sid, (known = new Set(summaries[position.get(sid)!]!.originalEntryIds)));
+    if (slicer.spend(ENTRY_COST)) await slicer.pause();
+    if (known.has(id)) continue;
+    const ids = listed.get(sid);
+    if (ids) ids.push(id);
+    else listed.set(sid, [id]);
   }
   const extended: MemorySummary[] = [];
   for (const [sid, ids] of listed) {
-    const i = summaries.findIndex((s) => s.id === sid);
+    const i = position.get(sid)!;
     const next = { ...summaries[i]!, originalEntryIds: [...summaries[i]!.originalEntryIds, ...ids] };
     summaries[i] = next;
     extended.push(next);

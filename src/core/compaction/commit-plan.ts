@@ -32,7 +32,7 @@ export async function commit(
   const sessionId = cache.meta.sessionId;
   const req = plan.summarize;
   const now = deps.now().toISOString();
-  const change = planChange(cache, plan, summary, key, now);
+  const change = await planChange(cache, plan, summary, key, now, deps.recallContext(cache).slices?.());
   if (change.empty) return undefined;
   try {
     const relinked = await relink(cache, change.droppedSummaryIds, summary, plan, deps);

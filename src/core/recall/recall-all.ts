@@ -250,7 +250,7 @@ export function createStoreRecall(
             ? (id: string) => isEntryDoc(id) || summaries.has(id.slice(SUMMARY_PREFIX.length))
             : isEntryDoc;
         // With vectors too, each chat gives its best `topK`: the candidates are the best of all of them.
-        for (const h of index.searchTerms(terms, { topK, filter, stats }))
+        for (const h of await index.searchTermsInSlices(terms, slicer, { topK, filter, stats }))
           hits.push({ sessionId, id: h.id, score: h.score });
       }
       hits.sort((a, b) => b.score - a.score);

@@ -199,7 +199,8 @@ export async function recallEntries(
   queryVector?: number[],
 ): Promise<RecallResult[]> {
   const o = checkOptions(query, options);
-  const index = await ensureIndex(c, rc);
+  const slicer = rc.slices?.() ?? createSlicer();
+  const index = await ensureIndex(c, rc, slicer);
   const semantic = await semanticOf(c, rc, o.query, queryVector);
   const store = rc.store;
   const summaries = new Map(c.summaries.map((s) => [s.id, s]));
@@ -218,7 +219,7 @@ export async function recallEntries(
   for (;;) {
     // With vectors, the lexical candidates are re-ranked (`dense-rerank.ts`).
     const candidates = semantic ? Math.max(RERANK_CANDIDATES, k * 2) : k + extra;
-    const lexical = index.searchTerms(terms, { topK: candidates, filter });
+    const lexical = await index.searchTermsInSlices(terms, slicer, { topK: candidates, filter });
     const ranked = semantic ? rerank(index, semantic, lexical, k, filter) : lexical;
     const hits = (
       extra ? summariesBelowTurns(ranked, (id) => summaryById(summaries, id), o.query, terms) : ranked

@@ -14,6 +14,9 @@ import { createTopK } from './top-k.js';
 import { diversify } from './diversify.js';
 import type { SearchHit } from '../types.js';
 
+/** Documents blended between two steps of {@link blendSteps}. */
+const BLEND_STEP = 8_192;
+
 /** Removed or standalone documents stepped over when looking for a neighbouring turn. */
 const MAX_SKIP = 4;
 
@@ -21,9 +24,11 @@ const MAX_SKIP = 4;
  * Rank the documents scored under `queryStamp` (in `scratch.touched` / `scratch.score`).
  * `episodeOf` is given when episode scores were computed; `roles`, when the question names a
  * role's speaker (`addressee.ts`); `sittingOf`, the episodes for spreading the list across
- * sittings (`diversify.ts`).
+ * sittings (`diversify.ts`); `limit`, the documents there were when the search began. As
+ * steps: yields the documents handled since the last step, about every {@link BLEND_STEP} (a
+ * sliced search gives the thread back between them).
  */
-export function blend(
+export function* blendSteps(
   state: IndexState,
   scratch: Scratch,
   queryStamp: number,
@@ -33,13 +38,14 @@ export function blend(
   episodeOf: Int32Array | undefined,
   roles?: RoleBoost,
   sittingOf: Int32Array | undefined = episodeOf,
-): SearchHit[] {
+  limit = state.ids.length,
+): Generator<number, SearchHit[], void> {
   const mark = nextStamp(scratch);
   const { termStamp, blended, candidates, score, named, episodeQueryStamp, episodeScore, touched } = scratch;
   candidates.length = 0;
   const { turn, times } = state;
   const { previousWeight, nextWeight, contextWindow, contextDecay, neighbourGapMs } = ranking;
-  const last = state.ids.length - 1;
+  const last = limit - 1;
   // Inlined for speed (this loop runs over every scored document): each scored document keeps
   // its score, and shares a decaying part of it with up to `contextWindow` turns on each side
   // (a previous turn of the ones after it, a next turn of the ones before), stepping over a
@@ -75,12 +81,17 @@ export function blend(
         k++;
       }
     }
+    if (i % BLEND_STEP === BLEND_STEP - 1) yield BLEND_STEP * (1 + 2 * contextWindow);
   }
   const { episodeWeight, speakerBoost, sittingCap, foldNeighbours } = ranking;
   const spread = sittingOf !== undefined && (sittingCap > 0 || foldNeighbours > 0);
   // Spreading across sittings picks from more than `topK`: what it holds back is replaced.
   const top = createTopK(spread ? Math.max(topK * 4, topK + 32) : topK);
-  for (const o of candidates) {
+  for (let i = 0; i < candidates.length; i++) {
+    if (i % BLEND_STEP === BLEND_STEP - 1) yield BLEND_STEP;
+    const o = candidates[i] as number;
+    // Removed while a sliced search gave the thread back.
+    if (state.alive[o] === 0) continue;
     let s = blended[o] as number;
     if (episodeOf !== undefined) {
       const e = episodeOf[o] as number;

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { createSearcher } from './bm25-search.js';
+import { createSearcher, type SlicedSearcher } from './bm25-search.js';
 import type { SearchHit, TermStats } from '../types.js';
 import { createState, openOrdinal, putDoc, removeDoc, termId } from './index-state.js';
 import { FIELD_COUNT } from './ranking.js';
@@ -63,6 +63,8 @@ export interface Bm25Index {
     filter?: (id: string) => boolean,
     stats?: TermStats,
   ): SearchHit[];
+  /** {@link Bm25Index.search} in slices of work (`bm25-search.ts`): the same hits. */
+  searchInSlices: SlicedSearcher;
   /** The statistics `search` scores `terms` with (to sum over several indexes). */
   termStats(terms: readonly string[], ranking: RankingOptions): TermStats;
 }
@@ -70,7 +72,7 @@ export interface Bm25Index {
 /** An empty {@link Bm25Index}. */
 export function createBm25Index(): Bm25Index {
   const state = createState();
-  const { search, termStats } = createSearcher(state);
+  const { search, searchInSlices, termStats } = createSearcher(state);
   // Term frequencies in a scratch array indexed by slot: no map per document.
   let counts: Int32Array = new Int32Array(1024);
   let slots: Int32Array = new Int32Array(256);
@@ -155,6 +157,7 @@ export function createBm25Index(): Bm25Index {
       for (const t of terms) termId(state, t);
     },
     search,
+    searchInSlices,
     termStats,
   };
 }

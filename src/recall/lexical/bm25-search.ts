@@ -6,15 +6,22 @@
  * @module
  */
 
-import { blend } from './blend.js';
+import { blendSteps } from './blend.js';
 import { addAddressCounts, boostedRoles, createAddressee } from './addressee.js';
 import { createEpisodeCache } from './episodes.js';
 import type { IndexState } from './index-state.js';
 import { TF_BITS, TF_ESCAPE } from './postings.js';
 import { FIELD_COUNT, SPEAKER_FIELD, TEXT_FIELD } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
-import { createScratch, ensureScratch, nextStamp } from './scratch.js';
+import { createScratch, ensureScratch, nextStamp, type Scratch } from './scratch.js';
 import type { SearchHit, TermStats } from '../types.js';
+import { COST, type Slicer } from '../../slices/slicer.js';
+
+/**
+ * Postings (or scored documents) a search handles between two looks at its slice: a sliced
+ * search gives the thread back between them when its slice is full.
+ */
+export const SEARCH_STEP = 16_384;
 
 /** Empty statistics, to sum indexes' into. */
 export function emptyTermStats(): TermStats {
@@ -50,9 +57,21 @@ export type Searcher = (
   stats?: TermStats,
 ) => SearchHit[];
 
+/** {@link Searcher} in slices of work: gives the thread back between slices (a large session's common terms). */
+export type SlicedSearcher = (
+  terms: readonly string[],
+  topK: number,
+  ranking: RankingOptions,
+  slicer: Slicer,
+  filter?: (id: string) => boolean,
+  stats?: TermStats,
+) => Promise<SearchHit[]>;
+
 /** A searcher and the statistics it would score `terms` with (cached until the index changes). */
 export interface SearcherPair {
   search: Searcher;
+  /** The same search in slices; its results are `search`'s. */
+  searchInSlices: SlicedSearcher;
   termStats(terms: readonly string[], ranking: RankingOptions): TermStats;
 }
 
@@ -130,9 +149,24 @@ export function createSearcher(state: IndexState): SearcherPair {
     return out;
   };
 
-  const search: Searcher = (terms, topK, ranking, filter, stats) => {
+  /**
+   * The search as steps: yields the postings or documents handled since the last step, about
+   * every {@link SEARCH_STEP}, and returns the hits. Reads and writes `scratch` only.
+   */
+  function* searchSteps(
+    scratch: Scratch,
+    terms: readonly string[],
+    topK: number,
+    ranking: RankingOptions,
+    filter: ((id: string) => boolean) | undefined,
+    stats: TermStats | undefined,
+  ): Generator<number, SearchHit[], void> {
     const n = stats?.n ?? state.live;
     if (state.live === 0 || n === 0 || topK <= 0) return [];
+    let done = 0;
+    // The documents there were when the search began: a sliced search of another chat's index
+    // (`scope: 'all'`) may see that chat's add land between two steps.
+    const limit = state.ids.length;
     const lengthSums = stats?.lengthSums ?? state.lengthSums;
     const { k1, b } = ranking;
     const episodes = ranking.episodeWeight > 0 ? episodesFor(ranking.neighbourGapMs) : undefined;
@@ -172,7 +206,7 @@ export function createSearcher(state: IndexState): SearcherPair {
           const o = v >>> TF_BITS;
           let tf = v & TF_ESCAPE;
           if (tf === TF_ESCAPE) tf = list[++r] as number;
-          if (alive[o] === 0) continue;
+          if (alive[o] === 0 || o >= limit) continue;
           if (termStamp[o] !== ts) {
             termStamp[o] = ts;
             acc[o] = 0;
@@ -188,6 +222,11 @@ export function createSearcher(state: IndexState): SearcherPair {
             }
             episodeTf[e] = (episodeTf[e] as number) + tf;
           }
+        }
+        done += size;
+        if (done >= SEARCH_STEP) {
+          yield done;
+          done = 0;
         }
       }
       if (ranking.speakerBoost > 0) {
@@ -211,6 +250,11 @@ export function createSearcher(state: IndexState): SearcherPair {
         }
         score[o] = (score[o] as number) + (weight * tf * (k1 + 1)) / (k1 + tf);
       }
+      done += termDocs.length;
+      if (done >= SEARCH_STEP) {
+        yield done;
+        done = 0;
+      }
       if (episodes === undefined || termEpisodes.length === 0) continue;
       // The same term, scored over whole sittings: BM25 with episodes as documents.
       const episodeIdf = stats
@@ -231,9 +275,55 @@ export function createSearcher(state: IndexState): SearcherPair {
     // A name the question uses that one role's turns keep addressing: the other role's turns are boosted.
     const mask = ranking.speakerBoost > 0 ? boostedRoles(stats?.addressed ?? addressee.counts(terms)) : 0;
     const roles = mask ? { of: addressee.roles(), mask } : undefined;
+    if (done > 0) yield done;
     const spread = ranking.sittingCap > 0 || ranking.foldNeighbours > 0;
     const sittings = episodes ?? (spread ? episodesFor(ranking.neighbourGapMs) : undefined);
-    return blend(state, scratch, queryStamp, topK, ranking, filter, episodes?.of, roles, sittings?.of);
+    return yield* blendSteps(
+      state,
+      scratch,
+      queryStamp,
+      topK,
+      ranking,
+      filter,
+      episodes?.of,
+      roles,
+      sittings?.of,
+      limit,
+    );
+  }
+
+  const search: Searcher = (terms, topK, ranking, filter, stats) =>
+    runSteps(searchSteps(scratch, terms, topK, ranking, filter, stats));
+
+  const searchInSlices: SlicedSearcher = async (terms, topK, ranking, slicer, filter, stats) => {
+    // A small search runs in one go; a large one on working arrays of its own, since other
+    // searches of this index (another chat's `scope: 'all'`) may run while it gives the thread back.
+    if (postingsOf(terms) <= SEARCH_STEP) return search(terms, topK, ranking, filter, stats);
+    const steps = searchSteps(createScratch(), terms, topK, ranking, filter, stats);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (slicer.spend(step.value * COST.posting)) await slicer.pause();
+    }
   };
-  return { search, termStats };
+
+  /** Postings a search for `terms` reads, about. */
+  const postingsOf = (terms: readonly string[]): number => {
+    let total = 0;
+    for (const t of new Set(terms)) {
+      const id = state.termIds.get(t);
+      if (id === undefined) continue;
+      for (let f = 0; f < FIELD_COUNT; f++) total += state.postings.sizes[id * FIELD_COUNT + f] ?? 0;
+    }
+    return total;
+  };
+  return { search, searchInSlices, termStats };
+}
+
+/** Run steps to their end in one go. */
+function runSteps<T>(steps: Generator<number, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }

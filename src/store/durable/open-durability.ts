@@ -6,7 +6,7 @@ import type { StoreAdapter } from '../../types.js';
 import type { Durability, StorageState } from './durability-types.js';
 import { ValidationError } from '../../errors.js';
 import { durableStore, type DurableStore } from './durable-store.js';
-import { canUseOpfsJournal } from '../journal/opfs-files.js';
+import { OpfsRefusedError, opfsJournalUnavailable } from '../journal/opfs-files.js';
 import { writerJournalFiles } from '../journal/writer-files.js';
 import { sessionJournal } from '../journal/session-journal.js';
 import type { JournalFiles } from '../journal/files.js';
@@ -16,11 +16,6 @@ export interface OpenedStore {
   store: StoreAdapter;
   state: () => StorageState;
 }
-
-const NO_OPFS =
-  'the journal needs the Origin Private File System with synchronous access handles, ' +
-  'which only a dedicated worker has (createWorkerMemory runs there); ' +
-  'the main thread only has createWritable, which rewrites the whole file on every append';
 
 /**
  * Validate `durability` for `store`, open the store (and its journal), restore what the journal
@@ -42,26 +37,36 @@ export async function openDurability(
     if (!store.opened) await store.open();
     return { store, state: () => store.state() };
   }
-  const available = files !== undefined || canUseOpfsJournal();
+  const noOpfs = files === undefined ? opfsJournalUnavailable() : undefined;
   let unavailable: string | undefined;
   if (store.kind === 'memory')
     unavailable = 'the memory store lives and dies with this engine: there is nothing to keep';
-  else if (!available) unavailable = NO_OPFS;
+  else if (noOpfs) unavailable = noOpfs;
   else if (store.kind !== 'indexeddb' && durability === undefined)
     unavailable = "off by default for stores other than IndexedDB (pass durability: 'journal' to keep one)";
   if (durability === 'journal' && unavailable && store.kind === 'memory')
     throw new ValidationError('durability', `'none' with the memory store (${unavailable})`, durability);
-  if (durability === 'journal' && !available)
-    throw new ValidationError('durability', `'none' here: ${NO_OPFS}`, durability);
+  if (durability === 'journal' && noOpfs) throw new ValidationError('durability', `'none' here: ${noOpfs}`, durability);
   const chosen: Durability = durability === 'none' || unavailable ? 'none' : 'journal';
 
   if (chosen === 'journal') {
     const writer = files ? undefined : writerJournalFiles({ folder: encodeURIComponent(dbName) });
-    const journal = sessionJournal(files ?? writer!);
-    const durable = durableStore(store, journal);
-    await durable.open();
-    const journalWrites = await writer?.writes();
-    return { store: durable, state: () => ({ ...durable.state(), ...(journalWrites ? { journalWrites } : {}) }) };
+    const durable = durableStore(store, sessionJournal(files ?? writer!));
+    // An engine may expose the OPFS and refuse its handles (WebKitGTK): the probe of the files
+    // says so, and the journal's open (which then fails on its first file) is set aside.
+    const [probed, opened] = await Promise.allSettled([writer?.writes(), durable.open()]);
+    const refused =
+      probed.status === 'rejected' && probed.reason instanceof OpfsRefusedError ? probed.reason : undefined;
+    if (!refused) {
+      if (probed.status === 'rejected') throw probed.reason;
+      if (opened.status === 'rejected') throw opened.reason;
+      const journalWrites = probed.value;
+      return { store: durable, state: () => ({ ...durable.state(), ...(journalWrites ? { journalWrites } : {}) }) };
+    }
+    await writer?.close().catch(() => undefined);
+    if (durability === 'journal')
+      throw new ValidationError('durability', `'none' here: ${refused.message}`, durability);
+    unavailable = refused.message;
   }
   // Opening means the database is reachable now, not at the first call.
   const had = !probe || (await store.listSessions()).length > 0;

@@ -33,8 +33,12 @@ export interface Connection {
   fail(error: unknown, what: string): Error;
   /** Throw the error `db()` would reject with, if the store can no longer be used. */
   assertOpen(what: string): void;
-  /** Close the database (pending transactions still finish); later calls reject with ClosedError. */
-  close(): void;
+  /**
+   * Close the database (pending transactions still finish); later calls reject with ClosedError.
+   * Resolves once the engine has been told: a worker terminated right after (WebKit) would
+   * otherwise leave its connection open, and a delete of the database blocked.
+   */
+  close(): Promise<void>;
 }
 
 /** Open (lazily) the RecallKit database `dbName`. */
@@ -146,12 +150,13 @@ export function openConnection(options: ConnectionOptions): Connection {
       return new StoreError(`${prefix}: could not ${what}: ${describeCause(error)}`, { cause: error });
     },
 
-    close() {
+    async close() {
       closed = true;
-      void opening?.then(
-        (db) => db.close(),
-        () => undefined,
-      );
+      // Still opening: the open's success closes it (it sees `closed`).
+      if (!opened) return;
+      opened.close();
+      // A round trip to the engine's IndexedDB backend after the close: the close reached it first.
+      await indexedDB.databases?.().catch(() => undefined);
     },
   };
 }

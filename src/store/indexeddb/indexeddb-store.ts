@@ -150,7 +150,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
 
     async close() {
       changes.close();
-      connection.close();
+      await connection.close();
     },
   };
   if (canEstimateStorage()) store.estimate = estimateStorage;

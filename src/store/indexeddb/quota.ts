@@ -56,7 +56,8 @@ export async function requestPersistence(): Promise<boolean> {
   if (typeof storage?.persist !== 'function') {
     throw new StoreError(
       'requestPersistence: navigator.storage.persist() is not available here ' +
-        '(Node, or a Web Worker: call it from the page)',
+        '(Node, a Web Worker: call it from the page, ' +
+        "or a browser without the Storage API such as WebKitGTK's MiniBrowser by default)",
     );
   }
   try {

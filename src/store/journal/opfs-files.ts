@@ -29,18 +29,50 @@ interface DirHandle {
 /** The root folder of every journal in the origin's private file system. */
 export const JOURNAL_ROOT = 'recallkit-journal';
 
-/** Whether this thread can keep a journal: OPFS with synchronous access handles (a dedicated worker). */
-export function canUseOpfsJournal(): boolean {
+/**
+ * Why this thread cannot keep a journal, from what it exposes; `undefined` when it has the OPFS
+ * with synchronous access handles (a dedicated worker). An engine may still refuse the handle
+ * itself (WebKitGTK): {@link OpfsRefusedError}, found when the journal's files are first opened.
+ */
+export function opfsJournalUnavailable(): string | undefined {
   const g = globalThis as {
     navigator?: { storage?: { getDirectory?: unknown } };
     FileSystemSyncAccessHandle?: unknown;
     WorkerGlobalScope?: unknown;
   };
-  return (
-    typeof g.navigator?.storage?.getDirectory === 'function' &&
-    typeof g.FileSystemSyncAccessHandle === 'function' &&
-    g.WorkerGlobalScope !== undefined
-  );
+  if (g.WorkerGlobalScope === undefined) {
+    return (
+      'the journal needs the Origin Private File System with synchronous access handles, ' +
+      'which only a dedicated worker has (createWorkerMemory runs there); ' +
+      'the main thread only has createWritable, which rewrites the whole file on every append'
+    );
+  }
+  if (typeof g.navigator?.storage?.getDirectory !== 'function') {
+    return (
+      'this browser offers no Origin Private File System here (navigator.storage.getDirectory is missing); ' +
+      'IndexedDB alone keeps the memory'
+    );
+  }
+  if (typeof g.FileSystemSyncAccessHandle !== 'function') {
+    return (
+      'this browser has no synchronous OPFS access handles (FileSystemSyncAccessHandle); ' +
+      'IndexedDB alone keeps the memory'
+    );
+  }
+  return undefined;
+}
+
+/** The OPFS of this browser refused what the journal needs: the journal is off, IndexedDB alone keeps the memory. */
+export class OpfsRefusedError extends Error {
+  override name = 'OpfsRefusedError';
+  constructor(step: string, cause: unknown) {
+    const e = cause as { name?: string; message?: string } | undefined;
+    super(
+      `this browser's Origin Private File System refused ${step} ` +
+        `(${e?.name ?? 'Error'}: ${e?.message ?? String(cause)}); IndexedDB alone keeps the memory`,
+      { cause },
+    );
+  }
 }
 
 /** Options of {@link opfsJournalFiles}. */

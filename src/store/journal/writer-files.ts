@@ -21,7 +21,7 @@
  */
 import type { JournalWrites } from '../durable/durability-types.js';
 import type { JournalFiles } from './files.js';
-import { JOURNAL_ROOT, opfsJournalFiles, type OpfsJournalOptions } from './opfs-files.js';
+import { JOURNAL_ROOT, OpfsRefusedError, opfsJournalFiles, type OpfsJournalOptions } from './opfs-files.js';
 import { JOURNAL_WRITER_SOURCE } from './writer-source.js';
 
 /** How long the writer may take to start before the files are written from this thread. */
@@ -35,7 +35,10 @@ const PROBE_FILE = 'probe.tmp';
 
 /** Journal files, and where their appends are written. */
 export interface WriterJournalFiles extends JournalFiles {
-  /** How appends are written (measures the OPFS on the first call). */
+  /**
+   * How appends are written (measures the OPFS on the first call). Rejects with
+   * {@link OpfsRefusedError} when the OPFS refuses a synchronous access handle (WebKitGTK).
+   */
   writes(): Promise<JournalWrites>;
 }
 
@@ -160,34 +163,64 @@ interface ProbeHandle {
   close(): void;
 }
 
-/** Whether this origin's OPFS answers a file-size call over an IPC (kept in memory: off the record). */
+/**
+ * Whether this origin's OPFS answers a file-size call over an IPC (kept in memory: off the record).
+ * Throws {@link OpfsRefusedError} when the OPFS or a synchronous handle is refused outright.
+ */
 async function servedOverIpc(folder: string): Promise<boolean> {
   type Dir = {
     getDirectoryHandle(name: string, o?: { create?: boolean }): Promise<Dir>;
     getFileHandle(name: string, o?: { create?: boolean }): Promise<{ createSyncAccessHandle(): Promise<ProbeHandle> }>;
     removeEntry(name: string): Promise<void>;
   };
+  let dir: Dir;
   try {
     const root = (await (navigator.storage as unknown as { getDirectory(): Promise<Dir> }).getDirectory()) as Dir;
-    const dir = await (
+    dir = await (
       await root.getDirectoryHandle(JOURNAL_ROOT, { create: true })
-    ).getDirectoryHandle(folder, { create: true });
-    const h = await (await dir.getFileHandle(PROBE_FILE, { create: true })).createSyncAccessHandle();
+    ).getDirectoryHandle(folder, {
+      create: true,
+    });
+  } catch (error) {
+    // WebKitGTK's ephemeral (automation) sessions: UnknownError.
+    throw new OpfsRefusedError('its directory', error);
+  }
+  const open = async (name: string): Promise<ProbeHandle> =>
+    (await dir.getFileHandle(name, { create: true })).createSyncAccessHandle();
+  const held = (error: unknown): boolean => {
+    const name = (error as { name?: string } | undefined)?.name;
+    return name === 'NoModificationAllowedError' || name === 'InvalidStateError';
+  };
+  let probeFile = PROBE_FILE;
+  let h: ProbeHandle;
+  try {
+    h = await open(probeFile);
+  } catch (error) {
+    // WebKitGTK: NotSupportedError (its IPC cannot pass a file handle to the worker's process).
+    if (!held(error)) throw new OpfsRefusedError('a synchronous access handle', error);
+    // Another tab holds the probe file, or an engine that refused it once keeps it locked
+    // (WebKitGTK does): a file of this open's own tells which.
+    probeFile = `probe-${Math.random().toString(36).slice(2)}.tmp`;
     try {
-      // Remote only when every batch is slow (a disk file answers the first in microseconds).
-      for (let batch = 0; batch < 4; batch++) {
-        const t = performance.now();
-        for (let i = 0; i < 10; i++) h.getSize();
-        if (((performance.now() - t) / 10) * 1000 < REMOTE_CALL_US) return false;
-      }
-      return true;
-    } finally {
-      h.close();
-      await dir.removeEntry(PROBE_FILE).catch(() => undefined);
+      h = await open(probeFile);
+    } catch (again) {
+      await dir.removeEntry(probeFile).catch(() => undefined);
+      // Held again: the OPFS works and is busy; write from this thread.
+      if (held(again)) return false;
+      throw new OpfsRefusedError('a synchronous access handle', again);
     }
-  } catch {
-    // Another tab holds the probe file, or the OPFS refused: write from this thread.
-    return false;
+  }
+  try {
+    // Remote only when every batch is slow (a disk file answers the first in microseconds).
+    for (let batch = 0; batch < 4; batch++) {
+      const t = performance.now();
+      for (let i = 0; i < 10; i++) h.getSize();
+      if (((performance.now() - t) / 10) * 1000 < REMOTE_CALL_US) return false;
+    }
+    return true;
+  } finally {
+    h.close();
+    await dir.removeEntry(probeFile).catch(() => undefined);
   }
 }
 
