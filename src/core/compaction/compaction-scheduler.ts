@@ -20,6 +20,7 @@ import {
   type SummaryOutcome,
 } from './long-term.js';
 import type { SessionCache } from '../types.js';
+import { backoffMs, type Backoff } from '../backoff.js';
 
 /** Runs a task on a session inside its queue (the engine's session runner). */
 export type RunInSession = <T>(sessionId: string, task: (c: SessionCache) => Promise<T>) => Promise<T>;
@@ -30,7 +31,7 @@ export interface CompactionSchedulerDeps {
   longTerm: LongTermDeps;
   emitter: Emitter;
   /** Backoff after a failed run: the first wait and the cap, in ms (read at each failure). */
-  backoff: () => { baseMs: number; maxMs: number };
+  backoff: () => Backoff;
   /** Milliseconds clock (injectable for tests). */
   clock?: () => number;
   /**
@@ -165,8 +166,7 @@ export function createCompactionScheduler(deps: CompactionSchedulerDeps): Compac
   function finish(run: LongTermRun, jobs: SessionJobs): Error | undefined {
     if (run.firstError) {
       jobs.failures += 1;
-      const { baseMs, maxMs } = deps.backoff();
-      jobs.retryAt = clock() + Math.min(maxMs, baseMs * 2 ** Math.min(jobs.failures - 1, 30));
+      jobs.retryAt = clock() + backoffMs(jobs.failures, deps.backoff());
     } else {
       jobs.failures = 0;
       jobs.retryAt = 0;

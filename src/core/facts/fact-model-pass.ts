@@ -14,6 +14,7 @@ import type { FactsProgress } from './facts-progress.js';
 import { callSummarizer } from '../../summarizers/call-summarizer.js';
 import { checkRecord, statedRecord } from './fact-records.js';
 import { turnOf } from './fact-reader.js';
+import { backoffMs, type Backoff } from '../backoff.js';
 
 /** Turns per model call. */
 export const MODEL_BATCH_TURNS = 8;
@@ -33,7 +34,7 @@ export interface ModelPassDeps {
   closed: () => boolean;
   onError: (sessionId: string, error: Error) => void;
   onChanged: (before: LogView, after: LogView) => void;
-  backoff: () => { baseMs: number; maxMs: number };
+  backoff: () => Backoff;
 }
 
 /** The model pass of an engine. */
@@ -115,13 +116,12 @@ export function createModelPass(deps: ModelPassDeps): ModelPass {
         deps.onError(batch[0]!.sessionId, error instanceof Error ? error : new Error(String(error)));
         if (deps.closed()) return;
         failures += 1;
-        const { baseMs, maxMs } = deps.backoff();
         retry = setTimeout(
           () => {
             retry = undefined;
             start();
           },
-          Math.min(maxMs, baseMs * 2 ** (failures - 1)),
+          backoffMs(failures, deps.backoff()),
         );
         return;
       }

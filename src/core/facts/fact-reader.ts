@@ -15,6 +15,7 @@ import type { FactsLog, LogView } from './facts-log.js';
 import type { FactsProgress, ProgressKind } from './facts-progress.js';
 import { isReservedSessionId } from '../checks/reserved-ids.js';
 import { checkRecord, statedRecord } from './fact-records.js';
+import { backoffMs, type Backoff } from '../backoff.js';
 
 /** Time one slice of reading may hold the thread before it gives it back. */
 const SLICE_MS = 25;
@@ -34,7 +35,7 @@ export interface FactReaderDeps {
   /** Turns read, handed on (the model pass takes those it has not read). */
   onRead?: ((sessionId: string, turns: MemoryEntry[]) => void) | undefined;
   /** Retry delays after a failed read: base, doubled per failure up to max. */
-  backoff: () => { baseMs: number; maxMs: number };
+  backoff: () => Backoff;
 }
 
 /** The background reader of an engine. */
@@ -162,13 +163,12 @@ export function createFactReader(deps: FactReaderDeps): FactReader {
         again.whole ||= j.whole;
         if (!again.whole) again.entries.unshift(...j.entries);
         failures += 1;
-        const { baseMs, maxMs } = deps.backoff();
         retry = setTimeout(
           () => {
             retry = undefined;
             start();
           },
-          Math.min(maxMs, baseMs * 2 ** (failures - 1)),
+          backoffMs(failures, deps.backoff()),
         );
         return;
       }

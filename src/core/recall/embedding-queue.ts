@@ -12,6 +12,7 @@ import type { Embedder } from '../../recall/types.js';
 import { entryDoc, summaryDoc } from './recall.js';
 import { checkVectors, lacksVectors, openVectors } from './session-vectors.js';
 import type { RecallContext, SessionCache } from '../types.js';
+import { backoffMs, type Backoff } from '../backoff.js';
 
 /** Texts per embedder call. */
 export const EMBED_BATCH = 32;
@@ -23,7 +24,7 @@ export interface EmbeddingQueueDeps {
   run: <T>(sessionId: string, task: (c: SessionCache) => Promise<T>) => Promise<T>;
   recallContext: (c: SessionCache) => RecallContext;
   /** Retry delays after a failed embedder call: base, doubled per failure up to max. */
-  backoff: () => { baseMs: number; maxMs: number };
+  backoff: () => Backoff;
   closed: () => boolean;
   onError: (sessionId: string, error: Error) => void;
 }
@@ -118,8 +119,7 @@ export function createEmbeddingQueue(deps: EmbeddingQueueDeps): EmbeddingQueue {
       } catch (error) {
         state.failures++;
         deps.onError(sessionId, error instanceof Error ? error : new Error(String(error)));
-        const { baseMs, maxMs } = deps.backoff();
-        const delay = Math.min(maxMs, baseMs * 2 ** (state.failures - 1));
+        const delay = backoffMs(state.failures, deps.backoff());
         state.timer = setTimeout(() => {
           delete state.timer;
           start(sessionId);
