@@ -235,29 +235,19 @@ function readPet({ text, correction, turnFind }: ClauseView): Proposal[] {
     return name ? [propose('pet', name, 'retire', { text: `The user no longer has a pet named ${name}.` })] : [];
   }
   if (!GATE.test(text)) return [];
+  // A pet gone or let go, by its kind and the name after it when there is one.
+  const retired = (m: RegExpExecArray): Proposal[] => [
+    propose('pet', named(kindOf(m[1]!), m[2] && /^\p{Lu}/u.test(m[2]) ? cutValue(m[2], 'name') : undefined), 'retire', {
+      dated: true,
+    }),
+  ];
   let m = find(text, GONE);
-  if (m)
-    return [
-      propose(
-        'pet',
-        named(kindOf(m[1]!), m[2] && /^\p{Lu}/u.test(m[2]) ? cutValue(m[2], 'name') : undefined),
-        'retire',
-        { dated: true },
-      ),
-    ];
+  if (m) return retired(m);
   m = find(text, NAME_GONE);
   if (m && /^\p{Lu}/u.test(m[1]!))
     return [propose('pet', named(kindOf(m[2]!), cutValue(m[1]!, 'name')), 'retire', { dated: true })];
   m = find(text, LET_GO);
-  if (m)
-    return [
-      propose(
-        'pet',
-        named(kindOf(m[1]!), m[2] && /^\p{Lu}/u.test(m[2]) ? cutValue(m[2], 'name') : undefined),
-        'retire',
-        { dated: true },
-      ),
-    ];
+  if (m) return retired(m);
   m = find(text, RENAMED);
   if (m) {
     const [name] = names(after(text, m), true);
