@@ -63,7 +63,8 @@ export function createColdRecall(options: ColdRecallOptions): ColdRecall {
     const view = held.get(sessionId);
     if (!view) return undefined;
     const meta = await store.loadMeta(sessionId);
-    if (meta?.version === view.meta.version) return view;
+    // The creation time too: a session deleted and written again may reach the same version.
+    if (meta?.version === view.meta.version && meta.createdAt === view.meta.createdAt) return view;
     held.delete(sessionId);
     return undefined;
   }
