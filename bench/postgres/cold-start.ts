@@ -1,7 +1,7 @@
 /**
  * Cold start: from spawning a server process to its first turn answered 200, for the README
  * server (test/postgres/fixtures/readme-server.ts) on PostgreSQL and on PGlite, against a raw
- * route doing the same work (fixtures/raw-server.ts with `pg`, raw-pglite-server.ts with PGlite),
+ * route doing the same work (peers/raw-server.ts with `pg`, raw-pglite-server.ts with PGlite),
  * spawned in turn, several rounds. Each process is started twice per variant before the rounds
  * (schema made, files cached), as a redeployed server finds them. Two ways to run each script:
  * `node` on the built package (`dist/`, what an app deploys; run `npm run build` first) and
@@ -150,7 +150,7 @@ export async function coldStartBench(): Promise<string> {
     const variants: Variant[] = [
       {
         name: 'raw pg route',
-        script: join(REPO, 'test/postgres/fixtures/raw-server.ts'),
+        script: join(REPO, 'bench/postgres/peers/raw-server.ts'),
         repo: REPO,
         database: 'cold_raw',
       },
