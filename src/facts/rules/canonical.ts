@@ -78,6 +78,10 @@ const REPLACEMENTS: [RegExp, string | ((...args: string[]) => string)][] = [
   // What someone else said, in quotation marks, is not the user's statement.
   [/"[^"]{0,300}"/gu, ' "quoted" '],
   [CONTRACTION, (word, not, is, noun) => expand(word, not, is, noun)],
+  // "I've moved - to Berlin", "new number – 555…": a dash that goes on with the same statement.
+  [/\s[-–—]{1,2}\s(?=(?:to|in|at|into|from)\b|[+(]?\d)/giu, ' '],
+  // "moved house to Berlin", "moving flats into…": the move, whatever was moved.
+  [/\b(mov(?:ed|ing|e))\s+(?:house|home|flats?|apartments?|places)(?=\s+(?:to|into)\b)/giu, '$1'],
   [/\s+/gu, ' '],
 ];
 

@@ -17,7 +17,9 @@ export interface Clause {
 
 /** Sentence ends: punctuation before a space or the end, line breaks, `;`, spaced dashes, emoji. */
 const SENTENCE_END = new RegExp(
-  String.raw`[.!?…]+["'”’)\]]*(?=\s|$)|[\r\n;]+|\s[-–—]{1,2}\s|` +
+  // A spaced dash before a number or a preposition goes on with the same statement ("New number -
+  // 555-0199", "I've moved - to Berlin!").
+  String.raw`[.!?…]+["'”’)\]]*(?=\s|$)|[\r\n;]+|\s[-–—]{1,2}\s(?![+(]?\d|(?:to|in|at|into|from)\b)|` +
     // An emoji ends a sentence, unless it is the verb ("I ❤️ ramen").
     String.raw`(?<!\b(?:I|i|we|We)\s?)\s*` +
     String.raw`\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*`,
