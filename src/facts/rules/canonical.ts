@@ -80,6 +80,8 @@ const REPLACEMENTS: [RegExp, string | ((...args: string[]) => string)][] = [
   [CONTRACTION, (word, not, is, noun) => expand(word, not, is, noun)],
   // "I've moved - to Berlin", "new number – 555…": a dash that goes on with the same statement.
   [/\s[-–—]{1,2}\s(?=(?:to|in|at|into|from)\b|[+(]?\d)/giu, ' '],
+  // "I'm dating someone new - Maria.": a name after a dash is said of what comes before it.
+  [/\s[-–—]{1,2}\s(?=\p{Lu}[\p{L}'-]*[.!]*$)/gu, ', '],
   // "moved house to Berlin", "moving flats into…": the move, whatever was moved.
   [/\b(mov(?:ed|ing|e))\s+(?:house|home|flats?|apartments?|places)(?=\s+(?:to|into)\b)/giu, '$1'],
   [/\s+/gu, ' '],

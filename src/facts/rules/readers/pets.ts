@@ -109,10 +109,12 @@ const CHANGED_NAME = new RegExp(
 /** "Rex died last month", "we had to put Rex down": a name, no kind. Case-sensitive. */
 const NAME_DIED = new RegExp(
   String.raw`^(\p{Lu}[\p{L}'-]*) (?:just |sadly |recently )?(?:died|passed away|passed|crossed the rainbow bridge` +
-    String.raw`|ran away|went missing)\b`,
+    String.raw`|ran away|went missing|(?:was|had to be|has been|got) put (?:down|to sleep))\b`,
   'u',
 );
 const PUT_DOWN = /\b(?:put|had to put|have to put) (\p{Lu}[\p{L}'-]*) (?:down|to sleep)\b/u;
+/** "We renamed Luna to Milo": two names, no kind. Case-sensitive, for the capitals. */
+const RENAMED_FROM_TO = /\b(?:[Ww]e|I) (?:have )?(?:just |finally )?renamed (\p{Lu}[\p{L}'-]*) (?:to|as) (\p{Lu}[\p{L}'-]*)/u;
 
 const SINGULAR: Record<string, string> = {
   puppies: 'puppy',
@@ -179,6 +181,11 @@ function readPet({ text, correction, turnFind }: ClauseView): Proposal[] {
   if (renamed && before) {
     const kind = kindOf(before[1]!);
     return [propose('pet', named(kind, cutValue(renamed[1]!, 'name')), 'state', { replaces: kind, dated: true })];
+  }
+  const renamedFromTo = RENAMED_FROM_TO.exec(text);
+  if (renamedFromTo) {
+    const [from, to] = [cutValue(renamedFromTo[1]!, 'name'), cutValue(renamedFromTo[2]!, 'name')];
+    if (from && to) return [propose('pet', to, 'state', { replaces: from, text: `The user has a pet named ${to}.`, dated: true })];
   }
   const died = NAME_DIED.exec(text) ?? PUT_DOWN.exec(text);
   if (died && !GATE.test(died[1]!)) {
