@@ -7,6 +7,7 @@
  * @module
  */
 
+import { paraphrase } from './paraphrase.js';
 import { restoreSubject } from './subject.js';
 
 /** A clause ready for the patterns. */
@@ -150,7 +151,7 @@ export function canonicalize(raw: string): CanonicalClause {
     if (fix) correction = true;
     text = text.slice(m[0].length);
   }
-  text = restoreSubject(settleAdverbs(text));
+  text = paraphrase(restoreSubject(settleAdverbs(text)));
   if (/^I (?:am |have |do |)?actually\b/iu.test(text) || /\bnot [\p{L} ]{1,30}, (?:but )?actually\b/iu.test(text))
     correction = true;
   return { text, correction };

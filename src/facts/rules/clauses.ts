@@ -15,11 +15,17 @@ export interface Clause {
   index: number;
 }
 
+/**
+ * A spaced dash that goes on with the same statement: before a number, a preposition or a name
+ * that closes the sentence ("New number - 555-0199", "I've moved - to Berlin!", "someone new - Maria.").
+ */
+const DASH_GOES_ON =
+  String.raw`(?![+(]?\d|(?:to|in|at|into|from)\b` +
+  String.raw`|\p{Lu}[\p{L}'-]*[.!]*(?:\s*$|\s+[\p{Lu}\p{Extended_Pictographic}]))`;
+
 /** Sentence ends: punctuation before a space or the end, line breaks, `;`, spaced dashes, emoji. */
 const SENTENCE_END = new RegExp(
-  // A spaced dash before a number, a preposition or a closing name goes on with the same statement ("New number -
-  // 555-0199", "I've moved - to Berlin!").
-  String.raw`[.!?…]+["'”’)\]]*(?=\s|$)|[\r\n;]+|\s[-–—]{1,2}\s(?![+(]?\d|(?:to|in|at|into|from)\b|\p{Lu}[\p{L}'-]*[.!]*(?:\s*$|\s+[\p{Lu}\p{Extended_Pictographic}]))|` +
+  String.raw`[.!?…]+["'”’)\]]*(?=\s|$)|[\r\n;]+|\s[-–—]{1,2}\s${DASH_GOES_ON}|` +
     // An emoji ends a sentence, unless it is the verb ("I ❤️ ramen").
     String.raw`(?<!\b(?:I|i|we|We)\s?)\s*` +
     String.raw`\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*`,

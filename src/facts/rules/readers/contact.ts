@@ -90,7 +90,8 @@ const EMAIL_ME = new RegExp(
  */
 const OWN_EMAIL = new RegExp(
   String.raw`(?:\b(?:I|we)\s+(?:have\s+|am\s+)?(?:just\s+|now\s+|only\s+)?(?:switched|moved|changed|use|am using` +
-    String.raw`|have|got|set up|made|created)\s+(?:to\s+|over to\s+)?(?:a new (?:e-?mail|address|account)\s*(?::|-)?\s*)?` +
+    String.raw`|have|got|set up|made|created)\s+(?:to\s+|over to\s+)?` +
+    String.raw`(?:a new (?:e-?mail|address|account)\s*(?::|-)?\s*)?` +
     String.raw`|\bupdate\s+my\s+(?:e-?mail|mail|contact)(?:\s+address)?\s+to\s+` +
     String.raw`|\bmy\s+(?:new\s+)?(?:e-?mail\s+)?address\s+is\s+(?:now\s+)?` +
     String.raw`|(?:^|[,;:]\s*)(?:it is|it's|its|the new one is|now it is|it is now)\s+)${EMAIL}`,
@@ -100,7 +101,8 @@ const OWN_EMAIL = new RegExp(
 const EMAIL_TALK = /\b(?:my\s+(?:new\s+)?(?:e-?mail|mail|address)|e-?mail\b)/iu;
 /** "I no longer use ada@old.example": an address given up, read as its denial. */
 const DROP_EMAIL = new RegExp(
-  String.raw`\b(?:I|we)\s+(?:do not|no longer|don't|do not really|stopped|quit)\s+(?:use|using|check|checking)\s+${EMAIL}`,
+  String.raw`\b(?:I|we)\s+(?:do not|no longer|don't|do not really|stopped|quit)\s+` +
+    String.raw`(?:use|using|check|checking)\s+${EMAIL}`,
   'iu',
 );
 

@@ -47,7 +47,9 @@ const BROKE_UP = pattern(
     String.raw`|(?:divorced|dumped|left|am done with)\s+my (?:\p{L}+ )?${ROLE}\s*,?\s*)`,
 );
 /** "My girlfriend Priya and I …": the role said before the name. */
-const ROLE_BEFORE = String.raw`(?:[Mm]y (?:\p{Ll}+ )?(?:girlfriend|boyfriend|partner|wife|husband|fianc[ée]e?|gf|bf|ex),? )?`;
+const ROLE_BEFORE =
+  String.raw`(?:[Mm]y (?:\p{Ll}+ )?` +
+  String.raw`(?:girlfriend|boyfriend|partner|wife|husband|fianc[ée]e?|gf|bf|ex),? )?`;
 const ROLE_SAID = /^[Mm]y /u;
 const WE_BROKE_UP = new RegExp(
   String.raw`^${ROLE_BEFORE}(\p{Lu}[\p{L}'-]+),? and I (?:have )?(?:just |finally |officially )?(?:broke up|split up` +
@@ -79,8 +81,11 @@ const SOMEONE_NAMED = new RegExp(
   'iu',
 );
 /** Someone else is the subject before the verb: "My sister is…", "Tom's…", "She…". */
-const OTHER_SUBJECT =
-  /(?:^|,\s*)(?:(?:my|our|his|her|their|your) \p{L}+|\p{Lu}\p{L}+'s? \p{L}+|he|she|they|\p{Lu}\p{L}+) (?:is|are|was|were|has|have|had|just|started|keeps)\b/iu;
+const OTHER_SUBJECT = new RegExp(
+  String.raw`(?:^|,\s*)(?:(?:my|our|his|her|their|your) \p{L}+|\p{Lu}\p{L}+'s? \p{L}+|he|she|they|\p{Lu}\p{L}+)` +
+    String.raw` (?:is|are|was|were|has|have|had|just|started|keeps)\b`,
+  'iu',
+);
 /** "I've got a girlfriend now, Leila". */
 const ROLE_THEN_NAME = pattern(
   String.raw`(?:^|\b)(?:I|we) (?:have|got|have got) (?:a |an )?(?:new )?${ROLE}(?: now)?,\s+(?=\p{Lu})`,

@@ -113,8 +113,16 @@ const NAME_DIED = new RegExp(
   'u',
 );
 const PUT_DOWN = /\b(?:put|had to put|have to put) (\p{Lu}[\p{L}'-]*) (?:down|to sleep)\b/u;
+/** What else gets renamed: "we renamed Apollo to Phoenix" in a turn about a project is no pet. */
+const NOT_A_PET = new RegExp(
+  String.raw`\b(?:project|app|company|startup|repo|product|team|channel|file|branch|server|band|group|account` +
+    String.raw`|business|shop|store|website|site|brand|boat|car|street|feature|game|wifi|network|baby|son` +
+    String.raw`|daughter)\b`,
+  'iu',
+);
 /** "We renamed Luna to Milo": two names, no kind. Case-sensitive, for the capitals. */
-const RENAMED_FROM_TO = /\b(?:[Ww]e|I) (?:have )?(?:just |finally )?renamed (\p{Lu}[\p{L}'-]*) (?:to|as) (\p{Lu}[\p{L}'-]*)/u;
+const RENAMED_FROM_TO =
+  /\b(?:[Ww]e|I) (?:have )?(?:just |finally )?renamed (\p{Lu}[\p{L}'-]*) (?:to|as) (\p{Lu}[\p{L}'-]*)/u;
 
 const SINGULAR: Record<string, string> = {
   puppies: 'puppy',
@@ -162,7 +170,7 @@ export const readPets: Reader = (view) => {
   return found;
 };
 
-function readPet({ text, correction, turnFind }: ClauseView): Proposal[] {
+function readPet({ text, correction, turnFind, turnMentions }: ClauseView): Proposal[] {
   // The clause may end at the comma: "Say hi to Milo" | "our new cat!"; the turn says the rest.
   const meet =
     MEET_PET.exec(text) ?? (/^(?:say hi|say hello|meet|this is)\b/iu.test(text) ? turnFind(MEET_PET) : undefined);
@@ -183,9 +191,10 @@ function readPet({ text, correction, turnFind }: ClauseView): Proposal[] {
     return [propose('pet', named(kind, cutValue(renamed[1]!, 'name')), 'state', { replaces: kind, dated: true })];
   }
   const renamedFromTo = RENAMED_FROM_TO.exec(text);
-  if (renamedFromTo) {
+  if (renamedFromTo && !turnMentions(NOT_A_PET)) {
     const [from, to] = [cutValue(renamedFromTo[1]!, 'name'), cutValue(renamedFromTo[2]!, 'name')];
-    if (from && to) return [propose('pet', to, 'state', { replaces: from, text: `The user has a pet named ${to}.`, dated: true })];
+    if (from && to)
+      return [propose('pet', to, 'state', { replaces: from, text: `The user has a pet named ${to}.`, dated: true })];
   }
   const died = NAME_DIED.exec(text) ?? PUT_DOWN.exec(text);
   if (died && !GATE.test(died[1]!)) {

@@ -76,9 +76,10 @@ const INSTEAD = /\s+(?:instead of|rather than)\s+(.+)$/iu;
 /** A place named by a trip given up, in the words after `m` or in its captured group. */
 function givenUp(text: string, m: RegExpExecArray): Proposal[] {
   const named = m[1] ?? m[2];
-  const value = named && !/^(?:big|long|short|summer|winter|next|first|family|road|work|business)$/iu.test(named)
-    ? cutValue(named, 'place')
-    : cutValue(after(text, m), 'place');
+  const value =
+    named && !/^(?:big|long|short|summer|winter|next|first|family|road|work|business)$/iu.test(named)
+      ? cutValue(named, 'place')
+      : cutValue(after(text, m), 'place');
   return value ? [propose('plan', value, 'retire')] : [];
 }
 

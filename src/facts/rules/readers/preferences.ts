@@ -59,7 +59,8 @@ const FAVORITE = new RegExp(
 const IS_FAVORITE = new RegExp(
   String.raw`^(.{1,40}?) (?:is|are|has become|have become|became) (?:definitely |probably |still |now )?my ` +
     String.raw`(?:absolute |all-time |new |personal |top )?(?:favou?rite|fave|fav)` +
-    String.raw`(?: ([\p{L}-]+(?: (?!now\b|these\b|nowadays\b)[\p{L}-]+)?))?\s*(?:[.!,]|$|now\b|these days\b|nowadays\b)`,
+    String.raw`(?: ([\p{L}-]+(?: (?!now\b|these\b|nowadays\b)[\p{L}-]+)?))?` +
+    String.raw`\s*(?:[.!,]|$|now\b|these days\b|nowadays\b)`,
   'iu',
 );
 const HOBBIES = new RegExp(
@@ -87,8 +88,11 @@ const QUIT_ACTIVITY = pattern(
 );
 
 /** A taste said as a change: the opposite taste no longer holds. */
-const CHANGED_TASTE =
-  /\b(?:now|these days|nowadays|lately|anymore|any more|no longer|grew to|came to|learned to|learnt to|got into|gotten|getting into|fell in love)\b/iu;
+const CHANGED_TASTE = new RegExp(
+  String.raw`\b(?:now|these days|nowadays|lately|anymore|any more|no longer|grew to|came to|learned to|learnt to` +
+    String.raw`|got into|gotten|getting into|fell in love)\b`,
+  'iu',
+);
 
 const CATEGORY_SYNONYMS = new Map([
   ['film', 'movie'],
