@@ -77,8 +77,14 @@ export async function memoryRunner(): Promise<FactsRunner | undefined> {
 
 const pct = (part: number, whole: number): string => (whole === 0 ? 'n/a' : `${fmt((100 * part) / whole, 1)}%`);
 
-const SPLITS = ['dev', 'holdout', 'fresh'] as const;
-const SPLIT_NAMES: Record<Split, string> = { dev: 'dev', holdout: 'held out', fresh: 'fresh (round 8)' };
+const SPLITS = ['dev', 'holdout', 'fresh', 'unseen'] as const;
+const SPLIT_NAMES: Record<Split, string> = {
+  dev: 'dev',
+  holdout: 'held out',
+  fresh: 'round 8',
+  unseen: 'round 9 (unseen)',
+};
+const none = (): Record<Split, [number, number]> => ({ dev: [0, 0], holdout: [0, 0], fresh: [0, 0], unseen: [0, 0] });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */
 export async function knowledgeUpdateTables(runner: FactsRunner): Promise<{ markdown: string; failures: string[] }> {
@@ -86,7 +92,7 @@ export async function knowledgeUpdateTables(runner: FactsRunner): Promise<{ mark
   const tally = new Map<string, Record<Split, [number, number]>>();
   const failures: string[] = [];
   const rows: string[][] = [];
-  const distractors: Record<Split, [number, number]> = { dev: [0, 0], holdout: [0, 0], fresh: [0, 0] };
+  const distractors: Record<Split, [number, number]> = none();
   for (const scenario of scenarios) {
     const held = await runner.run(scenario);
     const failed = scenarioFailures(scenario.kind === 'distractor' ? { ...scenario, current: [] } : scenario, held);
@@ -96,7 +102,7 @@ export async function knowledgeUpdateTables(runner: FactsRunner): Promise<{ mark
       else failures.push(`${scenario.id}: ${failed.join('; ')}`);
       continue;
     }
-    const t = tally.get(scenario.attribute) ?? { dev: [0, 0], holdout: [0, 0], fresh: [0, 0] };
+    const t = tally.get(scenario.attribute) ?? none();
     t[scenario.split][1]++;
     if (failed.length === 0) t[scenario.split][0]++;
     else
@@ -105,7 +111,7 @@ export async function knowledgeUpdateTables(runner: FactsRunner): Promise<{ mark
       );
     tally.set(scenario.attribute, t);
   }
-  const total: Record<Split, [number, number]> = { dev: [0, 0], holdout: [0, 0], fresh: [0, 0] };
+  const total: Record<Split, [number, number]> = none();
   for (const [attribute, t] of tally) {
     rows.push([attribute, ...SPLITS.flatMap((split) => [pct(...t[split]), String(t[split][1])])]);
     for (const split of SPLITS) {

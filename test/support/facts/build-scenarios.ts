@@ -15,6 +15,7 @@ import { ROUND_4_CHANGES, ROUND_4_DISTRACTORS } from './suites-round-4.js';
 import { ROUND_5_CHANGES, ROUND_5_DISTRACTORS } from './suites-round-5.js';
 import { ROUND_7_CHANGES, ROUND_7_DISTRACTORS } from './suites-round-7.js';
 import { ROUND_8_CHANGES, ROUND_8_DISTRACTORS, ROUND_8_SUITES } from './suites-round-8.js';
+import { ROUND_9_CHANGES, ROUND_9_DISTRACTORS } from './suites-round-9.js';
 
 /**
  * Every attribute suite: the phrasings of `suites-home-work.ts`, `suites-personal.ts`,
@@ -57,11 +58,18 @@ export const SUITES: readonly AttributeSuite[] = [
       ...(ROUND_8_DISTRACTORS[suite.attribute] ?? []),
     ],
   }))
-  .concat(ROUND_8_SUITES);
+  .concat(ROUND_8_SUITES)
+  .map((suite) => ({
+    ...suite,
+    changes: [...suite.changes, ...(ROUND_9_CHANGES[suite.attribute] ?? [])],
+    distractors: [...suite.distractors, ...(ROUND_9_DISTRACTORS[suite.attribute] ?? [])],
+  }));
 
 /** The set a distractor template of `suite` was written in. */
 function distractorSplit(suite: AttributeSuite, template: string): Split {
-  if (ROUND_8_SUITES.includes(suite) || ROUND_8_DISTRACTORS[suite.attribute]?.includes(template)) return 'fresh';
+  if (ROUND_9_DISTRACTORS[suite.attribute]?.includes(template)) return 'unseen';
+  if (ROUND_8_SUITES.some((s) => s.attribute === suite.attribute)) return 'fresh';
+  if (ROUND_8_DISTRACTORS[suite.attribute]?.includes(template)) return 'fresh';
   return HELD_OUT_DISTRACTORS[suite.attribute]?.includes(template) ? 'holdout' : 'dev';
 }
 
