@@ -4,8 +4,8 @@
  * said about the user. Scored once untouched (none read as a fact about the user), kept so no
  * later change starts reading them.
  */
-import { describe, it } from 'vitest';
-import { expectNoUserFacts } from '../support/facts/expect-facts.js';
+import { describe, expect, it } from 'vitest';
+import { expectNoUserFacts, read } from '../support/facts/expect-facts.js';
 
 const NOT_ABOUT_THE_USER = [
   'My roommate just moved to Chicago for work.',
@@ -81,4 +81,8 @@ const NEAR_THE_NEW_SHAPES = [
 describe('facts rules: distractors written after tuning', () => {
   it.each(NOT_ABOUT_THE_USER)('states nothing about the user: %s', (text) => expectNoUserFacts(text));
   it.each(NEAR_THE_NEW_SHAPES)('states nothing about the user (new shapes): %s', (text) => expectNoUserFacts(text));
+  it.each(['Yeah, our trip got off to a bad start.', 'The trip was off the charts!', 'Our trip is off.'])(
+    'retires no plan it does not name: %s',
+    (text) => expect(read(text).filter((c) => c.attribute === 'plan')).toEqual([]),
+  );
 });

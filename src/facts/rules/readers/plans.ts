@@ -62,7 +62,8 @@ const CANCELLED = pattern(
 /** "the Japan trip is off", "our trip to Japan got cancelled". */
 const CALLED_OFF = new RegExp(
   String.raw`\b(?:our|my|the)\s+(?:([\p{L}-]+(?: [\p{L}-]+)?) )?${TRIP}(?:\s+(?:to|in)\s+(.+?))?\s+(?:is|was|has been` +
-    String.raw`|got|is now)\s+(?:off|cancell?ed|called off|not happening|scrapped|on hold)\b`,
+    String.raw`|got|is now)\s+(?:off(?!\s+(?:to|at|with|on|the)\b)|cancell?ed|called off|not happening|scrapped` +
+    String.raw`|on hold)\b`,
   'iu',
 );
 /** "We're not going to Greece anymore": a trip given up (its date no longer matters). */
@@ -74,8 +75,10 @@ const NOT_GOING = pattern(
 const INSTEAD = /\s+(?:instead of|rather than)\s+(.+)$/iu;
 
 /** A place named by a trip given up, in the words after `m` or in its captured group. */
-function givenUp(text: string, m: RegExpExecArray): Proposal[] {
+function givenUp(text: string, m: RegExpExecArray, calledOff: boolean): Proposal[] {
   const named = m[1] ?? m[2];
+  // "our trip is off" names no place: nothing to retire.
+  if (calledOff && !named) return [];
   const value =
     named && !/^(?:big|long|short|summer|winter|next|first|family|road|work|business)$/iu.test(named)
       ? cutValue(named, 'place')
@@ -141,12 +144,11 @@ export const readPlans: Reader = (clause) => {
   if (!GATE.test(text)) return [];
   const notGoing = find(text, NOT_GOING);
   // "We're not going to Greece", not "we're not going to lie": a place, with its capital.
-  const gone =
-    (notGoing && /^\p{Lu}/u.test(after(text, notGoing)) ? notGoing : undefined) ??
-    find(text, CANCELLED) ??
-    CALLED_OFF.exec(text) ??
-    undefined;
-  if (gone) return givenUp(text, gone);
+  const cancelled =
+    (notGoing && /^\p{Lu}/u.test(after(text, notGoing)) ? notGoing : undefined) ?? find(text, CANCELLED);
+  const calledOff = cancelled ? undefined : (CALLED_OFF.exec(text) ?? undefined);
+  const gone = cancelled ?? calledOff;
+  if (gone) return givenUp(text, gone, gone === calledOff);
   const date = upcoming(clause);
   const from = (m: RegExpExecArray, group: string): number => m.index + m[0].lastIndexOf(group);
   let m = find(text, INTEND) ?? find(text, PROGRESSIVE);
