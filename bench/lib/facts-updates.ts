@@ -11,7 +11,7 @@ import { createMemory } from 'recallkit';
 import { extractFactsRules } from '../../src/facts/index.js';
 import { buildScenarios, distractorTurns } from '../../test/support/facts/build-scenarios.js';
 import { reconcile, type HeldFact } from '../../test/support/facts/mini-reconcile.js';
-import type { UpdateScenario } from '../../test/support/facts/scenario-types.js';
+import type { Split, UpdateScenario } from '../../test/support/facts/scenario-types.js';
 import { scenarioFailures, scenarioTurns } from '../../test/support/facts/score.js';
 import { fmt, markdownTable } from './table.js';
 
@@ -77,24 +77,32 @@ export async function memoryRunner(): Promise<FactsRunner | undefined> {
 
 const pct = (part: number, whole: number): string => (whole === 0 ? 'n/a' : `${fmt((100 * part) / whole, 1)}%`);
 
+const SPLITS = ['dev', 'holdout', 'fresh', 'unseen'] as const;
+const SPLIT_NAMES: Record<Split, string> = {
+  dev: 'dev',
+  holdout: 'held out',
+  fresh: 'round 8',
+  unseen: 'round 9 (unseen)',
+};
+const none = (): Record<Split, [number, number]> => ({ dev: [0, 0], holdout: [0, 0], fresh: [0, 0], unseen: [0, 0] });
+
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */
 export async function knowledgeUpdateTables(runner: FactsRunner): Promise<{ markdown: string; failures: string[] }> {
   const scenarios = buildScenarios();
-  const tally = new Map<string, { dev: [number, number]; holdout: [number, number] }>();
+  const tally = new Map<string, Record<Split, [number, number]>>();
   const failures: string[] = [];
   const rows: string[][] = [];
-  let distractorOk = 0;
-  let distractorAll = 0;
+  const distractors: Record<Split, [number, number]> = none();
   for (const scenario of scenarios) {
     const held = await runner.run(scenario);
     const failed = scenarioFailures(scenario.kind === 'distractor' ? { ...scenario, current: [] } : scenario, held);
     if (scenario.kind === 'distractor') {
-      distractorAll++;
-      if (failed.length === 0) distractorOk++;
+      distractors[scenario.split][1]++;
+      if (failed.length === 0) distractors[scenario.split][0]++;
       else failures.push(`${scenario.id}: ${failed.join('; ')}`);
       continue;
     }
-    const t = tally.get(scenario.attribute) ?? { dev: [0, 0], holdout: [0, 0] };
+    const t = tally.get(scenario.attribute) ?? none();
     t[scenario.split][1]++;
     if (failed.length === 0) t[scenario.split][0]++;
     else
@@ -103,51 +111,55 @@ export async function knowledgeUpdateTables(runner: FactsRunner): Promise<{ mark
       );
     tally.set(scenario.attribute, t);
   }
-  const total = { dev: [0, 0], holdout: [0, 0] };
+  const total: Record<Split, [number, number]> = none();
   for (const [attribute, t] of tally) {
-    rows.push([attribute, pct(...t.dev), String(t.dev[1]), pct(...t.holdout), String(t.holdout[1])]);
-    for (const split of ['dev', 'holdout'] as const) {
-      total[split][0]! += t[split][0];
-      total[split][1]! += t[split][1];
+    rows.push([attribute, ...SPLITS.flatMap((split) => [pct(...t[split]), String(t[split][1])])]);
+    for (const split of SPLITS) {
+      total[split][0] += t[split][0];
+      total[split][1] += t[split][1];
     }
   }
-  rows.push([
-    '**all**',
-    pct(total.dev[0]!, total.dev[1]!),
-    String(total.dev[1]),
-    pct(total.holdout[0]!, total.holdout[1]!),
-    String(total.holdout[1]),
-  ]);
+  rows.push(['**all**', ...SPLITS.flatMap((split) => [pct(...total[split]), String(total[split][1])])]);
   const turns = distractorTurns();
-  const stated = turns.filter((t) => rulesStates(t.text)).length;
   const markdown = [
     `Through: ${runner.name}. A change scenario passes when every new value is current and every old one is not.`,
     '',
     markdownTable(
       [
         { header: 'attribute' },
-        { header: 'dev: passed', align: 'right' },
-        { header: 'dev: scenarios', align: 'right' },
-        { header: 'held out: passed', align: 'right' },
-        { header: 'held out: scenarios', align: 'right' },
+        ...SPLITS.flatMap((split) => [
+          { header: `${SPLIT_NAMES[split]}: passed`, align: 'right' as const },
+          { header: `${SPLIT_NAMES[split]}: scenarios`, align: 'right' as const },
+        ]),
       ],
       rows,
     ),
     '',
     markdownTable(
-      [{ header: 'distractors' }, { header: 'result', align: 'right' }, { header: 'of', align: 'right' }],
       [
-        [
-          'distractor-only scenarios where no distractor value became current',
-          pct(distractorOk, distractorAll),
-          String(distractorAll),
-        ],
-        [
-          'distractor turns read as a fact about the user (rule extractor)',
-          pct(stated, turns.length),
-          String(turns.length),
-        ],
+        { header: 'distractors' },
+        { header: 'set' },
+        { header: 'result', align: 'right' },
+        { header: 'of', align: 'right' },
       ],
+      SPLITS.flatMap((split) => {
+        const mine = turns.filter((t) => t.split === split);
+        const stated = mine.filter((t) => rulesStates(t.text)).length;
+        return [
+          [
+            'distractor-only scenarios where no distractor value became current',
+            SPLIT_NAMES[split],
+            pct(...distractors[split]),
+            String(distractors[split][1]),
+          ],
+          [
+            'distractor turns read as a fact about the user (rule extractor)',
+            SPLIT_NAMES[split],
+            pct(stated, mine.length),
+            String(mine.length),
+          ],
+        ];
+      }),
     ),
   ].join('\n');
   return { markdown, failures };

@@ -21,11 +21,15 @@ describe('facts: knowledge updates with the rule extractor', () => {
     expect(scenarios.filter((s) => s.kind === 'distractor').length).toBeGreaterThan(40);
   });
 
-  // The rules were tuned on `dev`; `holdout` was written after the last tuning and scored untouched
-  // (docs/facts.md). The held-out bound is what the rules reach, so a change that loses ground fails.
+  // The rules were tuned on `dev`; `holdout` was written after an earlier tuning and scored
+  // untouched; `fresh` (round 8) was scored untouched, then the rules were generalised with it in
+  // view; `unseen` (round 9) was written after that and never tuned on (docs/facts.md). Each bound is
+  // what the rules reach, so a change that loses ground fails.
   it.each([
     ['dev', 0.95],
-    ['holdout', 0.85],
+    ['holdout', 0.9],
+    ['fresh', 0.95],
+    ['unseen', 0.65],
   ] as const)('holds the new value, and not the old, in %s changes at least at the share %s', (split, least) => {
     const changes = scenarios.filter((s) => s.kind === 'change' && s.split === split);
     const failed = changes

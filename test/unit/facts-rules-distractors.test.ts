@@ -4,8 +4,8 @@
  * said about the user. Scored once untouched (none read as a fact about the user), kept so no
  * later change starts reading them.
  */
-import { describe, it } from 'vitest';
-import { expectNoUserFacts } from '../support/facts/expect-facts.js';
+import { describe, expect, it } from 'vitest';
+import { expectNoUserFacts, read } from '../support/facts/expect-facts.js';
 
 const NOT_ABOUT_THE_USER = [
   'My roommate just moved to Chicago for work.',
@@ -50,6 +50,39 @@ const NOT_ABOUT_THE_USER = [
   'My grandma used to live in Naples.',
 ];
 
+/**
+ * Distractors for the shapes added with the eighth phrasing set (gerund subjects, pseudo-clefts,
+ * "to become", names changed, emails in the user's sentences, dashes before a name or a number,
+ * trips given up, coming to like something, pets renamed by name, school and work "I'm at").
+ */
+const NEAR_THE_NEW_SHAPES = [
+  'Living in Paris must be amazing.',
+  'Being a nurse has been my dream since I was five.',
+  'Rome is where my sister lives now.',
+  'Is Berlin where you work?',
+  'My friend switched careers to become a nurse.',
+  'My dad changed his name to Robert last year.',
+  "My sister's email is anna.b@gmail.com, she switched to it last year.",
+  'Should I switch to sam@proton.me for email?',
+  "My brother's new number - 555-0100.",
+  'My sister is dating someone new - Tom.',
+  'My parents cancelled their trip to Peru.',
+  'My son has grown to love jazz.',
+  'My wife got really into techno this year.',
+  'We renamed Apollo to Phoenix, the project needed a fresh start.',
+  'My daughter tested positive for a peanut allergy.',
+  'My roommate is at Harvard now, she switched universities.',
+  'My husband is a first year at MIT.',
+  'My cousin Leo and I went to Rome.',
+  'Learning Korean must be hard.',
+  "I'm not going to lie, Lisbon was lovely.",
+];
+
 describe('facts rules: distractors written after tuning', () => {
   it.each(NOT_ABOUT_THE_USER)('states nothing about the user: %s', (text) => expectNoUserFacts(text));
+  it.each(NEAR_THE_NEW_SHAPES)('states nothing about the user (new shapes): %s', (text) => expectNoUserFacts(text));
+  it.each(['Yeah, our trip got off to a bad start.', 'The trip was off the charts!', 'Our trip is off.'])(
+    'retires no plan it does not name: %s',
+    (text) => expect(read(text).filter((c) => c.attribute === 'plan')).toEqual([]),
+  );
 });

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { paraphrase } from './paraphrase.js';
 import { restoreSubject } from './subject.js';
 
 /** A clause ready for the patterns. */
@@ -78,6 +79,12 @@ const REPLACEMENTS: [RegExp, string | ((...args: string[]) => string)][] = [
   // What someone else said, in quotation marks, is not the user's statement.
   [/"[^"]{0,300}"/gu, ' "quoted" '],
   [CONTRACTION, (word, not, is, noun) => expand(word, not, is, noun)],
+  // "I've moved - to Berlin", "new number – 555…": a dash that goes on with the same statement.
+  [/\s[-–—]{1,2}\s(?=(?:to|in|at|into|from)\b|[+(]?\d)/giu, ' '],
+  // "I'm dating someone new - Maria.": a name after a dash is said of what comes before it.
+  [/\s[-–—]{1,2}\s(?=\p{Lu}[\p{L}'-]*[.!]*$)/gu, ', '],
+  // "moved house to Berlin", "moving flats into…": the move, whatever was moved.
+  [/\b(mov(?:ed|ing|e))\s+(?:house|home|flats?|apartments?|places)(?=\s+(?:to|into)\b)/giu, '$1'],
   [/\s+/gu, ' '],
 ];
 
@@ -144,7 +151,7 @@ export function canonicalize(raw: string): CanonicalClause {
     if (fix) correction = true;
     text = text.slice(m[0].length);
   }
-  text = restoreSubject(settleAdverbs(text));
+  text = paraphrase(restoreSubject(settleAdverbs(text)));
   if (/^I (?:am |have |do |)?actually\b/iu.test(text) || /\bnot [\p{L} ]{1,30}, (?:but )?actually\b/iu.test(text))
     correction = true;
   return { text, correction };

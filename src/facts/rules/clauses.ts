@@ -15,9 +15,17 @@ export interface Clause {
   index: number;
 }
 
+/**
+ * A spaced dash that goes on with the same statement: before a number, a preposition or a name
+ * that closes the sentence ("New number - 555-0199", "I've moved - to Berlin!", "someone new - Maria.").
+ */
+const DASH_GOES_ON =
+  String.raw`(?![+(]?\d|(?:to|in|at|into|from)\b` +
+  String.raw`|\p{Lu}[\p{L}'-]*[.!]*(?:\s*$|\s+[\p{Lu}\p{Extended_Pictographic}]))`;
+
 /** Sentence ends: punctuation before a space or the end, line breaks, `;`, spaced dashes, emoji. */
 const SENTENCE_END = new RegExp(
-  String.raw`[.!?…]+["'”’)\]]*(?=\s|$)|[\r\n;]+|\s[-–—]{1,2}\s|` +
+  String.raw`[.!?…]+["'”’)\]]*(?=\s|$)|[\r\n;]+|\s[-–—]{1,2}\s${DASH_GOES_ON}|` +
     // An emoji ends a sentence, unless it is the verb ("I ❤️ ramen").
     String.raw`(?<!\b(?:I|i|we|We)\s?)\s*` +
     String.raw`\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*`,
@@ -51,6 +59,9 @@ const CLAUSE_BREAK = new RegExp(
  */
 const SHORT =
   /^\s*(?![^,]*\b(?:I|I'm|I've|[Ww]e|[Ww]e're|[Ww]e've|i|im|ive|[Mm]y|[Oo]ur)\b)[^\s,]+(?:\s+[^\s,]+){0,2}\s*,?\s*$/u;
+
+/** "my girlfriend Priya", "our dog": a possessed noun phrase, nothing else, before "and I". */
+const COORDINATED = /^\s*(?:my|our)\s+[^\s,]+(?:\s+[^\s,]+){0,2}\s*$/iu;
 
 /** Spans of sentences in `text`: trimmed, never empty. */
 function sentences(text: string): [number, number][] {
@@ -88,7 +99,12 @@ export function splitClauses(text: string): Clause[] {
     let from = 0;
     for (const m of body.matchAll(CLAUSE_BREAK)) {
       if (m.index === 0) continue;
-      if (SHORT.test(body.slice(from, m.index)) && !/\bbut\b/iu.test(m[0])) continue;
+      const before = body.slice(from, m.index);
+      if (SHORT.test(before) && !/\bbut\b/iu.test(m[0])) continue;
+      // "My girlfriend Priya and I split up": the user's own people and the user, one subject.
+      const coordinated =
+        /^\s+and\s+$/iu.test(m[0]) && /^I\b/u.test(body.slice(m.index + m[0].length)) && COORDINATED.test(before);
+      if (coordinated) continue;
       cuts.push([from, m.index]);
       from = m.index + m[0].length;
     }

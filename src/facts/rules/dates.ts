@@ -56,7 +56,7 @@ const COUNT =
   String.raw`|six|seven|eight|nine|ten|eleven|twelve)`;
 const UNIT = String.raw`(?:day|week|month|year)s?`;
 const LEAD =
-  String.raw`(?:in|since|from|as of|starting|until|till|by|on|early|late|mid|end of|the end of|beginning of` +
+  String.raw`(?:in|since|from|as of|starting|until|till|by|on|for|early|late|mid|end of|the end of|beginning of` +
   String.raw`|the beginning of|start of|the start of|back in|around|during|last|next|this|this past` +
   String.raw`|this coming)`;
 

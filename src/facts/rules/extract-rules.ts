@@ -67,7 +67,7 @@ const ABOUT_ME = new RegExp(
       String.raw`|phone|cell|mobile`) +
     String.raw`|email|name|birthday|allergy|allergic|diet|vegan|vegetarian|wife|husband|partner|girlfriend|boyfriend` +
     (String.raw`|together|dog|cat|puppy|kitten|pet|renamed|died|passed|down|ran away|went missing|around` +
-      String.raw`|hello|hi|title|moved in)\b`),
+      String.raw`|hello|hi|title|moved in|trip|holiday|vacation)\b`),
   'iu',
 );
 
@@ -77,7 +77,8 @@ function readAll(view: ClauseView): Proposal[] {
   // Possessives said in passing count where the clause says nothing more about the same attribute.
   const passing = readMentions(view).filter((m) => !said.some((p) => p.attribute === m.attribute));
   const loose = readFallback(view).filter((m) => ![...said, ...passing].some((p) => p.attribute === m.attribute));
-  return [...said, ...passing, ...loose];
+  // An email address is a value of its own kind: never a company, a city or a name.
+  return [...said, ...passing, ...loose].filter((p) => p.attribute === 'email' || !p.value.includes('@'));
 }
 
 /** "…Berlin, not Munich", "…vegan instead of vegetarian": the value a state replaces. */

@@ -113,6 +113,14 @@ export function wireEntry(e: MemoryEntry): MemoryEntry {
   return out;
 }
 
+/** Remove a summary; the entries it covered stay compressed, with no summary. */
+function dropSummary(w: WorkingState, summaryId: string): void {
+  if (!w.summaries.delete(summaryId)) return;
+  w.removedSummaryIds.add(summaryId);
+  w.newSummaryIds.delete(summaryId);
+  for (const [id, sid] of w.compacted) if (sid === summaryId) w.compacted.set(id, '');
+}
+
 /** Apply one pulled op (in seq order). Ops at or below the session's `lastSeq` were applied before and are skipped. */
 export function applyOp(w: WorkingState, op: ServerOp): void {
   const seq = BigInt(op.seq);
@@ -141,17 +149,18 @@ export function applyOp(w: WorkingState, op: ServerOp): void {
       }
       return;
     }
-    case 'drop-summary': {
-      if (!w.summaries.delete(op.summaryId)) return;
-      w.removedSummaryIds.add(op.summaryId);
-      w.newSummaryIds.delete(op.summaryId);
-      for (const [id, sid] of w.compacted) if (sid === op.summaryId) w.compacted.set(id, '');
+    case 'drop-summary':
+      dropSummary(w, op.summaryId);
       return;
-    }
     case 'erase':
       for (const id of op.entryIds) {
+        const sid = w.compacted.get(id);
         w.tomb.add(id);
         w.compacted.delete(id);
+        // A summary made from an erased turn may repeat it and cannot be cut apart: it is dropped
+        // (its other entries stay compressed, as after a drop-summary), as the server's log and
+        // store drop it.
+        if (sid) dropSummary(w, sid);
       }
       return;
     case 'clear':

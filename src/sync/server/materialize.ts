@@ -93,6 +93,9 @@ async function sessionBatch(
             meta.compressedTokens -= e.tokenCount;
           }
           meta.erasedEntries += 1;
+          // The summary made from it may repeat what it said: it goes too (its other entries stay
+          // compressed, as after a drop), as on every device.
+          if (e.compressed && e.summaryId !== undefined) summaries.set(e.summaryId, null);
           entries.set(id, null);
           changed.add(id);
         }

@@ -6,7 +6,11 @@
  * entry's place and role (a device pulling from the start numbers the session as every other
  * device does, docs/sync.md), with the content emptied, `metadata` and `tool` dropped, and
  * `"erased": true`. The erase or clear that follows in the log removes the stub on the device.
- * A retried push of a stubbed op is still answered `duplicate`. Two statements at most per push.
+ * A summary is text made from its turns and cannot be cut apart: when an `erase` names a turn a
+ * summary was made from, that summary's `compact` op is stubbed too (its content emptied), and
+ * every device drops the summary when it applies the erase (`client/state.ts`), as the
+ * materialised store does (`materialize.ts`).
+ * A retried push of a stubbed op is still answered `duplicate`. Three statements at most per push.
  * @module
  */
 import type { SyncOp } from '../protocol.js';
@@ -33,13 +37,16 @@ export async function redactErased(
   applied: readonly { op: SyncOp; seq: bigint }[],
 ): Promise<void> {
   const entrySeqs = new Set<string>();
+  const compactSeqs = new Set<string>();
   const clearedSessions: string[] = [];
   const clearedAt: string[] = [];
   for (const { op, seq } of applied) {
     if (op.kind === 'erase')
       for (const id of op.entryIds) {
-        const pushed = state.entries.get(pairKey(op.sessionId, id))?.entry;
-        if (pushed !== null && pushed !== undefined) entrySeqs.add(pushed.toString());
+        const e = state.entries.get(pairKey(op.sessionId, id));
+        if (e?.entry !== null && e?.entry !== undefined) entrySeqs.add(e.entry.toString());
+        // The compaction that took it, whose summary may repeat what it said.
+        if (e?.compacted !== null && e?.compacted !== undefined) compactSeqs.add(e.compacted.toString());
       }
     else if (op.kind === 'clear') {
       clearedSessions.push(encodeKey(op.sessionId));
@@ -51,6 +58,12 @@ export async function redactErased(
       `UPDATE recallkit_sync_ops SET op = ${STUB} WHERE tenant = $1 AND seq = ANY($2::bigint[]) AND kind = 'entry'
         AND NOT (op::jsonb ? 'erased')`,
       [tenant, [...entrySeqs]],
+    );
+  if (compactSeqs.size)
+    await tx.query(
+      `UPDATE recallkit_sync_ops SET op = ${STUB} WHERE tenant = $1 AND seq = ANY($2::bigint[]) AND kind = 'compact'
+        AND op::jsonb ? 'summary' AND NOT (op::jsonb ? 'erased')`,
+      [tenant, [...compactSeqs]],
     );
   if (clearedSessions.length)
     await tx.query(

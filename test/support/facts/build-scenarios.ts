@@ -5,7 +5,7 @@
  * user changes. Deterministic: the same list every run.
  * @module
  */
-import type { AttributeSuite, UpdateScenario } from './scenario-types.js';
+import type { AttributeSuite, Split, UpdateScenario } from './scenario-types.js';
 import { CITY, EMPLOYER, JOB, SCHOOL } from './suites-home-work.js';
 import { ALLERGY, DIET, LANGUAGE, PARTNER, PET, PHONE } from './suites-personal.js';
 import { HELD_OUT_CHANGES, HELD_OUT_DISTRACTORS } from './suites-held-out.js';
@@ -14,11 +14,14 @@ import { ROUND_3_CHANGES, ROUND_3_DISTRACTORS } from './suites-round-3.js';
 import { ROUND_4_CHANGES, ROUND_4_DISTRACTORS } from './suites-round-4.js';
 import { ROUND_5_CHANGES, ROUND_5_DISTRACTORS } from './suites-round-5.js';
 import { ROUND_7_CHANGES, ROUND_7_DISTRACTORS } from './suites-round-7.js';
+import { ROUND_8_CHANGES, ROUND_8_DISTRACTORS, ROUND_8_SUITES } from './suites-round-8.js';
+import { ROUND_9_CHANGES, ROUND_9_DISTRACTORS } from './suites-round-9.js';
 
 /**
  * Every attribute suite: the phrasings of `suites-home-work.ts`, `suites-personal.ts`,
  * `suites-round-2.ts` to `suites-round-5.ts` and `suites-round-7.ts` (all tuned on by now, so
- * `dev`), and those of `suites-held-out.ts` (`holdout`).
+ * `dev`), those of `suites-held-out.ts` (`holdout`) and those of `suites-round-8.ts` (`fresh`,
+ * with five attributes of its own).
  */
 export const SUITES: readonly AttributeSuite[] = [
   CITY,
@@ -31,27 +34,44 @@ export const SUITES: readonly AttributeSuite[] = [
   SCHOOL,
   LANGUAGE,
   ALLERGY,
-].map((suite) => ({
-  ...suite,
-  changes: [
-    ...suite.changes.map((c) => ({ ...c, split: 'dev' as const })),
-    ...(ROUND_2_CHANGES[suite.attribute] ?? []),
-    ...(ROUND_3_CHANGES[suite.attribute] ?? []),
-    ...(ROUND_4_CHANGES[suite.attribute] ?? []),
-    ...(ROUND_5_CHANGES[suite.attribute] ?? []),
-    ...(ROUND_7_CHANGES[suite.attribute] ?? []),
-    ...(HELD_OUT_CHANGES[suite.attribute] ?? []),
-  ],
-  distractors: [
-    ...suite.distractors,
-    ...(ROUND_2_DISTRACTORS[suite.attribute] ?? []),
-    ...(ROUND_3_DISTRACTORS[suite.attribute] ?? []),
-    ...(ROUND_4_DISTRACTORS[suite.attribute] ?? []),
-    ...(ROUND_5_DISTRACTORS[suite.attribute] ?? []),
-    ...(ROUND_7_DISTRACTORS[suite.attribute] ?? []),
-    ...(HELD_OUT_DISTRACTORS[suite.attribute] ?? []),
-  ],
-}));
+]
+  .map((suite) => ({
+    ...suite,
+    changes: [
+      ...suite.changes.map((c) => ({ ...c, split: 'dev' as const })),
+      ...(ROUND_2_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_3_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_4_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_5_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_7_CHANGES[suite.attribute] ?? []),
+      ...(HELD_OUT_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_8_CHANGES[suite.attribute] ?? []),
+    ],
+    distractors: [
+      ...suite.distractors,
+      ...(ROUND_2_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_3_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_4_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_5_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_7_DISTRACTORS[suite.attribute] ?? []),
+      ...(HELD_OUT_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_8_DISTRACTORS[suite.attribute] ?? []),
+    ],
+  }))
+  .concat(ROUND_8_SUITES)
+  .map((suite) => ({
+    ...suite,
+    changes: [...suite.changes, ...(ROUND_9_CHANGES[suite.attribute] ?? [])],
+    distractors: [...suite.distractors, ...(ROUND_9_DISTRACTORS[suite.attribute] ?? [])],
+  }));
+
+/** The set a distractor template of `suite` was written in. */
+function distractorSplit(suite: AttributeSuite, template: string): Split {
+  if (ROUND_9_DISTRACTORS[suite.attribute]?.includes(template)) return 'unseen';
+  if (ROUND_8_SUITES.some((s) => s.attribute === suite.attribute)) return 'fresh';
+  if (ROUND_8_DISTRACTORS[suite.attribute]?.includes(template)) return 'fresh';
+  return HELD_OUT_DISTRACTORS[suite.attribute]?.includes(template) ? 'holdout' : 'dev';
+}
 
 /** Fills `{old}`, `{new}`, `{other}`, and for pets `{kind}`, `{oldName}`, `{newName}`. */
 function fill(template: string, old: string, next: string, other: string): string {
@@ -90,6 +110,7 @@ function changeScenarios(suite: AttributeSuite): UpdateScenario[] {
       const d1 = suite.distractors[(i + k) % suite.distractors.length]!;
       const d2 = suite.distractors[(i + k + 1) % suite.distractors.length]!;
       const many = suite.cardinality === 'many';
+      const replacesOld = change.replacesOld === true || REPLACES_ITEM.test(change.text);
       out.push({
         id: `${suite.attribute}-change-${i}-${k}`,
         attribute: suite.attribute,
@@ -101,12 +122,8 @@ function changeScenarios(suite: AttributeSuite): UpdateScenario[] {
           { text: fill(d2, old, next, other), monthsLater: 2 },
           { text: fill(change.text, old, next, other), monthsLater: 4 + ((i + k) % 4) },
         ],
-        current: change.retireOnly
-          ? []
-          : many && !REPLACES_ITEM.test(change.text)
-            ? [checked(next), checked(old)]
-            : [checked(next)],
-        notCurrent: change.retireOnly || !many || REPLACES_ITEM.test(change.text) ? [checked(old)] : [],
+        current: change.retireOnly ? [] : many && !replacesOld ? [checked(next), checked(old)] : [checked(next)],
+        notCurrent: change.retireOnly || !many || replacesOld ? [checked(old)] : [],
       });
     }
   });
@@ -121,7 +138,7 @@ function distractorScenarios(suite: AttributeSuite): UpdateScenario[] {
     return {
       id: `${suite.attribute}-distractor-${i}`,
       attribute: suite.attribute,
-      split: i < suite.distractors.length - (HELD_OUT_DISTRACTORS[suite.attribute]?.length ?? 0) ? 'dev' : 'holdout',
+      split: distractorSplit(suite, template),
       kind: 'distractor',
       turns: [
         { text: fill(suite.originals[i % suite.originals.length]!, old, next, other), monthsLater: 0 },
@@ -139,12 +156,13 @@ export function buildScenarios(): UpdateScenario[] {
   return [...SUITES.flatMap(changeScenarios), ...SUITES.flatMap(distractorScenarios)];
 }
 
-/** Every distractor turn of the suites, filled, with its attribute: none should state a fact about the user. */
-export function distractorTurns(): { attribute: string; text: string }[] {
+/** Every distractor turn of the suites, filled, with its attribute and set: none should state a fact about the user. */
+export function distractorTurns(): { attribute: string; split: Split; text: string }[] {
   return SUITES.flatMap((suite) =>
     suite.distractors.flatMap((template, i) =>
       suite.pairs.slice(0, 2).map(([old, next], k) => ({
         attribute: suite.attribute,
+        split: distractorSplit(suite, template),
         text: fill(template, old, next, suite.others[(i + k) % suite.others.length]!),
       })),
     ),

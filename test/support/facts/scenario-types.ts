@@ -5,6 +5,9 @@
  * @module
  */
 
+/** Which set a phrasing belongs to (see `UpdateScenario.split`). */
+export type Split = 'dev' | 'holdout' | 'fresh' | 'unseen';
+
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
   text: string;
@@ -18,9 +21,11 @@ export interface UpdateScenario {
   attribute: string;
   /**
    * `dev`: phrasings the rules were tuned on (the first held-out set included, once its failures
-   * were seen); `holdout`: phrasings written after tuning and scored untouched (`suites-held-out.ts`).
+   * were seen); `holdout`: phrasings written after tuning and scored untouched (`suites-held-out.ts`);
+   * `fresh`: the eighth set (`suites-round-8.ts`), scored untouched, then the rules generalised;
+   * `unseen`: the ninth set (`suites-round-9.ts`), written after that and never tuned on.
    */
-  split: 'dev' | 'holdout';
+  split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */
   kind: 'change' | 'distractor';
   turns: ScenarioTurn[];
@@ -35,7 +40,9 @@ export interface ChangePhrasing {
   text: string;
   /** Whether the statement retires the old value only (no new value is stated). */
   retireOnly?: boolean;
-  split: 'dev' | 'holdout';
+  /** Whether the statement retires the old item of a list while adding the new one ("not X anymore, Y"). */
+  replacesOld?: boolean;
+  split: Split;
 }
 
 /** What one attribute's scenarios are built from. */

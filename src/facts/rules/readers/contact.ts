@@ -18,7 +18,7 @@ const MY_NUMBER = new RegExp(
     (String.raw`|private|current|updated|uk|us)\s+)*(?:(?:phone|cell|mobile)(?:\s+(?:number|no\.?|#))?` +
       String.raw`|number|no\.?|#|digits)`) +
     String.raw`|(?:^|[:,]\s*)new\s+(?:(?:phone|mobile|cell)(?:\s+(?:number|no\.?|#))?` +
-    String.raw`|number|no\.?|#))\s*(?:is\s+now|is|now|:|=|-)?\s*(?:now\s+)?${PHONE}`,
+    String.raw`|number|no\.?|#))\s*(?:is\s+now|is|now|:|=|-|–)?\s*(?:now\s+)?${PHONE}`,
   'iu',
 );
 /** "Update my contact: 555-0199" ("update" may be dropped as filler): the user's own details, changed. */
@@ -82,6 +82,30 @@ const EMAIL_ME = new RegExp(
   String.raw`\b(?:email|e-mail|mail|write|reach|contact)\s+(?:to\s+)?me\s+(?:at|on|via)\s+${EMAIL}`,
   'iu',
 );
+/**
+ * An address said with the user's own verb or possessive in a clause about email: "I switched to
+ * ada@example.com for email", "my email changed, it's …", "update my email to …", "my address is
+ * …", "I use …". An email address names its own kind, so the sentence around it only has to be
+ * the user's: someone else's ("my sister's email") and questions never reach here.
+ */
+const OWN_EMAIL = new RegExp(
+  String.raw`(?:\b(?:I|we)\s+(?:have\s+|am\s+)?(?:just\s+|now\s+|only\s+)?(?:switched|moved|changed|use|am using` +
+    String.raw`|have|got|set up|made|created)\s+(?:to\s+|over to\s+)?` +
+    String.raw`(?:a new (?:e-?mail|address|account)\s*(?::|-)?\s*)?` +
+    String.raw`|\bupdate\s+my\s+(?:e-?mail|mail|contact)(?:\s+address)?\s+to\s+` +
+    String.raw`|\bmy\s+(?:new\s+)?(?:e-?mail\s+)?address\s+is\s+(?:now\s+)?` +
+    String.raw`|(?:^|[,;:]\s*)(?:it is|it's|its|the new one is|now it is|it is now)\s+)${EMAIL}`,
+  'iu',
+);
+/** The clause or turn is about the user's email, so "it's …" and "I use …" name it. */
+const EMAIL_TALK = /\b(?:my\s+(?:new\s+)?(?:e-?mail|mail|address)|e-?mail\b)/iu;
+/** "I no longer use ada@old.example": an address given up, read as its denial. */
+const DROP_EMAIL = new RegExp(
+  String.raw`\b(?:I|we)\s+(?:do not|no longer|don't|do not really|stopped|quit)\s+` +
+    String.raw`(?:use|using|check|checking)\s+${EMAIL}`,
+  'iu',
+);
+
 const CHANGED_EMAIL = new RegExp(
   String.raw`\bI\s+(?:have\s+)?(?:just\s+)?(?:changed|switched|updated|moved)\s+my\s+(?:e-?mail|mail)` +
     String.raw`(?:\s+address)?\s+(?:to|:)\s*${EMAIL}`,
@@ -120,8 +144,15 @@ export const readContact: Reader = ({ text, turnMentions }) => {
     (turnMentions(OWN_CONTACT) ? BARE_NUMBER.exec(text) : null);
   const value = number && !/\bold\b/iu.test(number[0]) ? phone(number[1]!) : undefined;
   if (value) out.push(propose('phone', value, 'state', { dated: true }));
-  const mail = CHANGED_EMAIL.exec(text) ?? MY_EMAIL.exec(text) ?? EMAIL_ME.exec(text);
+  const mail =
+    CHANGED_EMAIL.exec(text) ??
+    MY_EMAIL.exec(text) ??
+    EMAIL_ME.exec(text) ??
+    (turnMentions(EMAIL_TALK) ? OWN_EMAIL.exec(text) : null);
   if (mail && !/\bold\b/iu.test(mail[0])) out.push(propose('email', email(mail[1]!), 'state', { dated: true }));
+  const dropped = DROP_EMAIL.exec(text);
+  if (dropped && !out.some((p) => p.attribute === 'email' && p.value === email(dropped[1]!)))
+    out.push(propose('email', email(dropped[1]!), 'retire'));
   const address = MY_ADDRESS.exec(text);
   if (address) {
     const value = address[1]!.trim().replace(/[.,\s]+$/u, '');

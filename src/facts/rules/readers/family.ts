@@ -33,7 +33,8 @@ const DATING = pattern(
   SUBJ_OR_NONE,
   ADV,
   String.raw`(married|am dating|have been dating|started dating|started seeing|am seeing|have been seeing` +
-    String.raw`|am going out with|am in a relationship with|got engaged to|got married to|proposed to` +
+    String.raw`|am going out with|have been going out with|started going out with|went out with` +
+    String.raw`|am in a relationship with|got engaged to|got married to|proposed to` +
     String.raw`|moved in with my (?:girlfriend|boyfriend|partner|fianc[ée]e?))\s+(?:(?:a|this|an amazing` +
     String.raw`|a wonderful|a lovely|someone|somebody) (?:\p{L}+ )?(?:named|called)\s+)?`,
 );
@@ -45,8 +46,13 @@ const BROKE_UP = pattern(
     // "I left my husband", not "I left my job".
     String.raw`|(?:divorced|dumped|left|am done with)\s+my (?:\p{L}+ )?${ROLE}\s*,?\s*)`,
 );
+/** "My girlfriend Priya and I …": the role said before the name. */
+const ROLE_BEFORE =
+  String.raw`(?:[Mm]y (?:\p{Ll}+ )?` +
+  String.raw`(?:girlfriend|boyfriend|partner|wife|husband|fianc[ée]e?|gf|bf|ex),? )?`;
+const ROLE_SAID = /^[Mm]y /u;
 const WE_BROKE_UP = new RegExp(
-  String.raw`^(\p{Lu}[\p{L}'-]+) and I (?:have )?(?:just |finally |officially )?(?:broke up|split up` +
+  String.raw`^${ROLE_BEFORE}(\p{Lu}[\p{L}'-]+),? and I (?:have )?(?:just |finally |officially )?(?:broke up|split up` +
     String.raw`|split|separated|divorced|are over|called it quits|are no longer together|are not together` +
     String.raw`|are (?:now )?(?:divorced|separated)` +
     String.raw`|are not a couple|are done|are finished` +
@@ -74,6 +80,12 @@ const SOMEONE_NAMED = new RegExp(
     String.raw`(?: new)?(?:,?\s+(?:(?:his|her|their) name is|named|called)\s+|,\s+(?=\p{Lu}))`,
   'iu',
 );
+/** Someone else is the subject before the verb: "My sister is…", "Tom's…", "She…". */
+const OTHER_SUBJECT = new RegExp(
+  String.raw`(?:^|,\s*)(?:(?:my|our|his|her|their|your) \p{L}+|\p{Lu}\p{L}+'s? \p{L}+|he|she|they|\p{Lu}\p{L}+)` +
+    String.raw` (?:is|are|was|were|has|have|had|just|started|keeps)\b`,
+  'iu',
+);
 /** "I've got a girlfriend now, Leila". */
 const ROLE_THEN_NAME = pattern(
   String.raw`(?:^|\b)(?:I|we) (?:have|got|have got) (?:a |an )?(?:new )?${ROLE}(?: now)?,\s+(?=\p{Lu})`,
@@ -87,7 +99,7 @@ const SPLIT_NAMED = new RegExp(
   'u',
 );
 const TOGETHER = new RegExp(
-  String.raw`^(\p{Lu}[\p{L}'-]+) and I (?:are|have been|got|just got) (?:now |officially |finally ` +
+  String.raw`^${ROLE_BEFORE}(\p{Lu}[\p{L}'-]+),? and I (?:are|have been|got|just got) (?:now |officially |finally ` +
     String.raw`|back )?(together|a couple|an item|dating|seeing each other|in a relationship|married` +
     String.raw`|engaged)\b`,
   'u',
@@ -185,6 +197,13 @@ function singular(kind: string): string {
 }
 
 function readPartner(text: string, turnMentions: (topic: RegExp) => boolean): Proposal[] {
+  // "My girlfriend Priya and I split up": the ending, before the role and name are read as current.
+  const roleEnded = WE_BROKE_UP.exec(text);
+  if (roleEnded && ROLE_SAID.test(roleEnded[0]))
+    return [
+      propose('partner', roleEnded[1]!, 'retire', { dated: true }),
+      propose('relationship', 'single', 'state', { dated: true }),
+    ];
   const mine = NAME_IS_MY.exec(text);
   if (mine && !PRONOUN.test(mine[1]!))
     return [propose('partner', mine[1]!, 'state', { text: `The user's ${mine[2]!.toLowerCase()} is ${mine[1]}.` })];
@@ -203,7 +222,8 @@ function readPartner(text: string, turnMentions: (topic: RegExp) => boolean): Pr
       ];
   }
   const someone = find(text, SOMEONE_NAMED);
-  if (someone) {
+  // "I'm dating someone new, Maria", not "my sister is dating someone, Tom".
+  if (someone && !OTHER_SUBJECT.test(text.slice(0, someone.index))) {
     const [name] = names(after(text, someone), true);
     if (name) return [propose('partner', name, 'state', { dated: true })];
   }

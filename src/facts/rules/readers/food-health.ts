@@ -84,17 +84,21 @@ const ALLERGIC = pattern(
     String.raw`|learned I am)\s+${ADV}(?:very |severely |mildly |deathly |slightly |super |really |extremely ` +
     String.raw`|highly |seriously |a bit |a little |kind of |so )?(?:allergic|alergic|allergict)\s+to\s+`,
 );
+/** A finding said of the user: "was diagnosed with", "got diagnosed with", "tested positive for". */
+const FOUND_WITH =
+  String.raw`(?:was|got|have been|have just been|just got|was just) diagnosed with|(?:have )?tested positive for` +
+  String.raw`|was found to have`;
 const ALLERGY_TO = pattern(
   SUBJ_OR_NONE,
   ADV,
-  String.raw`(?:have|have got|got|developed|have developed|was diagnosed with|have been diagnosed with)\s+` +
+  String.raw`(?:have|have got|got|developed|have developed|${FOUND_WITH})\s+` +
     String.raw`(?:a |an )?(?:severe |mild |bad |serious |deadly |life-threatening |slight |new |major )?` +
     String.raw`(?:allergy|allergies|intolerance|sensitivity)\s+to\s+`,
 );
 const HAVE_ALLERGY = pattern(
   SUBJ_OR_NONE,
   ADV,
-  String.raw`(?:have|have got|got|developed|have developed|was diagnosed with|have been diagnosed with)\s+` +
+  String.raw`(?:have|have got|got|developed|have developed|${FOUND_WITH})\s+` +
     String.raw`(?:a |an )?(?:severe |mild |bad |serious |deadly |life-threatening |slight |new |major )?` +
     String.raw`((?:[\p{L}-]+ ){0,2}?[\p{L}-]+) (allergy|allergies|intolerance|sensitivity)\b`,
 );
@@ -110,8 +114,9 @@ const NO_ALLERGY = pattern(
     String.raw`(?:my |the |a |an )?((?:[\p{L}-]+ ){0,2}?[\p{L}-]+) (?:allergy|allergies|intolerance)\b`,
 );
 const ALLERGY_GONE = new RegExp(
-  String.raw`\bmy ((?:[\p{L}-]+ ){0,2}?[\p{L}-]+) (?:allergy|allergies|intolerance) (?:is gone|went away` +
-    String.raw`|disappeared|cleared up|is no more|is cured)\b`,
+  String.raw`\bmy (?:((?:[\p{L}-]+ ){0,2}?[\p{L}-]+) (?:allergy|allergies|intolerance)|(?:allergy|allergies` +
+    String.raw`|intolerance) to ((?:[\p{L}-]+ ){0,2}?[\p{L}-]+)) (?:is gone|went away|has gone|has gone away` +
+    String.raw`|disappeared|has disappeared|cleared up|has cleared up|is no more|is cured|has been cured|is over)\b`,
   'iu',
 );
 
@@ -181,7 +186,7 @@ function readAllergy(text: string): Proposal[] {
   let m = find(text, NO_ALLERGY);
   if (m) return [propose('allergy', m[1]!.toLowerCase(), 'retire', { dated: true })];
   const gone = ALLERGY_GONE.exec(text);
-  if (gone) return [propose('allergy', gone[1]!.toLowerCase(), 'retire', { dated: true })];
+  if (gone) return [propose('allergy', (gone[1] ?? gone[2]!).toLowerCase(), 'retire', { dated: true })];
   m = find(text, ALLERGIC);
   if (m) return allergens(after(text, m)).map((a) => propose('allergy', a, 'state', { dated: true }));
   m = find(text, ALLERGY_TO);
@@ -226,7 +231,8 @@ function readHealth(text: string): Proposal[] {
   m = find(text, DIAGNOSED);
   if (m) {
     const value = condition(after(text, m), true);
-    return value ? [propose('health', value, 'state', { dated: true })] : [];
+    // "diagnosed with a latex allergy" is the allergy, read as such.
+    return value && !/\ballerg/iu.test(value) ? [propose('health', value, 'state', { dated: true })] : [];
   }
   const adjective = ADJECTIVE.exec(text);
   if (adjective) return [propose('health', CONDITION_ADJECTIVES.get(adjective[1]!.toLowerCase())!, 'state')];

@@ -50,6 +50,12 @@ const BOUGHT_HOME = pattern(
     String.raw`|small\s+|big\s+|lovely\s+)*(?:house|home|flat|apartment|apt|condo|place|studio|townhouse` +
     String.raw`|cottage)\s+(?:in|here in)\s+`,
 );
+const BOUGHT_ONE = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:(?:have|has)\s+)?(?:bought|purchased|rented|found|got)\s+(?:a new\s+)?one\s+(?:in|here in)\s+`,
+);
+const HOME_NOUN = /\b(?:house|home|flat|apartment|condo|place|studio|townhouse|cottage)\b/iu;
 const MOVED_FROM_TO = /^\s*from\s+(.+?)\s+(?:to|into)\s+(.+)$/iu;
 const MOVED_OUT = pattern(SUBJ_OR_NONE, ADV, String.raw`(?:moved|relocated) (?:out of|away from)\s+`);
 const THE_MOVE = /\b(?:my|our|the) (?:recent |big |latest )?(?:move|relocation) to\s+/iu;
@@ -176,7 +182,11 @@ export const readHome: Reader = ({ text, turnMentions }) => {
   }
   m = find(text, LIVE);
   if (m) return home(cutValue(after(text, m), 'place'));
-  m = find(text, SINCE_MOVING) ?? find(text, BOUGHT_HOME);
+  m =
+    find(text, SINCE_MOVING) ??
+    find(text, BOUGHT_HOME) ??
+    // "We sold our flat in Lyon and bought one in Berlin": "one" is the home the turn names.
+    (turnMentions(HOME_NOUN) ? find(text, BOUGHT_ONE) : undefined);
   if (m) return home(cutValue(after(text, m), 'place'));
   const moving = MOVING_WAS.exec(text);
   if (moving) return home(cutValue(moving[1]!, 'place'));

@@ -109,10 +109,20 @@ const CHANGED_NAME = new RegExp(
 /** "Rex died last month", "we had to put Rex down": a name, no kind. Case-sensitive. */
 const NAME_DIED = new RegExp(
   String.raw`^(\p{Lu}[\p{L}'-]*) (?:just |sadly |recently )?(?:died|passed away|passed|crossed the rainbow bridge` +
-    String.raw`|ran away|went missing)\b`,
+    String.raw`|ran away|went missing|(?:was|had to be|has been|got) put (?:down|to sleep))\b`,
   'u',
 );
 const PUT_DOWN = /\b(?:put|had to put|have to put) (\p{Lu}[\p{L}'-]*) (?:down|to sleep)\b/u;
+/** What else gets renamed: "we renamed Apollo to Phoenix" in a turn about a project is no pet. */
+const NOT_A_PET = new RegExp(
+  String.raw`\b(?:project|app|company|startup|repo|product|team|channel|file|branch|server|band|group|account` +
+    String.raw`|business|shop|store|website|site|brand|boat|car|street|feature|game|wifi|network|baby|son` +
+    String.raw`|daughter)\b`,
+  'iu',
+);
+/** "We renamed Luna to Milo": two names, no kind. Case-sensitive, for the capitals. */
+const RENAMED_FROM_TO =
+  /\b(?:[Ww]e|I) (?:have )?(?:just |finally )?renamed (\p{Lu}[\p{L}'-]*) (?:to|as) (\p{Lu}[\p{L}'-]*)/u;
 
 const SINGULAR: Record<string, string> = {
   puppies: 'puppy',
@@ -160,7 +170,7 @@ export const readPets: Reader = (view) => {
   return found;
 };
 
-function readPet({ text, correction, turnFind }: ClauseView): Proposal[] {
+function readPet({ text, correction, turnFind, turnMentions }: ClauseView): Proposal[] {
   // The clause may end at the comma: "Say hi to Milo" | "our new cat!"; the turn says the rest.
   const meet =
     MEET_PET.exec(text) ?? (/^(?:say hi|say hello|meet|this is)\b/iu.test(text) ? turnFind(MEET_PET) : undefined);
@@ -179,6 +189,12 @@ function readPet({ text, correction, turnFind }: ClauseView): Proposal[] {
   if (renamed && before) {
     const kind = kindOf(before[1]!);
     return [propose('pet', named(kind, cutValue(renamed[1]!, 'name')), 'state', { replaces: kind, dated: true })];
+  }
+  const renamedFromTo = RENAMED_FROM_TO.exec(text);
+  if (renamedFromTo && !turnMentions(NOT_A_PET)) {
+    const [from, to] = [cutValue(renamedFromTo[1]!, 'name'), cutValue(renamedFromTo[2]!, 'name')];
+    if (from && to)
+      return [propose('pet', to, 'state', { replaces: from, text: `The user has a pet named ${to}.`, dated: true })];
   }
   const died = NAME_DIED.exec(text) ?? PUT_DOWN.exec(text);
   if (died && !GATE.test(died[1]!)) {

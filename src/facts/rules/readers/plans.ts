@@ -7,13 +7,14 @@
  * @module
  */
 import { dateLabel, type DateMention } from '../dates.js';
-import { ADV, SUBJ, pattern } from '../grammar.js';
+import { ADV, SUBJ, SUBJ_OR_NONE, pattern } from '../grammar.js';
 import { EVENTS, alternation } from '../lexicon.js';
-import { find, propose, type ClauseView, type Proposal, type Reader } from '../reader.js';
+import { after, find, propose, type ClauseView, type Proposal, type Reader } from '../reader.js';
+import { cutValue } from '../values.js';
 
 const GATE = new RegExp(
   String.raw`\b(?:going|planning|plan|about to|due|scheduled|set to|booked|will|have|got|my|our|signed up` +
-    String.raw`|registered|tickets|enrolled)|ing\b`,
+    String.raw`|registered|tickets|enrolled|cancel|called off|scrapped|off|trip|holiday|vacation)|ing\b`,
   'iu',
 );
 
@@ -47,6 +48,43 @@ const BOOKED = pattern(
     String.raw`|bought tickets (?:to|for)|got tickets (?:to|for)|enrolled in|entered|reserved)\s+)`,
 );
 const UNDATED_MOVE = /^(?:moving|relocating|emigrating) to\b/iu;
+
+/** What a trip is called ("our trip to Japan", "the Japan holiday"). */
+const TRIP = String.raw`(?:trip|holiday|holidays|vacation|visit|journey|honeymoon|tour|getaway|travel plans)`;
+/** "We cancelled our trip to Japan", "I called off the Japan holiday": a plan given up. */
+const CANCELLED = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:have\s+|had to\s+)?(?:cancelled|canceled|cancel|called off|scrapped|dropped|shelved|gave up on` +
+    String.raw`|pulled out of|bailed on)\s+(?:our|my|the)\s+(?:(\p{Lu}[\p{L}-]*(?: \p{Lu}[\p{L}-]*)?) )?(?:\p{L}+ )?` +
+    String.raw`${TRIP}(?:\s+(?:to|in)\s+)?`,
+);
+/** "the Japan trip is off", "our trip to Japan got cancelled". */
+const CALLED_OFF = new RegExp(
+  String.raw`\b(?:our|my|the)\s+(?:([\p{L}-]+(?: [\p{L}-]+)?) )?${TRIP}(?:\s+(?:to|in)\s+(.+?))?\s+(?:is|was|has been` +
+    String.raw`|got|is now)\s+(?:off(?!\s+(?:to|at|with|on|the)\b)|cancell?ed|called off|not happening|scrapped` +
+    String.raw`|on hold)\b`,
+  'iu',
+);
+/** "We're not going to Greece anymore": a trip given up (its date no longer matters). */
+const NOT_GOING = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are)\s+(?:not|no longer)\s+${ADV}(?:going|flying|travelling|traveling` +
+    String.raw`|heading|moving|relocating)\s+to\s+`,
+);
+/** "…to Canada instead of Greece": the plan a new one replaces. */
+const INSTEAD = /\s+(?:instead of|rather than)\s+(.+)$/iu;
+
+/** A place named by a trip given up, in the words after `m` or in its captured group. */
+function givenUp(text: string, m: RegExpExecArray, calledOff: boolean): Proposal[] {
+  const named = m[1] ?? m[2];
+  // "our trip is off" names no place: nothing to retire.
+  if (calledOff && !named) return [];
+  const value =
+    named && !/^(?:big|long|short|summer|winter|next|first|family|road|work|business)$/iu.test(named)
+      ? cutValue(named, 'place')
+      : cutValue(after(text, m), 'place');
+  return value ? [propose('plan', value, 'retire')] : [];
+}
 
 /** The phrase of a plan: the words up to the date, a stop mark, or ten words. */
 function phrase(rest: string, date: DateMention | undefined, offset: number): string | undefined {
@@ -104,14 +142,25 @@ const when = (label: string): string => (label ? ` (${label})` : '');
 export const readPlans: Reader = (clause) => {
   const { text } = clause;
   if (!GATE.test(text)) return [];
+  const notGoing = find(text, NOT_GOING);
+  // "We're not going to Greece", not "we're not going to lie": a place, with its capital.
+  const cancelled =
+    (notGoing && /^\p{Lu}/u.test(after(text, notGoing)) ? notGoing : undefined) ?? find(text, CANCELLED);
+  const calledOff = cancelled ? undefined : (CALLED_OFF.exec(text) ?? undefined);
+  const gone = cancelled ?? calledOff;
+  if (gone) return givenUp(text, gone, gone === calledOff);
   const date = upcoming(clause);
   const from = (m: RegExpExecArray, group: string): number => m.index + m[0].lastIndexOf(group);
   let m = find(text, INTEND) ?? find(text, PROGRESSIVE);
   if (m) {
     const start = from(m, m[1]!);
-    const value = phrase(text.slice(start), date, start);
-    if (!value || (!date && !UNDATED_MOVE.test(value))) return [];
-    return [plan(value, date, (v, l) => `The user is ${v}${when(l)}.`)];
+    const rest = text.slice(start);
+    const instead = INSTEAD.exec(rest);
+    const value = phrase(instead ? rest.slice(0, instead.index) : rest, date, start);
+    if (!value || (!date && !UNDATED_MOVE.test(value) && !instead)) return [];
+    const replaced = instead ? cutValue(instead[1]!, 'place') : undefined;
+    const made = plan(value, date, (v, l) => `The user is ${v}${when(l)}.`);
+    return [replaced ? { ...made, replaces: replaced } : made];
   }
   if (!date) return [];
   m = find(text, WILL);

@@ -28,7 +28,11 @@ const LIKE = pattern(
     String.raw`|do |still )*(love|adore|like|enjoy|am into|am really into|am obsessed with|am a (?:big ` +
     String.raw`|huge |massive |great |real )?fan of|am passionate about|am crazy about|am mad about` +
     String.raw`|am addicted to|have a passion for|have a soft spot for|have a thing for|dig|am fond of` +
-    String.raw`|am a sucker for|prefer|am hooked on|live for)\s+`,
+    String.raw`|am a sucker for|prefer|am hooked on|live for` +
+    // Coming to like something: "I've grown to love jazz", "I got really into techno".
+    String.raw`|(?:grew|came|learned|learnt|have grown|have come) to (?:love|like|enjoy|adore|appreciate)` +
+    String.raw`|(?:got|have got|have gotten|am getting|have been getting) (?:really |very |so |super |big )?into` +
+    String.raw`|(?:fell|have fallen) in love with)\s+`,
 );
 const DISLIKE = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:really |absolutely |totally |just |honestly )*(hate|dislike` +
@@ -47,14 +51,16 @@ const LOST_INTEREST = pattern(
 );
 const FAVORITE = new RegExp(
   String.raw`\bmy (?:absolute |all-time |all time |current |new |personal |top |ultimate )?(?:favou?rite` +
-    String.raw`|fave|fav) ([\p{L}-]+(?: [\p{L}-]+)?) (?:is|are|has to be|is now|is definitely|is probably` +
-    String.raw`|=|:)\s+`,
+    String.raw`|fave|fav) ([\p{L}-]+(?: (?!these\b|nowadays\b|now\b|lately\b|currently\b)[\p{L}-]+)?)` +
+    String.raw`(?: (?:these days|nowadays|lately|currently|right now|at the moment|now))?,? (?:is|are|has to be` +
+    String.raw`|has become|became|is now|is definitely|is probably|=|:)\s+(?:now\s+|definitely\s+)?`,
   'iu',
 );
 const IS_FAVORITE = new RegExp(
-  String.raw`^(.{1,40}?) (?:is|are) (?:definitely |probably |still |now )?my (?:absolute |all-time ` +
-    String.raw`|new |personal |top )?(?:favou?rite|fave|fav)(?: ([\p{L}-]+(?: [\p{L}-]+)?))?\s*(?:[.!,]` +
-    String.raw`|$|now\b)`,
+  String.raw`^(.{1,40}?) (?:is|are|has become|have become|became) (?:definitely |probably |still |now )?my ` +
+    String.raw`(?:absolute |all-time |new |personal |top )?(?:favou?rite|fave|fav)` +
+    String.raw`(?: ([\p{L}-]+(?: (?!now\b|these\b|nowadays\b)[\p{L}-]+)?))?` +
+    String.raw`\s*(?:[.!,]|$|now\b|these days\b|nowadays\b)`,
   'iu',
 );
 const HOBBIES = new RegExp(
@@ -79,6 +85,13 @@ const QUIT_ACTIVITY = pattern(
   SUBJ_OR_NONE,
   ADV,
   String.raw`(?:quit|stopped|gave up|have given up|have stopped|have quit|dropped)\s+(?:playing |doing |going )?`,
+);
+
+/** A taste said as a change: the opposite taste no longer holds. */
+const CHANGED_TASTE = new RegExp(
+  String.raw`\b(?:now|these days|nowadays|lately|anymore|any more|no longer|grew to|came to|learned to|learnt to` +
+    String.raw`|got into|gotten|getting into|fell in love)\b`,
+  'iu',
 );
 
 const CATEGORY_SYNONYMS = new Map([
@@ -194,10 +207,21 @@ function readLikes(text: string): Proposal[] {
     return likes(after(text, m)).map((v) => propose('like', v, 'retire', { dated: true }));
   m = find(text, LOST_INTEREST);
   if (m) return likes(after(text, m)).map((v) => propose('like', v, 'retire', { dated: true }));
+  // A like and a dislike of one thing cannot both hold: one said as a change ("these days", "grown
+  // to love") retires the other.
+  const change = CHANGED_TASTE.test(text);
   m = find(text, DISLIKE);
-  if (m) return likes(after(text, m)).map((v) => propose('dislike', v));
+  if (m)
+    return likes(after(text, m)).flatMap((v) => [
+      propose('dislike', v),
+      ...(change ? [propose('like', v, 'retire')] : []),
+    ]);
   m = find(text, LIKE);
-  if (m) return likes(after(text, m)).map((v) => propose('like', v));
+  if (m)
+    return likes(after(text, m)).flatMap((v) => [
+      propose('like', v),
+      ...(change ? [propose('dislike', v, 'retire')] : []),
+    ]);
   return [];
 }
 

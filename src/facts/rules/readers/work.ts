@@ -146,7 +146,10 @@ const BEEN_AT = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:have been|have worked|have spent \S+ (?:years|months))\s+` +
     String.raw`(at|with)\s+(?=\p{Lu})`,
 );
-const MY_COMPANY = /\bmy (?:company|employer|workplace|firm|job|work|office)(?:,|\s+is)?\s+(?=\p{Lu})/iu;
+const MY_COMPANY =
+  /\bmy (?:new |current )?(?:company|employer|workplace|firm|job|work|office)(?:,|\s+is)?\s+(?=\p{Lu})/iu;
+/** The turn says a job ended ("I don't work at Acme anymore"): "I'm at Globex" beside it is the new one. */
+const WORK_ENDED = /\b(?:anymore|any more|no longer|left|quit|resigned|handed in my notice)\b/iu;
 /** "starting at Globex next week": a new job about to begin, said beside the old one ending. */
 const STARTING_AT = /\b(?:starting|start|begin|beginning|moving) (?:at|with)\s+(?=\p{Lu})/u;
 const QUIT = pattern(
@@ -182,7 +185,8 @@ const SCHOOL_VERB = pattern(
       String.raw`(?:degree|masters|phd)`) +
     (String.raw`|started (?:university|uni|college|grad school|school|my studies)|am studying)\s+(?:to` +
       String.raw`|at|in)|attend|am attending|transferred\s+`) +
-    String.raw`(?:to|into)|(?:got accepted|was accepted|was admitted|got a place|got a spot)\s+(?:to` +
+    String.raw`(?:to|into)|(?:got accepted|was accepted|was admitted|have been accepted|have been admitted` +
+    String.raw`|got a place|got a spot)\s+(?:to` +
     String.raw`|at|into|in)|got into|got in at)\s+`,
 );
 const GRADUATED = pattern(SUBJ_OR_NONE, ADV, String.raw`(?:graduated|dropped out|finished|left)\s+(?:from|of|at)\s+`);
@@ -197,6 +201,7 @@ const ACTIVITY = new RegExp(`^${alternation(ACTIVITIES)}$`, 'iu');
 const SCHOOL_CONTEXT = new RegExp(
   String.raw`\b(?:school|college|uni|university|semester|term|degree|class|classes|course|major|masters?` +
     String.raw`|phd|student|campus|studies|studying|study|enrolled|transferred|freshman|sophomore|lectures?` +
+    String.raw`|universities|unis|schools|colleges` +
     String.raw`|professor)\b`,
   'iu',
 );
@@ -353,6 +358,7 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     const org = cutValue(rest, 'org');
     const now =
       /\bnow|currently\b/iu.test(m[0]) ||
+      mentions(WORK_ENDED) ||
       /^\s*(?:now|since|for)\b/iu.test(rest.slice(org ? rest.indexOf(org) + org.length : 0));
     if (org && now && /^\p{Lu}/u.test(rest) && !SCHOOLISH.test(org))
       return [propose('employer', org, 'state', { dated: true })];
@@ -362,11 +368,14 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
   return [];
 }
 
-/** "I'm in my first year at UBC". */
+/** "I'm in my first year at UBC", "I'm a first year at MIT". */
 const YEAR_AT = pattern(
-  String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}in (?:my|our|the) (?:first|second|third|fourth|final` +
-    String.raw`|last|1st|2nd|3rd|4th) year (?:at|of)\s+(?=\p{Lu})`,
+  String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}(?:in (?:my|our|the)|an?) (?:first|second|third|fourth|final` +
+    String.raw`|last|1st|2nd|3rd|4th)[- ]year(?: student| undergrad)? (?:at|of)\s+(?=\p{Lu})`,
 );
+/** "I switched universities, I'm at UBC this year": the user at a school, in a turn about study. */
+const AT_SCHOOL_NOW = pattern(String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}(?:now\s+|currently\s+)?at\s+(?=\p{Lu})`);
+const SCHOOL_TIME = /\b(?:now|this (?:year|semester|term|fall|autumn)|these days|since)\b/iu;
 const SCHOOL_FROM_TO = new RegExp(
   String.raw`\b(?:switched|transferred|moved|changed|went)\s+(?:schools\s+|universities\s+|unis\s+` +
     String.raw`|colleges\s+)?from\s+(.+?)\s+(?:to|for)\s+(.+)$`,
@@ -407,6 +416,11 @@ function readSchool(text: string, mentions: (topic: RegExp) => boolean): Proposa
         : 'finished at';
     return [propose('school', school, 'retire', { text: `The user ${verb} ${school}.`, dated: true })];
   }
+  m = find(text, AT_SCHOOL_NOW);
+  if (m && SCHOOL_TIME.test(text) && mentions(SCHOOL_CONTEXT) && !mentions(WORK_CONTEXT)) {
+    const school = cutValue(after(text, m), 'org');
+    if (school) return [propose('school', school, 'state', { dated: true })];
+  }
   m = find(text, YEAR_AT);
   if (m) {
     const school = cutValue(after(text, m), 'org');
@@ -421,8 +435,9 @@ function readSchool(text: string, mentions: (topic: RegExp) => boolean): Proposa
   m = find(text, SCHOOL_VERB);
   if (m) {
     const rest = after(text, m);
-    const school = cutValue(rest, 'org');
-    const admitted = /got into|got accepted|was accepted|was admitted|transferred|got a place|got a spot/iu.test(m[0]);
+    // "accepted into Berkeley's master's program": the school, not its programme.
+    const school = cutValue(rest.replace(/^(\p{Lu}[^']{0,60}?)'s\s+\S.*$/u, '$1'), 'org');
+    const admitted = /got into|accepted|admitted|transferred|got a place|got a spot/iu.test(m[0]);
     const named = /^\p{Lu}/u.test(rest) && !ACTIVITY.test(school ?? '');
     const acronym = /^\p{Lu}{2,6}$/u.test(school ?? '');
     if (school && (SCHOOLISH.test(school) || (admitted && named) || (acronym && mentions(SCHOOL_CONTEXT))))

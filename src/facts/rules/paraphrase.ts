@@ -1,0 +1,64 @@
+/**
+ * Sentence shapes that say a plain first-person statement in other words, rewritten as that
+ * statement so every reader understands them without patterns of its own:
+ * - a gerund as the subject of a perfect or a "my …" predicate: "Being vegan has been easier than
+ *   I thought" → "I am vegan", "Learning Spanish is my new project" → "I am learning Spanish";
+ * - a pseudo-cleft: "Accenture is where I work now" → "I work at Accenture now";
+ * - a change of course and its purpose: "I switched careers to become a nurse" → "I became a
+ *   nurse";
+ * - a name changed or typed without its apostrophe: "I changed my name to Kate", "my names Kate"
+ *   → "my name is Kate".
+ * Applied to a clause's plain form (`canonical.ts`), after its subject was put back.
+ * @module
+ */
+
+/** A gerund subject and a predicate that says the user does it ("has been", "is my new …"). */
+const GERUND_SUBJECT = new RegExp(
+  String.raw`^(being|living|working|studying|learning|speaking|eating|dating|seeing|teaching|running|renting` +
+    String.raw`|training|volunteering|interning|freelancing) (.{1,60}?),? (?:has been|have been|is my|has become` +
+    String.raw`|is going|has turned out)\b(?! (?:a |my )?(?:dream|goal|wish|plan|fantasy)\b)`,
+  'iu',
+);
+
+/** "Accenture is where I work now": what the user's verb has, said first. */
+const PSEUDO_CLEFT = new RegExp(
+  String.raw`^(.{1,50}?) is where (I|we) (?:(?:now|currently|still) )?(live|work|study|go to school|am based` +
+    String.raw`|are based|call home)\b(.*)$`,
+  'iu',
+);
+const CLEFT_PREPOSITION: Record<string, string> = {
+  live: 'live in',
+  work: 'work at',
+  study: 'study at',
+  'go to school': 'go to school at',
+  'am based': 'am based in',
+  'are based': 'are based in',
+  'call home': 'live in',
+};
+
+/** "I switched careers to become a nurse": a change made for a role, which the user now has. */
+const BECAME = new RegExp(
+  String.raw`^(.*?\b(?:I|we)) (?:have )?(?:switched careers|changed careers|switched jobs|changed jobs|quit|left` +
+    String.raw`|retrained|went back to school|gave up)(?: [^,;]{1,40}?)? to become (?=an? )`,
+  'iu',
+);
+
+/** "I changed my name to Kate", "my names Kate" (the apostrophe left out): the user's name. */
+const NAME_CHANGED = /\b(?:I|we) (?:have )?(?:legally |officially |just |finally )?changed my (?:first )?name to /iu;
+const NAMES_TYPO = /\bmy names (?=\p{Lu})/u;
+
+/** The clause with these shapes said plainly; other clauses as they are. */
+export function paraphrase(text: string): string {
+  let out = text;
+  const gerund = GERUND_SUBJECT.exec(out);
+  if (gerund) {
+    const verb = gerund[1]!.toLowerCase();
+    out = verb === 'being' ? `I am ${gerund[2]}` : `I am ${verb} ${gerund[2]}`;
+  }
+  const cleft = PSEUDO_CLEFT.exec(out);
+  if (cleft && !/^(?:this|that|it|here|there|home|which|what)$/iu.test(cleft[1]!.trim()))
+    out = `${cleft[2]} ${CLEFT_PREPOSITION[cleft[3]!.toLowerCase()] ?? cleft[3]} ${cleft[1]}${cleft[4]}`;
+  out = out.replace(BECAME, '$1 became ');
+  out = out.replace(NAME_CHANGED, 'my name is ').replace(NAMES_TYPO, 'my name is ');
+  return out;
+}
