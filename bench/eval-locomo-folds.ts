@@ -5,13 +5,14 @@
  * `sittingCap` and `foldNeighbours`, 0 is off), and how dense candidates are fused with lexical
  * ones in hybrid recall (the nearest turns by vector that join, the weight of the semantic
  * z-score; USE-lite vectors, cached under bench/.cache). One weight for every question, never
- * per category. The tables are written into docs/recall.md.
+ * per category. And the coordination exponent of lexical ranking. The tables are written into
+ * docs/recall.md.
  * @module
  */
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { createRecallIndex } from 'recallkit/recall';
-import type { RankingOptions } from 'recallkit/recall';
+import { DEFAULT_RANKING, type RankingOptions } from 'recallkit/recall';
 import { createVectorIndex } from '../src/recall/vectors/vector-index.js';
 import { rerank, DENSE_CANDIDATES, type FusionTuning } from '../src/core/recall/recall.js';
 import { DENSE_RERANK } from '../src/recall/vectors/dense-rerank.js';
@@ -183,6 +184,55 @@ function diversity(convs: readonly Conversation[]): string {
   ].join('\n');
 }
 
+/**
+ * Lexical: the coordination exponent (`ranking.coordination`, the share of the question's terms
+ * an entry holds; 0 is plain BM25F) and the weight of a date of the question found as the
+ * entry's date (`ranking.dateWeight`), chosen together per fold.
+ */
+function coordination(convs: readonly Conversation[]): string {
+  type Options = Pick<RankingOptions, 'coordination' | 'dateWeight'>;
+  const grid = combinations<Options>({
+    coordination: [DEFAULT_RANKING.coordination, 0, 0.15, 0.5],
+    dateWeight: [DEFAULT_RANKING.dateWeight, 0.5, 0.35, 0.15],
+  });
+  const name = (o: Options): string => `coordination ${o.coordination}, dateWeight ${o.dateWeight}`;
+  const settings = grid.map((o) => ({ setting: name(o), per: new Map() as PerConversation }));
+  const fives = grid.map(() => 0);
+  for (const conv of convs) {
+    const index = createRecallIndex();
+    for (const doc of conv.docs) index.add(doc);
+    grid.forEach((ranking, i) => {
+      let sum = 0;
+      for (const q of conv.questions) {
+        const ids = index.search(q.question, { topK: 10, ranking }).map((h) => h.id);
+        sum += recallAt10(ids, q.evidence);
+        fives[i]! += recallAt10(ids.slice(0, 5), q.evidence);
+      }
+      settings[i]!.per.set(conv.name, { sum, questions: conv.questions.length });
+    });
+  }
+  const names = convs.map((c) => c.name);
+  const out = leaveOneOut(settings, settings[0]!.per, names);
+  // Before #35: no coordination, dates at 0.5.
+  const before = settings[grid.findIndex((o) => o.coordination === 0 && o.dateWeight === 0.5)]!;
+  const plain = leaveOneOut([before], before.per, names);
+  const questions = convs.reduce((s, c) => s + c.questions.length, 0);
+  const all = (per: PerConversation): string =>
+    ((100 * [...per.values()].reduce((s, x) => s + x.sum, 0)) / questions).toFixed(1);
+  return [
+    `Lexical recall@10 with coordination and the date weight chosen per fold: held out ${out.held.toFixed(2)}, against ${out.ref.toFixed(2)} with the shipped setting (${name(grid[0]!)}) and ${plain.held.toFixed(2)} with the previous one (${before.setting}), stems cut to five letters in every row.`,
+    '',
+    markdownTable(FOLD_COLUMNS, out.rows),
+    '',
+    'Every setting on all conversations:',
+    '',
+    markdownTable(
+      [{ header: 'setting' }, { header: 'R@10', align: 'right' }, { header: 'R@5', align: 'right' }],
+      settings.map((s, i) => [s.setting, all(s.per), ((100 * fives[i]!) / questions).toFixed(1)]),
+    ),
+  ].join('\n');
+}
+
 /** Hybrid: dense candidates fused with lexical ones, the candidates and weight chosen per fold. */
 async function fusion(convs: readonly Conversation[]): Promise<string> {
   const embedder = useLiteEmbedder();
@@ -254,11 +304,14 @@ async function main(): Promise<void> {
     return;
   }
   const convs = loadConversations();
+  const coordinated = coordination(convs);
+  console.log(`## Coordination\n\n${coordinated}\n`);
   const spread = diversity(convs);
   console.log(`## Spread across sittings\n\n${spread}\n`);
   const fused = await fusion(convs);
   console.log(`## Fusion of dense candidates\n\n${fused}`);
   const doc = join(import.meta.dirname, '../docs/recall.md');
+  writeDocTable(doc, 'locomo-folds-coordination', coordinated, { command: 'npm run eval:locomo:folds' });
   writeDocTable(doc, 'locomo-folds-spread', spread, { command: 'npm run eval:locomo:folds' });
   writeDocTable(doc, 'locomo-folds-fusion', fused, { command: 'npm run eval:locomo:folds' });
 }

@@ -11,7 +11,7 @@ const at = (d: number, minute = 0) => new Date(Date.UTC(2023, 4, d, 10, minute))
 
 describe('addressedTerms', () => {
   it('finds names after greetings, thanks and reactions, and closing a clause after a comma', () => {
-    expect(addressedTerms('Thanks, Mel! Hey Caroline, how are you?')).toEqual(['@mel', '@carolin']);
+    expect(addressedTerms('Thanks, Mel! Hey Caroline, how are you?')).toEqual(['@mel', '@carol']);
     expect(addressedTerms('Wow, John! That is great.')).toEqual(['@john']);
     expect(addressedTerms('How was the trip, Maria?')).toEqual(['@maria']);
   });

@@ -9,7 +9,7 @@ import { analyze } from '../../src/recall/text/analyze.js';
 import { countingUseLite } from '../support/use-lite.js';
 
 const QUESTION = 'Which year did you start taking care of your health seriously?';
-const PARAPHRASE = 'I began exercising and eating healthier in 2019.';
+const PARAPHRASE = 'I began exercising and eating better in 2019.';
 /** Turns that share a word with the question ("year", "seriously"), and never mention health. */
 const WORDY = [
   'Seriously, I could not believe the ending of that show.',

@@ -13,6 +13,7 @@ const PLAIN: Partial<RankingOptions> = {
   previousWeight: 0,
   nextWeight: 0,
   episodeWeight: 0,
+  coordination: 0,
 };
 
 interface Doc {
@@ -135,6 +136,41 @@ describe('recall index: BM25 correctness', () => {
       expect(index.search(q, { topK: 7 })).toEqual(
         reference(kept, q, 7).map((h) => ({ id: h.id, score: expect.closeTo(h.score, 9) as unknown as number })),
       );
+    }
+  });
+});
+
+describe('recall index: coordination', () => {
+  const build = () => {
+    const index = createRecallIndex({ ranking: { ...PLAIN, b: 0.4 } });
+    const texts = [
+      'A long walk by the river.',
+      'Bread again for dinner.',
+      'The garden is green.',
+      'We skipped the movie.',
+      'Rain all day.',
+      'The cat slept.',
+    ];
+    for (let i = 0; i < 3; i++) texts.push(`Lesson ${i} and its price.`);
+    texts.forEach((text, i) => index.add({ id: `f${i}`, text }));
+    index.add({ id: 'one-rare-word', text: 'My zither arrived.' });
+    index.add({ id: 'two-words', text: 'The lesson price went up.' });
+    return index;
+  };
+
+  it('ranks a turn holding more of the question above one holding a single rarer word', () => {
+    const index = build();
+    const top = (coordination: number) =>
+      index.search('zither lesson price', { topK: 2, ranking: { coordination } }).map((h) => h.id);
+    expect(top(0)).toEqual(['one-rare-word', 'two-words']); // plain BM25F: the rare word wins
+    expect(top(0.3)[0]).toBe('two-words');
+  });
+
+  it('leaves the order of a one-term question as plain BM25F has it', () => {
+    const index = build();
+    for (const q of ['lesson', 'zither', 'price']) {
+      const plain = index.search(q, { topK: 10, ranking: { coordination: 0 } });
+      expect(index.search(q, { topK: 10 })).toEqual(plain);
     }
   });
 });

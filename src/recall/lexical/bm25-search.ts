@@ -173,7 +173,7 @@ export function createSearcher(state: IndexState): SearcherPair {
     ensureScratch(scratch, state.ids.length, episodes?.count ?? 0);
     const { termStamp, docStamp, acc, score, named, episodeTermStamp, episodeQueryStamp, episodeTf, episodeScore } =
       scratch;
-    const { termDocs, termEpisodes, touched } = scratch;
+    const { termDocs, termEpisodes, touched, matched } = scratch;
     // The speaker's name is not scored as text: it multiplies the entry's score (`blend.ts`).
     const weights = [1, 0, ranking.dateWeight];
     const queryStamp = nextStamp(scratch);
@@ -246,8 +246,10 @@ export function createSearcher(state: IndexState): SearcherPair {
         if (docStamp[o] !== queryStamp) {
           docStamp[o] = queryStamp;
           score[o] = 0;
+          matched[o] = 0;
           touched.push(o);
         }
+        matched[o] = (matched[o] as number) + 1;
         score[o] = (score[o] as number) + (weight * tf * (k1 + 1)) / (k1 + tf);
       }
       done += termDocs.length;
@@ -275,6 +277,7 @@ export function createSearcher(state: IndexState): SearcherPair {
     // A name the question uses that one role's turns keep addressing: the other role's turns are boosted.
     const mask = ranking.speakerBoost > 0 ? boostedRoles(stats?.addressed ?? addressee.counts(terms)) : 0;
     const roles = mask ? { of: addressee.roles(), mask } : undefined;
+    coordinate(scratch, new Set(terms).size, ranking.coordination);
     if (done > 0) yield done;
     const spread = ranking.sittingCap > 0 || ranking.foldNeighbours > 0;
     const sittings = episodes ?? (spread ? episodesFor(ranking.neighbourGapMs) : undefined);
@@ -318,6 +321,17 @@ export function createSearcher(state: IndexState): SearcherPair {
     return total;
   };
   return { search, searchInSlices, termStats };
+}
+
+/**
+ * Scale each scored entry's BM25F by the share of the question's `distinct` terms it holds, to
+ * the power `exponent`. Counted over the question's terms, not the index's: a term no entry of
+ * this index holds lowers every entry alike, so scores of several indexes (`scope: 'all'`) still compare.
+ */
+function coordinate(scratch: Scratch, distinct: number, exponent: number): void {
+  if (exponent === 0 || distinct < 2) return;
+  const { touched, score, matched } = scratch;
+  for (const o of touched) score[o] = (score[o] as number) * ((matched[o] as number) / distinct) ** exponent;
 }
 
 /** Run steps to their end in one go. */

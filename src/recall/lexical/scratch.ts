@@ -15,6 +15,8 @@ export interface Scratch {
   acc: Float64Array;
   /** By ordinal: the query's BM25F score. */
   score: Float64Array;
+  /** By ordinal: distinct query terms matched. */
+  matched: Float64Array;
   /** By ordinal: score plus neighbours' shares. */
   blended: Float64Array;
   /** By ordinal: query stamp when the question names the speaker. */
@@ -41,6 +43,7 @@ export function createScratch(): Scratch {
     docStamp: new Int32Array(0),
     acc: new Float64Array(0),
     score: new Float64Array(0),
+    matched: new Float64Array(0),
     blended: new Float64Array(0),
     named: new Int32Array(0),
     episodeTermStamp: new Int32Array(0),
@@ -78,6 +81,7 @@ export function ensureScratch(s: Scratch, docCount: number, episodeCount: number
     s.docStamp = new Int32Array(cap);
     s.acc = new Float64Array(cap);
     s.score = new Float64Array(cap);
+    s.matched = new Float64Array(cap);
     s.blended = new Float64Array(cap);
     s.named = new Int32Array(cap);
     resetStamps(s);
