@@ -4,7 +4,14 @@
  * tenant's row.
  * @module
  */
-import type { LoadEntriesOptions, MemoryEntry, MemorySummary, SessionMeta, StoredSession } from '../../types.js';
+import type {
+  LoadEntriesOptions,
+  MemoryEntry,
+  MemorySummary,
+  SessionMeta,
+  StoredSession,
+  StoredSessionHead,
+} from '../../types.js';
 import { decodeKey, decodeValue, encodeKey } from './codec.js';
 import type { Sql, SqlDriver } from './driver.js';
 import { COST, createSlicer, mapInSlices, type Slicer } from '../../slices/slicer.js';
@@ -147,6 +154,61 @@ export async function loadAux(sql: Sql, tenant: string, sessionId: string, key: 
   return row ? decodeValue(row.value) : undefined;
 }
 
+/** The range of encoded keys that starts with `prefix` (`high` undefined: no upper bound). */
+function prefixRange(prefix: string): { low: string; high: string | undefined } {
+  const safe = /[\uD800-\uDBFF]$/.test(prefix) ? prefix.slice(0, -1) : prefix;
+  const low = encodeKey(safe).slice(0, -1);
+  const last = low.charCodeAt(low.length - 1);
+  // `low` ends in an ASCII char or a BMP char below U+D7FF/above U+DFFF.
+  const bounded = last < 0xd7ff || (last > 0xdfff && last < 0xffff);
+  return { low, high: bounded ? low.slice(0, -1) + String.fromCharCode(last + 1) : undefined };
+}
+
+/** Aux rows decoded into a map, keeping the keys under `prefix`, in slices of work. */
+async function auxMap(rows: readonly { key: string; value: string }[], prefix: string): Promise<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  const slicer = createSlicer();
+  for (const row of rows) {
+    const key = decodeKey(row.key);
+    if (key.startsWith(prefix)) out.set(key, decodeValue(row.value));
+    if (slicer.spend(COST.item + row.value.length * COST.copy)) await slicer.pause();
+  }
+  return out;
+}
+
+/**
+ * Meta, summaries (in write order) and the aux values under `prefix`, in one statement (one
+ * snapshot), without the entries.
+ */
+export async function loadSessionHead(
+  sql: Sql,
+  tenant: string,
+  sessionId: string,
+  prefix: string,
+): Promise<StoredSessionHead | undefined> {
+  const { low, high } = prefixRange(prefix);
+  const below = high === undefined ? '' : ' AND key < $4';
+  const rows = await sql.query<{ k: number; key: string | null; body: string }>(
+    `SELECT 0 AS k, NULL::text AS key, meta AS body, 0::bigint AS o FROM recallkit_sessions WHERE ${WHERE}
+     UNION ALL SELECT 1, NULL, summary, ord FROM recallkit_summaries WHERE ${WHERE}
+     UNION ALL SELECT 2, key, value, 0 FROM recallkit_aux WHERE ${WHERE} AND key >= $3${below}
+     ORDER BY k, o`,
+    [tenant, encodeKey(sessionId), low, ...(high === undefined ? [] : [high])],
+  );
+  if (rows[0]?.k !== 0) return undefined;
+  const slicer = createSlicer();
+  const summaries = rows.filter((r) => r.k === 1);
+  const aux = rows.filter((r) => r.k === 2) as { key: string; body: string }[];
+  return {
+    meta: decodeValue<SessionMeta>(rows[0].body),
+    summaries: await decodeRows<{ body: string }, MemorySummary>(summaries, (r) => r.body, slicer),
+    aux: await auxMap(
+      aux.map((r) => ({ key: r.key, value: r.body })),
+      prefix,
+    ),
+  };
+}
+
 /**
  * Every aux value whose key starts with `prefix`, by a range scan of the primary key (keys
  * compare bytewise: `COLLATE "C"`). The encoded prefix is the key's encoding minus its closing
@@ -158,24 +220,12 @@ export async function loadAuxPrefix(
   sessionId: string,
   prefix: string,
 ): Promise<Map<string, unknown>> {
-  const safe = /[\uD800-\uDBFF]$/.test(prefix) ? prefix.slice(0, -1) : prefix;
-  const low = encodeKey(safe).slice(0, -1);
-  const last = low.charCodeAt(low.length - 1);
-  // `low` ends in an ASCII char or a BMP char below U+D7FF/above U+DFFF.
-  const high = low.slice(0, -1) + String.fromCharCode(last + 1);
-  const bounded = last < 0xd7ff || (last > 0xdfff && last < 0xffff);
+  const { low, high } = prefixRange(prefix);
   const rows = await sql.query<{ key: string; value: string }>(
-    `SELECT key, value FROM recallkit_aux WHERE ${WHERE} AND key >= $3${bounded ? ' AND key < $4' : ''}`,
-    [tenant, encodeKey(sessionId), low, ...(bounded ? [high] : [])],
+    `SELECT key, value FROM recallkit_aux WHERE ${WHERE} AND key >= $3${high === undefined ? '' : ' AND key < $4'}`,
+    [tenant, encodeKey(sessionId), low, ...(high === undefined ? [] : [high])],
   );
-  const out = new Map<string, unknown>();
-  const slicer = createSlicer();
-  for (const row of rows) {
-    const key = decodeKey(row.key);
-    if (key.startsWith(prefix)) out.set(key, decodeValue(row.value));
-    if (slicer.spend(COST.item + row.value.length * COST.copy)) await slicer.pause();
-  }
-  return out;
+  return auxMap(rows, prefix);
 }
 
 export async function listSessions(sql: Sql, tenant: string): Promise<SessionMeta[]> {
