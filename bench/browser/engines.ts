@@ -38,6 +38,9 @@ export interface EngineFigures {
   addVsPut: number;
   addMs: number;
   putMs: number;
+  /** A new session's first add (ms, median of rounds), and the later adds' mean against the put (median of rounds). */
+  firstAddMs: number;
+  laterVsPut: number;
   /** Where an add's time goes (mean ms): no journal, the engine in the page (no worker), entry + meta put. */
   noJournalMs: number;
   inPageMs: number;
@@ -189,6 +192,8 @@ export async function measureEngine(engine: EngineName, dir: string, runs: numbe
   const ratios: number[] = [];
   const adds: number[] = [];
   const puts: number[] = [];
+  const firsts: number[] = [];
+  const laterRatios: number[] = [];
   const noJournal: number[] = [];
   const inPage: number[] = [];
   const putMeta: number[] = [];
@@ -207,6 +212,8 @@ export async function measureEngine(engine: EngineName, dir: string, runs: numbe
     const measured = start.values[1 + WARM] as {
       rounds: {
         addMs: number;
+        firstAddMs: number;
+        laterAddMs: number;
         putMs: number;
         noJournalMs: number;
         inPageMs: number;
@@ -220,6 +227,8 @@ export async function measureEngine(engine: EngineName, dir: string, runs: numbe
       ratios.push(round.addMs / round.putMs);
       adds.push(round.addMs);
       puts.push(round.putMs);
+      firsts.push(round.firstAddMs);
+      laterRatios.push(round.laterAddMs / round.putMs);
       noJournal.push(round.noJournalMs);
       inPage.push(round.inPageMs);
       putMeta.push(round.putMetaMs);
@@ -244,6 +253,8 @@ export async function measureEngine(engine: EngineName, dir: string, runs: numbe
     addVsPut: median(ratios),
     addMs: median(adds),
     putMs: median(puts),
+    firstAddMs: median(firsts),
+    laterVsPut: median(laterRatios),
     noJournalMs: median(noJournal),
     inPageMs: median(inPage),
     putMetaMs: median(putMeta),
@@ -270,12 +281,13 @@ export async function enginesReport(dir: string, engines: readonly EngineName[],
       : '—',
     `${f.addMs.toFixed(2)} ms / ${f.putMs.toFixed(2)} ms`,
     `${RATIO(f.addVsPut)} (≤ 3x: ${f.addVsPut <= 3 ? 'yes' : 'no'})`,
+    `${MS(f.firstAddMs)} / ${RATIO(f.laterVsPut)}`,
     f.journalWrites,
     `${f.noJournalMs.toFixed(2)} / ${f.inPageMs.toFixed(2)} / ${f.putMetaMs.toFixed(2)} / ${f.roundTripMs.toFixed(2)} ms`,
   ]);
   const header =
-    '| Engine | Create → first add, cold / warm | Floor (IndexedDB + gpt-tokenizer o200k count), cold / warm | Warm start / warm floor | Warm start / Chromium’s | Awaited add / raw put (mean, median of rounds) | Add / put (median of the rounds’ ratios) | Journal writes | Add without the journal / add in the page (no worker) / raw entry + meta put / a worker call doing nothing |';
-  const rule = '|---|---:|---:|---:|---:|---:|---:|---|---:|';
+    '| Engine | Create → first add, cold / warm | Floor (IndexedDB + gpt-tokenizer o200k count), cold / warm | Warm start / warm floor | Warm start / Chromium’s | Awaited add / raw put (mean, median of rounds) | Add / put (median of the rounds’ ratios) | A session’s first add / the later adds against the put | Journal writes | Add without the journal / add in the page (no worker) / raw entry + meta put / a worker call doing nothing |';
+  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|';
   const agents = figures.map((f) => `- ${f.engine}: ${f.userAgent}`).join('\n');
   return [
     `## Per engine: start-up and add latency (${runs} profile${runs === 1 ? '' : 's'} each; ${WARM} warm reloads; ${ROUNDS} interleaved rounds of ${ADDS} adds and ${ADDS} puts)`,

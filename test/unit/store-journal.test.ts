@@ -311,6 +311,31 @@ describe('durableStore: the journal never keeps what the store refused', () => {
     expect((await wiped.memory.getActiveEntries('a')).map((e) => e.content)).toEqual(['kept', 'after']);
     expect((await wiped.memory.verify('a')).ok).toBe(true);
   });
+
+  it("removes a new session's journal, written while the store committed, when the store refuses its first write", async () => {
+    const files = memoryJournalFiles();
+    const inner = memoryStore();
+    let refuse = true;
+    const flaky: StoreAdapter = {
+      ...inner,
+      write: async (s, b) => {
+        // The journal is written while the commit is under way: it must be there before the refusal.
+        await Promise.resolve();
+        if (refuse) throw new Error('QuotaExceededError');
+        return inner.write(s, b);
+      },
+    };
+    const first = await open(flaky, files);
+    await expect(first.memory.addUserMessage('a', 'refused')).rejects.toThrow(/Quota/);
+    expect([...files.files.keys()]).toEqual([]);
+    refuse = false;
+    await first.memory.addUserMessage('a', 'kept');
+    expect(files.files.size).toBe(1);
+    const wiped = await open(memoryStore(), files);
+    expect(wiped.state.status).toBe('restored');
+    expect((await wiped.memory.getActiveEntries('a')).map((e) => e.content)).toEqual(['kept']);
+    expect((await wiped.memory.verify('a')).ok).toBe(true);
+  });
 });
 
 describe('durability option and verify', () => {

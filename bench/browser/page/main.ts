@@ -394,6 +394,9 @@ async function floor(options: { dbName: string }) {
 async function addVsPut(options: { n: number; rounds: number; dbName: string }) {
   const rounds: {
     addMs: number;
+    /** The session's first add (its journal file is created then), and the mean of the others. */
+    firstAddMs: number;
+    laterAddMs: number;
     putMs: number;
     noJournalMs: number;
     inPageMs: number;
@@ -413,6 +416,8 @@ async function addVsPut(options: { n: number; rounds: number; dbName: string }) 
     journalWrites = adds.journalWrites;
     rounds.push({
       addMs: adds.totalMs / n,
+      firstAddMs: adds.latencies[0]!,
+      laterAddMs: adds.latencies.slice(1).reduce((a, b) => a + b, 0) / (n - 1),
       putMs: puts.totalMs / n,
       noJournalMs: none.totalMs / n,
       inPageMs: inPage.totalMs / n,

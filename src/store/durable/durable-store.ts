@@ -71,6 +71,29 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
     else await journal.remove(sessionId);
   };
 
+  /**
+   * A session's first write: its journal file is created and written while the transaction
+   * commits (creating and opening a file costs Firefox tens of milliseconds, more than the
+   * commit), and removed again when the store refuses the batch. A crash before that removal
+   * leaves a journal the store never committed, which open() restores as it does an append
+   * cut short by a crash: an unacknowledged write that landed.
+   */
+  const startJournal = async (sessionId: string, batch: StoreBatch, committing: Promise<void>): Promise<void> => {
+    const journaling = journal.snapshot(sessionId, stateOf(batch)).then(
+      () => true,
+      () => false,
+    );
+    try {
+      await committing;
+    } catch (error) {
+      if (await journaling) await journal.remove(sessionId).catch(() => stale.add(sessionId));
+      throw error;
+    }
+    // The store has the batch; without a journal file it is started over on the next write.
+    if (await journaling) stale.delete(sessionId);
+    else stale.add(sessionId);
+  };
+
   const store: DurableStore = {
     ...inner,
     kind: inner.kind,
@@ -146,6 +169,7 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
       // journal (a synchronous file write, tens of microseconds in a regular profile).
       const committing = inner.write(sessionId, batch);
       committing.catch(() => undefined);
+      if (!journal.has(sessionId) && isNewSession(batch)) return startJournal(sessionId, batch, committing);
       let before: number | undefined;
       if (journaled) {
         try {

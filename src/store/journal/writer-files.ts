@@ -14,14 +14,24 @@
  * gathered per file for {@link COALESCE_MS}, then posted to it as one write, in order, and before
  * any other call on the file; a write resolves without waiting for them.
  *
- * Which case applies is measured once on start: a file-size call takes about a microsecond on a
- * disk file and over 100 µs through the IPC. When no writer can start (a CSP without `blob:` in
+ * Which case applies is measured once on start, where handles have a `mode` (Chromium): a
+ * file-size call takes about a microsecond on a disk file and over 100 µs through the IPC,
+ * timed on a journal file the open reads anyway (a probe file of its own when there is none).
+ * Engines whose handles have no `mode` (Firefox, Safari) always write from this thread, which is
+ * safe anywhere (the writer only saves time where Chromium's OPFS is in memory): Firefox's calls
+ * on a disk file (25–90 µs each) looked remote on a busy machine. When no writer can start (a CSP without `blob:` in
  * `worker-src`, no nested workers), the files are written from this thread either way.
  * @module
  */
 import type { JournalWrites } from '../durable/durability-types.js';
 import type { JournalFiles } from './files.js';
-import { JOURNAL_ROOT, OpfsRefusedError, opfsJournalFiles, type OpfsJournalOptions } from './opfs-files.js';
+import {
+  JOURNAL_ROOT,
+  OpfsRefusedError,
+  opfsJournalFiles,
+  type OpfsJournalFiles,
+  type OpfsJournalOptions,
+} from './opfs-files.js';
 import { JOURNAL_WRITER_SOURCE } from './writer-source.js';
 
 /** How long the writer may take to start before the files are written from this thread. */
@@ -32,6 +42,8 @@ export const COALESCE_MS = 50;
 const REMOTE_CALL_US = 25;
 /** Name of the file timed on start (not a journal file name). */
 const PROBE_FILE = 'probe.tmp';
+/** Extension of journal files (`session-journal.ts`). */
+const JOURNAL_EXT = 'rkj';
 
 /** Journal files, and where their appends are written. */
 export interface WriterJournalFiles extends JournalFiles {
@@ -68,10 +80,13 @@ export function writerJournalFiles(options: OpfsJournalOptions): WriterJournalFi
   let gatherTimer: ReturnType<typeof setTimeout> | undefined;
 
   const start = async (): Promise<Mode> => {
-    const thread = (): Mode => ({ kind: 'thread', files: opfsJournalFiles(options) });
+    const files = opfsJournalFiles(options);
+    const thread = (): Mode => ({ kind: 'thread', files });
     // Twice, with a task between: a regular profile would have to be descheduled in every batch
-    // of both to look remote.
-    if (!(await servedOverIpc(options.folder)) || !(await servedOverIpc(options.folder))) return thread();
+    // of both to look remote. The first look is at a journal file the open reads anyway.
+    if (!(await servedOverIpc(options.folder, files)) || !(await servedOverIpc(options.folder))) return thread();
+    // The writer opens the files itself: let go of the handle the first look opened.
+    await files.close();
     const writer = await startWriter({ folder: options.folder, flushDelayMs });
     return writer ? { kind: 'writer', writer } : thread();
   };
@@ -159,15 +174,47 @@ export function writerJournalFiles(options: OpfsJournalOptions): WriterJournalFi
 
 /** The slice of `FileSystemSyncAccessHandle` the probe uses. */
 interface ProbeHandle {
+  readonly mode?: string;
   getSize(): number;
   close(): void;
 }
 
 /**
+ * Whether a file-size call is slow in every one of 4 batches of 10 (a disk file answers the
+ * first in microseconds). Only where handles have a `mode` (Chromium 121+), the one engine whose
+ * OPFS lives in memory behind an IPC off the record: Firefox's calls cost 25–90 µs on a disk file
+ * (each runs on an I/O thread while the worker waits), which a busy machine made look remote,
+ * and a journal that looks remote is written after the acknowledgement.
+ */
+function slowCalls(h: { getSize(): number; readonly mode?: string }): boolean {
+  if (typeof h.mode !== 'string') return false;
+  for (let batch = 0; batch < 4; batch++) {
+    const t = performance.now();
+    for (let i = 0; i < 10; i++) h.getSize();
+    if (((performance.now() - t) / 10) * 1000 < REMOTE_CALL_US) return false;
+  }
+  return true;
+}
+
+/**
  * Whether this origin's OPFS answers a file-size call over an IPC (kept in memory: off the record).
+ * Timed on a journal file of `files` when there is one (its handle stays open for the journal:
+ * in Firefox opening, closing and removing a probe file of its own costs tens of milliseconds
+ * of a start), else on a probe file of its own.
  * Throws {@link OpfsRefusedError} when the OPFS or a synchronous handle is refused outright.
  */
-async function servedOverIpc(folder: string): Promise<boolean> {
+async function servedOverIpc(folder: string, files?: OpfsJournalFiles): Promise<boolean> {
+  if (files) {
+    const journalFile = await files
+      .list()
+      .then((names) => names.find((name) => name.endsWith(`.${JOURNAL_EXT}`)))
+      .catch(() => undefined);
+    // Refused or held by another tab: the probe file below tells which.
+    if (journalFile !== undefined) {
+      const slow = await files.withHandle(journalFile, slowCalls).catch(() => undefined);
+      if (slow !== undefined) return slow;
+    }
+  }
   type Dir = {
     getDirectoryHandle(name: string, o?: { create?: boolean }): Promise<Dir>;
     getFileHandle(name: string, o?: { create?: boolean }): Promise<{ createSyncAccessHandle(): Promise<ProbeHandle> }>;
@@ -211,13 +258,7 @@ async function servedOverIpc(folder: string): Promise<boolean> {
     }
   }
   try {
-    // Remote only when every batch is slow (a disk file answers the first in microseconds).
-    for (let batch = 0; batch < 4; batch++) {
-      const t = performance.now();
-      for (let i = 0; i < 10; i++) h.getSize();
-      if (((performance.now() - t) / 10) * 1000 < REMOTE_CALL_US) return false;
-    }
-    return true;
+    return slowCalls(h);
   } finally {
     h.close();
     await dir.removeEntry(probeFile).catch(() => undefined);
