@@ -148,12 +148,21 @@ export async function loadAux(sql: Sql, tenant: string, sessionId: string, key: 
 }
 
 /**
+ * Aux values read per statement by {@link loadAuxPrefix}: a recall segment is a few kilobytes,
+ * so a page is at most a few megabytes for the database to answer (PGlite answers in this
+ * thread) and for this process to decode.
+ */
+export const AUX_PER_PAGE = 200;
+
+/**
  * Every aux value whose key starts with `prefix`, by a range scan of the primary key (keys
  * compare bytewise: `COLLATE "C"`). The encoded prefix is the key's encoding minus its closing
- * quote; a trailing high surrogate is left to the exact check on decoded keys.
+ * quote; a trailing high surrogate is left to the exact check on decoded keys. More than
+ * {@link AUX_PER_PAGE} values are read a page at a time, in key order, in one repeatable-read
+ * transaction (one snapshot), the thread given back between pages.
  */
 export async function loadAuxPrefix(
-  sql: Sql,
+  sql: Sql & Partial<Pick<SqlDriver, 'transaction'>>,
   tenant: string,
   sessionId: string,
   prefix: string,
@@ -164,18 +173,39 @@ export async function loadAuxPrefix(
   // `low` ends in an ASCII char or a BMP char below U+D7FF/above U+DFFF.
   const high = low.slice(0, -1) + String.fromCharCode(last + 1);
   const bounded = last < 0xd7ff || (last > 0xdfff && last < 0xffff);
-  const rows = await sql.query<{ key: string; value: string }>(
-    `SELECT key, value FROM recallkit_aux WHERE ${WHERE} AND key >= $3${bounded ? ' AND key < $4' : ''}`,
-    [tenant, encodeKey(sessionId), low, ...(bounded ? [high] : [])],
-  );
   const out = new Map<string, unknown>();
   const slicer = createSlicer();
-  for (const row of rows) {
-    const key = decodeKey(row.key);
-    if (key.startsWith(prefix)) out.set(key, decodeValue(row.value));
-    if (slicer.spend(COST.item + row.value.length * COST.copy)) await slicer.pause();
+  // A page: the keys from `from` on (`>=` the first time, `>` after), in key order.
+  const page = (tx: Sql, from: string, first: boolean) =>
+    tx.query<{ key: string; value: string }>(
+      `SELECT key, value FROM recallkit_aux
+        WHERE ${WHERE} AND key ${first ? '>=' : '>'} $3${bounded ? ' AND key < $5' : ''} ORDER BY key LIMIT $4`,
+      [tenant, encodeKey(sessionId), from, AUX_PER_PAGE + 1, ...(bounded ? [high] : [])],
+    );
+  const take = async (rows: { key: string; value: string }[]): Promise<void> => {
+    for (const row of rows.slice(0, AUX_PER_PAGE)) {
+      const key = decodeKey(row.key);
+      if (key.startsWith(prefix)) out.set(key, decodeValue(row.value));
+      if (slicer.spend(COST.item + row.value.length * COST.copy)) await slicer.pause();
+    }
+  };
+  const rows = await page(sql, low, true);
+  if (rows.length <= AUX_PER_PAGE) {
+    await take(rows);
+    return out;
   }
-  return out;
+  // More than a page: read again from the start in one snapshot, page by page.
+  const paged = async (tx: Sql): Promise<Map<string, unknown>> => {
+    if (sql.transaction) await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    for (let from = low, first = true; ; first = false) {
+      const next = await page(tx, from, first);
+      await take(next);
+      if (next.length <= AUX_PER_PAGE) return out;
+      from = next[AUX_PER_PAGE - 1]!.key;
+      await slicer.pause();
+    }
+  };
+  return sql.transaction ? sql.transaction(paged) : paged(sql);
 }
 
 export async function listSessions(sql: Sql, tenant: string): Promise<SessionMeta[]> {
