@@ -55,10 +55,10 @@ export interface Statement {
   text: string;
   params: unknown[];
   /**
-   * A deletion in chunks ({@link deleteChunk}): run again from the last key it deleted until a
-   * run deletes fewer rows than this ({@link runStatement}).
+   * A deletion in chunks ({@link deleteRows}): every row of the session (`params`: tenant and
+   * session key) in `table`, {@link ROWS_PER_DELETE} at a time ({@link runStatement}).
    */
-  chunk?: number;
+  chunk?: { table: string; column: string };
 }
 
 /**
@@ -68,41 +68,43 @@ export interface Statement {
  */
 export const ROWS_PER_DELETE = 1000;
 
-/**
- * The next {@link ROWS_PER_DELETE} rows of a session in `table`, in key order after `$3`,
- * deleted; its row tells how many (`n`) and the last key (`last`).
- */
-function deleteChunk(table: string, column: string, tenant: string, key: string): Statement {
-  return {
-    text: `WITH v AS (SELECT ${column} AS k FROM ${table} WHERE tenant = $1 AND session_id = $2 AND ${column} > $3
-       ORDER BY ${column} LIMIT $4),
-     d AS (DELETE FROM ${table} AS t USING v WHERE t.tenant = $1 AND t.session_id = $2 AND t.${column} = v.k)
-     SELECT count(*)::int AS n, max(v.k) AS last FROM v`,
-    params: [tenant, key, '', ROWS_PER_DELETE],
-    chunk: ROWS_PER_DELETE,
-  };
-}
-
-/** Every row of a session, deleted from its three tables in chunks. */
+/** Every row of a session, deleted from its three tables in chunks ({@link runStatement}). */
 function deleteRows(tenant: string, key: string): Statement[] {
-  return [
-    deleteChunk('recallkit_entries', 'id', tenant, key),
-    deleteChunk('recallkit_summaries', 'id', tenant, key),
-    deleteChunk('recallkit_aux', 'key', tenant, key),
-  ];
+  const all = (table: string, column: string): Statement => ({
+    text: `DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2`,
+    params: [tenant, key],
+    chunk: { table, column },
+  });
+  return [all('recallkit_entries', 'id'), all('recallkit_summaries', 'id'), all('recallkit_aux', 'key')];
 }
 
-/** Run a statement; a deletion in chunks chunk after chunk, the thread given back between them. */
+/**
+ * Run a statement. A deletion in chunks reads the next {@link ROWS_PER_DELETE} keys in key
+ * order (an index-only range scan from the last key), deletes them by key, and goes on, the
+ * thread given back between chunks: each statement's work is bounded, whatever the session's size.
+ */
 export async function runStatement(sql: Sql, statement: Statement): Promise<void> {
-  if (!statement.chunk) {
+  const { chunk } = statement;
+  if (!chunk) {
     await sql.query(statement.text, statement.params);
     return;
   }
-  const params = [...statement.params];
-  for (;;) {
-    const [row] = await sql.query<{ n: number; last: string | null }>(statement.text, params);
-    if (!row || row.n < statement.chunk || row.last === null) return;
-    params[2] = row.last;
+  const { table, column } = chunk;
+  const [tenant, key] = statement.params;
+  for (let after = ''; ;) {
+    const keys = await sql.query<{ k: string }>(
+      `SELECT ${column} AS k FROM ${table} WHERE tenant = $1 AND session_id = $2 AND ${column} > $3
+        ORDER BY ${column} LIMIT $4`,
+      [tenant, key, after, ROWS_PER_DELETE],
+    );
+    if (keys.length === 0) return;
+    await sql.query(`DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2 AND ${column} = ANY($3::text[])`, [
+      tenant,
+      key,
+      keys.map((r) => r.k),
+    ]);
+    if (keys.length < ROWS_PER_DELETE) return;
+    after = keys[keys.length - 1]!.k;
     await yieldNow();
   }
 }
@@ -498,14 +500,23 @@ export function writeStatement(batches: readonly EncodedBatch[], notify: boolean
   ON CONFLICT (tenant, session_id, id) DO UPDATE SET seq = excluded.seq, active = excluded.active,
     entry = excluded.entry)`);
   let order = 0;
+  // A summary's JSON goes as a line of text, as entries' do, not quoted again inside JSON (a
+  // summary of 100,000 entries lists their ids: megabytes the database would parse twice).
+  const summaryTexts: string[] = [];
   const summaries = rows(
     (x) => x.summaries,
-    (x, [id, v]) => ({ t: x.tenant, s: x.key, id, v, n: order++ }),
+    (x, [id, v]) => (summaryTexts.push(v), { t: x.tenant, s: x.key, id, n: order++ }),
   );
-  const columns = 't text, s text, id text, v text, n int';
   if (summaries.length > 0)
     steps.push(`ps AS (INSERT INTO recallkit_summaries (tenant, session_id, id, summary)
-  SELECT u.t, u.s, u.id, u.v FROM ${recordset(p.rows(summaries), summaries.length, 'u', columns)}
+  SELECT u.t, u.s, u.id, u.v FROM ${withTexts(
+    p.rows(summaries),
+    p.lines(summaryTexts),
+    summaries.length,
+    'u',
+    't text, s text, id text, n int',
+    't, s, id, n, v',
+  )}
   WHERE ${GATE} ORDER BY u.n
   ON CONFLICT (tenant, session_id, id) DO UPDATE SET summary = excluded.summary)`);
   const aux = rows(
