@@ -2,7 +2,8 @@
  * A first recall without a wait (#35): for each LoCoMo conversation (and one of 1,451 turns, three
  * conversations in one chat), its turns are added through `createMemory`, the memory is closed
  * and opened again, and the first recall after the reopen is timed against warm recalls of the
- * same questions, on the memory store and on PGlite. Then indexing: RecallKit's recall index
+ * same questions, on the memory store, on PGlite and on PostgreSQL (a throwaway local cluster,
+ * skipped when `initdb` is not found). Then indexing: RecallKit's recall index
  * built from the same turns against MiniSearch's (defaults, and with stop words and a stemmer),
  * in the same run. Prints tables and writes them into docs/recall.md; asserts nothing.
  *
@@ -14,10 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import MiniSearch from 'minisearch';
+import pg from 'pg';
 import { createMemory, memoryStore } from 'recallkit';
 import type { StoreAdapter } from 'recallkit';
 import { postgresStore } from 'recallkit/postgres';
 import { createRecallIndex } from 'recallkit/recall';
+import { startCluster, type Cluster } from '../test/postgres/cluster.js';
 import { loadConversations, type Conversation } from './eval-locomo.js';
 import { writeDocTable } from './lib/doc-table.js';
 import { machineHeader } from './lib/machine.js';
@@ -65,8 +68,9 @@ async function firstAndWarm(open: () => StoreAdapter, conv: Conversation): Promi
 }
 
 /** The first-query table: per store, the medians over conversations and rounds. */
-async function firstQueryTable(convs: Conversation[]): Promise<string> {
+async function firstQueryTable(convs: Conversation[], pool: pg.Pool | undefined): Promise<string> {
   const rows: string[][] = [];
+  let tenants = 0;
   const stores: [string, () => { open: () => StoreAdapter; done: () => Promise<void> }][] = [
     [
       'memory store',
@@ -86,7 +90,21 @@ async function firstQueryTable(convs: Conversation[]): Promise<string> {
       },
     ],
   ];
+  if (pool) {
+    stores.push([
+      'PostgreSQL (pg)',
+      () => {
+        const tenant = `first-${tenants++}`;
+        return { open: () => postgresStore({ pool, tenant }), done: async () => undefined };
+      },
+    ]);
+  }
   for (const [name, make] of stores) {
+    // One unmeasured round first, so no store's first round also times the JIT compiling its code.
+    const warmUp = make();
+    await ingest(warmUp.open(), convs[0]!);
+    await firstAndWarm(warmUp.open, convs[0]!);
+    await warmUp.done();
     for (const conv of convs) {
       const firsts: number[] = [];
       const warms: number[] = [];
@@ -193,13 +211,26 @@ export async function runFirstQueryBench(): Promise<string> {
   };
   const indexing = indexingTable(convs);
   console.error(indexing);
-  const first = await firstQueryTable([...convs.slice(0, 4), long]);
+  let cluster: Cluster | undefined;
+  try {
+    cluster = startCluster();
+  } catch (error) {
+    console.error(`no PostgreSQL cluster (${(error as Error).message.split('\n')[0]}): PostgreSQL rows skipped`);
+  }
+  const pool = cluster && new pg.Pool({ connectionString: cluster.url, max: 4 });
+  let first: string;
+  try {
+    first = await firstQueryTable([...convs.slice(0, 4), long], pool);
+  } finally {
+    await pool?.end();
+    cluster?.stop();
+  }
   return [
     '## The first recall after a reopen, against a warm one (LoCoMo conversations)',
     '',
     first,
     '',
-    `Medians of ${ROUNDS} rounds; each round adds the turns, closes the memory and opens a new one over the same store.`,
+    `Medians of ${ROUNDS} rounds (after one unmeasured round per store); each round adds the turns, closes the memory and opens a new one over the same store.`,
     '',
     '## Indexing the same turns, against MiniSearch',
     '',

@@ -56,6 +56,7 @@ export type {
   ContextTruncatedInfo,
   SessionMeta,
   StoredSession,
+  StoredSessionHead,
   StoreBatch,
   LoadEntriesOptions,
   StoreAdapter,

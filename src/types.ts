@@ -454,6 +454,18 @@ export interface StoredSession {
 }
 
 /**
+ * What `StoreAdapter.loadSessionHead` returns: a session's meta, its summaries and its aux
+ * values under a prefix, read together (one snapshot), without its entries.
+ */
+export interface StoredSessionHead {
+  meta: SessionMeta;
+  /** Kept summaries, oldest first. */
+  summaries: MemorySummary[];
+  /** The aux values whose key starts with the prefix asked for. */
+  aux: Map<string, unknown>;
+}
+
+/**
  * One atomic change to a session. A store applies all of it or none of it
  * (one IndexedDB transaction).
  */
@@ -513,6 +525,13 @@ export interface StoreAdapter {
    * without it the engine calls `loadAux` once per key.
    */
   loadAuxPrefix?(sessionId: string, prefix: string): Promise<Map<string, unknown>>;
+  /**
+   * The session's meta, summaries and aux values under `auxPrefix`, in one read of one
+   * snapshot, without its entries; `undefined` when the session does not exist. Optional: with
+   * it, the first recall after a reopen reads the stored recall index and only the entries it
+   * returns, instead of loading the session.
+   */
+  loadSessionHead?(sessionId: string, auxPrefix: string): Promise<StoredSessionHead | undefined>;
   /** Apply a batch atomically. */
   write(sessionId: string, batch: StoreBatch): Promise<void>;
   /** Delete a session and everything it holds, atomically. */

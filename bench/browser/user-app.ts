@@ -75,6 +75,7 @@ const PACK_SOURCES = [
   'tsconfig.json',
   'tsconfig.build.json',
   'src',
+  'scripts/bundle-server.mjs',
   'scripts/copy-ranks.mjs',
 ];
 

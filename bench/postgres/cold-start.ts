@@ -1,15 +1,16 @@
 /**
  * Cold start: from spawning a server process to its first turn answered 200, for the README
  * server (test/postgres/fixtures/readme-server.ts) on PostgreSQL and on PGlite, against a raw
- * route doing the same work (fixtures/raw-server.ts with `pg`, raw-pglite-server.ts with PGlite),
+ * route doing the same work (peers/raw-server.ts with `pg`, raw-pglite-server.ts with PGlite),
  * spawned in turn, several rounds. Each process is started twice per variant before the rounds
  * (schema made, files cached), as a redeployed server finds them. Two ways to run each script:
  * `node` on the built package (`dist/`, what an app deploys; run `npm run build` first) and
  * `tsx` on the sources (how the tests run them). Prints a table, writes it to
  * docs/performance.md (region `cold-start`); asserts nothing.
  *
- * `npm run bench:cold-start` (env COLD_ROUNDS, default 5; COLD_START_BASELINE=<another checkout>
- * adds that checkout's README server on PostgreSQL, to compare two versions in one run).
+ * `npm run bench:cold-start` (env COLD_ROUNDS, default 5; COLD_START_BASELINE=<another checkout, built>
+ * adds that checkout's README server on PostgreSQL, to compare two versions in one run;
+ * COLD_RUNNERS=node skips the `tsx` runs). The docs' table is written by a run with neither.
  * @module
  */
 import { spawn } from 'node:child_process';
@@ -150,7 +151,7 @@ export async function coldStartBench(): Promise<string> {
     const variants: Variant[] = [
       {
         name: 'raw pg route',
-        script: join(REPO, 'test/postgres/fixtures/raw-server.ts'),
+        script: join(REPO, 'bench/postgres/peers/raw-server.ts'),
         repo: REPO,
         database: 'cold_raw',
       },
@@ -180,7 +181,7 @@ export async function coldStartBench(): Promise<string> {
       });
     }
     if (!existsSync(join(REPO, 'dist/server/index.js'))) throw new Error('cold-start: run `npm run build` first');
-    const runners: Runner[] = ['node', 'tsx'];
+    const runners: Runner[] = process.env['COLD_RUNNERS'] === 'node' ? ['node'] : ['node', 'tsx'];
     const scripts = new Map(variants.map((v) => [v, compiled(v)]));
     const dirs = new Map(variants.map((v) => [v, mkdtempSync(join(work, 'app-'))]));
     for (const v of variants) if (v.database) await admin.query(`CREATE DATABASE ${v.database}`);
@@ -265,7 +266,7 @@ export async function coldStartBench(): Promise<string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const table = await coldStartBench();
   console.log(`\n${table}`);
-  if (!process.env['COLD_START_BASELINE']) {
+  if (!process.env['COLD_START_BASELINE'] && !process.env['COLD_RUNNERS']) {
     writeDocTable(PERFORMANCE_DOC, 'cold-start', table, { command: 'npm run bench:cold-start' });
   }
 }

@@ -50,6 +50,7 @@ import { buildPlannedContext } from './context/context-build.js';
 import { createStoreRecall, recallAcross } from './recall/recall-all.js';
 import { knownTurns, storedEntry } from './known-turns.js';
 import { createEmbeddingQueue } from './recall/embedding-queue.js';
+import { createColdRecall } from './recall/cold-recall.js';
 import type { EngineHooks } from './engine-hooks.js';
 import { isReservedSessionId } from './checks/reserved-ids.js';
 import { checkQuery } from './checks/query-bound.js';
@@ -131,9 +132,15 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   const writer = createWriter(store, built.persistence);
   const emitter = createEmitter();
   let closed = false;
+  // A recall of a session not held reads its stored index, not the session (cold-recall.ts).
+  const cold = createColdRecall({ store, semantic: deps.embedder !== undefined, slices });
   const sessions = createSessionRunner(store, writer, now, () => closed, {
     maxCachedSessions: deps.maxCachedSessions,
     onChange: (sessionId) => emitter.emit('change', sessionId),
+    onLoad: (c) => {
+      const index = cold.take(c.meta.sessionId, c.meta.version);
+      if (index) c.recall = index;
+    },
   });
   // Aborted by close(): a summarizer call in flight is given up, its entries stay active.
   const lifetime = new AbortController();
@@ -492,6 +499,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
             : recallEntries(view, recallContext(view), query, options);
         },
         'read',
+        (id) => cold.recall(id, query, options),
       );
     },
 

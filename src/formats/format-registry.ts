@@ -9,8 +9,7 @@ import { anthropicCodec } from './anthropic-codec.js';
 import type { FormatCodec, FormattedPrompt } from './format-codec.js';
 import { langChainCodec } from './langchain-codec.js';
 import { openaiCodec } from './openai-codec.js';
-
-const codecs = new Map<string, FormatCodec>();
+import { codecs } from './registered-formats.js';
 
 /**
  * Add a message format, in this thread (for `createWorkerMemory`, in your worker entry):
@@ -72,4 +71,6 @@ export function formatCodec(format: unknown, field = 'format'): FormatCodec {
   return codec;
 }
 
-for (const codec of [openaiCodec, anthropicCodec, aiSDKCodec, langChainCodec] as FormatCodec[]) registerFormat(codec);
+// Once per process: another copy of this module (the bundled server entry's) finds them registered.
+for (const codec of [openaiCodec, anthropicCodec, aiSDKCodec, langChainCodec] as FormatCodec[])
+  if (!codecs.has(codec.id)) registerFormat(codec);

@@ -23,6 +23,7 @@ import {
   encodeSegment,
   manifestKey,
   readManifest,
+  checkSegments,
   restoreSegment,
   segmentKey,
 } from './lexical/segments.js';
@@ -131,10 +132,14 @@ export async function loadRecallIndex(
   const manifest = readManifest(await loadAux(manifestKey(prefix)), ANALYZER_VERSION);
   if (manifest === undefined) return undefined;
   const values = await Promise.all(Array.from({ length: manifest.segments }, (_, n) => loadAux(segmentKey(prefix, n))));
-  const core = createBm25Index();
   const slicer = options.slicer;
+  // Every segment is checked first, counting the postings, so the lists are sized once.
+  const checked = await checkSegments(values, manifest.segmentSize, slicer);
+  if (!checked) return undefined;
+  const core = createBm25Index();
+  core.reserve(checked.ordinals, checked.words);
   for (let n = 0; n < values.length; n++) {
-    if (!restoreSegment(core, values[n], n, manifest.segmentSize)) return undefined;
+    restoreSegment(core, checked, n);
     if (slicer?.spend(segmentCost(values[n]))) await slicer.pause();
   }
   return makeIndex(core, { ...options, segmentSize: manifest.segmentSize }, manifest.segments);

@@ -7,8 +7,7 @@
 import { ValidationError } from '../errors.js';
 import { BUILTIN_STRATEGIES } from './builtin-strategies.js';
 import { STRATEGY_ID_KEYS, type StrategyDefinition, type StrategyKind } from './strategy-definition.js';
-
-const registry = new Map<string, StrategyDefinition>();
+import { registry } from './registered-strategies.js';
 
 /**
  * Make a strategy id available to profiles, in this thread: `createMemory` (and, called in a
@@ -77,5 +76,6 @@ export function strategyDefinition<K extends StrategyKind>(
   return definition?.kind === kind ? (definition as Extract<StrategyDefinition, { kind: K }>) : undefined;
 }
 
+// Once per process: another copy of this module (the bundled server entry's) finds them registered.
 for (const [id, definition] of Object.entries(BUILTIN_STRATEGIES))
-  registerStrategy(id, definition as StrategyDefinition<unknown>);
+  if (!registry.has(id)) registerStrategy(id, definition as StrategyDefinition<unknown>);

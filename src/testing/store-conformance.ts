@@ -376,6 +376,29 @@ function describeOptionalMethods(name: string, makeStore: () => Promise<StoreAda
       expect(await store.loadAux('a', 'r:seg:0')).toEqual([1, 2]);
     });
 
+    it('loadSessionHead (when offered) returns the meta, the summaries and the aux under the prefix', async (ctx) => {
+      if (!store.loadSessionHead) return ctx.skip();
+      await store.write('a', {
+        meta: makeMeta('a', 1, { nextSeq: 1 }),
+        putEntries: [makeEntry('a', 0)],
+        putSummaries: [makeSummary('a', 's2'), makeSummary('a', 's1')],
+        aux: { 'r:manifest': { n: 1 }, 'r:seg:0': 'x', q: 1 },
+      });
+      await store.write('b', { meta: makeMeta('b'), aux: { 'r:manifest': 'other session' } });
+      await store.write('a', { meta: makeMeta('a', 2, { nextSeq: 1 }), aux: { 'r:seg:0': null, 'r:seg:1': [2] } });
+      const head = await store.loadSessionHead('a', 'r:');
+      expect(head?.meta).toEqual(makeMeta('a', 2, { nextSeq: 1 }));
+      expect(head?.summaries.map((x) => x.id)).toEqual(['s2', 's1']);
+      expect(Object.fromEntries([...head!.aux].sort(([x], [y]) => (x < y ? -1 : 1)))).toEqual({
+        'r:manifest': { n: 1 },
+        'r:seg:1': [2],
+      });
+      expect(await store.loadSessionHead('nope', 'r:')).toBeUndefined();
+      // A copy: changing it changes nothing stored.
+      (head!.aux.get('r:seg:1') as number[]).push(3);
+      expect(await store.loadAux('a', 'r:seg:1')).toEqual([2]);
+    });
+
     it(
       'subscribe (when offered) reports writes and deletion with the stored version, ' + 'until unsubscribed',
       async (ctx) => {

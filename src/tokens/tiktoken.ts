@@ -6,9 +6,9 @@
  * @module
  */
 import { ClosedError, RecallKitError, ValidationError } from '../errors.js';
-import { createBpeCounter, type BpeCounter } from './bpe-count.js';
+import { createBpeCounter } from './bpe-count.js';
 import { createPacer } from './count-yielding.js';
-import { loads } from './load-status.js';
+import { encoders, loads, type SharedEncoder } from './load-status.js';
 import { countingParts, createCountCache } from './piece-chunks.js';
 import { loadRankTable } from './rank-source.js';
 import type { Pacer, TiktokenCounter, TiktokenEncoding, TiktokenStatus } from './types.js';
@@ -17,17 +17,6 @@ export type { TiktokenCounter, TiktokenEncoding, TiktokenStatus } from './types.
 
 /** The tiktoken encodings RecallKit ships: `o200k_base` (GPT-4o and later) and `cl100k_base` (GPT-4, GPT-3.5). */
 export const TIKTOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const satisfies readonly TiktokenEncoding[];
-
-interface SharedEncoder {
-  readonly bpe: BpeCounter;
-  /** Counts of recent parts (`piece-chunks.ts`). */
-  readonly cached: ReturnType<typeof createCountCache>;
-  handles: number;
-  freed: boolean;
-}
-
-/** Per encoding: the load in progress, and the encoder once it is built. */
-const encoders = new Map<TiktokenEncoding, { pending: Promise<SharedEncoder>; shared?: SharedEncoder }>();
 
 /** Whether `value` names an encoding {@link loadTiktoken} accepts. */
 export function isTiktokenEncoding(value: unknown): value is TiktokenEncoding {

@@ -15,6 +15,7 @@ afterAll(closeShared);
 
 await import('../unit/engine-manager.test.js');
 await import('../unit/engine-recall.test.js');
+await import('../unit/recall-cold.test.js');
 await import('../unit/engine-profiles.test.js');
 await import('../unit/engine-knowledge-base.test.js');
 await import('../unit/reliability-import.test.js');

@@ -101,12 +101,26 @@ describe('other writers are heard (subscribe, the change event, shared)', () => 
 });
 
 describe('batched aux reads', () => {
-  it('reopening a persisted recall index is one loadAuxPrefix call and no loadAux call', async () => {
+  it('a first recall after a reopen is one loadSessionHead call and the hits: no session, entry or aux load', async () => {
+    const inner = memoryStore();
+    const writer = await createMemory({ store: inner });
+    for (let i = 0; i < 300; i++) await writer.addUserMessage('s', `message ${i} about topic${i % 17}`);
+    const expected = (await writer.recall('s', 'topic3')).map((h) => h.entry.id);
+    expect(expected.length).toBeGreaterThan(0);
+    const c = counting(inner);
+    const reader = await createMemory({ store: c.store });
+    expect((await reader.recall('s', 'topic3')).map((h) => h.entry.id)).toEqual(expected);
+    expect(c.count('loadSessionHead')).toBe(1);
+    expect(c.count('getEntries')).toBe(1);
+    for (const read of ['loadSession', 'loadEntries', 'loadAux', 'loadAuxPrefix']) expect(c.count(read), read).toBe(0);
+  });
+
+  it('without loadSessionHead, reopening a persisted recall index is one loadAuxPrefix call and no loadAux call', async () => {
     const inner = memoryStore();
     const writer = await createMemory({ store: inner });
     for (let i = 0; i < 300; i++) await writer.addUserMessage('s', `message ${i} about topic${i % 17}`);
     expect((await writer.recall('s', 'topic3')).length).toBeGreaterThan(0);
-    const c = counting(inner);
+    const c = counting(inner, ['loadSessionHead']);
     const reader = await createMemory({ store: c.store });
     const hits = await reader.recall('s', 'topic3');
     expect(hits.map((h) => h.entry.id)).toEqual((await writer.recall('s', 'topic3')).map((h) => h.entry.id));
@@ -121,7 +135,7 @@ describe('batched aux reads', () => {
     const writer = await createMemory({ store: inner });
     for (let i = 0; i < 100; i++) await writer.addUserMessage('s', `note ${i} word${i % 7}`);
     const expected = (await writer.recall('s', 'word3')).map((h) => h.entry.id);
-    const c = counting(inner, ['loadAuxPrefix']);
+    const c = counting(inner, ['loadAuxPrefix', 'loadSessionHead']);
     const reader = await createMemory({ store: c.store });
     expect((await reader.recall('s', 'word3')).map((h) => h.entry.id)).toEqual(expected);
     expect(c.count('loadAux')).toBeGreaterThan(1);

@@ -24,8 +24,15 @@ export interface SessionRunner {
    * read on the append path), and a `ConflictError` — another tab wrote — reloads the session
    * and runs the task again. On a store shared across tabs or processes (`shared: true`),
    * reads first check the stored version, so each sees the other's writes on its next call.
+   * A read with `cold` tries it first when the session is not held: its answer (not
+   * `undefined`) is the result, and the session is not loaded.
    */
-  run<T>(sessionId: unknown, task: (c: SessionCache) => Promise<T>, mode?: 'read' | 'write'): Promise<T>;
+  run<T>(
+    sessionId: unknown,
+    task: (c: SessionCache) => Promise<T>,
+    mode?: 'read' | 'write',
+    cold?: (sessionId: string) => Promise<T | undefined>,
+  ): Promise<T>;
   /** Forget a session's cached state (it was replaced, or `deleted` by this engine). */
   drop(sessionId: string, deleted?: boolean): void;
   /** Resolves when every operation queued so far has settled. */
@@ -45,6 +52,8 @@ export interface SessionRunnerOptions {
    * reserved ids): RecallKit's own sessions (the facts log) run on a runner of their own.
    */
   checkId?: ((sessionId: unknown) => string) | undefined;
+  /** A session was loaded from the store (before any task runs on it). */
+  onLoad?: ((c: SessionCache) => void) | undefined;
 }
 
 /** Create the runner over a store; `closed` refuses new operations. */
@@ -88,6 +97,7 @@ export function createSessionRunner(
     c = stored
       ? toCache(stored.meta, stored.activeEntries, stored.summaries)
       : toCache(newMeta(sessionId, now().toISOString()), [], []);
+    if (stored) options.onLoad?.(c);
     cache.set(sessionId, c);
     return c;
   }
@@ -101,7 +111,7 @@ export function createSessionRunner(
   }
 
   return {
-    run(sessionId, task, mode = 'write') {
+    run(sessionId, task, mode = 'write', cold) {
       if (closed()) return Promise.reject(new ClosedError('memory is closed: create a new one'));
       let id: string;
       try {
@@ -110,6 +120,10 @@ export function createSessionRunner(
         return Promise.reject(error);
       }
       return queue.run(id, async () => {
+        if (cold && mode === 'read' && !cache.get(id)) {
+          const answer = await cold(id);
+          if (answer !== undefined) return answer;
+        }
         const started = Date.now();
         for (let tries = 1; ; tries++) {
           try {

@@ -8,7 +8,8 @@
 
 import { createSearcher, type SlicedSearcher } from './bm25-search.js';
 import type { SearchHit, TermStats } from '../types.js';
-import { createState, openOrdinal, putDoc, removeDoc, termId } from './index-state.js';
+import { createState, openOrdinal, putDoc, removeDoc, reserveOrdinals, termId } from './index-state.js';
+import { reservePostings } from './postings.js';
 import { FIELD_COUNT } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
 import { createHead, encodeRecord, readHead, readTerms } from './term-record.js';
@@ -53,6 +54,11 @@ export interface Bm25Index {
   termsBetween(from: number, to: number): string[];
   /** Put a persisted document back at `ordinal` (≥ `ordinals`); `undefined` keeps a removed one's place. */
   restore(ordinal: number, doc: RestoredDoc | undefined): void;
+  /**
+   * Before restoring `ordinals` documents into an empty index: size the columns and each slot's
+   * posting list (`words[slot]`, counted by `checkSegments`) once.
+   */
+  reserve(ordinals: number, words: Uint32Array): void;
   /** Extend the dictionary with persisted terms, in id order. */
   restoreTerms(terms: readonly string[]): void;
   /** The best documents for analyzed query terms, best first; scored with `stats` when given. */
@@ -138,6 +144,10 @@ export function createBm25Index(): Bm25Index {
     },
     termsBetween(from, to) {
       return state.termStrings.slice(from, to);
+    },
+    reserve(ordinals, words) {
+      reserveOrdinals(state, ordinals);
+      reservePostings(state.postings, words);
     },
     restore(ordinal, doc) {
       while (state.ids.length <= ordinal) openOrdinal(state);

@@ -81,19 +81,22 @@ function grown<T extends Uint8Array | Uint32Array | Float64Array>(a: T, cap: num
   return next;
 }
 
+/** Make room for ordinals below `cap` in the per-document columns. */
+export function reserveOrdinals(state: IndexState, cap: number): void {
+  if (state.alive.length >= cap) return;
+  state.alive = grown(state.alive, cap, (n) => new Uint8Array(n));
+  state.turn = grown(state.turn, cap, (n) => new Uint8Array(n));
+  state.dictAt = grown(state.dictAt, cap, (n) => new Uint32Array(n));
+  state.lengths = grown(state.lengths, cap * FIELD_COUNT, (n) => new Uint32Array(n));
+  state.times = grown(state.times, cap, (n) => new Float64Array(n));
+}
+
 /** Hand out the next ordinal (empty until {@link putDoc}), noting the dictionary size. */
 export function openOrdinal(state: IndexState): number {
   const ordinal = state.ids.length;
   if (ordinal > MAX_ORDINAL)
     throw new RecallKitError(`recall index: more than ${MAX_ORDINAL + 1} documents were added; rebuild the index`);
-  if (state.alive.length <= ordinal) {
-    const cap = state.alive.length * 2;
-    state.alive = grown(state.alive, cap, (n) => new Uint8Array(n));
-    state.turn = grown(state.turn, cap, (n) => new Uint8Array(n));
-    state.dictAt = grown(state.dictAt, cap, (n) => new Uint32Array(n));
-    state.lengths = grown(state.lengths, cap * FIELD_COUNT, (n) => new Uint32Array(n));
-    state.times = grown(state.times, cap, (n) => new Float64Array(n));
-  }
+  if (state.alive.length <= ordinal) reserveOrdinals(state, state.alive.length * 2);
   state.dictAt[ordinal] = state.termStrings.length;
   state.ids.push(undefined);
   state.records.push(undefined);

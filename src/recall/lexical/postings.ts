@@ -43,6 +43,23 @@ export function appendPosting(p: Postings, slot: number, ordinal: number, tf: nu
   p.sizes[slot] = need;
 }
 
+/**
+ * Size empty posting lists for `words[slot]` words each, in one buffer, before a restore
+ * appends that many: no list grows (and no array is reallocated) document by document.
+ */
+export function reservePostings(p: Postings, words: Uint32Array): void {
+  let total = 0;
+  for (let slot = 0; slot < words.length; slot++) if (p.lists[slot] === undefined) total += words[slot] as number;
+  const buffer = new Uint32Array(total);
+  let at = 0;
+  for (let slot = 0; slot < words.length; slot++) {
+    const n = words[slot] as number;
+    if (n === 0 || p.lists[slot] !== undefined) continue;
+    p.lists[slot] = buffer.subarray(at, at + n);
+    at += n;
+  }
+}
+
 /** Drop the postings of documents with `alive[ordinal] === 0`, in place. */
 export function compactPostings(p: Postings, alive: Uint8Array): void {
   p.lists.forEach((list, slot) => {

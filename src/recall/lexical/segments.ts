@@ -8,10 +8,12 @@
  * @module
  */
 
-import type { Bm25Index, RestoredDoc } from './bm25-index.js';
+import type { Bm25Index } from './bm25-index.js';
 import { FIELD_COUNT } from './ranking.js';
 import { createHead, readHead, readTerms } from './term-record.js';
 import type { Cursor } from './term-record.js';
+import { TF_ESCAPE } from './postings.js';
+import { COST, type Slicer } from '../../slices/slicer.js';
 
 /** Format version of manifest and segments (2: terms as record strings). */
 export const SEGMENT_FORMAT = 2;
@@ -76,45 +78,97 @@ export function readManifest(value: unknown, analyzer: number): ManifestRecord |
 }
 
 const head = createHead();
+const pairs: number[] = [];
 
-/** Step over one well-formed record; false when it is not one. */
-function skipRecord(c: Cursor, slotLimit: number): boolean {
-  return readHead(c, head) && readTerms(c, head.count, slotLimit);
+/** Segments checked by {@link checkSegments}, ready to restore. */
+export interface CheckedSegments {
+  segments: SegmentRecord[];
+  /** Documents in all (the next ordinal once restored). */
+  ordinals: number;
+  /** By slot: the posting words the segments hold (`Bm25Index.reserve`). */
+  words: Uint32Array;
+  /** By segment: where each live document's record starts in `packed`, and where the last ends. */
+  bounds: Uint32Array[];
+}
+
+/** The value as a segment record of the right shape, or `undefined`. */
+function segmentShape(value: unknown, segmentSize: number): SegmentRecord | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const s = value as Partial<SegmentRecord>;
+  const { ids, times, packed, terms } = s;
+  if (s.format !== SEGMENT_FORMAT || !isCount(s.first) || !isCount(s.termStart)) return undefined;
+  if (!Array.isArray(terms) || !terms.every((t) => typeof t === 'string')) return undefined;
+  if (!Array.isArray(ids) || ids.length < 1 || ids.length > segmentSize) return undefined;
+  if (!Array.isArray(times) || times.length !== ids.length || typeof packed !== 'string') return undefined;
+  return s as SegmentRecord;
 }
 
 /**
- * Put segment `n` back into `index` (segments must come in order). Returns false, changing
- * nothing, when the value is not a well-formed segment that continues the index.
+ * Check stored segments `0 … n - 1` before restoring any (each must continue the one before,
+ * its records well formed), counting each slot's posting words so the index sizes its lists
+ * once. `undefined` when any value is not such a segment.
  */
-export function restoreSegment(index: Bm25Index, value: unknown, n: number, segmentSize: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const s = value as Partial<SegmentRecord>;
-  const { ids, times, packed, terms } = s;
-  if (s.format !== SEGMENT_FORMAT || s.first !== n * segmentSize || s.first !== index.ordinals) return false;
-  if (s.termStart !== index.termCount || !Array.isArray(terms) || !terms.every((t) => typeof t === 'string'))
-    return false;
-  if (!Array.isArray(ids) || ids.length < 1 || ids.length > segmentSize) return false;
-  const count = ids.length;
-  if (!Array.isArray(times) || times.length !== count || typeof packed !== 'string') return false;
-  const slotLimit = (index.termCount + terms.length) * FIELD_COUNT;
-  const cursor: Cursor = { text: packed, pos: 0 };
-  const docs: (RestoredDoc | undefined)[] = [];
-  for (let i = 0; i < count; i++) {
+export async function checkSegments(
+  values: readonly unknown[],
+  segmentSize: number,
+  slicer?: Slicer,
+): Promise<CheckedSegments | undefined> {
+  const segments: SegmentRecord[] = [];
+  let totalTerms = 0;
+  for (const value of values) {
+    const s = segmentShape(value, segmentSize);
+    if (!s) return undefined;
+    segments.push(s);
+    totalTerms += s.terms.length;
+  }
+  const words = new Uint32Array(totalTerms * FIELD_COUNT);
+  const bounds: Uint32Array[] = [];
+  let ordinals = 0;
+  let termCount = 0;
+  for (const [n, s] of segments.entries()) {
+    if (s.first !== n * segmentSize || s.first !== ordinals || s.termStart !== termCount) return undefined;
+    termCount += s.terms.length;
+    const slotLimit = termCount * FIELD_COUNT;
+    const cursor: Cursor = { text: s.packed, pos: 0 };
+    const starts: number[] = [];
+    for (let i = 0; i < s.ids.length; i++) {
+      const id = s.ids[i];
+      if (id === null) continue;
+      const time = s.times[i];
+      if (typeof id !== 'string' || (time !== null && typeof time !== 'number')) return undefined;
+      starts.push(cursor.pos);
+      pairs.length = 0;
+      if (!readHead(cursor, head) || !readTerms(cursor, head.count, slotLimit, pairs)) return undefined;
+      for (let p = 0; p < pairs.length; p += 2) {
+        const slot = pairs[p] as number;
+        words[slot] = (words[slot] as number) + ((pairs[p + 1] as number) >= TF_ESCAPE ? 2 : 1);
+      }
+    }
+    if (cursor.pos !== s.packed.length) return undefined;
+    starts.push(cursor.pos);
+    bounds.push(Uint32Array.from(starts));
+    ordinals += s.ids.length;
+    if (slicer?.spend(COST.item + s.packed.length * COST.copy)) await slicer.pause();
+  }
+  return { segments, ordinals, words, bounds };
+}
+
+/** Put checked segment `n` back into `index` (segments in order, after `Bm25Index.reserve`). */
+export function restoreSegment(index: Bm25Index, checked: CheckedSegments, n: number): void {
+  const { ids, times, packed, terms, first } = checked.segments[n]!;
+  const bounds = checked.bounds[n]!;
+  let live = 0;
+  for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
-    if (id === null) {
-      docs.push(undefined);
+    if (id === null || id === undefined) {
+      index.restore(first + i, undefined);
       continue;
     }
-    const time = times[i];
-    if (typeof id !== 'string' || (time !== null && typeof time !== 'number')) return false;
-    const from = cursor.pos;
-    if (!skipRecord(cursor, slotLimit)) return false;
-    docs.push({ id, time: time ?? NaN, record: packed.slice(from, cursor.pos) });
+    const record = packed.slice(bounds[live] as number, bounds[live + 1] as number);
+    live++;
+    index.restore(first + i, { id, time: times[i] ?? NaN, record });
   }
-  if (cursor.pos !== packed.length) return false;
-  docs.forEach((doc, i) => index.restore(n * segmentSize + i, doc));
   index.restoreTerms(terms);
-  return true;
 }
 
 function isCount(v: unknown): v is number {

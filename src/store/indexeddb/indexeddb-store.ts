@@ -1,4 +1,4 @@
-import type { LoadEntriesOptions, MemoryEntry, StoreAdapter, StoredSession } from '../../types.js';
+import type { LoadEntriesOptions, MemoryEntry, StoreAdapter, StoredSession, StoredSessionHead } from '../../types.js';
 import { openChangeChannel } from './changes.js';
 import { openConnection } from './connection.js';
 import { withLock, sessionLockName } from './locks.js';
@@ -113,6 +113,23 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
     loadAux(sessionId, key) {
       return run(`load aux ${JSON.stringify(key)} of session ${JSON.stringify(sessionId)}`, async (db) => {
         return (await readTransaction(db, ['aux']).objectStore('aux').get([sessionId, key]))?.value;
+      });
+    },
+
+    loadSessionHead(sessionId, auxPrefix) {
+      return run(session('load the head of', sessionId), async (db): Promise<StoredSessionHead | undefined> => {
+        const tx = readTransaction(db, ['sessions', 'summaries', 'aux']);
+        const [meta, summaries, aux] = await Promise.all([
+          tx.objectStore('sessions').get(sessionId),
+          tx.objectStore('summaries').index('by-session-order').getAll(orderRange(sessionId)),
+          tx.objectStore('aux').getAll(auxPrefixRange(sessionId, auxPrefix)),
+        ]);
+        if (!meta) return undefined;
+        return {
+          meta,
+          summaries: summaries.map((r) => r.summary),
+          aux: new Map(aux.filter((r) => r.key.startsWith(auxPrefix)).map((r) => [r.key, r.value])),
+        };
       });
     },
 

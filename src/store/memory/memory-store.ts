@@ -111,6 +111,24 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
       return value === undefined ? undefined : structuredClone(value);
     },
 
+    async loadSessionHead(sessionId, auxPrefix) {
+      check();
+      const s = sessions.get(sessionId);
+      if (!s) return undefined;
+      // One state, taken before the first pause (see loadSession).
+      const meta = structuredClone(s.meta);
+      const summaries = [...s.summaries.values()];
+      const keys: string[] = [];
+      const values: unknown[] = [];
+      for (const [key, value] of s.aux)
+        if (key.startsWith(auxPrefix)) {
+          keys.push(key);
+          values.push(value);
+        }
+      const copied = await copies(values);
+      return { meta, summaries: await copies(summaries), aux: new Map(keys.map((key, i) => [key, copied[i]])) };
+    },
+
     async loadAuxPrefix(sessionId, prefix) {
       check();
       const keys: string[] = [];

@@ -4,10 +4,18 @@
  * tenant's row.
  * @module
  */
-import type { LoadEntriesOptions, MemoryEntry, MemorySummary, SessionMeta, StoredSession } from '../../types.js';
+import type {
+  LoadEntriesOptions,
+  MemoryEntry,
+  MemorySummary,
+  SessionMeta,
+  StoredSession,
+  StoredSessionHead,
+} from '../../types.js';
 import { decodeKey, decodeValue, encodeKey } from './codec.js';
 import type { Sql, SqlDriver } from './driver.js';
 import { COST, createSlicer, mapInSlices, type Slicer } from '../../slices/slicer.js';
+import { yieldNow } from '../../slices/yield-now.js';
 
 const WHERE = 'tenant = $1 AND session_id = $2';
 
@@ -147,6 +155,61 @@ export async function loadAux(sql: Sql, tenant: string, sessionId: string, key: 
   return row ? decodeValue(row.value) : undefined;
 }
 
+/** The range of encoded keys that starts with `prefix` (`high` undefined: no upper bound). */
+function prefixRange(prefix: string): { low: string; high: string | undefined } {
+  const safe = /[\uD800-\uDBFF]$/.test(prefix) ? prefix.slice(0, -1) : prefix;
+  const low = encodeKey(safe).slice(0, -1);
+  const last = low.charCodeAt(low.length - 1);
+  // `low` ends in an ASCII char or a BMP char below U+D7FF/above U+DFFF.
+  const bounded = last < 0xd7ff || (last > 0xdfff && last < 0xffff);
+  return { low, high: bounded ? low.slice(0, -1) + String.fromCharCode(last + 1) : undefined };
+}
+
+/** Aux rows decoded into a map, keeping the keys under `prefix`, in slices of work. */
+async function auxMap(rows: readonly { key: string; value: string }[], prefix: string): Promise<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  const slicer = createSlicer();
+  for (const row of rows) {
+    const key = decodeKey(row.key);
+    if (key.startsWith(prefix)) out.set(key, decodeValue(row.value));
+    if (slicer.spend(COST.item + row.value.length * COST.copy)) await slicer.pause();
+  }
+  return out;
+}
+
+/**
+ * Meta, summaries (in write order) and the aux values under `prefix`, in one statement (one
+ * snapshot), without the entries.
+ */
+export async function loadSessionHead(
+  sql: Sql,
+  tenant: string,
+  sessionId: string,
+  prefix: string,
+): Promise<StoredSessionHead | undefined> {
+  const { low, high } = prefixRange(prefix);
+  const below = high === undefined ? '' : ' AND key < $4';
+  const rows = await sql.query<{ k: number; key: string | null; body: string }>(
+    `SELECT 0 AS k, NULL::text AS key, meta AS body, 0::bigint AS o FROM recallkit_sessions WHERE ${WHERE}
+     UNION ALL SELECT 1, NULL, summary, ord FROM recallkit_summaries WHERE ${WHERE}
+     UNION ALL SELECT 2, key, value, 0 FROM recallkit_aux WHERE ${WHERE} AND key >= $3${below}
+     ORDER BY k, o`,
+    [tenant, encodeKey(sessionId), low, ...(high === undefined ? [] : [high])],
+  );
+  if (rows[0]?.k !== 0) return undefined;
+  const slicer = createSlicer();
+  const summaries = rows.filter((r) => r.k === 1);
+  const aux = rows.filter((r) => r.k === 2) as { key: string; body: string }[];
+  return {
+    meta: decodeValue<SessionMeta>(rows[0].body),
+    summaries: await decodeRows<{ body: string }, MemorySummary>(summaries, (r) => r.body, slicer),
+    aux: await auxMap(
+      aux.map((r) => ({ key: r.key, value: r.body })),
+      prefix,
+    ),
+  };
+}
+
 /**
  * Aux values read per statement by {@link loadAuxPrefix}: a recall segment is a few kilobytes,
  * so a page is at most a few megabytes for the database to answer (PGlite answers in this
@@ -167,42 +230,27 @@ export async function loadAuxPrefix(
   sessionId: string,
   prefix: string,
 ): Promise<Map<string, unknown>> {
-  const safe = /[\uD800-\uDBFF]$/.test(prefix) ? prefix.slice(0, -1) : prefix;
-  const low = encodeKey(safe).slice(0, -1);
-  const last = low.charCodeAt(low.length - 1);
-  // `low` ends in an ASCII char or a BMP char below U+D7FF/above U+DFFF.
-  const high = low.slice(0, -1) + String.fromCharCode(last + 1);
-  const bounded = last < 0xd7ff || (last > 0xdfff && last < 0xffff);
-  const out = new Map<string, unknown>();
-  const slicer = createSlicer();
+  const { low, high } = prefixRange(prefix);
   // A page: the keys from `from` on (`>=` the first time, `>` after), in key order.
+  const below = high === undefined ? '' : ' AND key < $5';
   const page = (tx: Sql, from: string, first: boolean) =>
     tx.query<{ key: string; value: string }>(
       `SELECT key, value FROM recallkit_aux
-        WHERE ${WHERE} AND key ${first ? '>=' : '>'} $3${bounded ? ' AND key < $5' : ''} ORDER BY key LIMIT $4`,
-      [tenant, encodeKey(sessionId), from, AUX_PER_PAGE + 1, ...(bounded ? [high] : [])],
+        WHERE ${WHERE} AND key ${first ? '>=' : '>'} $3${below} ORDER BY key LIMIT $4`,
+      [tenant, encodeKey(sessionId), from, AUX_PER_PAGE + 1, ...(high === undefined ? [] : [high])],
     );
-  const take = async (rows: { key: string; value: string }[]): Promise<void> => {
-    for (const row of rows.slice(0, AUX_PER_PAGE)) {
-      const key = decodeKey(row.key);
-      if (key.startsWith(prefix)) out.set(key, decodeValue(row.value));
-      if (slicer.spend(COST.item + row.value.length * COST.copy)) await slicer.pause();
-    }
-  };
   const rows = await page(sql, low, true);
-  if (rows.length <= AUX_PER_PAGE) {
-    await take(rows);
-    return out;
-  }
+  if (rows.length <= AUX_PER_PAGE) return auxMap(rows, prefix);
   // More than a page: read again from the start in one snapshot, page by page.
   const paged = async (tx: Sql): Promise<Map<string, unknown>> => {
     if (sql.transaction) await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const out = new Map<string, unknown>();
     for (let from = low, first = true; ; first = false) {
       const next = await page(tx, from, first);
-      await take(next);
+      for (const [key, value] of await auxMap(next.slice(0, AUX_PER_PAGE), prefix)) out.set(key, value);
       if (next.length <= AUX_PER_PAGE) return out;
       from = next[AUX_PER_PAGE - 1]!.key;
-      await slicer.pause();
+      await yieldNow();
     }
   };
   return sql.transaction ? sql.transaction(paged) : paged(sql);

@@ -105,6 +105,8 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       run(session('get entries of', sessionId), (d) => q.getEntries(d, tenant, sessionId, ids)),
     loadAux: (sessionId, key) =>
       run(session(`load aux ${JSON.stringify(key)} of`, sessionId), (d) => q.loadAux(d, tenant, sessionId, key)),
+    loadSessionHead: (sessionId, prefix) =>
+      run(session('load the head of', sessionId), (d) => q.loadSessionHead(d, tenant, sessionId, prefix)),
     loadAuxPrefix: (sessionId, prefix) =>
       run(session(`load aux ${JSON.stringify(prefix)}… of`, sessionId), (d) =>
         q.loadAuxPrefix(d, tenant, sessionId, prefix),
