@@ -12,7 +12,7 @@ import { ConflictError } from '../../errors.js';
 import type { StoreBatch } from '../../types.js';
 import { encodeKey, encodeValue } from './codec.js';
 import type { Sql, SqlDriver } from './driver.js';
-import { COST, type Slicer } from '../../slices/slicer.js';
+import { COST, SLICE_UNITS, type Slicer } from '../../slices/slicer.js';
 import { yieldNow } from '../../slices/yield-now.js';
 
 /** The NOTIFY channel of every `postgresStore` on a database. */
@@ -107,30 +107,63 @@ function lastOfEach<T extends { id: string }>(list: readonly T[] | undefined): r
 }
 
 /**
+ * Units of encoding done in one go before the rest goes in slices (a tenth of a slice, well
+ * under a millisecond): a chat turn's batch is encoded at once, with no slicer and no await.
+ */
+export const ENCODE_AT_ONCE_UNITS = SLICE_UNITS / 10;
+
+/**
  * {@link encodeBatch} with the JSON of entries and aux values made in slices of work, and a
  * large batch split into statements of {@link ROWS_PER_STATEMENT} rows: a batch of 100,000
- * entries never holds the thread for long.
+ * entries never holds the thread for long. A small batch (under {@link ENCODE_AT_ONCE_UNITS})
+ * is encoded at once and returned as it is, not as a promise; a larger one goes on in slices
+ * of `slicer()`'s once that much is done.
  */
-export async function encodeBatchInSlices(
+export function encodeBatchInSlices(
   tenant: string,
   sessionId: string,
   batch: StoreBatch,
-  slicer: Slicer,
-): Promise<EncodedBatch> {
+  slicer: () => Slicer,
+): EncodedBatch | Promise<EncodedBatch> {
   const known = new Map<unknown, string>();
   const what = (): string => `session ${JSON.stringify(sessionId)}`;
-  for (const e of batch.putEntries ?? []) {
-    const text = encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`);
-    known.set(e, text);
-    if (slicer.spend(COST.item + text.length * COST.copy)) await slicer.pause();
-  }
-  for (const [k, v] of Object.entries(batch.aux ?? {})) {
-    if (v === null || typeof v !== 'object') continue;
-    const text = encodeValue(v, () => `aux ${JSON.stringify(k)} of ${what()}`);
-    known.set(v, text);
-    if (slicer.spend(COST.item + text.length * COST.copy)) await slicer.pause();
+  const values: [value: unknown, name: () => string][] = [];
+  for (const e of batch.putEntries ?? []) values.push([e, () => `entry ${JSON.stringify(e.id)} of ${what()}`]);
+  if (batch.aux)
+    for (const k of Object.keys(batch.aux)) {
+      const v = batch.aux[k];
+      if (v !== null && typeof v === 'object') values.push([v, () => `aux ${JSON.stringify(k)} of ${what()}`]);
+    }
+  let spent = 0;
+  for (let i = 0; i < values.length; i++) {
+    const [value, name] = values[i]!;
+    const text = encodeValue(value, name);
+    known.set(value, text);
+    spent += COST.item + text.length * COST.copy;
+    if (spent >= ENCODE_AT_ONCE_UNITS)
+      return encodeRest(values, i + 1, known, slicer(), () =>
+        encodeBatch(tenant, sessionId, batch, { known, split: true }),
+      );
   }
   return encodeBatch(tenant, sessionId, batch, { known, split: true });
+}
+
+/** The values from `from` on encoded in slices (the thread given back first), then `done()`. */
+async function encodeRest(
+  values: readonly [value: unknown, name: () => string][],
+  from: number,
+  known: Map<unknown, string>,
+  slicer: Slicer,
+  done: () => EncodedBatch,
+): Promise<EncodedBatch> {
+  await slicer.pause();
+  for (let i = from; i < values.length; i++) {
+    const [value, name] = values[i]!;
+    const text = encodeValue(value, name);
+    known.set(value, text);
+    if (slicer.spend(COST.item + text.length * COST.copy)) await slicer.pause();
+  }
+  return done();
 }
 
 /** Encode a batch, refusing non-JSON values before anything is sent. */
@@ -245,10 +278,11 @@ function entryRows(x: EncodedBatch, rows: EncodedBatch['entries']): Statement {
 function auxRows(x: EncodedBatch, rows: EncodedBatch['auxPut']): Statement {
   const p = new Params();
   const [t, s] = [p.add(x.tenant), p.add(x.key)];
-  const values = p.rows(rows.map(([k, v]) => ({ k, v })));
+  const keys = p.rows(rows.map(([k]) => ({ k })));
+  const values = p.lines(rows.map((r) => r[1]));
   return {
     text: `INSERT INTO recallkit_aux (tenant, session_id, key, value)
-  SELECT ${t}, ${s}, u.k, u.v FROM ${recordset(values, rows.length, 'u', 'k text, v text')}
+  SELECT ${t}, ${s}, u.k, u.v FROM ${withTexts(keys, values, rows.length, 'u', 'k text', 'k, v')}
   ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value`,
     params: p.values,
   };
@@ -417,13 +451,22 @@ export function writeStatement(batches: readonly EncodedBatch[], notify: boolean
   SELECT u.t, u.s, u.id, u.v FROM ${recordset(p.rows(summaries), summaries.length, 'u', columns)}
   WHERE ${GATE} ORDER BY u.n
   ON CONFLICT (tenant, session_id, id) DO UPDATE SET summary = excluded.summary)`);
+  // Aux values are JSON texts already: sent a line each, not escaped again inside JSON.
+  const auxTexts: string[] = [];
   const aux = rows(
     (x) => x.auxPut,
-    (x, [k, v]) => ({ t: x.tenant, s: x.key, k, v }),
+    (x, [k, v]) => (auxTexts.push(v), { t: x.tenant, s: x.key, k }),
   );
   if (aux.length > 0)
     steps.push(`pa AS (INSERT INTO recallkit_aux (tenant, session_id, key, value)
-  SELECT u.t, u.s, u.k, u.v FROM ${recordset(p.rows(aux), aux.length, 'u', 't text, s text, k text, v text')}
+  SELECT u.t, u.s, u.k, u.v FROM ${withTexts(
+    p.rows(aux),
+    p.lines(auxTexts),
+    aux.length,
+    'u',
+    't text, s text, k text',
+    't, s, k, v',
+  )}
   WHERE ${GATE}
   ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value)`);
   // The tenants and session keys written, in one order.
