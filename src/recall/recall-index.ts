@@ -19,26 +19,19 @@ import { COST, type Slicer } from '../slices/slicer.js';
 export type { AnalyzedDoc, AuxEntries, RecallDoc, SearchHit, TermStats } from './types.js';
 export { addTermStats, emptyTermStats } from './lexical/bm25-search.js';
 import {
-  MANIFEST_FORMAT,
-  TAIL_PARTS,
-  encodeRange,
+  SEGMENT_FORMAT,
   encodeSegment,
   manifestKey,
   readManifest,
-  restoreRange,
   restoreSegment,
   segmentKey,
-  tailKey,
 } from './lexical/segments.js';
 
 /** Options of {@link createRecallIndex} and {@link loadRecallIndex}. */
 export interface RecallIndexOptions {
   /** Ranking defaults for every search (see `DEFAULT_RANKING`). */
   ranking?: Partial<RankingOptions>;
-  /**
-   * Documents per persisted segment (default 64). An add writes its own documents as a delta;
-   * every few adds the segment they extend is rewritten whole.
-   */
+  /** Documents per persisted segment (default 64): the most an add rewrites. */
   segmentSize?: number;
   /** Prefix of the aux keys (default `recall:`). */
   keyPrefix?: string;
@@ -96,11 +89,7 @@ export interface RecallIndex {
   analyzed(): AnalyzedDoc[];
   /** Index a document given as analyzed terms (from `analyzed()` of another index). */
   addAnalyzed(doc: AnalyzedDoc): void;
-  /**
-   * Aux values changed since the last flush (the added documents' delta, or a rewritten
-   * segment and the deltas it replaces; the manifest): write them with the entries, in the
-   * same batch.
-   */
+  /** Aux values changed since the last flush (tail segment, manifest): write them with the entries. */
   flush(): AuxEntries;
   /** Every aux value of the index (for a full rewrite, e.g. after import). */
   toAux(): AuxEntries;
@@ -123,7 +112,7 @@ export function analyzeQuery(query: string): string[] {
  * index.search('What did Melanie paint?', { topK: 5 }); // [{ id: 'e1', score: … }]
  */
 export function createRecallIndex(options: RecallIndexOptions = {}): RecallIndex {
-  return makeIndex(createBm25Index(), options, { segments: 0, tail: 0, legacy: false, manifest: false });
+  return makeIndex(createBm25Index(), options, 0);
 }
 
 /**
@@ -141,36 +130,14 @@ export async function loadRecallIndex(
   const prefix = options.keyPrefix ?? 'recall:';
   const manifest = readManifest(await loadAux(manifestKey(prefix)), ANALYZER_VERSION);
   if (manifest === undefined) return undefined;
-  const { segments, segmentSize } = manifest;
-  const keys = Array.from({ length: segments }, (_, n) => segmentKey(prefix, n));
-  for (let k = 0; k < TAIL_PARTS; k++) keys.push(tailKey(prefix, k));
-  const values = await Promise.all(keys.map((key) => loadAux(key)));
+  const values = await Promise.all(Array.from({ length: manifest.segments }, (_, n) => loadAux(segmentKey(prefix, n))));
   const core = createBm25Index();
   const slicer = options.slicer;
-  for (let n = 0; n < segments; n++) {
-    if (!restoreSegment(core, values[n], n, segmentSize)) return undefined;
+  for (let n = 0; n < values.length; n++) {
+    if (!restoreSegment(core, values[n], n, manifest.segmentSize)) return undefined;
     if (slicer?.spend(segmentCost(values[n]))) await slicer.pause();
   }
-  // The deltas continue the segments one after the other, inside one segment; a delta that
-  // does not (a damaged index) makes the whole index unusable, as a damaged segment does. An
-  // index of the older manifest format has none (its writer knew no deltas): any found are left
-  // over, and deleted by the next flush.
-  const legacy = manifest.format !== MANIFEST_FORMAT;
-  const end = (Math.floor(core.ordinals / segmentSize) + 1) * segmentSize;
-  let tail = 0;
-  for (; !legacy && tail < TAIL_PARTS && values[segments + tail] != null; tail++)
-    if (!restoreRange(core, values[segments + tail], end - core.ordinals)) return undefined;
-  for (let k = tail; !legacy && k < TAIL_PARTS; k++) if (values[segments + k] != null) return undefined;
-  const stored = { segments, tail, legacy, manifest: true };
-  return makeIndex(core, { ...options, segmentSize }, stored);
-}
-
-/** What the store holds of an index: segments, tail deltas, its manifest and whether that is of the older format. */
-interface StoredIndex {
-  segments: number;
-  tail: number;
-  legacy: boolean;
-  manifest: boolean;
+  return makeIndex(core, { ...options, segmentSize: manifest.segmentSize }, manifest.segments);
 }
 
 /** What restoring a segment costs, in slice units: its packed records' characters. */
@@ -179,7 +146,7 @@ function segmentCost(value: unknown): number {
   return COST.item + (typeof packed === 'string' ? packed.length * COST.restore : 0);
 }
 
-function makeIndex(initial: Bm25Index, options: RecallIndexOptions, stored: StoredIndex): RecallIndex {
+function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegments: number): RecallIndex {
   let core = initial;
   const ranking = resolveRanking(options.ranking);
   const segmentSize = options.segmentSize ?? 64;
@@ -187,30 +154,17 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, stored: Stor
     throw new ValidationError('segmentSize', 'a positive integer', segmentSize);
   }
   const prefix = options.keyPrefix ?? 'recall:';
-  // Segments holding a document changed (replaced or removed) after it was flushed.
   const dirty = new Set<number>();
-  let written = stored.segments; // segments the store holds (or will, after the next flush)
-  let tail = stored.tail; // tail deltas the store holds after them
-  let flushed = core.ordinals; // documents below this ordinal are in the store
-  let manifestDirty = stored.legacy || !stored.manifest; // written with the next flush that writes anything
-  let staleTail = stored.legacy; // deltas in the store that no manifest accounts for may exist
+  let written = storedSegments; // segments the store holds (or will, after the next flush)
+  let manifestDirty = false;
 
-  const segmentOf = (ordinal: number): number => Math.floor(ordinal / segmentSize);
   const segmentCount = (): number => Math.ceil(core.ordinals / segmentSize);
-  const manifest = (segments: number) => ({
-    format: MANIFEST_FORMAT,
+  const manifest = () => ({
+    format: SEGMENT_FORMAT,
     analyzer: ANALYZER_VERSION,
     segmentSize,
-    segments,
+    segments: segmentCount(),
   });
-  /** A document at `ordinal` changed: its segment is rewritten, unless the store has not seen it yet. */
-  const changed = (ordinal: number): void => {
-    if (ordinal >= 0 && ordinal < flushed) dirty.add(segmentOf(ordinal));
-  };
-  /** Every tail delta key, deleted. */
-  const noTail = (out: AuxEntries): void => {
-    for (let k = 0; k < TAIL_PARTS; k++) out[tailKey(prefix, k)] = null;
-  };
 
   const checkedTopK = (searchOptions: RecallSearchOptions): number => {
     const topK = searchOptions.topK ?? 10;
@@ -243,13 +197,17 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, stored: Stor
       if (typeof doc?.id !== 'string' || typeof doc.text !== 'string') {
         throw new ValidationError('doc', 'an object with string id and text', doc);
       }
-      changed(core.ordinalOf(doc.id));
-      core.add(doc.id, documentFields(doc), documentTime(doc), doc.standalone === true);
+      const replaced = core.ordinalOf(doc.id);
+      if (replaced >= 0) dirty.add(Math.floor(replaced / segmentSize));
+      const fields = documentFields(doc);
+      const ordinal = core.add(doc.id, fields, documentTime(doc), doc.standalone === true);
+      dirty.add(Math.floor(ordinal / segmentSize));
+      if (segmentCount() > written) manifestDirty = true;
     },
     remove(id) {
       const ordinal = core.remove(id);
       if (ordinal < 0) return false;
-      changed(ordinal);
+      dirty.add(Math.floor(ordinal / segmentSize));
       return true;
     },
     has(id) {
@@ -272,8 +230,11 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, stored: Stor
       return analyzedDocs(core);
     },
     addAnalyzed(doc) {
-      changed(core.ordinalOf(doc.id));
-      core.add(doc.id, doc.fields, doc.time, doc.standalone);
+      const replaced = core.ordinalOf(doc.id);
+      if (replaced >= 0) dirty.add(Math.floor(replaced / segmentSize));
+      const ordinal = core.add(doc.id, doc.fields, doc.time, doc.standalone);
+      dirty.add(Math.floor(ordinal / segmentSize));
+      if (segmentCount() > written) manifestDirty = true;
     },
     neighbour(id, step, accept) {
       let ordinal = core.ordinalOf(id);
@@ -286,69 +247,29 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, stored: Stor
     },
     flush() {
       const out: AuxEntries = {};
-      if (staleTail) noTail(out);
-      staleTail = false;
-      const end = core.ordinals;
-      const whole = new Set(dirty);
-      // The segment the stored deltas extend (the tail ends inside it, never at its end).
-      const tailSegment = tail > 0 ? segmentOf(flushed - 1) : -1;
-      if (end > flushed) {
-        const first = segmentOf(flushed);
-        const last = segmentOf(end - 1);
-        const delta =
-          first === last &&
-          end % segmentSize !== 0 &&
-          tail < TAIL_PARTS &&
-          !whole.has(first) &&
-          (tail === 0 || tailSegment === first);
-        if (delta) out[tailKey(prefix, tail++)] = encodeRange(core, flushed, end);
-        else {
-          for (let n = first; n <= last; n++) whole.add(n);
-          if (tail > 0) whole.add(tailSegment);
-        }
-      }
-      if (tail > 0 && whole.has(tailSegment)) {
-        // Rewritten whole: the segment holds what its deltas held, which go in the same batch.
-        for (let k = 0; k < tail; k++) out[tailKey(prefix, k)] = null;
-        tail = 0;
-      }
-      let segments = written;
-      for (const n of [...whole].sort((a, b) => a - b)) {
+      for (const n of [...dirty].sort((a, b) => a - b))
         out[segmentKey(prefix, n)] = encodeSegment(core, n, segmentSize);
-        segments = Math.max(segments, n + 1);
-      }
-      // A manifest not stored yet (or of the older format) goes with the first flush that writes anything.
-      if (segments > written || (manifestDirty && Object.keys(out).length > 0)) {
-        out[manifestKey(prefix)] = manifest(segments);
-        manifestDirty = false;
-      }
-      written = segments;
-      flushed = end;
+      if (manifestDirty) out[manifestKey(prefix)] = manifest();
+      written = Math.max(written, segmentCount());
       dirty.clear();
+      manifestDirty = false;
       return out;
     },
     toAux() {
       dirty.clear();
-      manifestDirty = staleTail = false;
+      manifestDirty = false;
+      const out: AuxEntries = { [manifestKey(prefix)]: manifest() };
+      for (let n = 0; n < segmentCount(); n++) out[segmentKey(prefix, n)] = encodeSegment(core, n, segmentSize);
       written = segmentCount();
-      flushed = core.ordinals;
-      tail = 0;
-      const out: AuxEntries = { [manifestKey(prefix)]: manifest(written) };
-      for (let n = 0; n < written; n++) out[segmentKey(prefix, n)] = encodeSegment(core, n, segmentSize);
-      noTail(out); // deltas of an index this one replaces
       return out;
     },
     clear() {
       const out: AuxEntries = { [manifestKey(prefix)]: null };
       for (let n = 0; n < Math.max(written, segmentCount()); n++) out[segmentKey(prefix, n)] = null;
-      noTail(out);
       core = createBm25Index();
       dirty.clear();
-      manifestDirty = true;
-      staleTail = false;
+      manifestDirty = false;
       written = 0;
-      tail = 0;
-      flushed = 0;
       return out;
     },
   };

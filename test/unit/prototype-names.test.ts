@@ -15,7 +15,6 @@ import { memoryStore } from '../../src/store/memory/memory-store.js';
 import { chatTurn } from '../../src/ai-sdk/index.js';
 import { RecallKitChatMessageHistory, RecallKitRetriever, withRecallKitHistory } from '../../src/langchain/index.js';
 import { ValidationError } from '../../src/errors.js';
-import { loadRecallIndex } from '../../src/recall/recall-index.js';
 import { checkSyncOptions } from '../../src/sync/client/options.js';
 import { fromWireError } from '../../src/worker/wire-error.js';
 import { createDeviceStore } from '../../src/sync/client/device-state.js';
@@ -287,16 +286,13 @@ describe('a recall index stored by the previous release', () => {
     await first.addAssistantMessage('chat', 'noted');
     await first.getContextForLLM('chat');
     await first.close();
-    // A JSON-backed store under the previous release (a manifest of format 2, the documents in
-    // segments): the term "constructor" was `Object`, which JSON.stringify writes as null in the
-    // segment's term list.
-    const aux = (await loadRecallIndex((key) => shared.loadAux('chat', key)))!.toAux();
-    aux['recall:manifest'] = { ...(aux['recall:manifest'] as object), format: 2 };
-    const segment = aux['recall:seg:0'] as { terms: (string | null)[] };
+    // A JSON-backed store under the previous release: the term "constructor" was `Object`, which
+    // JSON.stringify writes as null in the segment's term list.
+    const segment = (await shared.loadAux('chat', 'recall:seg:0')) as { terms: (string | null)[] };
     expect(segment.terms).toContain('constructor');
     segment.terms = segment.terms.map((t) => (t === 'constructor' ? null : t));
     const meta = (await shared.loadMeta('chat'))!;
-    await shared.write('chat', { meta: { ...meta, version: meta.version + 1 }, aux });
+    await shared.write('chat', { meta: { ...meta, version: meta.version + 1 }, aux: { 'recall:seg:0': segment } });
 
     const upgraded = await createMemory({ store, contextRecall: { maxTokens: 300 } });
     expect((await upgraded.recall('chat', 'constructor')).map((r) => r.entry.content)).toContain(

@@ -1,14 +1,10 @@
 /**
  * Persistence of the recall index as auxiliary store values (`StoreBatch.aux`). Documents are
- * cut by ordinal into segments of `segmentSize`; a manifest says how many are stored. What an
- * add appends to the last segment goes into a small delta value of its own (`tail:0`, `tail:1`
- * …, each continuing the one before), so an add writes its own documents, not the segment it
- * lands in; after {@link TAIL_PARTS} deltas, when the segment fills, or when a document in it
- * is removed, the segment is rewritten whole and its deltas deleted, in the same batch. A
- * removal rewrites the segment holding the entry, and the manifest changes only when a segment
- * is stored for the first time. Segments hold analyzed terms, so reopening rebuilds postings
- * without re-tokenizing a single entry. Values are plain JSON-safe data: each document's terms
- * are its record string (`term-record.ts`), a segment's records one string.
+ * cut by ordinal into segments of `segmentSize`; a manifest says how many there are. An add
+ * only rewrites the last (tail) segment, a removal the segment holding the entry, and the
+ * manifest changes only when a segment is started. Segments hold analyzed terms, so reopening
+ * rebuilds postings without re-tokenizing a single entry. Values are plain JSON-safe data: each
+ * document's terms are its record string (`term-record.ts`), a segment's records one string.
  * @module
  */
 
@@ -17,18 +13,8 @@ import { FIELD_COUNT } from './ranking.js';
 import { createHead, readHead, readTerms } from './term-record.js';
 import type { Cursor } from './term-record.js';
 
-/** Format version of segments and deltas (2: terms as record strings). */
+/** Format version of manifest and segments (2: terms as record strings). */
 export const SEGMENT_FORMAT = 2;
-
-/**
- * Format version of the manifest: 3 when the segments may be followed by tail deltas (an
- * older reader, which knows only 2, then rebuilds the index instead of missing them); 2 is
- * still read (an index written before deltas: it has none).
- */
-export const MANIFEST_FORMAT = 3;
-
-/** The most tail deltas kept before the segment they extend is rewritten whole. */
-export const TAIL_PARTS = 8;
 
 /** The manifest value. */
 export interface ManifestRecord {
@@ -60,17 +46,11 @@ export interface SegmentRecord {
 export const manifestKey = (prefix: string): string => `${prefix}manifest`;
 /** Key of segment `n`. */
 export const segmentKey = (prefix: string, n: number): string => `${prefix}seg:${n}`;
-/** Key of tail delta `k` (`0 … TAIL_PARTS - 1`). */
-export const tailKey = (prefix: string, k: number): string => `${prefix}tail:${k}`;
 
 /** Segment `n` of `index` as a plain value. */
 export function encodeSegment(index: Bm25Index, n: number, segmentSize: number): SegmentRecord {
   const first = n * segmentSize;
-  return encodeRange(index, first, Math.min(first + segmentSize, index.ordinals));
-}
-
-/** The documents with ordinals `first … end - 1` of `index` as a plain value (a segment or a tail delta). */
-export function encodeRange(index: Bm25Index, first: number, end: number): SegmentRecord {
+  const end = Math.min(first + segmentSize, index.ordinals);
   const termStart = index.termCountAt(first);
   const ids: (string | null)[] = [];
   const times: (number | null)[] = [];
@@ -86,11 +66,11 @@ export function encodeRange(index: Bm25Index, first: number, end: number): Segme
   return { format: SEGMENT_FORMAT, first, termStart, terms, ids, times, packed: records.join('') };
 }
 
-/** A manifest read back, or `undefined` when it is missing or not a format this reads. */
+/** A manifest read back, or `undefined` when it is missing or not this format. */
 export function readManifest(value: unknown, analyzer: number): ManifestRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const m = value as Partial<ManifestRecord>;
-  if ((m.format !== MANIFEST_FORMAT && m.format !== 2) || m.analyzer !== analyzer) return undefined;
+  if (m.format !== SEGMENT_FORMAT || m.analyzer !== analyzer) return undefined;
   if (!isCount(m.segmentSize) || m.segmentSize < 1 || !isCount(m.segments)) return undefined;
   return { format: m.format, analyzer: m.analyzer, segmentSize: m.segmentSize, segments: m.segments };
 }
@@ -107,23 +87,13 @@ function skipRecord(c: Cursor, slotLimit: number): boolean {
  * nothing, when the value is not a well-formed segment that continues the index.
  */
 export function restoreSegment(index: Bm25Index, value: unknown, n: number, segmentSize: number): boolean {
-  return (value as Partial<SegmentRecord> | null)?.first === n * segmentSize && restoreRange(index, value, segmentSize);
-}
-
-/**
- * Put a segment or tail delta back into `index`: it must start at `index.ordinals` and hold at
- * most `most` documents. Returns false, changing nothing, when it is not a well-formed value
- * that continues the index.
- */
-export function restoreRange(index: Bm25Index, value: unknown, most: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const s = value as Partial<SegmentRecord>;
   const { ids, times, packed, terms } = s;
-  if (s.format !== SEGMENT_FORMAT || s.first !== index.ordinals) return false;
+  if (s.format !== SEGMENT_FORMAT || s.first !== n * segmentSize || s.first !== index.ordinals) return false;
   if (s.termStart !== index.termCount || !Array.isArray(terms) || !terms.every((t) => typeof t === 'string'))
     return false;
-  if (!Array.isArray(ids) || ids.length < 1 || ids.length > most) return false;
-  const first = s.first;
+  if (!Array.isArray(ids) || ids.length < 1 || ids.length > segmentSize) return false;
   const count = ids.length;
   if (!Array.isArray(times) || times.length !== count || typeof packed !== 'string') return false;
   const slotLimit = (index.termCount + terms.length) * FIELD_COUNT;
@@ -142,7 +112,7 @@ export function restoreRange(index: Bm25Index, value: unknown, most: number): bo
     docs.push({ id, time: time ?? NaN, record: packed.slice(from, cursor.pos) });
   }
   if (cursor.pos !== packed.length) return false;
-  docs.forEach((doc, i) => index.restore(first + i, doc));
+  docs.forEach((doc, i) => index.restore(n * segmentSize + i, doc));
   index.restoreTerms(terms);
   return true;
 }
