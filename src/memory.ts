@@ -192,6 +192,11 @@ export interface Memory {
    * `{ types: ['message'], roles: ['system'] }`).
    */
   getActiveEntries(sessionId: string, filter?: EntryFilter): Promise<MemoryEntry[]>;
+  /**
+   * The entry stored under `entryId` (active, compressed or erased), `undefined` when the session
+   * has none: e.g. the reply stored under a turn's id, found by a retry of that turn.
+   */
+  getEntry(sessionId: string, entryId: string): Promise<MemoryEntry | undefined>;
   /** Active interactions, oldest first. */
   getInteractions(sessionId: string): Promise<Interaction[]>;
   /** Kept summaries, oldest first. */
@@ -293,6 +298,7 @@ export const SESSION_METHODS = [
   'addMessages',
   'getContextForLLM',
   'getActiveEntries',
+  'getEntry',
   'getInteractions',
   'getSummaries',
   'getStats',

@@ -48,7 +48,7 @@ import { budgetScale, recordUsageInMeta } from './usage.js';
 import { planContext, type ResolvedRecall } from './context/context-options.js';
 import { buildPlannedContext } from './context/context-build.js';
 import { createStoreRecall, recallAcross } from './recall/recall-all.js';
-import { knownTurns } from './known-turns.js';
+import { knownTurns, storedEntry } from './known-turns.js';
 import { createEmbeddingQueue } from './recall/embedding-queue.js';
 import type { EngineHooks } from './engine-hooks.js';
 import { isReservedSessionId } from './checks/reserved-ids.js';
@@ -443,6 +443,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
 
     getActiveEntries: (s, filter) =>
       sessions.run(s, (c) => cloneInSlices(filterEntries(c.active, filter, 'filter'), slices()), 'read'),
+    getEntry: (s, entryId) =>
+      sessions.run(s, (c) => storedEntry(c, store, writer, checkName(entryId, 'entryId')), 'read'),
     getInteractions: (s) => sessions.run(s, (c) => cloneInSlices(c.interactions, slices()), 'read'),
     getSummaries: (s) => sessions.run(s, (c) => cloneInSlices(c.summaries, slices()), 'read'),
     getStats: (s) => sessions.run(s, async (c) => statsOf(c), 'read'),

@@ -107,3 +107,24 @@ function asEntry(d: EntryDraft, sessionId: string): MemoryEntry {
   if (d.metadata) e.metadata = d.metadata;
   return e;
 }
+
+/**
+ * The entry stored under `id` in the session (active, compressed or erased), or `undefined`:
+ * the active entries are searched from the newest, and the store is read only when the session
+ * holds entries outside the cache (FLUSH's unwritten batch is written first).
+ */
+export async function storedEntry(
+  c: SessionCache,
+  store: StoreAdapter,
+  writer: Writer,
+  id: string,
+): Promise<MemoryEntry | undefined> {
+  for (let i = c.active.length - 1; i >= 0; i--) {
+    if (c.active[i]!.id === id) return structuredClone(c.active[i]!);
+  }
+  if (c.meta.totalEntries <= c.active.length) return undefined;
+  const sessionId = c.meta.sessionId;
+  if (writer.pending(sessionId)) await writer.flush(sessionId);
+  const [stored] = await store.getEntries(sessionId, [id]);
+  return stored && stored.id === id ? stored : undefined;
+}

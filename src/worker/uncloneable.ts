@@ -19,6 +19,7 @@ const PARAMS: Partial<Record<RemoteMethod, string[]>> = {
   addMessages: ['sessionId', 'messages', 'options'],
   getContextForLLM: ['sessionId', 'options'],
   getActiveEntries: ['sessionId', 'filter'],
+  getEntry: ['sessionId', 'entryId'],
   recall: ['sessionId', 'query', 'options'],
   importSession: ['state', 'options'],
   pin: ['sessionId', 'entryId', 'pinned'],

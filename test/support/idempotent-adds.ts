@@ -186,6 +186,30 @@ export function describeIdempotentAdds(name: string, target: () => Promise<Idemp
     );
 
     it(
+      'getEntry finds what an id stored (active, compressed, after a reopen) and nothing else, creating nothing',
+      withTarget(async (t) => {
+        const config = { maxEntries: 1000, recentWindow: 2, minEntriesToCompress: 2, autoCompress: false };
+        const memory = await t.open({ config });
+        for (let i = 0; i < 6; i++) {
+          await memory.addUserMessage('chat', `question ${i}`, undefined, { id: `t${i}` });
+          await memory.addAssistantMessage('chat', `answer ${i}`, undefined, { id: `t${i}:reply` });
+        }
+        expect(await memory.getEntry('chat', 't5:reply')).toMatchObject({ role: 'assistant', content: 'answer 5' });
+        await memory.compress('chat');
+        await memory.close();
+        const reopened = await t.open({ config });
+        // The oldest reply is compressed: read from the store; the newest is active.
+        expect(await reopened.getEntry('chat', 't0:reply')).toMatchObject({ content: 'answer 0', compressed: true });
+        expect(await reopened.getEntry('chat', 't5:reply')).toMatchObject({ content: 'answer 5', compressed: false });
+        expect(await reopened.getEntry('chat', 't9:reply')).toBeUndefined();
+        expect(await reopened.getEntry('constructor', 'toString')).toBeUndefined();
+        expect((await reopened.listSessions()).map((m) => m.sessionId)).toEqual(['chat']);
+        await expect(reopened.getEntry('chat', '')).rejects.toThrow(/entryId/);
+        await reopened.close();
+      }),
+    );
+
+    it(
       'an id neuralyzer erased is free again: erasure forgets the turn and its id, so an add stores it anew',
       withTarget(async (t) => {
         const profile = {

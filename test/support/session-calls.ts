@@ -23,6 +23,7 @@ export const SESSION_CALLS: { readonly [K in keyof Memory]-?: SessionCall | null
   addMessages: on((m, id) => m.addMessages(id, [{ role: 'user', content: 'x' }])),
   getContextForLLM: on((m, id) => m.getContextForLLM(id)),
   getActiveEntries: on((m, id) => m.getActiveEntries(id)),
+  getEntry: on((m, id) => m.getEntry(id, 'x')),
   getInteractions: on((m, id) => m.getInteractions(id)),
   getSummaries: on((m, id) => m.getSummaries(id)),
   getStats: on((m, id) => m.getStats(id)),
