@@ -32,6 +32,7 @@ import { readPets } from './readers/pets.js';
 import { readPlans } from './readers/plans.js';
 import { readPreferences } from './readers/preferences.js';
 import { readWork } from './readers/work.js';
+import { paraphrase } from './paraphrase.js';
 import { cutValue } from './values.js';
 import { deniedStatement } from './variants.js';
 
@@ -98,7 +99,7 @@ function readClause(view: ClauseView): Proposal[] {
   if (said.length > 0) return said;
   const denied = deniedStatement(view.text);
   if (denied === undefined) return [];
-  return readAll({ ...view, text: denied })
+  return readAll({ ...view, text: paraphrase(denied) })
     .filter((p) => p.kind === 'state')
     .map((p) => ({
       attribute: p.attribute,
