@@ -60,7 +60,7 @@ const GO_BY = new RegExp(
 );
 const NOT_A_NAME = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mr|Mrs|Ms|Dr)\b/u;
 /** "me and Leila got engaged". */
-const ME_AND = /^me and (\p{Lu}[\p{L}'-]*)\s+(?=\p{Ll})/u;
+const ME_AND = /^[Mm]e and (\p{Lu}[\p{L}'-]*)\s+(?=\p{Ll})/u;
 /** "Tom is my ex now". */
 const MY_EX = /^(\p{Lu}[\p{L}-]*)(?:'s| is) (?:now )?my ex\b(?!-)/u;
 /** "curry has overtaken pasta as my favourite food". */
