@@ -67,6 +67,10 @@ const SHORT =
 const CHANGE_FIRST =
   /^\s*(?:just\s+|finally\s+)?(?:quit|left|joined|moved|started|switched|transferred|relocated)\s+(?:to\s+|from\s+)?\p{Lu}/u;
 
+/** A clause that opens with a change verb and no subject ("joined Globex"). */
+const CHANGE_NEXT =
+  /^(?:then\s+|now\s+|just\s+)?(?:joined|moved|started|switched|became|quit|left|transferred|enrolled|relocated|signed|adopted)\b/iu;
+
 /** "my girlfriend Priya", "our dog": a possessed noun phrase, nothing else, before "and I". */
 const COORDINATED = /^\s*(?:my|our)\s+[^\s,]+(?:\s+[^\s,]+){0,2}\s*$/iu;
 
@@ -108,6 +112,9 @@ export function splitClauses(text: string): Clause[] {
       if (m.index === 0) continue;
       const before = body.slice(from, m.index);
       if (SHORT.test(before) && !/\bbut\b/iu.test(m[0]) && !CHANGE_FIRST.test(before)) continue;
+      // "my brother quit Acme, joined Oracle": the second verb is the brother's, so no cut.
+      if (/^,\s+$/u.test(m[0]) && CHANGE_NEXT.test(body.slice(m.index + m[0].length)) && !CHANGE_FIRST.test(before))
+        continue;
       // "My girlfriend Priya and I split up": the user's own people and the user, one subject.
       const coordinated =
         /^\s+and\s+$/iu.test(m[0]) && /^I\b/u.test(body.slice(m.index + m[0].length)) && COORDINATED.test(before);

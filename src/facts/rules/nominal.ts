@@ -62,7 +62,7 @@ const NOT_A_NAME = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday
 /** "me and Leila got engaged". */
 const ME_AND = /^[Mm]e and (\p{Lu}[\p{L}'-]*)\s+(?=\p{Ll})/u;
 /** "Tom is my ex now". */
-const MY_EX = /^(\p{Lu}[\p{L}-]*)(?:'s| is) (?:now )?my ex\b(?!-)/u;
+const MY_EX = /^(\p{Lu}[\p{L}-]*)(?:'s| is) (?:now )?my ex\b(?![-'])/u;
 /** "curry has overtaken pasta as my favourite food". */
 const OVERTAKEN = new RegExp(
   String.raw`^(.{1,40}?)\s+(?:has\s+)?(?:overtaken|overtook|replaced|beaten|beat|taken over from|dethroned)\s+(.{1,40}?)` +

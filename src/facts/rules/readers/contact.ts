@@ -78,7 +78,9 @@ const MY_NUMBER_TALK =
  */
 const USE_CONTACT = (value: string): RegExp =>
   new RegExp(
-    String.raw`(?:^|[,;:]\s*)(?:please\s+|pls\s+|plz\s+|just\s+)?(?:use|write to|try|save|add)\s+(?:me\s+at\s+)?${value}`,
+    String.raw`(?:^|[,;:]\s*)(?:please\s+|pls\s+|plz\s+|just\s+)?(?:use|write to|try|save|add)\s+(?:me\s+at\s+)?${value}` +
+      // Said of the user, not of a purpose ("use … for the office").
+      String.raw`(?=\s*(?:from now on|going forward|instead|now)?\s*(?:$|[,.!;]|please|to (?:reach|contact|email|text|call) me))`,
     'iu',
   );
 const USE_NUMBER_NOW = USE_CONTACT(String.raw`(\+?\(?\d[\d\s().\-/]{5,22}\d)`);
