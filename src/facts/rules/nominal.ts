@@ -9,6 +9,7 @@
  * - a couple: "me and Leila got engaged" → "Leila and I got engaged"; "Tom is my ex now" → "I am
  *   no longer dating Tom";
  * - a ranking: "curry has overtaken pasta as my favourite food" → "my favourite food is curry, not pasta";
+ * - a regimen: "my doctor put me on a vegan diet" → "I am on a vegan diet";
  * - an apposition: "…drove to Berlin, our new home" → "Berlin is our new home".
  * The subject must be the user's (or left out): "my sister's move to Oslo", "my boss goes by
  * Dana" stay as they are.
@@ -72,8 +73,12 @@ const OVERTAKEN = new RegExp(
 /** "…to Berlin, our new home". */
 const NEW_HOME = /^.*?\b(?:to|in)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?),\s+(?:our|my)\s+new\s+home\b/u;
 
+/** "my doctor put me on a vegan diet": what someone put the user on, the user is on. */
+const PUT_ME_ON = /^.{0,40}?\b(?:put|started|switched|moved) me (?:on|onto)\s+(?=(?:a|an|the)\s)/iu;
+
 /** The clause with these shapes said with their verb; other clauses as they are. */
 export function sayNominal(text: string): string {
+  if (PUT_ME_ON.test(text)) return text.replace(PUT_ME_ON, 'I am on ');
   const move = FINISHED_MOVE.exec(text);
   if (move) return `I ${move[1]!.toLowerCase() === 'transfer' ? 'transferred' : 'moved'} to ${move[2]}${move[3]}`;
   const resident = RESIDENT.exec(text);

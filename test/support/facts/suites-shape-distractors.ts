@@ -9,7 +9,11 @@
 /** Turns that must change nothing, per attribute (`{other}` is a third value). */
 export const SHAPE_DISTRACTORS: Record<string, string[]> = {
   city: ["my sister's move to {other} is finished", 'Tom is a {other} resident now', 'Venue: {other}'],
-  diet: ['my flatmate is an ex-{other}, now eats everything', 'Diet of the week at work: {other}?'],
+  diet: [
+    'my doctor put my dad on a {other} diet',
+    'my flatmate is an ex-{other}, now eats everything',
+    'Diet of the week at work: {other}?',
+  ],
   job: ['my dad: ex-{other}, now retired', 'Her job: {other}'],
   employer: [
     'my brother quit {other}, joined a startup',
@@ -23,7 +27,7 @@ export const SHAPE_DISTRACTORS: Record<string, string[]> = {
   allergy: ['no more {other} in the office kitchen, someone is allergic'],
   language: ['Language of the conference: {other}'],
   email: ['please use {other} from now on for support tickets', 'Her email: {other}'],
-  name: ['she prefers to be called {other}', "Boss's name: {other}"],
+  name: ["my sister changed her name, it's {other} now", 'she prefers to be called {other}', "Boss's name: {other}"],
   favorite_food: ["{other} has overtaken pizza as my sister's favourite food"],
   like: ['my son is hooked on {other}', 'is he a big {other} fan?'],
   plan: ["my parents' {other} trip is cancelled"],
