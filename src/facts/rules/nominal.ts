@@ -5,7 +5,8 @@
  * - a place's or a company's member: "I've been a Lisbon resident", "officially a Denver local"
  *   → "I live in Lisbon"; "I'm an employee of Accenture", "an Acme employee" → "I work at …";
  * - a taste: "I'm hooked on techno", "big running fan now" → "I love techno";
- * - a name: "I go by Kate", "I prefer to be called Kate" → "my name is Kate";
+ * - a name said as a change: "I go by Kate now", "everyone calls me Kate these days" → "my name
+ *   is Kate now" ("I go by Sam" alone stays a nickname);
  * - a couple: "me and Leila got engaged" → "Leila and I got engaged"; "Tom is my ex now" → "I am
  *   no longer dating Tom";
  * - a ranking: "curry has overtaken pasta as my favourite food" → "my favourite food is curry, not pasta";
@@ -56,9 +57,15 @@ const BIG_FAN = new RegExp(
 /** "I go by Kate", "everyone calls me Kate", "call me Kate". */
 const GO_BY = new RegExp(
   String.raw`^(?:.*?\b(?:I|we)\s+(?:now\s+|mostly\s+|usually\s+)*(?:go by|am going by|prefer to be called` +
-    String.raw`|like to be called|want to be called))\s+`,
+    String.raw`|like to be called|want to be called)` +
+    String.raw`|(?:everyone|everybody|people|friends|my friends|folks|most people)\s+(?:now\s+|all\s+)*calls?\s+me)\s+`,
   'iu',
 );
+/**
+ * Said as a change ("now", "these days", "not Katie"), what the user goes by is their name; said
+ * plainly ("I go by Sam"), it stays a nickname for the identity reader.
+ */
+const CHANGED_NAME = /\b(?:now|these days|nowadays|from now on|any ?more|instead)\b|,?\s+not\s+\p{Lu}/iu;
 const NOT_A_NAME = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mr|Mrs|Ms|Dr)\b/u;
 /** "me and Leila got engaged". */
 const ME_AND = /^[Mm]e and (\p{Lu}[\p{L}'-]*)\s+(?=\p{Ll})/u;
@@ -90,8 +97,8 @@ export function sayNominal(text: string): string {
   if (fan) return `I love ${fan[2]}${text.slice(fan[0].length)}`;
   if (TASTE.test(text)) return text.replace(TASTE, 'I love ');
   const name = GO_BY.exec(text);
-  if (name && /^\p{Lu}/u.test(text.slice(name[0].length)) && !NOT_A_NAME.test(text.slice(name[0].length)))
-    return `my name is ${text.slice(name[0].length)}`;
+  const rest = name ? text.slice(name[0].length) : '';
+  if (name && /^\p{Lu}/u.test(rest) && !NOT_A_NAME.test(rest) && CHANGED_NAME.test(rest)) return `my name is ${rest}`;
   const ranked = OVERTAKEN.exec(text);
   if (ranked) return `${ranked[3]} ${ranked[4]} is ${ranked[1]}, not ${ranked[2]}`;
   const home = NEW_HOME.exec(text);
