@@ -6,7 +6,7 @@
  */
 
 /** Which set a phrasing belongs to (see `UpdateScenario.split`). */
-export type Split = 'dev' | 'holdout' | 'fresh' | 'unseen' | 'round10';
+export type Split = 'dev' | 'holdout' | 'fresh' | 'unseen' | 'round10' | 'round11';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -25,7 +25,9 @@ export interface UpdateScenario {
    * `fresh`: the eighth set (`suites-round-8.ts`), scored untouched, then the rules generalised;
    * `unseen`: the ninth set (`suites-round-9.ts`), written after that, scored untouched, then the
    * rules generalised with it and `round10` in view; `round10`: the tenth set
-   * (`suites-round-10.ts`), scored untouched before that generalisation.
+   * (`suites-round-10.ts`), scored untouched before that generalisation; `round11`: the eleventh
+   * set (`suites-round-11.ts`), written before that generalisation and scored once after it,
+   * never tuned on.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */
