@@ -15,7 +15,7 @@ import { createEmitter } from './emitter.js';
 import { createSessionRunner } from './session/session-runner.js';
 import { createWriter } from './session/writer.js';
 import { DEFAULT_MEMORY_CONFIG, validateConfig } from './config.js';
-import { assembleContext, type AssemblyRules } from './context/assemble.js';
+import { assembleContext, assembleContextInSlices, type AssemblyRules } from './context/assemble.js';
 import { appendToInteractions } from './interactions.js';
 import { setActive, statsOf, type SessionCache } from './session/session.js';
 import {
@@ -189,6 +189,13 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       assembleContext(interactions, c.summaries, rules, [], scale),
     );
   };
+  /** {@link context} for a call: in slices of work, unless a pending summary narrows it to a budget. */
+  const contextInSlices = (c: SessionCache): Promise<LLMContext> => {
+    const pending = scheduler.pending(c.meta.sessionId);
+    if (built.pendingBudget !== undefined || pending?.size) return Promise.resolve(context(c));
+    const scale = budgetScale(c.meta, deps.calibrate ?? false);
+    return assembleContextInSlices(c.interactions, c.summaries, rules, [], scale, undefined, 0, slices());
+  };
   const longTermDeps = {
     strategies: built.longTerm,
     writer,
@@ -332,9 +339,9 @@ export function createEngine(deps: EngineDeps): EngineMemory {
   async function contextWithRecalled(c: SessionCache): Promise<LLMContext> {
     const kb = built.knowledgeBase;
     const scale = budgetScale(c.meta, deps.calibrate ?? false);
-    if (!kb || kb.knowledgeBase.search_mode !== 'always') return context(c);
+    if (!kb || kb.knowledgeBase.search_mode !== 'always') return contextInSlices(c);
     const seen = new Set<string>();
-    const base = assembleContext(c.interactions, c.summaries, rules, [], scale, seen);
+    const base = await assembleContextInSlices(c.interactions, c.summaries, rules, [], scale, seen, 0, slices());
     const budget = built.contextBudget === undefined ? Infinity : Math.floor(built.contextBudget / scale);
     const room = budget - base.tokenCount - (base.messages.length ? 0 : REPLY_PRIMING);
     const recalled = await recalledMessage(c, recallContext(c), kb, deps.counter, {
@@ -342,7 +349,9 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       summaries: base.summaries,
       room,
     });
-    return recalled ? assembleContext(c.interactions, c.summaries, rules, [recalled], scale) : base;
+    return recalled
+      ? assembleContextInSlices(c.interactions, c.summaries, rules, [recalled], scale, undefined, 0, slices())
+      : base;
   }
 
   /** A context with recall, a hard cap and/or facts in it (`context-build.ts`). */
@@ -360,6 +369,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       interactions: rollingWindowWhilePending(c.interactions, scheduler.pending(c.meta.sessionId), built.pendingWindow),
       knowledge: kb && ((req: KnowledgeBaseRequest) => recalledMessage(c, recallContext(c), kb, deps.counter, req)),
       facts: withFacts && facts ? { maxTokens: facts.maxTokens, block: facts.block } : undefined,
+      slices,
     };
     const { ctx, truncated } = await buildPlannedContext(c, deps2, plan);
     if (truncated) emitter.emit('context:truncated', c.meta.sessionId, truncated);

@@ -4,6 +4,7 @@
  * @module
  */
 import type { MemoryEntry, MemorySummary } from '../types.js';
+import { COST, type Slicer } from '../slices/slicer.js';
 
 /** The tag names of the data blocks used in prompts; their occurrences in data are neutralized. */
 export const DATA_TAGS = ['conversation', 'previous_summary'] as const;
@@ -77,4 +78,28 @@ export function renderConversation(
   foldSummaries: readonly MemorySummary[] = [],
 ): string {
   return dataBlock('conversation', renderLines(entries, foldSummaries).join('\n'));
+}
+
+/** What rendering one character of an entry costs, in slice units (two scans for tags and line breaks). */
+const RENDER_COST = 4;
+
+/**
+ * {@link renderConversation} in slices of work: the lines of 100,000 entries are rendered a
+ * slice at a time, the thread given back between slices. The same text.
+ */
+export async function renderConversationInSlices(
+  entries: readonly MemoryEntry[],
+  foldSummaries: readonly MemorySummary[],
+  slicer: Slicer,
+): Promise<string> {
+  const lines: string[] = [];
+  for (const summary of foldSummaries) {
+    lines.push(`[Earlier summary] ${neutralizeData(summary.content)}`);
+    if (slicer.spend(COST.item + summary.content.length * RENDER_COST)) await slicer.pause();
+  }
+  for (const entry of entries) {
+    lines.push(renderEntry(entry));
+    if (slicer.spend(COST.item + entry.content.length * RENDER_COST)) await slicer.pause();
+  }
+  return dataBlock('conversation', lines.join('\n'));
 }

@@ -12,7 +12,7 @@ import { extractSummary } from './extract-summary.js';
 import { findMissingFactsInSlices } from './fact-check.js';
 import { createSlicer } from '../slices/slicer.js';
 import { type PromptGuidance, firstPassPrompt } from './prompt.js';
-import { renderConversation } from './render-entries.js';
+import { renderConversationInSlices } from './render-entries.js';
 
 /** What to summarize and how. */
 export interface SummarizeEntriesOptions {
@@ -108,7 +108,8 @@ async function runPass(o: SummarizeEntriesOptions, prompt: string, pass: number)
  */
 export async function summarizeEntries(o: SummarizeEntriesOptions): Promise<SummaryText> {
   validate(o);
-  const conversation = renderConversation(o.entries, o.foldSummaries);
+  // Rendered in slices: a compression of 100,000 entries never holds the thread while its prompt is made.
+  const conversation = await renderConversationInSlices(o.entries, o.foldSummaries ?? [], createSlicer());
   const guidance: PromptGuidance = {
     ...(o.instructions !== undefined ? { instructions: o.instructions } : {}),
     ...(o.targetTokens !== undefined ? { targetTokens: o.targetTokens } : {}),

@@ -5,8 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeShared, DRIVERS, freshTenant } from './support.js';
-import { ROWS_PER_STATEMENT } from '../../src/store/postgres/write.js';
-import { ROWS_PER_PAGE } from '../../src/store/postgres/queries.js';
+import { ROWS_PER_DELETE, ROWS_PER_STATEMENT } from '../../src/store/postgres/write.js';
+import { AUX_PER_PAGE, ROWS_PER_PAGE } from '../../src/store/postgres/queries.js';
 import { makeEntry, makeMeta } from '../../src/testing/index.js';
 import { createMemory } from '../../src/index.js';
 import { ConflictError } from '../../src/errors.js';
@@ -26,6 +26,50 @@ describe.each(DRIVERS)('large batches on %s', (_name, open) => {
     expect(N).toBeGreaterThan(ROWS_PER_PAGE);
     expect(await store.loadEntries('s', { fromSeq: 10, limit: 5 })).toEqual(entries.slice(10, 15));
     expect((await store.loadAuxPrefix!('s', 'recall:seg:')).size).toBe(450);
+    await store.close();
+  });
+
+  it('reads an aux prefix of several pages whole, in key order, and only under the prefix', async () => {
+    const store = await open(freshTenant());
+    const count = AUX_PER_PAGE * 2 + 7;
+    const aux: Record<string, unknown> = {
+      'recall:manifest': { segments: count },
+      'recalm:after': 1,
+      'recal:before': 2,
+    };
+    for (let i = 0; i < count; i++) aux[`recall:seg:${i}`] = { n: i, text: 'x'.repeat(i % 50) };
+    await store.write('s', { meta: makeMeta('s', 1), aux, expectVersion: 0 });
+    await store.write('t', { meta: makeMeta('t', 1), aux: { 'recall:seg:0': { other: true } }, expectVersion: 0 });
+    const read = await store.loadAuxPrefix!('s', 'recall:');
+    expect(read.size).toBe(count + 1);
+    for (let i = 0; i < count; i++) expect(read.get(`recall:seg:${i}`)).toEqual(aux[`recall:seg:${i}`]);
+    expect(read.get('recall:manifest')).toEqual({ segments: count });
+    expect([...read.keys()].every((k) => k.startsWith('recall:'))).toBe(true);
+    expect((await store.loadAuxPrefix!('s', 'recall:seg:1')).size).toBe(
+      Array.from({ length: count }, (_, i) => `${i}`).filter((k) => k.startsWith('1')).length,
+    );
+    await store.close();
+  });
+
+  it('deletes and replaces a session of several chunks of rows whole, leaving other sessions as they were', async () => {
+    const store = await open(freshTenant());
+    const count = ROWS_PER_DELETE * 2 + 3;
+    const entries = (s: string) => Array.from({ length: count }, (_, i) => makeEntry(s, i, { content: `entry ${i}` }));
+    const aux = Object.fromEntries(Array.from({ length: count }, (_, i) => [`k:${i}`, { n: i }]));
+    for (const s of ['a', 'b', 'c'])
+      await store.write(s, { meta: makeMeta(s, 1, { nextSeq: count }), putEntries: entries(s), aux, expectVersion: 0 });
+    await store.deleteSession('a');
+    expect(await store.loadMeta('a')).toBeUndefined();
+    expect(await store.loadEntries('a')).toEqual([]);
+    expect((await store.loadAuxPrefix!('a', 'k:')).size).toBe(0);
+    // Replaced: none of the old rows stay.
+    const fresh = [makeEntry('b', 0, { id: 'only', content: 'the one left' })];
+    await store.write('b', { meta: makeMeta('b', 2, { nextSeq: 1 }), putEntries: fresh, replace: true });
+    expect(await store.loadEntries('b')).toEqual(fresh);
+    expect((await store.loadAuxPrefix!('b', 'k:')).size).toBe(0);
+    // The third session is whole.
+    expect(await store.loadEntries('c')).toEqual(entries('c'));
+    expect((await store.loadAuxPrefix!('c', 'k:')).size).toBe(count);
     await store.close();
   });
 

@@ -14,6 +14,11 @@ import { analyzedInSlices, documentFields, ANALYZE_PART, textParts } from '../..
 import { MAX_QUERY_LENGTH, MESSAGE_QUERY_LENGTH, messageQuery } from '../../src/core/checks/query-bound.js';
 import { createRecallIndex } from '../../src/recall/recall-index.js';
 import { entryDoc } from '../../src/core/recall/recall.js';
+import { assembleContext, assembleContextInSlices } from '../../src/core/context/assemble.js';
+import { entriesToChat } from '../../src/core/context/to-chat.js';
+import { groupInteractions } from '../../src/core/interactions.js';
+import { makeEntry } from '../../src/testing/index.js';
+import type { MemoryEntry } from '../../src/types.js';
 import { createMemory } from '../../src/index.js';
 import type { MemorySummary, StoreAdapter, TokenCounter } from '../../src/types.js';
 
@@ -191,6 +196,58 @@ describe('bulk calls work in slices', () => {
     expect(await store.loadEntries('s')).toHaveLength(1);
     expect((await store.loadMeta('s'))!.version).toBe(meta.version);
     await memory.close();
+  });
+});
+
+describe('the context is assembled in slices', () => {
+  /** A history of `n` turns: plain messages, added context, and assistant turns with tool calls and results. */
+  function history(n: number): MemoryEntry[] {
+    const out: MemoryEntry[] = [];
+    let interaction = 0;
+    const add = (e: Partial<MemoryEntry>) => out.push(makeEntry('s', out.length, { interaction, tokenCount: 3, ...e }));
+    for (let i = 0; i < n; i++) {
+      interaction += 1;
+      add({ role: 'user', content: `question ${i}` });
+      if (i % 3 === 0) {
+        add({ role: 'assistant', content: `calling ${i}` });
+        for (let k = 0; k < 1 + (i % 4); k++)
+          add({ type: 'tool_call', role: 'assistant', content: '{}', tool: { name: 'f', callId: `c${i}-${k}` } });
+        // One call of three is left without a result: it is left out, as in one step.
+        for (let k = 0; k < 1 + (i % 4); k++)
+          if (k !== 2)
+            add({ type: 'tool_result', role: 'system', content: `r${k}`, tool: { name: 'f', callId: `c${i}-${k}` } });
+      } else if (i % 3 === 1)
+        add({ type: 'context', role: 'system', content: `doc ${i}`, metadata: { source: 'a.md' } });
+      add({ role: 'assistant', content: `answer ${i}` });
+    }
+    return out;
+  }
+
+  it('gives the same context, message for message, as in one step, and yields on a large history', async () => {
+    const entries = history(3000);
+    const interactions = groupInteractions(entries);
+    const rules = { shortTerm: [], summariesNewestFirst: false };
+    const extra = [{ content: 'Recalled: x', tokenCount: 4 }];
+    const y = countingYield();
+    const seen = new Set<string>();
+    const sliced = await assembleContextInSlices(
+      interactions,
+      [],
+      rules,
+      extra,
+      1,
+      seen,
+      0,
+      createSlicer({ units: 50_000, yieldNow: y.yieldNow }),
+    );
+    const whole = assembleContext(interactions, [], rules, extra, 1);
+    const chat = entriesToChat(entries);
+    expect(sliced.messages).toEqual([{ role: 'system', content: 'Recalled: x' }, ...chat.messages]);
+    expect(whole.messages).toEqual(sliced.messages);
+    expect(sliced.tokenCount).toBe(whole.tokenCount);
+    expect(sliced.text).toBe(whole.text);
+    expect(seen.size).toBe(entries.length);
+    expect(y.count()).toBeGreaterThan(10);
   });
 });
 

@@ -1,7 +1,8 @@
 import type { ContextTruncatedInfo, Interaction, LLMContext, MemoryEntry, TokenCounter } from '../../types.js';
 import { MESSAGE_FRAMING, REPLY_PRIMING } from '../../tokens/chat-tokens.js';
 import { createMaxTokens } from '../../strategies/short-term/max-tokens.js';
-import { assembleContext, type AssemblyRules } from './assemble.js';
+import { assembleContext, assembleContextInSlices, type AssemblyRules } from './assemble.js';
+import type { Slicer } from '../../slices/slicer.js';
 import type { ContextPlan } from './context-options.js';
 import { recallBlock, type RecallBlock } from './context-recall.js';
 import { countDraft } from '../make-entry.js';
@@ -31,6 +32,8 @@ export interface ContextBuildDeps {
   knowledge?: ((req: KnowledgeBaseRequest) => Promise<{ content: string; tokenCount: number } | undefined>) | undefined;
   /** Facts on: the "Known about the user" block for the question, in the room given (framing included). */
   facts?: { maxTokens: number; block: (query: string, room: number) => Promise<FactsBlockResult> } | undefined;
+  /** A new slicer: the history is assembled in slices of work (100,000 active entries never hold the thread). */
+  slices: () => Slicer;
 }
 
 /** A built context, and what was cut to fit it. */
@@ -85,8 +88,15 @@ export async function buildPlannedContext(
   const held = reserve + factsCost(facts);
 
   const interactions = deps.interactions ?? c.interactions;
+  const slicer = deps.slices();
+  const assemble = (
+    extra: readonly { content: string; tokenCount: number }[],
+    seen: Set<string> | undefined,
+    reserve: number,
+  ): Promise<LLMContext> =>
+    assembleContextInSlices(interactions, c.summaries, rules, extra, deps.scale, seen, reserve, slicer);
   let seen = new Set<string>();
-  let base = assembleContext(interactions, c.summaries, rules, factsExtra(facts), deps.scale, seen, held);
+  let base = await assemble(factsExtra(facts), seen, held);
   // A profile budget of -1 ("include nothing") stays empty.
   if (budget <= 0) return { ctx: withDetails(plan.recall ? { ...base, recalled: [] } : base, facts) };
   // The knowledge base's message takes the room the history, the facts and recall's share leave.
@@ -95,7 +105,7 @@ export async function buildPlannedContext(
     ? await deps.knowledge({ inContext: seen, summaries: base.summaries, room })
     : undefined;
   let extra = [...factsExtra(facts), ...(knowledge ? [knowledge] : [])];
-  if (knowledge) base = assembleContext(interactions, c.summaries, rules, extra, deps.scale, undefined, held);
+  if (knowledge) base = await assemble(extra, undefined, held);
   let block: RecallBlock | undefined;
   const ask = async (room: number, held = seen, summaries = base.summaries): Promise<RecallBlock | undefined> =>
     plan.recall && query
@@ -119,17 +129,15 @@ export async function buildPlannedContext(
   const used = cost(block) + cost(knowledge);
   if (used < reserve) {
     const grown = new Set<string>();
-    const history = assembleContext(
-      interactions,
-      c.summaries,
-      rules,
-      factsExtra(facts),
-      deps.scale,
-      grown,
-      used + factsCost(facts),
-    );
+    const history = await assemble(factsExtra(facts), grown, used + factsCost(facts));
     kept = used;
-    if ([...grown].some((id) => !seen.has(id))) {
+    let more = false;
+    for (const id of grown)
+      if (!seen.has(id)) {
+        more = true;
+        break;
+      }
+    if (more) {
       // The longer history may hold what was recalled: ask again for what it does not hold, in
       // no more room than was used (so the budget still holds).
       seen = grown;
@@ -144,15 +152,7 @@ export async function buildPlannedContext(
   }
   let ctx =
     block || kept !== reserve
-      ? assembleContext(
-          interactions,
-          c.summaries,
-          rules,
-          [...extra, ...(block ? [block] : [])],
-          deps.scale,
-          undefined,
-          kept + factsCost(facts),
-        )
+      ? await assemble([...extra, ...(block ? [block] : [])], undefined, kept + factsCost(facts))
       : base;
   let truncated: ContextTruncatedInfo | undefined;
   if ((newest && !seen.has(newest.id)) || ctx.tokenCount > budget) {

@@ -16,7 +16,8 @@ export function checkStateLinks(
   erasedEntries: number,
 ): void {
   const summaryIds = new Set(summaries.map((s) => s.id));
-  for (const [i, e] of entries.entries()) {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
     if (e.compressed && e.summaryId !== undefined && !summaryIds.has(e.summaryId)) {
       const known = summaryIds.size
         ? `one of ${[...summaryIds]
@@ -31,6 +32,7 @@ export function checkStateLinks(
       );
     }
   }
+  if (!summaries.some((s) => s.originalEntryIds.length > 0)) return;
   const entryIds = new Set(entries.map((e) => e.id));
   const missing = new Set<string>();
   for (const [i, s] of summaries.entries()) {

@@ -172,7 +172,8 @@ export async function parseSessionState(
     if (raw.metadata !== undefined) s.metadata = checkMetadata(raw.metadata, `${f}.metadata`, maxContentLength)!;
     return s;
   }
-  for (const [i, e] of entries.entries()) {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
     if (e.summaryId !== undefined && !e.compressed) {
       throw new ValidationError(
         `state.entries[${i}].compressed`,

@@ -239,6 +239,9 @@ function inSeqOrder(entries: MemoryEntry[]): MemoryEntry[] {
   return entries;
 }
 
+/** The entries in seq order: the list itself when it already is (an add, an import), else a sorted copy. */
 function sortBySeq(entries: MemoryEntry[]): MemoryEntry[] {
-  return entries.length > 1 ? [...entries].sort((a, b) => a.seq - b.seq) : entries;
+  for (let i = 1; i < entries.length; i++)
+    if (entries[i - 1]!.seq > entries[i]!.seq) return [...entries].sort((a, b) => a.seq - b.seq);
+  return entries;
 }

@@ -15,6 +15,7 @@ import type {
 import { decodeKey, decodeValue, encodeKey } from './codec.js';
 import type { Sql, SqlDriver } from './driver.js';
 import { COST, createSlicer, mapInSlices, type Slicer } from '../../slices/slicer.js';
+import { yieldNow } from '../../slices/yield-now.js';
 
 const WHERE = 'tenant = $1 AND session_id = $2';
 
@@ -210,22 +211,49 @@ export async function loadSessionHead(
 }
 
 /**
+ * Aux values read per statement by {@link loadAuxPrefix}: a recall segment is a few kilobytes,
+ * so a page is at most a few megabytes for the database to answer (PGlite answers in this
+ * thread) and for this process to decode.
+ */
+export const AUX_PER_PAGE = 200;
+
+/**
  * Every aux value whose key starts with `prefix`, by a range scan of the primary key (keys
  * compare bytewise: `COLLATE "C"`). The encoded prefix is the key's encoding minus its closing
- * quote; a trailing high surrogate is left to the exact check on decoded keys.
+ * quote; a trailing high surrogate is left to the exact check on decoded keys. More than
+ * {@link AUX_PER_PAGE} values are read a page at a time, in key order, in one repeatable-read
+ * transaction (one snapshot), the thread given back between pages.
  */
 export async function loadAuxPrefix(
-  sql: Sql,
+  sql: Sql & Partial<Pick<SqlDriver, 'transaction'>>,
   tenant: string,
   sessionId: string,
   prefix: string,
 ): Promise<Map<string, unknown>> {
   const { low, high } = prefixRange(prefix);
-  const rows = await sql.query<{ key: string; value: string }>(
-    `SELECT key, value FROM recallkit_aux WHERE ${WHERE} AND key >= $3${high === undefined ? '' : ' AND key < $4'}`,
-    [tenant, encodeKey(sessionId), low, ...(high === undefined ? [] : [high])],
-  );
-  return auxMap(rows, prefix);
+  // A page: the keys from `from` on (`>=` the first time, `>` after), in key order.
+  const below = high === undefined ? '' : ' AND key < $5';
+  const page = (tx: Sql, from: string, first: boolean) =>
+    tx.query<{ key: string; value: string }>(
+      `SELECT key, value FROM recallkit_aux
+        WHERE ${WHERE} AND key ${first ? '>=' : '>'} $3${below} ORDER BY key LIMIT $4`,
+      [tenant, encodeKey(sessionId), from, AUX_PER_PAGE + 1, ...(high === undefined ? [] : [high])],
+    );
+  const rows = await page(sql, low, true);
+  if (rows.length <= AUX_PER_PAGE) return auxMap(rows, prefix);
+  // More than a page: read again from the start in one snapshot, page by page.
+  const paged = async (tx: Sql): Promise<Map<string, unknown>> => {
+    if (sql.transaction) await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const out = new Map<string, unknown>();
+    for (let from = low, first = true; ; first = false) {
+      const next = await page(tx, from, first);
+      for (const [key, value] of await auxMap(next.slice(0, AUX_PER_PAGE), prefix)) out.set(key, value);
+      if (next.length <= AUX_PER_PAGE) return out;
+      from = next[AUX_PER_PAGE - 1]!.key;
+      await yieldNow();
+    }
+  };
+  return sql.transaction ? sql.transaction(paged) : paged(sql);
 }
 
 export async function listSessions(sql: Sql, tenant: string): Promise<SessionMeta[]> {

@@ -9,7 +9,7 @@
  * @module
  */
 import { ConflictError } from '../../errors.js';
-import type { StoreBatch } from '../../types.js';
+import type { MemoryEntry, StoreBatch } from '../../types.js';
 import { encodeKey, encodeValue } from './codec.js';
 import type { Sql, SqlDriver } from './driver.js';
 import { COST, type Slicer } from '../../slices/slicer.js';
@@ -51,9 +51,62 @@ const UPSERT = 0;
 const INSERT = 1;
 const UPDATE = 2;
 
-interface Statement {
+export interface Statement {
   text: string;
   params: unknown[];
+  /**
+   * A deletion in chunks ({@link deleteRows}): every row of the session (`params`: tenant and
+   * session key) in `table`, {@link ROWS_PER_DELETE} at a time ({@link runStatement}).
+   */
+  chunk?: { table: string; column: string };
+}
+
+/**
+ * Rows one statement deletes when every row of a session goes (a `replace` batch, a session
+ * deleted): a session of 100,000 entries is deleted in statements of this many rows, in one
+ * transaction, the thread given back between them (PGlite runs each statement in this thread).
+ */
+export const ROWS_PER_DELETE = 1000;
+
+/** Every row of a session, deleted from its three tables in chunks ({@link runStatement}). */
+function deleteRows(tenant: string, key: string): Statement[] {
+  const all = (table: string, column: string): Statement => ({
+    text: `DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2`,
+    params: [tenant, key],
+    chunk: { table, column },
+  });
+  return [all('recallkit_entries', 'id'), all('recallkit_summaries', 'id'), all('recallkit_aux', 'key')];
+}
+
+/**
+ * Run a statement. A deletion in chunks reads the next {@link ROWS_PER_DELETE} keys in key
+ * order (an index-only range scan from the last key), deletes them by key, and goes on, the
+ * thread given back between chunks: each statement's work is bounded, whatever the session's size.
+ */
+export async function runStatement(sql: Sql, statement: Statement): Promise<void> {
+  const { chunk } = statement;
+  if (!chunk) {
+    await sql.query(statement.text, statement.params);
+    return;
+  }
+  const { table, column } = chunk;
+  const [tenant, key] = statement.params;
+  for (let after = ''; ;) {
+    const keys = await sql.query<{ k: string }>(
+      `SELECT ${column} AS k FROM ${table} WHERE tenant = $1 AND session_id = $2 AND ${column} > $3
+        ORDER BY ${column} LIMIT $4`,
+      [tenant, key, after, ROWS_PER_DELETE],
+    );
+    if (keys.length === 0) return;
+    await sql.query(`DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2 AND ${column} = ANY($3::text[])`, [
+      tenant,
+      key,
+      keys.map((r) => r.k),
+    ]);
+    if (keys.length < ROWS_PER_DELETE) return;
+    after = keys[keys.length - 1]!.k;
+    await yieldNow();
+  }
 }
 
 /** One batch, encoded (every value already JSON text) and ready to join a statement. */
@@ -89,8 +142,13 @@ export const AUX_PER_STATEMENT = 200;
 
 /** Options of {@link encodeBatch}. */
 export interface EncodeOptions {
-  /** JSON texts already made (in slices, `encodeBatchInSlices`) of entries and aux values. */
+  /** JSON texts already made (in slices, `encodeBatchInSlices`) of aux values. */
   known?: Map<unknown, string>;
+  /**
+   * The batch's entries already made into rows (in slices, `encodeBatchInSlices`): the last of
+   * each id, in seq order, and their rows.
+   */
+  entries?: { list: readonly MemoryEntry[]; rows: EncodedBatch['entries'] };
   /** Cut a large batch into statements run in one transaction ({@link EncodedBatch.more}). */
   split?: boolean;
 }
@@ -108,8 +166,8 @@ function lastOfEach<T extends { id: string }>(list: readonly T[] | undefined): r
 
 /**
  * {@link encodeBatch} with the JSON of entries and aux values made in slices of work, and a
- * large batch split into statements of {@link ROWS_PER_STATEMENT} rows: a batch of 100,000
- * entries never holds the thread for long.
+ * large batch split into statements of {@link ROWS_PER_STATEMENT} rows, built in slices too: a
+ * batch of 100,000 entries never holds the thread for long.
  */
 export async function encodeBatchInSlices(
   tenant: string,
@@ -119,9 +177,23 @@ export async function encodeBatchInSlices(
 ): Promise<EncodedBatch> {
   const known = new Map<unknown, string>();
   const what = (): string => `session ${JSON.stringify(sessionId)}`;
-  for (const e of batch.putEntries ?? []) {
+  // The last write of each id, as encodeBatch keeps it, in slices.
+  const put = batch.putEntries ?? [];
+  let list: readonly MemoryEntry[] = put;
+  if (put.length > 1) {
+    const byId = new Map<string, MemoryEntry>();
+    for (const e of put) {
+      byId.set(e.id, e);
+      if (slicer.spend(COST.item / 10)) await slicer.pause();
+    }
+    if (byId.size !== put.length) list = [...byId.values()];
+    if (list.some((e, i) => i > 0 && e.seq < list[i - 1]!.seq)) list = [...list].sort((a, b) => a.seq - b.seq);
+  }
+  const rows: EncodedBatch['entries'] = new Array(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const e = list[i]!;
     const text = encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`);
-    known.set(e, text);
+    rows[i] = [encodeKey(e.id), e.seq, !e.compressed, text];
     if (slicer.spend(COST.item + text.length * COST.copy)) await slicer.pause();
   }
   for (const [k, v] of Object.entries(batch.aux ?? {})) {
@@ -130,7 +202,13 @@ export async function encodeBatchInSlices(
     known.set(v, text);
     if (slicer.spend(COST.item + text.length * COST.copy)) await slicer.pause();
   }
-  return encodeBatch(tenant, sessionId, batch, { known, split: true });
+  const encoded = encodeBatch(tenant, sessionId, batch, { known, entries: { list, rows } });
+  for (const build of cutRows(encoded)) {
+    const statement = build();
+    encoded.more.push(statement);
+    if (slicer.spend(statementCost(statement))) await slicer.pause();
+  }
+  return encoded;
 }
 
 /** Encode a batch, refusing non-JSON values before anything is sent. */
@@ -140,7 +218,7 @@ export function encodeBatch(
   batch: StoreBatch,
   options: EncodeOptions = {},
 ): EncodedBatch {
-  const { known } = options;
+  const { known, entries: given } = options;
   const what = (): string => `session ${JSON.stringify(sessionId)}`;
   const key = encodeKey(sessionId);
   const version = batch.meta.version;
@@ -149,7 +227,7 @@ export function encodeBatch(
   const mode = expect === undefined ? UPSERT : expect === 0 ? INSERT : UPDATE;
 
   // Last write of an id in the batch wins, as it would applied one by one.
-  let entries = lastOfEach(batch.putEntries);
+  let entries = given?.list ?? lastOfEach(batch.putEntries);
   const summaries = lastOfEach(batch.putSummaries);
   const aux = batch.aux ? Object.entries(batch.aux) : [];
   const pre: Statement[] = [];
@@ -162,9 +240,7 @@ export function encodeBatch(
   const [againS, deleteSummaries] = deleted(batch.deleteSummaryIds, summaries);
   const ids = [tenant, key];
   if (batch.replace) {
-    for (const table of ['recallkit_entries', 'recallkit_summaries', 'recallkit_aux']) {
-      pre.push({ text: `DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2`, params: ids });
-    }
+    pre.push(...deleteRows(tenant, key));
   } else {
     // Deleted and put again in one batch: delete first (one statement cannot touch a row twice).
     if (again.length)
@@ -178,7 +254,7 @@ export function encodeBatch(
         params: [...ids, againS.map(encodeKey)],
       });
   }
-  if (entries.length > 1 && entries.some((e, i) => i > 0 && e.seq < entries[i - 1]!.seq))
+  if (!given && entries.length > 1 && entries.some((e, i) => i > 0 && e.seq < entries[i - 1]!.seq))
     entries = [...entries].sort((a, b) => a.seq - b.seq);
   const encoded: EncodedBatch = {
     sessionId,
@@ -188,12 +264,14 @@ export function encodeBatch(
     expectVersion: expect,
     pre,
     session: [mode, expect ?? 0, version, meta, notifyPayload(tenant, sessionId, version)],
-    entries: entries.map((e) => [
-      encodeKey(e.id),
-      e.seq,
-      !e.compressed,
-      known?.get(e) ?? encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`),
-    ]),
+    entries:
+      given?.rows ??
+      entries.map((e) => [
+        encodeKey(e.id),
+        e.seq,
+        !e.compressed,
+        encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`),
+      ]),
     summaries: summaries.map((s) => [
       encodeKey(s.id),
       encodeValue(s, () => `summary ${JSON.stringify(s.id)} of ${what()}`),
@@ -206,18 +284,33 @@ export function encodeBatch(
     deleteAux: aux.filter(([, v]) => v === null).map(([k]) => encodeKey(k)),
     more: [],
   };
-  if (options.split) splitRows(encoded);
+  if (options.split) for (const build of cutRows(encoded)) encoded.more.push(build());
   return encoded;
 }
 
-/** Move a large batch's rows beyond its first statement's into statements of their own ({@link EncodedBatch.more}). */
-function splitRows(x: EncodedBatch): void {
-  for (let at = ROWS_PER_STATEMENT; at < x.entries.length; at += ROWS_PER_STATEMENT)
-    x.more.push(entryRows(x, x.entries.slice(at, at + ROWS_PER_STATEMENT)));
-  if (x.entries.length > ROWS_PER_STATEMENT) x.entries = x.entries.slice(0, ROWS_PER_STATEMENT);
-  for (let at = AUX_PER_STATEMENT; at < x.auxPut.length; at += AUX_PER_STATEMENT)
-    x.more.push(auxRows(x, x.auxPut.slice(at, at + AUX_PER_STATEMENT)));
-  if (x.auxPut.length > AUX_PER_STATEMENT) x.auxPut = x.auxPut.slice(0, AUX_PER_STATEMENT);
+/**
+ * Cut a large batch: its first statement keeps {@link ROWS_PER_STATEMENT} entries and
+ * {@link AUX_PER_STATEMENT} aux values; the rest become statements of their own, returned
+ * unbuilt (each builds one {@link EncodedBatch.more} statement), so a caller may give the
+ * thread back between them.
+ */
+function cutRows(x: EncodedBatch): (() => Statement)[] {
+  const { entries, auxPut } = x;
+  if (entries.length > ROWS_PER_STATEMENT) x.entries = entries.slice(0, ROWS_PER_STATEMENT);
+  if (auxPut.length > AUX_PER_STATEMENT) x.auxPut = auxPut.slice(0, AUX_PER_STATEMENT);
+  const builds: (() => Statement)[] = [];
+  for (let at = ROWS_PER_STATEMENT; at < entries.length; at += ROWS_PER_STATEMENT)
+    builds.push(() => entryRows(x, entries.slice(at, at + ROWS_PER_STATEMENT)));
+  for (let at = AUX_PER_STATEMENT; at < auxPut.length; at += AUX_PER_STATEMENT)
+    builds.push(() => auxRows(x, auxPut.slice(at, at + AUX_PER_STATEMENT)));
+  return builds;
+}
+
+/** What building a statement cost, in slice units: its text and string parameters. */
+function statementCost(statement: Statement): number {
+  let size = statement.text.length;
+  for (const p of statement.params) if (typeof p === 'string') size += p.length;
+  return COST.item + size * COST.copy;
 }
 
 /** A statement writing entry rows of a batch whose version step already went through (same transaction). */
@@ -407,14 +500,23 @@ export function writeStatement(batches: readonly EncodedBatch[], notify: boolean
   ON CONFLICT (tenant, session_id, id) DO UPDATE SET seq = excluded.seq, active = excluded.active,
     entry = excluded.entry)`);
   let order = 0;
+  // A summary's JSON goes as a line of text, as entries' do, not quoted again inside JSON (a
+  // summary of 100,000 entries lists their ids: megabytes the database would parse twice).
+  const summaryTexts: string[] = [];
   const summaries = rows(
     (x) => x.summaries,
-    (x, [id, v]) => ({ t: x.tenant, s: x.key, id, v, n: order++ }),
+    (x, [id, v]) => (summaryTexts.push(v), { t: x.tenant, s: x.key, id, n: order++ }),
   );
-  const columns = 't text, s text, id text, v text, n int';
   if (summaries.length > 0)
     steps.push(`ps AS (INSERT INTO recallkit_summaries (tenant, session_id, id, summary)
-  SELECT u.t, u.s, u.id, u.v FROM ${recordset(p.rows(summaries), summaries.length, 'u', columns)}
+  SELECT u.t, u.s, u.id, u.v FROM ${withTexts(
+    p.rows(summaries),
+    p.lines(summaryTexts),
+    summaries.length,
+    'u',
+    't text, s text, id text, n int',
+    't, s, id, n, v',
+  )}
   WHERE ${GATE} ORDER BY u.n
   ON CONFLICT (tenant, session_id, id) DO UPDATE SET summary = excluded.summary)`);
   const aux = rows(
@@ -484,7 +586,7 @@ export const conflict = (x: EncodedBatch): ConflictError =>
  */
 export async function applyOne(db: SqlDriver, x: EncodedBatch): Promise<void> {
   const run = async (sql: Sql): Promise<void> => {
-    for (const s of x.pre) await sql.query(s.text, s.params);
+    for (const s of x.pre) await runStatement(sql, s);
     if (!(await applyBatches(sql, [x])).has(x.id)) throw conflict(x);
     // The rest of a large batch, statement by statement, the thread given back between them.
     for (const s of x.more) {
@@ -506,21 +608,17 @@ export async function writeBatch(db: SqlDriver, tenant: string, sessionId: strin
  * Delete a session and its rows in one transaction; resolves whether it existed (the caller
  * notifies). The session row goes first: that waits for the writers holding it, so the next
  * statement (a fresh snapshot) sees every row they wrote, and writers after it find no session
- * to write to.
+ * to write to. The rows go {@link ROWS_PER_DELETE} at a time, the thread given back between
+ * statements.
  */
 export async function deleteSession(db: SqlDriver, tenant: string, sessionId: string): Promise<boolean> {
-  const ids = [tenant, encodeKey(sessionId)];
+  const key = encodeKey(sessionId);
   return db.transaction(async (tx) => {
-    const gone = await tx.query(
-      'DELETE FROM recallkit_sessions WHERE tenant = $1 AND session_id = $2 RETURNING 1',
-      ids,
-    );
-    await tx.query(
-      `WITH e AS (DELETE FROM recallkit_entries WHERE tenant = $1 AND session_id = $2),
-       s AS (DELETE FROM recallkit_summaries WHERE tenant = $1 AND session_id = $2),
-       a AS (DELETE FROM recallkit_aux WHERE tenant = $1 AND session_id = $2) SELECT 1 AS done`,
-      ids,
-    );
+    const gone = await tx.query('DELETE FROM recallkit_sessions WHERE tenant = $1 AND session_id = $2 RETURNING 1', [
+      tenant,
+      key,
+    ]);
+    for (const statement of deleteRows(tenant, key)) await runStatement(tx, statement);
     return gone.length > 0;
   });
 }

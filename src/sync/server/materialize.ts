@@ -11,7 +11,7 @@ import type { MemoryEntry, MemorySummary, SessionMeta, StoreBatch } from '../../
 import type { Sql } from '../../store/postgres/driver.js';
 import { getEntries, loadMeta } from '../../store/postgres/queries.js';
 import type { AppliedOp } from './log.js';
-import { buildWrite } from '../../store/postgres/write.js';
+import { buildWrite, runStatement } from '../../store/postgres/write.js';
 
 /** Apply the pushed ops to the store tables, one batch per session. */
 export async function materialize(tx: Sql, tenant: string, applied: readonly AppliedOp[]): Promise<void> {
@@ -24,7 +24,7 @@ export async function materialize(tx: Sql, tenant: string, applied: readonly App
   for (const [sessionId, ops] of bySession) {
     const batch = await sessionBatch(tx, tenant, sessionId, ops);
     const { pre, main } = buildWrite(tenant, sessionId, batch);
-    for (const s of pre) await tx.query(s.text, s.params);
+    for (const s of pre) await runStatement(tx, s);
     await tx.query(main.text, main.params);
   }
 }
