@@ -64,12 +64,18 @@ const SHORT =
   /^\s*(?![^,]*\b(?:I|I'm|I've|[Ww]e|[Ww]e're|[Ww]e've|i|im|ive|[Mm]y|[Oo]ur)\b)[^\s,]+(?:\s+[^\s,]+){0,2}\s*,?\s*$/u;
 
 /** "quit Acme": a short change said with its verb alone, which the next change does not need. */
-const CHANGE_FIRST =
-  /^\s*(?:just\s+|finally\s+)?(?:quit|left|joined|moved|started|switched|transferred|relocated)\s+(?:to\s+|from\s+)?\p{Lu}/u;
+const CHANGE_FIRST = new RegExp(
+  String.raw`^\s*(?:just\s+|finally\s+)?(?:quit|left|joined|moved|started|switched|transferred|relocated)\s+` +
+    String.raw`(?:to\s+|from\s+)?\p{Lu}`,
+  'u',
+);
 
 /** A clause that opens with a change verb and no subject ("joined Globex"). */
-const CHANGE_NEXT =
-  /^(?:then\s+|now\s+|just\s+)?(?:joined|moved|started|switched|became|quit|left|transferred|enrolled|relocated|signed|adopted)\b/iu;
+const CHANGE_NEXT = new RegExp(
+  String.raw`^(?:then\s+|now\s+|just\s+)?(?:joined|moved|started|switched|became|quit|left|transferred|enrolled` +
+    String.raw`|relocated|signed|adopted)\b`,
+  'iu',
+);
 
 /** "my girlfriend Priya", "our dog": a possessed noun phrase, nothing else, before "and I". */
 const COORDINATED = /^\s*(?:my|our)\s+[^\s,]+(?:\s+[^\s,]+){0,2}\s*$/iu;

@@ -15,8 +15,11 @@ import { restoreSubject } from './subject.js';
 const FORMER =
   /^(?:an?\s+|(?:I|we)\s+(?=used to be))?(?:ex-|ex\s+|former\s+|formerly\s+|once\s+an?\s+|used to be\s+)(\S.*)$/iu;
 /** ", now …" / ", but now …" / ", … since March": the state that follows the former one. */
-const NOW =
-  /^(.{1,60}?)(?:,?\s+(?:but\s+|and\s+)?now\s+(?:fully\s+|officially\s+|totally\s+)?(.+)|,\s+(\S.{0,40}?\s+(?:since|as of)\s+.+))$/iu;
+const NOW = new RegExp(
+  String.raw`^(.{1,60}?)(?:,?\s+(?:but\s+|and\s+)?now\s+(?:fully\s+|officially\s+|totally\s+)?(.+)` +
+    String.raw`|,\s+(\S.{0,40}?\s+(?:since|as of)\s+.+))$`,
+  'iu',
+);
 /** A former thing said with a verb or an owner is someone else's ("ex-colleague of mine is a nurse"). */
 const NOT_MINE = /\b(?:of|is|are|was|were|has|have|had|works|lives|says|said)\b|'s\b/iu;
 /** A single name. */

@@ -40,7 +40,8 @@ const TAIL = String.raw`(?:\s+(?:update|updated|unlocked|now|rn|these days|today
 const LABEL = new RegExp(String.raw`^${OWNER}([\p{L}-]+(?: [\p{L}-]+){0,2}?)${TAIL}\s*(?::|→|->|=)\s*(?=\S)`, 'iu');
 /** "email changed to …", "my number has changed: …". */
 const CHANGED = new RegExp(
-  String.raw`^${OWNER}([\p{L}-]+(?: [\p{L}-]+){0,1}?)\s+(?:has\s+|is\s+|was\s+|got\s+)?(?:changed|updated|switched|moved)` +
+  String.raw`^${OWNER}([\p{L}-]+(?: [\p{L}-]+){0,1}?)\s+(?:has\s+|is\s+|was\s+|got\s+)?` +
+    String.raw`(?:changed|updated|switched|moved)` +
     String.raw`\s*(?:to|→|->|:)\s*(?=\S)`,
   'iu',
 );

@@ -29,7 +29,8 @@ const FINISHED_MOVE = new RegExp(
 /** "a Lisbon resident", "a Denver local" said of the user. */
 const RESIDENT = new RegExp(
   String.raw`^(.*?\b${SUBJECT}\s+(?:(?:now|officially|finally|proudly)\s+)*|^(?:now\s+|officially\s+|proudly\s+)*)` +
-    String.raw`(?:an?\s+)(?:proud\s+|happy\s+|new\s+|official\s+|full-time\s+)*(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)` +
+    String.raw`(?:an?\s+)(?:proud\s+|happy\s+|new\s+|official\s+|full-time\s+)*` +
+    String.raw`(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)` +
     String.raw`\s+(?:resident|local|citizen|dweller)\b`,
   'iu',
 );
@@ -41,13 +42,15 @@ const EMPLOYEE_OF = new RegExp(
 );
 const COMPANY_EMPLOYEE = new RegExp(
   String.raw`^(.*?\b${SUBJECT}\s+(?:now\s+|officially\s+)*|^(?:now\s+|officially\s+)*)(?:an?\s+)` +
-    String.raw`(?:(?:new|proud|full-time|part-time)\s+)*(\p{Lu}[\p{L}&.'-]*(?:\s+\p{Lu}[\p{L}&.'-]*)?)\s+(?:employee|staffer)\b`,
+    String.raw`(?:(?:new|proud|full-time|part-time)\s+)*(\p{Lu}[\p{L}&.'-]*(?:\s+\p{Lu}[\p{L}&.'-]*)?)` +
+    String.raw`\s+(?:employee|staffer)\b`,
   'iu',
 );
 /** "hooked on techno", "a big running fan", "obsessed with padel". */
 const TASTE = new RegExp(
   String.raw`^(.*?\b${SUBJECT}\s+(?:(?:now|really|totally|so|completely)\s+)*|^(?:now\s+|totally\s+|really\s+)*)` +
-    String.raw`(?:hooked on|obsessed with|addicted to|crazy about|mad about|nuts about|(?:a\s+)?(?:big|huge|massive)\s+fan of)\s+`,
+    String.raw`(?:hooked on|obsessed with|addicted to|crazy about|mad about|nuts about` +
+    String.raw`|(?:a\s+)?(?:big|huge|massive)\s+fan of)\s+`,
   'iu',
 );
 const BIG_FAN = new RegExp(
@@ -73,7 +76,8 @@ const ME_AND = /^[Mm]e and (\p{Lu}[\p{L}'-]*)\s+(?=\p{Ll})/u;
 const MY_EX = /^(\p{Lu}[\p{L}-]*)(?:'s| is) (?:now )?my ex\b(?![-'])/u;
 /** "curry has overtaken pasta as my favourite food". */
 const OVERTAKEN = new RegExp(
-  String.raw`^(.{1,40}?)\s+(?:has\s+)?(?:overtaken|overtook|replaced|beaten|beat|taken over from|dethroned)\s+(.{1,40}?)` +
+  String.raw`^(.{1,40}?)\s+(?:has\s+)?(?:overtaken|overtook|replaced|beaten|beat|taken over from|dethroned)` +
+    String.raw`\s+(.{1,40}?)` +
     String.raw`\s+as\s+(my|our)\s+((?:new\s+)?(?:fav|fave|favourite|favorite)\s+\p{L}+)`,
   'iu',
 );

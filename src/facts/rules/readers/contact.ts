@@ -78,9 +78,11 @@ const MY_NUMBER_TALK =
  */
 const USE_CONTACT = (value: string): RegExp =>
   new RegExp(
-    String.raw`(?:^|[,;:]\s*)(?:please\s+|pls\s+|plz\s+|just\s+)?(?:use|write to|try|save|add)\s+(?:me\s+at\s+)?${value}` +
+    String.raw`(?:^|[,;:]\s*)(?:please\s+|pls\s+|plz\s+|just\s+)?(?:use|write to|try|save|add)\s+` +
+      String.raw`(?:me\s+at\s+)?${value}` +
       // Said of the user, not of a purpose ("use … for the office").
-      String.raw`(?=\s*(?:from now on|going forward|instead|now)?\s*(?:$|[,.!;]|please|to (?:reach|contact|email|text|call) me))`,
+      String.raw`(?=\s*(?:from now on|going forward|instead|now)?\s*` +
+      String.raw`(?:$|[,.!;]|please|to (?:reach|contact|email|text|call) me))`,
     'iu',
   );
 const USE_NUMBER_NOW = USE_CONTACT(String.raw`(\+?\(?\d[\d\s().\-/]{5,22}\d)`);
@@ -123,7 +125,8 @@ const DROP_EMAIL = new RegExp(
 const USE_EMAIL_NOW = USE_CONTACT(EMAIL);
 /** "I've moved to ada@new.example": an address the user changed to needs no word for email around it. */
 const MOVED_TO_EMAIL = new RegExp(
-  String.raw`\b(?:I|we)\s+(?:have\s+)?(?:just\s+|now\s+)?(?:switched|moved|changed|migrated)\s+(?:over\s+)?to\s+${EMAIL}`,
+  String.raw`\b(?:I|we)\s+(?:have\s+)?(?:just\s+|now\s+)?(?:switched|moved|changed|migrated)\s+` +
+    String.raw`(?:over\s+)?to\s+${EMAIL}`,
   'iu',
 );
 /** "ada@old.example is dead", "… is no longer monitored": an address given up. */
