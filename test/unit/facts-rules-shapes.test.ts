@@ -22,7 +22,7 @@ const STATED: [string, Expected[]][] = [
   ['I go by Sasha now, not Alex.', [['name', 'Sasha']]],
   ["my old number's gone, use 555-0142", [['phone', '555-0142']]],
   [
-    'left Initech, joined Hooli',
+    'quit Initech, joined Hooli',
     [
       ['employer', 'Initech', 'retire'],
       ['employer', 'Hooli'],
