@@ -279,7 +279,7 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       if (d.content.length >= PACED_FROM || d.type !== 'message') long.push(...draftTexts(d));
       if (slicer.spend(COST.item)) await slicer.pause();
     }
-    const counter = await prepareCounts(deps.counter, long);
+    const counter = long.length ? await prepareCounts(deps.counter, long) : deps.counter;
     const meta: SessionMeta = { ...c.meta };
     const stamp = now();
     // Counted and indexed in slices of work: 100,000 messages in one call never hold the thread.
@@ -292,7 +292,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     meta.totalEntries += entries.length;
     meta.version += 1;
     meta.updatedAt = stamp.toISOString();
-    const indexed = await indexOnAdd(c, entries, slicer);
+    const indexing = indexOnAdd(c, entries, slicer);
+    const indexed = indexing instanceof Promise ? await indexing : indexing;
     if (indexed.recallSeq !== undefined) meta.recallSeq = indexed.recallSeq;
     try {
       await writer.write(c.meta.sessionId, { meta, putEntries: entries, ...(indexed.aux ? { aux: indexed.aux } : {}) });

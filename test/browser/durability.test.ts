@@ -10,7 +10,7 @@ import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { StoreAdapter, StoreBatch } from '../../src/types.js';
 import { makeEntry, makeMeta, makeSummary, snapshot } from '../support/store-conformance.js';
 import { removeDatabases } from '../support/browser-cleanup.js';
-import { engineFeatures } from '../support/engine-features.js';
+import { engine, engineFeatures } from '../support/engine-features.js';
 
 /** Storage Buckets (Chromium) give a database a quota of its own: a real full disk for one test. */
 const buckets = (await engineFeatures()).storageBuckets;
@@ -143,8 +143,13 @@ describe('durability in the browser', () => {
   const outcomes: string[] = [];
   afterAll(() => console.log(`mid-write deaths (host/delay ms → state seen after): ${outcomes.join(', ')}`));
 
+  // WebKitGTK now and then (2 of 12 rounds) never commits nor aborts the transaction of a worker
+  // terminated mid-write: every later read of that database waits behind it, a new connection's
+  // too, and nothing a page can call ends another context's transaction (docs/browser-support.md).
+  // There the worker is killed once its write is done; the iframe cases run as everywhere.
+  const midWrite = (kind: 'iframe' | 'worker') => !(kind === 'worker' && engine === 'webkit');
   for (const kind of ['iframe', 'worker'] as const) {
-    it.each([0, 1, 5, 20, 80, 250, 'done'] as const)(
+    it.each((midWrite(kind) ? [0, 1, 5, 20, 80, 250, 'done'] : ['done']) as readonly (number | 'done')[])(
       `${kind} killed at %s (ms after the write started, or once it is done): the session is fully before or fully after it`,
       async (when) => {
         const dbName = freshName();

@@ -44,6 +44,8 @@ describe('knowledge_base with search_mode always', () => {
       ['My favourite food is ramen.', 'Kyoto has great ramen.'],
       ['Tell me a joke.', 'Why did the scarecrow win an award?'],
     ]);
+    // Compression runs in the background: an add never waits for the summarizer.
+    await memory.idle(S);
     expect((await memory.getSummaries(S)).length).toBe(1);
     await memory.addUserMessage(S, "What is my dog's name again?");
     const ctx = await memory.getContextForLLM(S);
@@ -77,6 +79,7 @@ describe('knowledge_base with search_mode always', () => {
     ]);
     await chat(memory, [...filler, ['one more', 'ok']]); // first summary (mentions Mango)
     await chat(memory, [...filler, ['again', 'ok']]); // second: folds the first, forgets Mango
+    await memory.idle(S);
     const [running] = await memory.getSummaries(S);
     expect(running!.content).toBe('The user likes travel.');
     await memory.addUserMessage(S, 'What is the name of my parrot?');
@@ -121,6 +124,7 @@ describe('knowledge_base with an embedder', () => {
     ]);
     await chat(memory, [...filler, ['one more', 'ok']]);
     await chat(memory, [...filler, ['again', 'ok']]);
+    await memory.idle(S);
     await memory.addUserMessage(S, 'Which pet do I have?');
     const ctx = await memory.getContextForLLM(S);
     expect(ctx.messages.some((m) => m.content?.includes('earlier summary') && m.content.includes('Mango'))).toBe(true);
@@ -142,6 +146,7 @@ describe('knowledge_base with an embedder', () => {
       memory,
       Array.from({ length: 5 }, (_, i) => [`My locker code ${i} is ${1000 + i}.`, `Noted ${i}.`] as [string, string]),
     );
+    await memory.idle(S);
     await memory.addUserMessage(S, 'What is my locker code 0?');
     const ctx = await memory.getContextForLLM(S);
     expect(ctx.messages.some((m) => m.content?.includes('My locker code 0 is 1000.'))).toBe(true);

@@ -209,6 +209,8 @@ describe('memory-manager seed: compression', () => {
       },
     });
     await conversation(memory, S, 6);
+    // Compression runs in the background: an add never waits for the summarizer.
+    await memory.idle(S);
     expect(prompts).toHaveLength(1);
     expect(prompts[0]).toContain('Summarize the following conversation, preserving:');
     expect(prompts[0]).toContain('Question 0: how do I configure route 0?');

@@ -78,17 +78,33 @@ export async function indexEntries(index: RecallIndex, entries: readonly MemoryE
  * batch as the entries. A new session starts its index with its first add, so its first
  * recall (even after a reopen) loads it instead of analyzing the history. A stored session
  * whose index is not loaded is left as it is: the next recall catches up from `meta.recallSeq`.
+ * Returned as it is (not as a promise) when the entries were indexed without a pause.
  */
-export async function indexOnAdd(
+export function indexOnAdd(
   c: SessionCache,
   entries: readonly MemoryEntry[],
   slicer: Slicer,
-): Promise<Pick<StoreBatch, 'aux'> & { recallSeq?: number }> {
+): IndexedOnAdd | Promise<IndexedOnAdd> {
   if (!c.recall && c.meta.nextSeq === 0 && !c.summaries.length) c.recall = createRecallIndex();
-  if (!c.recall || !entries.length) return {};
-  await indexEntries(c.recall, entries, slicer);
-  return { aux: c.recall.flush(), recallSeq: entries[entries.length - 1]!.seq + 1 };
+  const index = c.recall;
+  if (!index || !entries.length) return {};
+  const done = (): IndexedOnAdd => ({ aux: index.flush(), recallSeq: entries[entries.length - 1]!.seq + 1 });
+  // A chat turn's entries are indexed at once; once a slice is full (or an entry is long), the rest in slices.
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.content.length > ANALYZE_PART) return indexEntries(index, entries.slice(i), slicer).then(done);
+    index.add(entryDoc(e));
+    if (slicer.spend(analyzeCost(e)))
+      return slicer
+        .pause()
+        .then(() => indexEntries(index, entries.slice(i + 1), slicer))
+        .then(done);
+  }
+  return done();
 }
+
+/** What {@link indexOnAdd} gives the add's batch: the index's aux values and the meta's `recallSeq`. */
+export type IndexedOnAdd = Pick<StoreBatch, 'aux'> & { recallSeq?: number };
 
 /** Keep a loaded index in step with a plan: new summary in, dropped summaries and erased entries out. */
 export function indexOnPlan(

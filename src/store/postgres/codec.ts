@@ -41,12 +41,21 @@ function refuseDropped(value: unknown, key: string): void {
     v = (v as { toJSON: (key: string) => unknown }).toJSON(key);
   if (typeof v === 'function' || typeof v === 'symbol') throw new TypeError(`a ${typeof v} is not JSON data`);
   if (typeof v !== 'object' || v === null) return;
+  // Strings, numbers, booleans and null are JSON data as they are: only the others are walked
+  // (an array of numbers, a recall segment's, costs one type check per item).
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) refuseDropped(v[i], String(i));
+    for (let i = 0; i < v.length; i++) if (walked(v[i])) refuseDropped(v[i], String(i));
     return;
   }
-  for (const k of Object.keys(v)) refuseDropped((v as Record<string, unknown>)[k], k);
+  for (const k of Object.keys(v)) {
+    const item = (v as Record<string, unknown>)[k];
+    if (walked(item)) refuseDropped(item, k);
+  }
 }
+
+/** Whether a value needs {@link refuseDropped}'s look: an object (maybe with `toJSON`), a function or a symbol. */
+const walked = (v: unknown): boolean =>
+  (typeof v === 'object' && v !== null) || typeof v === 'function' || typeof v === 'symbol';
 
 /** A value read back (a fresh copy each time). */
 export const decodeValue = <T>(text: string): T => JSON.parse(text) as T;

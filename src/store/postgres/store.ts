@@ -14,9 +14,18 @@ import { sharedWrites } from './shared-writes.js';
 import { secretsOf } from './redact.js';
 import { storeFailure } from './retryable.js';
 import { callBound, resolveTimeouts, within } from './timeouts.js';
-import { deleteSession, encodeBatchInSlices, notifyPayload } from './write.js';
+import { deleteSession, encodeBatchInSlices, notifyPayload, type EncodedBatch } from './write.js';
 import { sharedMetaReader } from './read-group.js';
 import { createSlicer } from '../../slices/slicer.js';
+
+/** `op(driver)`, a throw of it as a rejection. */
+function attempt<T>(op: (driver: SqlDriver) => Promise<T>, driver: SqlDriver): Promise<T> {
+  try {
+    return op(driver);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
 
 /** Said of a write that failed in a way that may have stored it all the same. */
 const UNKNOWN_OUTCOME = ' (the write may or may not have been stored: retry it, with the same id it is stored once)';
@@ -74,21 +83,24 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
   // Opening PGlite is this process's own work (a WASM start, a recovery), not a wait for a peer: it
   // is not bounded (a busy machine may take seconds); its statements are, once it answers.
   const local = (options as { pglite?: unknown }).pglite !== undefined;
+  const noAnswer = (ms: number): string => `no answer from the database within ${ms} ms`;
   const answeredAt = (): number => opened?.answeredAt() ?? (local ? performance.now() : 0);
 
-  const run = async <T>(what: string, op: (driver: SqlDriver) => Promise<T>, write = false): Promise<T> => {
-    if (closed) throw new ClosedError('postgresStore: the store is closed');
-    const work = (async () => {
-      const driver = (opened = await db());
-      if (subscriptions) await subscriptions.ready();
-      return op(driver);
-    })();
-    try {
-      return await within(work, bound, (ms) => `no answer from the database within ${ms} ms`, { answeredAt });
-    } catch (error) {
-      // A write that failed on the way may still commit (the server got it): the caller may retry with the same id.
+  const run = <T>(what: string, op: (driver: SqlDriver) => Promise<T>, write = false): Promise<T> => {
+    if (closed) return Promise.reject(new ClosedError('postgresStore: the store is closed'));
+    let work: Promise<T>;
+    // Open, and no LISTEN being set up: straight to the work (no wait for either to settle).
+    if (opened && !subscriptions?.pending()) work = attempt(op, opened);
+    else
+      work = (async () => {
+        const driver = (opened = await db());
+        if (subscriptions) await subscriptions.ready();
+        return op(driver);
+      })();
+    // A write that failed on the way may still commit (the server got it): the caller may retry with the same id.
+    return within(work, bound, noAnswer, { answeredAt }).catch((error: unknown) => {
       throw storeFailure(`postgresStore: cannot ${what}`, error, secrets, write ? UNKNOWN_OUTCOME : '');
-    }
+    });
   };
   const session = (verb: string, sessionId: string): string => `${verb} session ${JSON.stringify(sessionId)}`;
 
@@ -113,14 +125,18 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       ),
     write: (sessionId, batch) => {
       if (closed) return Promise.reject(new ClosedError('postgresStore: the store is closed'));
-      // Encoded first, in slices of work (this process's, not a wait for the database, so outside
-      // the call's bound); then concurrent writes, of this store and of the others on its pool,
-      // share statements.
-      const encoded = encodeBatchInSlices(tenant, sessionId, batch, createSlicer());
-      return track(
-        sessionId,
-        encoded.then((x) => run(session('write', sessionId), (d) => writesOf(d).writer.write(x), true)),
-      );
+      // Encoded first (this process's work, not a wait for the database, so outside the call's
+      // bound): a small batch at once, a large one in slices; then concurrent writes, of this
+      // store and of the others on its pool, share statements.
+      const send = (x: EncodedBatch): Promise<void> =>
+        run(session('write', sessionId), (d) => writesOf(d).writer.write(x), true);
+      let encoded: EncodedBatch | Promise<EncodedBatch>;
+      try {
+        encoded = encodeBatchInSlices(tenant, sessionId, batch, createSlicer);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return track(sessionId, encoded instanceof Promise ? encoded.then(send) : send(encoded));
     },
     deleteSession: (sessionId) =>
       run(

@@ -13,6 +13,8 @@ export interface Subscriptions {
   subscribe(sessionId: string, onChange: (version: number) => void): () => void;
   /** Resolves once LISTEN is in place (the store's next calls wait for it, so no write is missed). */
   ready(): Promise<void>;
+  /** Whether a LISTEN is being set up (then {@link ready} has something to wait for). */
+  pending(): boolean;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,8 @@ export function createSubscriptions(
 ): Subscriptions {
   const listeners = createListeners();
   let listening: Promise<() => Promise<void>> | undefined;
+  // The LISTEN being set up, until it settles.
+  let settling: Promise<unknown> | undefined;
   const onChange: ChangeHandler = (sessionId, version) => {
     const pending = writing(sessionId);
     if (pending)
@@ -42,13 +46,23 @@ export function createSubscriptions(
   return {
     subscribe(sessionId, handler) {
       // A failed LISTEN leaves reads checking versions (`shared`): nothing is lost, changes are seen later.
-      listening ??= listen(onChange);
-      listening.catch(() => (listening = undefined));
+      if (!listening) {
+        const started = listen(onChange);
+        listening = settling = started;
+        const settled = (): void => {
+          if (settling === started) settling = undefined;
+        };
+        started.then(settled, () => {
+          settled();
+          if (listening === started) listening = undefined;
+        });
+      }
       return listeners.add(sessionId, handler);
     },
     async ready() {
       await listening?.catch(() => undefined);
     },
+    pending: () => settling !== undefined,
     async close() {
       listeners.clear();
       const stop = listening;

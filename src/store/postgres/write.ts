@@ -12,7 +12,7 @@ import { ConflictError } from '../../errors.js';
 import type { MemoryEntry, StoreBatch } from '../../types.js';
 import { encodeKey, encodeValue } from './codec.js';
 import type { Sql, SqlDriver } from './driver.js';
-import { COST, type Slicer } from '../../slices/slicer.js';
+import { COST, SLICE_UNITS, type Slicer } from '../../slices/slicer.js';
 import { yieldNow } from '../../slices/yield-now.js';
 
 /** The NOTIFY channel of every `postgresStore` on a database. */
@@ -142,7 +142,7 @@ export const AUX_PER_STATEMENT = 200;
 
 /** Options of {@link encodeBatch}. */
 export interface EncodeOptions {
-  /** JSON texts already made (in slices, `encodeBatchInSlices`) of aux values. */
+  /** JSON texts already made (`encodeBatchInSlices`) of entries and aux values. */
   known?: Map<unknown, string>;
   /**
    * The batch's entries already made into rows (in slices, `encodeBatchInSlices`): the last of
@@ -165,17 +165,54 @@ function lastOfEach<T extends { id: string }>(list: readonly T[] | undefined): r
 }
 
 /**
+ * Units of encoding done in one go before the rest goes in slices (a tenth of a slice, well
+ * under a millisecond): a chat turn's batch is encoded at once, with no slicer and no await.
+ */
+export const ENCODE_AT_ONCE_UNITS = SLICE_UNITS / 10;
+
+/**
  * {@link encodeBatch} with the JSON of entries and aux values made in slices of work, and a
  * large batch split into statements of {@link ROWS_PER_STATEMENT} rows, built in slices too: a
- * batch of 100,000 entries never holds the thread for long.
+ * batch of 100,000 entries never holds the thread for long. A small batch (under
+ * {@link ENCODE_AT_ONCE_UNITS}) is encoded at once and returned as it is, not as a promise; a
+ * larger one goes on in slices of `slicer()`'s, reusing the texts already made.
  */
-export async function encodeBatchInSlices(
+export function encodeBatchInSlices(
+  tenant: string,
+  sessionId: string,
+  batch: StoreBatch,
+  slicer: () => Slicer,
+): EncodedBatch | Promise<EncodedBatch> {
+  const known = new Map<unknown, string>();
+  const what = (): string => `session ${JSON.stringify(sessionId)}`;
+  let spent = 0;
+  for (const e of batch.putEntries ?? []) {
+    const text = encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`);
+    known.set(e, text);
+    spent += COST.item + text.length * COST.copy;
+    if (spent >= ENCODE_AT_ONCE_UNITS) return encodeInSlices(tenant, sessionId, batch, slicer(), known);
+  }
+  if (batch.aux)
+    for (const k of Object.keys(batch.aux)) {
+      const v = batch.aux[k];
+      if (v === null || typeof v !== 'object') continue;
+      const text = encodeValue(v, () => `aux ${JSON.stringify(k)} of ${what()}`);
+      known.set(v, text);
+      spent += COST.item + text.length * COST.copy;
+      if (spent >= ENCODE_AT_ONCE_UNITS) return encodeInSlices(tenant, sessionId, batch, slicer(), known);
+    }
+  return encodeBatch(tenant, sessionId, batch, { known, split: true });
+}
+
+/** A batch larger than one go, encoded in slices of `slicer` (`known`: the texts made so far). */
+async function encodeInSlices(
   tenant: string,
   sessionId: string,
   batch: StoreBatch,
   slicer: Slicer,
+  known: Map<unknown, string>,
 ): Promise<EncodedBatch> {
-  const known = new Map<unknown, string>();
+  await slicer.pause();
   const what = (): string => `session ${JSON.stringify(sessionId)}`;
   // The last write of each id, as encodeBatch keeps it, in slices.
   const put = batch.putEntries ?? [];
@@ -192,16 +229,18 @@ export async function encodeBatchInSlices(
   const rows: EncodedBatch['entries'] = new Array(list.length);
   for (let i = 0; i < list.length; i++) {
     const e = list[i]!;
-    const text = encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`);
+    const text = known.get(e) ?? encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`);
     rows[i] = [encodeKey(e.id), e.seq, !e.compressed, text];
     if (slicer.spend(COST.item + text.length * COST.copy)) await slicer.pause();
   }
-  for (const [k, v] of Object.entries(batch.aux ?? {})) {
-    if (v === null || typeof v !== 'object') continue;
-    const text = encodeValue(v, () => `aux ${JSON.stringify(k)} of ${what()}`);
-    known.set(v, text);
-    if (slicer.spend(COST.item + text.length * COST.copy)) await slicer.pause();
-  }
+  if (batch.aux)
+    for (const k of Object.keys(batch.aux)) {
+      const v = batch.aux[k];
+      if (v === null || typeof v !== 'object' || known.has(v)) continue;
+      const text = encodeValue(v, () => `aux ${JSON.stringify(k)} of ${what()}`);
+      known.set(v, text);
+      if (slicer.spend(COST.item + text.length * COST.copy)) await slicer.pause();
+    }
   const encoded = encodeBatch(tenant, sessionId, batch, { known, entries: { list, rows } });
   for (const build of cutRows(encoded)) {
     const statement = build();
@@ -270,7 +309,7 @@ export function encodeBatch(
         encodeKey(e.id),
         e.seq,
         !e.compressed,
-        encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`),
+        known?.get(e) ?? encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`),
       ]),
     summaries: summaries.map((s) => [
       encodeKey(s.id),
@@ -338,10 +377,11 @@ function entryRows(x: EncodedBatch, rows: EncodedBatch['entries']): Statement {
 function auxRows(x: EncodedBatch, rows: EncodedBatch['auxPut']): Statement {
   const p = new Params();
   const [t, s] = [p.add(x.tenant), p.add(x.key)];
-  const values = p.rows(rows.map(([k, v]) => ({ k, v })));
+  const keys = p.rows(rows.map(([k]) => ({ k })));
+  const values = p.lines(rows.map((r) => r[1]));
   return {
     text: `INSERT INTO recallkit_aux (tenant, session_id, key, value)
-  SELECT ${t}, ${s}, u.k, u.v FROM ${recordset(values, rows.length, 'u', 'k text, v text')}
+  SELECT ${t}, ${s}, u.k, u.v FROM ${withTexts(keys, values, rows.length, 'u', 'k text', 'k, v')}
   ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value`,
     params: p.values,
   };
@@ -519,13 +559,22 @@ export function writeStatement(batches: readonly EncodedBatch[], notify: boolean
   )}
   WHERE ${GATE} ORDER BY u.n
   ON CONFLICT (tenant, session_id, id) DO UPDATE SET summary = excluded.summary)`);
+  // Aux values are JSON texts already: sent a line each, not escaped again inside JSON.
+  const auxTexts: string[] = [];
   const aux = rows(
     (x) => x.auxPut,
-    (x, [k, v]) => ({ t: x.tenant, s: x.key, k, v }),
+    (x, [k, v]) => (auxTexts.push(v), { t: x.tenant, s: x.key, k }),
   );
   if (aux.length > 0)
     steps.push(`pa AS (INSERT INTO recallkit_aux (tenant, session_id, key, value)
-  SELECT u.t, u.s, u.k, u.v FROM ${recordset(p.rows(aux), aux.length, 'u', 't text, s text, k text, v text')}
+  SELECT u.t, u.s, u.k, u.v FROM ${withTexts(
+    p.rows(aux),
+    p.lines(auxTexts),
+    aux.length,
+    'u',
+    't text, s text, k text',
+    't, s, k, v',
+  )}
   WHERE ${GATE}
   ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value)`);
   // The tenants and session keys written, in one order.
