@@ -77,14 +77,23 @@ export async function memoryRunner(): Promise<FactsRunner | undefined> {
 
 const pct = (part: number, whole: number): string => (whole === 0 ? 'n/a' : `${fmt((100 * part) / whole, 1)}%`);
 
-const SPLITS = ['dev', 'holdout', 'fresh', 'unseen'] as const;
+const SPLITS = ['dev', 'holdout', 'fresh', 'unseen', 'round10', 'round11'] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
   holdout: 'held out',
   fresh: 'round 8',
-  unseen: 'round 9 (unseen)',
+  unseen: 'round 9',
+  round10: 'round 10',
+  round11: 'round 11 (unseen)',
 };
-const none = (): Record<Split, [number, number]> => ({ dev: [0, 0], holdout: [0, 0], fresh: [0, 0], unseen: [0, 0] });
+const none = (): Record<Split, [number, number]> => ({
+  dev: [0, 0],
+  holdout: [0, 0],
+  fresh: [0, 0],
+  unseen: [0, 0],
+  round10: [0, 0],
+  round11: [0, 0],
+});
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */
 export async function knowledgeUpdateTables(runner: FactsRunner): Promise<{ markdown: string; failures: string[] }> {

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { unlabel } from './labels.js';
 import { paraphrase } from './paraphrase.js';
 import { restoreSubject } from './subject.js';
 
@@ -151,7 +152,7 @@ export function canonicalize(raw: string): CanonicalClause {
     if (fix) correction = true;
     text = text.slice(m[0].length);
   }
-  text = paraphrase(restoreSubject(settleAdverbs(text)));
+  text = paraphrase(restoreSubject(settleAdverbs(unlabel(text))));
   if (/^I (?:am |have |do |)?actually\b/iu.test(text) || /\bnot [\p{L} ]{1,30}, (?:but )?actually\b/iu.test(text))
     correction = true;
   return { text, correction };

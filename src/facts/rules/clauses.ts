@@ -46,6 +46,9 @@ const CLAUSE_BREAK = new RegExp(
     String.raw`,?\s+and\s+(?=(?:then\s+|finally\s+|just\s+|now\s+)?(?:became|started|joined|moved|got` +
       String.raw`|switched|went|took|adopted|bought|married|quit|left|transferred|enrolled|relocated|signed)\b)`,
     String.raw`,\s+(?=(?:i|i'm|i've|im|ive|we|we're|we've|my|our)\b)`,
+    // "quit Acme, joined Globex": a second change said with its verb alone.
+    String.raw`,\s+(?=(?:then\s+|now\s+|just\s+)?(?:joined|moved|started|switched|became|quit|left|transferred` +
+      String.raw`|enrolled|relocated|signed|adopted)\s+(?:to\s+|with\s+|at\s+)?\p{Lu})`,
     String.raw`,\s+(?=(?:do|does|did|can|could|would|will|should|what|where|when|who|how|is|are|any` +
       String.raw`|have|has|right|isn't|aren't|don't|didn't)\b[^,]*\?)`,
   ].join('|'),
@@ -59,6 +62,20 @@ const CLAUSE_BREAK = new RegExp(
  */
 const SHORT =
   /^\s*(?![^,]*\b(?:I|I'm|I've|[Ww]e|[Ww]e're|[Ww]e've|i|im|ive|[Mm]y|[Oo]ur)\b)[^\s,]+(?:\s+[^\s,]+){0,2}\s*,?\s*$/u;
+
+/** "quit Acme": a short change said with its verb alone, which the next change does not need. */
+const CHANGE_FIRST = new RegExp(
+  String.raw`^\s*(?:just\s+|finally\s+)?(?:quit|left|joined|moved|started|switched|transferred|relocated)\s+` +
+    String.raw`(?:to\s+|from\s+)?\p{Lu}`,
+  'u',
+);
+
+/** A clause that opens with a change verb and no subject ("joined Globex"). */
+const CHANGE_NEXT = new RegExp(
+  String.raw`^(?:then\s+|now\s+|just\s+)?(?:joined|moved|started|switched|became|quit|left|transferred|enrolled` +
+    String.raw`|relocated|signed|adopted)\b`,
+  'iu',
+);
 
 /** "my girlfriend Priya", "our dog": a possessed noun phrase, nothing else, before "and I". */
 const COORDINATED = /^\s*(?:my|our)\s+[^\s,]+(?:\s+[^\s,]+){0,2}\s*$/iu;
@@ -100,7 +117,10 @@ export function splitClauses(text: string): Clause[] {
     for (const m of body.matchAll(CLAUSE_BREAK)) {
       if (m.index === 0) continue;
       const before = body.slice(from, m.index);
-      if (SHORT.test(before) && !/\bbut\b/iu.test(m[0])) continue;
+      if (SHORT.test(before) && !/\bbut\b/iu.test(m[0]) && !CHANGE_FIRST.test(before)) continue;
+      // "my brother quit Acme, joined Oracle": the second verb is the brother's, so no cut.
+      if (/^,\s+$/u.test(m[0]) && CHANGE_NEXT.test(body.slice(m.index + m[0].length)) && !CHANGE_FIRST.test(before))
+        continue;
       // "My girlfriend Priya and I split up": the user's own people and the user, one subject.
       const coordinated =
         /^\s+and\s+$/iu.test(m[0]) && /^I\b/u.test(body.slice(m.index + m[0].length)) && COORDINATED.test(before);

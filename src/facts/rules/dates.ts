@@ -76,6 +76,11 @@ const PATTERNS: [RegExp, (m: RegExpExecArray, now: Date, dir: DateDirection) => 
     /\b(last|this|next|this past|this coming) (spring|summer|fall|autumn|winter)\b/iu,
     (m, now) => season(now, m[1]!, m[2]!),
   ],
+  // "for the autumn", "in the summer": the season ahead or behind, as the clause reads.
+  [
+    /\b(?:in|for|over|during|by) the (spring|summer|fall|autumn|winter)\b/iu,
+    (m, now, dir) => season(now, dir === 'future' ? 'this coming' : 'this past', m[1]!),
+  ],
   [
     new RegExp(String.raw`\b(last|this|next|on|this past|this coming) (${WEEKDAY})\b`, 'iu'),
     (m, now, dir) => weekday(now, m[1]!, m[2]!, dir),

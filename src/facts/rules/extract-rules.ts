@@ -32,6 +32,7 @@ import { readPets } from './readers/pets.js';
 import { readPlans } from './readers/plans.js';
 import { readPreferences } from './readers/preferences.js';
 import { readWork } from './readers/work.js';
+import { paraphrase } from './paraphrase.js';
 import { cutValue } from './values.js';
 import { deniedStatement } from './variants.js';
 
@@ -67,7 +68,7 @@ const ABOUT_ME = new RegExp(
       String.raw`|phone|cell|mobile`) +
     String.raw`|email|name|birthday|allergy|allergic|diet|vegan|vegetarian|wife|husband|partner|girlfriend|boyfriend` +
     (String.raw`|together|dog|cat|puppy|kitten|pet|renamed|died|passed|down|ran away|went missing|around` +
-      String.raw`|hello|hi|title|moved in|trip|holiday|vacation)\b`),
+      String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please)\b|@`),
   'iu',
 );
 
@@ -98,7 +99,7 @@ function readClause(view: ClauseView): Proposal[] {
   if (said.length > 0) return said;
   const denied = deniedStatement(view.text);
   if (denied === undefined) return [];
-  return readAll({ ...view, text: denied })
+  return readAll({ ...view, text: paraphrase(denied) })
     .filter((p) => p.kind === 'state')
     .map((p) => ({
       attribute: p.attribute,

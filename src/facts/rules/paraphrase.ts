@@ -9,8 +9,12 @@
  * - a name changed or typed without its apostrophe: "I changed my name to Kate", "my names Kate"
  *   → "my name is Kate".
  * Applied to a clause's plain form (`canonical.ts`), after its subject was put back.
+ * Noun phrases said for a verb (`nominal.ts`) and what the user no longer is (`former.ts`) are
+ * rewritten first.
  * @module
  */
+import { sayFormer } from './former.js';
+import { sayNominal } from './nominal.js';
 
 /** A gerund subject and a predicate that says the user does it ("has been", "is my new …"). */
 const GERUND_SUBJECT = new RegExp(
@@ -49,7 +53,7 @@ const NAMES_TYPO = /\bmy names (?=\p{Lu})/u;
 
 /** The clause with these shapes said plainly; other clauses as they are. */
 export function paraphrase(text: string): string {
-  let out = text;
+  let out = sayNominal(sayFormer(text));
   const gerund = GERUND_SUBJECT.exec(out);
   if (gerund) {
     const verb = gerund[1]!.toLowerCase();

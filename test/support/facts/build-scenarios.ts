@@ -16,12 +16,17 @@ import { ROUND_5_CHANGES, ROUND_5_DISTRACTORS } from './suites-round-5.js';
 import { ROUND_7_CHANGES, ROUND_7_DISTRACTORS } from './suites-round-7.js';
 import { ROUND_8_CHANGES, ROUND_8_DISTRACTORS, ROUND_8_SUITES } from './suites-round-8.js';
 import { ROUND_9_CHANGES, ROUND_9_DISTRACTORS } from './suites-round-9.js';
+import { ROUND_10_CHANGES, ROUND_10_DISTRACTORS } from './suites-round-10.js';
+import { ROUND_11_CHANGES, ROUND_11_DISTRACTORS } from './suites-round-11.js';
+import { SHAPE_DISTRACTORS } from './suites-shape-distractors.js';
 
 /**
  * Every attribute suite: the phrasings of `suites-home-work.ts`, `suites-personal.ts`,
  * `suites-round-2.ts` to `suites-round-5.ts` and `suites-round-7.ts` (all tuned on by now, so
- * `dev`), those of `suites-held-out.ts` (`holdout`) and those of `suites-round-8.ts` (`fresh`,
- * with five attributes of its own).
+ * `dev`), those of `suites-held-out.ts` (`holdout`), those of `suites-round-8.ts` (`fresh`,
+ * with five attributes of its own), `suites-round-9.ts` (`unseen`) and `suites-round-10.ts`
+ * (`round10`), `suites-round-11.ts` (`round11`); the distractors of `suites-shape-distractors.ts`
+ * count as `dev`.
  */
 export const SUITES: readonly AttributeSuite[] = [
   CITY,
@@ -61,12 +66,26 @@ export const SUITES: readonly AttributeSuite[] = [
   .concat(ROUND_8_SUITES)
   .map((suite) => ({
     ...suite,
-    changes: [...suite.changes, ...(ROUND_9_CHANGES[suite.attribute] ?? [])],
-    distractors: [...suite.distractors, ...(ROUND_9_DISTRACTORS[suite.attribute] ?? [])],
+    changes: [
+      ...suite.changes,
+      ...(ROUND_9_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_10_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_11_CHANGES[suite.attribute] ?? []),
+    ],
+    distractors: [
+      ...suite.distractors,
+      ...(ROUND_9_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_10_DISTRACTORS[suite.attribute] ?? []),
+      ...(SHAPE_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_11_DISTRACTORS[suite.attribute] ?? []),
+    ],
   }));
 
 /** The set a distractor template of `suite` was written in. */
 function distractorSplit(suite: AttributeSuite, template: string): Split {
+  if (ROUND_11_DISTRACTORS[suite.attribute]?.includes(template)) return 'round11';
+  if (SHAPE_DISTRACTORS[suite.attribute]?.includes(template)) return 'dev';
+  if (ROUND_10_DISTRACTORS[suite.attribute]?.includes(template)) return 'round10';
   if (ROUND_9_DISTRACTORS[suite.attribute]?.includes(template)) return 'unseen';
   if (ROUND_8_SUITES.some((s) => s.attribute === suite.attribute)) return 'fresh';
   if (ROUND_8_DISTRACTORS[suite.attribute]?.includes(template)) return 'fresh';

@@ -6,7 +6,7 @@
  */
 
 /** Which set a phrasing belongs to (see `UpdateScenario.split`). */
-export type Split = 'dev' | 'holdout' | 'fresh' | 'unseen';
+export type Split = 'dev' | 'holdout' | 'fresh' | 'unseen' | 'round10' | 'round11';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -23,7 +23,11 @@ export interface UpdateScenario {
    * `dev`: phrasings the rules were tuned on (the first held-out set included, once its failures
    * were seen); `holdout`: phrasings written after tuning and scored untouched (`suites-held-out.ts`);
    * `fresh`: the eighth set (`suites-round-8.ts`), scored untouched, then the rules generalised;
-   * `unseen`: the ninth set (`suites-round-9.ts`), written after that and never tuned on.
+   * `unseen`: the ninth set (`suites-round-9.ts`), written after that, scored untouched, then the
+   * rules generalised with it and `round10` in view; `round10`: the tenth set
+   * (`suites-round-10.ts`), scored untouched before that generalisation; `round11`: the eleventh
+   * set (`suites-round-11.ts`), written before that generalisation and scored once after it,
+   * never tuned on.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */

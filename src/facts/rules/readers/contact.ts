@@ -8,7 +8,7 @@ import { propose, type Proposal, type Reader } from '../reader.js';
 
 const GATE = new RegExp(
   String.raw`\b(?:it is|its|new one|number|phone|mobile|cell|no\.|#|digits|call|text|reach|ring|whatsapp` +
-    String.raw`|message|contact|e-?mail|mail|address|write)\b|@`,
+    String.raw`|message|contact|e-?mail|mail|address|write|use)\b|@`,
   'iu',
 );
 
@@ -70,7 +70,23 @@ const BARE_NUMBER = new RegExp(
   'iu',
 );
 const OWN_CONTACT = /\b(?:my|me|I)\b/u;
-const MY_NUMBER_TALK = /\bmy (?:(?:new|phone|mobile|cell|home|work|old)\s+)*(?:phone\s+)?(?:number|no\.?)\b/iu;
+const MY_NUMBER_TALK =
+  /\b(?:my|changed|switched|new) (?:(?:new|phone|mobile|cell|home|work|old)\s+)*(?:phone\s+)?(?:numbers?|no\.?)\b/iu;
+/**
+ * "use 555-0199", "write to ada@new.example": an imperative giving a number or an address, in a
+ * turn about the user's own contact details or saying it holds from now on.
+ */
+const USE_CONTACT = (value: string): RegExp =>
+  new RegExp(
+    String.raw`(?:^|[,;:]\s*)(?:please\s+|pls\s+|plz\s+|just\s+)?(?:use|write to|try|save|add)\s+` +
+      String.raw`(?:me\s+at\s+)?${value}` +
+      // Said of the user, not of a purpose ("use … for the office").
+      String.raw`(?=\s*(?:from now on|going forward|instead|now)?\s*` +
+      String.raw`(?:$|[,.!;]|please|to (?:reach|contact|email|text|call) me))`,
+    'iu',
+  );
+const USE_NUMBER_NOW = USE_CONTACT(String.raw`(\+?\(?\d[\d\s().\-/]{5,22}\d)`);
+const FROM_NOW_ON = /\b(?:from now on|going forward|from today|instead)\b/iu;
 
 const EMAIL = String.raw`([\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)`;
 const MY_EMAIL = new RegExp(
@@ -98,11 +114,25 @@ const OWN_EMAIL = new RegExp(
   'iu',
 );
 /** The clause or turn is about the user's email, so "it's …" and "I use …" name it. */
-const EMAIL_TALK = /\b(?:my\s+(?:new\s+)?(?:e-?mail|mail|address)|e-?mail\b)/iu;
+const EMAIL_TALK = /\b(?:my\s+(?:(?:new|old|current)\s+)?(?:e-?mail|mail|address)|e-?mail\b)/iu;
 /** "I no longer use ada@old.example": an address given up, read as its denial. */
 const DROP_EMAIL = new RegExp(
   String.raw`\b(?:I|we)\s+(?:do not|no longer|don't|do not really|stopped|quit)\s+` +
     String.raw`(?:use|using|check|checking)\s+${EMAIL}`,
+  'iu',
+);
+
+const USE_EMAIL_NOW = USE_CONTACT(EMAIL);
+/** "I've moved to ada@new.example": an address the user changed to needs no word for email around it. */
+const MOVED_TO_EMAIL = new RegExp(
+  String.raw`\b(?:I|we)\s+(?:have\s+)?(?:just\s+|now\s+)?(?:switched|moved|changed|migrated)\s+` +
+    String.raw`(?:over\s+)?to\s+${EMAIL}`,
+  'iu',
+);
+/** "ada@old.example is dead", "… is no longer monitored": an address given up. */
+const DEAD_EMAIL = new RegExp(
+  String.raw`${EMAIL}\s*,?\s+(?:is|has been)\s+(?:now\s+)?(?:dead|gone|closed|inactive|deactivated|deleted` +
+    String.raw`|shut down|no longer (?:monitored|active|in use|used|checked|valid|working))`,
   'iu',
 );
 
@@ -140,16 +170,22 @@ export const readContact: Reader = ({ text, turnMentions }) => {
     MY_NUMBER.exec(text) ??
     UPDATE_CONTACT.exec(text) ??
     CALL_ME.exec(text) ??
-    (turnMentions(MY_NUMBER_TALK) ? IT_IS.exec(text) : null) ??
+    (turnMentions(MY_NUMBER_TALK) ? (IT_IS.exec(text) ?? USE_NUMBER_NOW.exec(text)) : null) ??
+    (FROM_NOW_ON.test(text) ? USE_NUMBER_NOW.exec(text) : null) ??
     (turnMentions(OWN_CONTACT) ? BARE_NUMBER.exec(text) : null);
   const value = number && !/\bold\b/iu.test(number[0]) ? phone(number[1]!) : undefined;
   if (value) out.push(propose('phone', value, 'state', { dated: true }));
+  const dead = turnMentions(EMAIL_TALK) || FROM_NOW_ON.test(text) ? DEAD_EMAIL.exec(text) : null;
+  if (dead) out.push(propose('email', email(dead[1]!), 'retire'));
   const mail =
     CHANGED_EMAIL.exec(text) ??
     MY_EMAIL.exec(text) ??
     EMAIL_ME.exec(text) ??
-    (turnMentions(EMAIL_TALK) ? OWN_EMAIL.exec(text) : null);
-  if (mail && !/\bold\b/iu.test(mail[0])) out.push(propose('email', email(mail[1]!), 'state', { dated: true }));
+    MOVED_TO_EMAIL.exec(text) ??
+    (turnMentions(EMAIL_TALK) ? (OWN_EMAIL.exec(text) ?? USE_EMAIL_NOW.exec(text)) : null) ??
+    (FROM_NOW_ON.test(text) ? USE_EMAIL_NOW.exec(text) : null);
+  if (mail && !/\bold\b/iu.test(mail[0]) && !(dead && email(dead[1]!) === email(mail[1]!)))
+    out.push(propose('email', email(mail[1]!), 'state', { dated: true }));
   const dropped = DROP_EMAIL.exec(text);
   if (dropped && !out.some((p) => p.attribute === 'email' && p.value === email(dropped[1]!)))
     out.push(propose('email', email(dropped[1]!), 'retire'));

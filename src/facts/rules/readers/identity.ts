@@ -84,7 +84,19 @@ function ageOk(n: string): boolean {
 }
 
 /** Reads name, age, birthday, hometown, nationality, religion, gender and pronouns. */
-export const readIdentity: Reader = ({ text }) => {
+/** "it is Kate now": a single name said with "it". Case-sensitive, for the capital. */
+const IT_IS_NAME = /^(?:[Ii]t is|[Ii]ts) (?:now )?(\p{Lu}[\p{L}'-]*)(?: now)?\s*[.!]*$/u;
+/** The turn talks of the user's own name changing. */
+const NAME_TALK =
+  /\b(?:changed my (?:first |last |legal )?name|my (?:new |legal |first )?name|name change|new name|go by)\b/iu;
+
+export const readIdentity: Reader = ({ text, turnMentions }) => {
+  // "it's Kate now - I changed my name": the name the turn talks of, said with "it".
+  const it = IT_IS_NAME.exec(text);
+  if (it && turnMentions(NAME_TALK)) {
+    const name = cutValue(it[1]!, 'name');
+    if (name && !NOT_NAMES.has(name)) return [propose('name', name)];
+  }
   if (!GATE.test(text)) return [];
   const out: Proposal[] = [];
   let m = find(text, NAME_IS);

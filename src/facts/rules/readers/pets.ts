@@ -124,6 +124,12 @@ const NOT_A_PET = new RegExp(
 const RENAMED_FROM_TO =
   /\b(?:[Ww]e|I) (?:have )?(?:just |finally )?renamed (\p{Lu}[\p{L}'-]*) (?:to|as) (\p{Lu}[\p{L}'-]*)/u;
 
+/** "Rex is called Max now" in a turn that says a renaming. Case-sensitive, for the capitals. */
+const NAME_CALLED = /^(\p{Lu}[\p{L}'-]*) is (?:now )?(?:called|named) (\p{Lu}[\p{L}'-]*)/u;
+const RENAMING = /\b(?:renamed|rename|new name)\b/iu;
+/** "RIP Bella, best dog ever": a pet mourned, in a turn that names a pet's kind. */
+const RIP = /^(?:RIP|R\.I\.P\.?|[Rr]est in peace),?\s+(?:little\s+|sweet\s+)?(\p{Lu}[\p{L}'-]*)(?=\s*(?:[,.!]|$))/u;
+
 const SINGULAR: Record<string, string> = {
   puppies: 'puppy',
   bunnies: 'bunny',
@@ -195,6 +201,18 @@ function readPet({ text, correction, turnFind, turnMentions }: ClauseView): Prop
     const [from, to] = [cutValue(renamedFromTo[1]!, 'name'), cutValue(renamedFromTo[2]!, 'name')];
     if (from && to)
       return [propose('pet', to, 'state', { replaces: from, text: `The user has a pet named ${to}.`, dated: true })];
+  }
+  const nameCalled = NAME_CALLED.exec(text);
+  if (nameCalled && turnMentions(RENAMING) && !turnMentions(NOT_A_PET)) {
+    const [from, to] = [cutValue(nameCalled[1]!, 'name'), cutValue(nameCalled[2]!, 'name')];
+    if (from && to)
+      return [propose('pet', to, 'state', { replaces: from, text: `The user has a pet named ${to}.`, dated: true })];
+  }
+  const mourned = RIP.exec(text);
+  if (mourned && turnMentions(GATE)) {
+    const name = cutValue(mourned[1]!, 'name');
+    if (name)
+      return [propose('pet', name, 'retire', { text: `The user no longer has a pet named ${name}.`, dated: true })];
   }
   const died = NAME_DIED.exec(text) ?? PUT_DOWN.exec(text);
   if (died && !GATE.test(died[1]!)) {

@@ -61,14 +61,16 @@ const CANCELLED = pattern(
 );
 /** "the Japan trip is off", "our trip to Japan got cancelled". */
 const CALLED_OFF = new RegExp(
-  String.raw`\b(?:our|my|the)\s+(?:([\p{L}-]+(?: [\p{L}-]+)?) )?${TRIP}(?:\s+(?:to|in)\s+(.+?))?\s+(?:is|was|has been` +
-    String.raw`|got|is now)\s+(?:off(?!\s+(?:to|at|with|on|the)\b)|cancell?ed|called off|not happening|scrapped` +
+  String.raw`(?:\b(?:our|my|the)\s+|^)(?:([\p{L}-]+(?: [\p{L}-]+)?) )?${TRIP}(?:\s+(?:to|in)\s+(.+?))?` +
+    String.raw`(?:'s\s+|\s+(?:is|was|has been` +
+    String.raw`|got|is now)\s+)(?:off(?!\s+(?:to|at|with|on|the)\b)|cancell?ed|called off|not happening|scrapped` +
     String.raw`|on hold)\b`,
   'iu',
 );
 /** "We're not going to Greece anymore": a trip given up (its date no longer matters). */
 const NOT_GOING = pattern(
-  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are)\s+(?:not|no longer)\s+${ADV}(?:going|flying|travelling|traveling` +
+  String.raw`(?:(?:^|\b)${SUBJ}\s+${ADV}(?:am|are)\s+|^)(?:not|no longer)\s+${ADV}` +
+    String.raw`(?:going|flying|travelling|traveling` +
     String.raw`|heading|moving|relocating)\s+to\s+`,
 );
 /** "…to Canada instead of Greece": the plan a new one replaces. */
