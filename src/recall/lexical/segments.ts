@@ -10,7 +10,7 @@
 
 import type { Bm25Index } from './bm25-index.js';
 import { FIELD_COUNT } from './ranking.js';
-import { createHead, readHead, readTerms } from './term-record.js';
+import { readRecordInto } from './term-record.js';
 import type { Cursor } from './term-record.js';
 import { TF_ESCAPE } from './postings.js';
 import { COST, type Slicer } from '../../slices/slicer.js';
@@ -77,9 +77,6 @@ export function readManifest(value: unknown, analyzer: number): ManifestRecord |
   return { format: m.format, analyzer: m.analyzer, segmentSize: m.segmentSize, segments: m.segments };
 }
 
-const head = createHead();
-const pairs: number[] = [];
-
 /** Segments checked by {@link checkSegments}, ready to restore. */
 export interface CheckedSegments {
   segments: SegmentRecord[];
@@ -89,6 +86,11 @@ export interface CheckedSegments {
   words: Uint32Array;
   /** By segment: where each live document's record starts in `packed`, and where the last ends. */
   bounds: Uint32Array[];
+  /**
+   * The live documents' records, decoded once (`readRecordInto`: flags, lengths, count, then
+   * slot and frequency pairs), one after the other in ordinal order.
+   */
+  decoded: Int32Array;
 }
 
 /** The value as a segment record of the right shape, or `undefined`. */
@@ -115,14 +117,19 @@ export async function checkSegments(
 ): Promise<CheckedSegments | undefined> {
   const segments: SegmentRecord[] = [];
   let totalTerms = 0;
+  let totalChars = 0;
   for (const value of values) {
     const s = segmentShape(value, segmentSize);
     if (!s) return undefined;
     segments.push(s);
     totalTerms += s.terms.length;
+    totalChars += s.packed.length;
   }
   const words = new Uint32Array(totalTerms * FIELD_COUNT);
+  // Every decoded number took one character at least: the records' characters bound them.
+  const decoded = new Int32Array(totalChars);
   const bounds: Uint32Array[] = [];
+  let at = 0;
   let ordinals = 0;
   let termCount = 0;
   for (const [n, s] of segments.entries()) {
@@ -137,12 +144,13 @@ export async function checkSegments(
       const time = s.times[i];
       if (typeof id !== 'string' || (time !== null && typeof time !== 'number')) return undefined;
       starts.push(cursor.pos);
-      pairs.length = 0;
-      if (!readHead(cursor, head) || !readTerms(cursor, head.count, slotLimit, pairs)) return undefined;
-      for (let p = 0; p < pairs.length; p += 2) {
-        const slot = pairs[p] as number;
-        words[slot] = (words[slot] as number) + ((pairs[p + 1] as number) >= TF_ESCAPE ? 2 : 1);
+      const end = readRecordInto(cursor, slotLimit, decoded, at);
+      if (end < 0) return undefined;
+      for (let p = at + PAIRS_AT; p < end; p += 2) {
+        const slot = decoded[p] as number;
+        words[slot] = (words[slot] as number) + ((decoded[p + 1] as number) >= TF_ESCAPE ? 2 : 1);
       }
+      at = end;
     }
     if (cursor.pos !== s.packed.length) return undefined;
     starts.push(cursor.pos);
@@ -150,13 +158,25 @@ export async function checkSegments(
     ordinals += s.ids.length;
     if (slicer?.spend(COST.item + s.packed.length * COST.copy)) await slicer.pause();
   }
-  return { segments, ordinals, words, bounds };
+  return { segments, ordinals, words, bounds, decoded };
 }
 
-/** Put checked segment `n` back into `index` (segments in order, after `Bm25Index.reserve`). */
-export function restoreSegment(index: Bm25Index, checked: CheckedSegments, n: number): void {
+/** Where a decoded record's pairs start, after its flags, lengths and count. */
+const PAIRS_AT = FIELD_COUNT + 2;
+
+/** Reading position in `CheckedSegments.decoded`, carried from segment to segment. */
+export interface RestoreCursor {
+  at: number;
+}
+
+/**
+ * Put checked segment `n` back into `index` (segments in order, after `Bm25Index.reserve`, with
+ * one cursor starting at 0 for all of them).
+ */
+export function restoreSegment(index: Bm25Index, checked: CheckedSegments, n: number, cursor: RestoreCursor): void {
   const { ids, times, packed, terms, first } = checked.segments[n]!;
   const bounds = checked.bounds[n]!;
+  const { decoded } = checked;
   let live = 0;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
@@ -166,7 +186,9 @@ export function restoreSegment(index: Bm25Index, checked: CheckedSegments, n: nu
     }
     const record = packed.slice(bounds[live] as number, bounds[live + 1] as number);
     live++;
-    index.restore(first + i, { id, time: times[i] ?? NaN, record });
+    const at = cursor.at;
+    index.restore(first + i, { id, time: times[i] ?? NaN, record, decoded, at });
+    cursor.at = at + PAIRS_AT + 2 * (decoded[at + PAIRS_AT - 1] as number);
   }
   index.restoreTerms(terms);
 }
