@@ -13,10 +13,16 @@ import { FIELD_COUNT } from './ranking.js';
 import { readRecordInto } from './term-record.js';
 import type { Cursor } from './term-record.js';
 import { TF_ESCAPE } from './postings.js';
+import { decodeTimes, encodeTimes } from './segment-times.js';
 import { COST, type Slicer } from '../../slices/slicer.js';
 
-/** Format version of manifest and segments (2: terms as record strings). */
-export const SEGMENT_FORMAT = 2;
+/**
+ * Format version of manifest and segments written (2: terms as record strings; 3: times as
+ * digits, `segment-times.ts`). Format 2 is still read, and a segment of either may follow the other.
+ */
+export const SEGMENT_FORMAT = 3;
+/** Formats read. */
+const READ_FORMATS: readonly number[] = [2, 3];
 
 /** The manifest value. */
 export interface ManifestRecord {
@@ -38,8 +44,10 @@ export interface SegmentRecord {
   terms: string[];
   /** `null` where the entry was removed. */
   ids: (string | null)[];
-  /** Epoch ms, `null` when unknown or removed. */
-  times: (number | null)[];
+  /**
+   * Epoch ms, `null` when unknown or removed; from format 3 mostly as digits (`segment-times.ts`).
+   */
+  times: string | (number | null)[];
   /** The records (`term-record.ts`) of the live documents, in order, one after the other. */
   packed: string;
 }
@@ -65,16 +73,24 @@ export function encodeSegment(index: Bm25Index, n: number, segmentSize: number):
     if (id !== undefined) records.push(index.recordAt(o) as string);
   }
   const terms = index.termsBetween(termStart, index.termCountAt(end));
-  return { format: SEGMENT_FORMAT, first, termStart, terms, ids, times, packed: records.join('') };
+  return {
+    format: SEGMENT_FORMAT,
+    first,
+    termStart,
+    terms,
+    ids,
+    times: encodeTimes(times),
+    packed: records.join(''),
+  };
 }
 
-/** A manifest read back, or `undefined` when it is missing or not this format. */
+/** A manifest read back, or `undefined` when it is missing or of a format not read. */
 export function readManifest(value: unknown, analyzer: number): ManifestRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const m = value as Partial<ManifestRecord>;
-  if (m.format !== SEGMENT_FORMAT || m.analyzer !== analyzer) return undefined;
+  if (!READ_FORMATS.includes(m.format as number) || m.analyzer !== analyzer) return undefined;
   if (!isCount(m.segmentSize) || m.segmentSize < 1 || !isCount(m.segments)) return undefined;
-  return { format: m.format, analyzer: m.analyzer, segmentSize: m.segmentSize, segments: m.segments };
+  return { format: m.format as number, analyzer: m.analyzer, segmentSize: m.segmentSize, segments: m.segments };
 }
 
 /** Segments checked by {@link checkSegments}, ready to restore. */
@@ -91,6 +107,8 @@ export interface CheckedSegments {
    * slot and frequency pairs), one after the other in ordinal order.
    */
   decoded: Int32Array;
+  /** By ordinal: the documents' times (NaN when unknown). */
+  times: Float64Array;
 }
 
 /** The value as a segment record of the right shape, or `undefined`. */
@@ -98,10 +116,10 @@ function segmentShape(value: unknown, segmentSize: number): SegmentRecord | unde
   if (typeof value !== 'object' || value === null) return undefined;
   const s = value as Partial<SegmentRecord>;
   const { ids, times, packed, terms } = s;
-  if (s.format !== SEGMENT_FORMAT || !isCount(s.first) || !isCount(s.termStart)) return undefined;
+  if (!READ_FORMATS.includes(s.format as number) || !isCount(s.first) || !isCount(s.termStart)) return undefined;
   if (!Array.isArray(terms) || !terms.every((t) => typeof t === 'string')) return undefined;
   if (!Array.isArray(ids) || ids.length < 1 || ids.length > segmentSize) return undefined;
-  if (!Array.isArray(times) || times.length !== ids.length || typeof packed !== 'string') return undefined;
+  if (typeof packed !== 'string' || (s.format === 2 && !Array.isArray(times))) return undefined;
   return s as SegmentRecord;
 }
 
@@ -128,6 +146,7 @@ export async function checkSegments(
   const words = new Uint32Array(totalTerms * FIELD_COUNT);
   // Every decoded number took one character at least: the records' characters bound them.
   const decoded = new Int32Array(totalChars);
+  const times = new Float64Array(segments.length * segmentSize);
   const bounds: Uint32Array[] = [];
   let at = 0;
   let ordinals = 0;
@@ -138,11 +157,11 @@ export async function checkSegments(
     const slotLimit = termCount * FIELD_COUNT;
     const cursor: Cursor = { text: s.packed, pos: 0 };
     const starts: number[] = [];
+    if (!decodeTimes(s.times, s.ids.length, times, ordinals)) return undefined;
     for (let i = 0; i < s.ids.length; i++) {
       const id = s.ids[i];
       if (id === null) continue;
-      const time = s.times[i];
-      if (typeof id !== 'string' || (time !== null && typeof time !== 'number')) return undefined;
+      if (typeof id !== 'string') return undefined;
       starts.push(cursor.pos);
       const end = readRecordInto(cursor, slotLimit, decoded, at);
       if (end < 0) return undefined;
@@ -158,7 +177,7 @@ export async function checkSegments(
     ordinals += s.ids.length;
     if (slicer?.spend(COST.item + s.packed.length * COST.copy)) await slicer.pause();
   }
-  return { segments, ordinals, words, bounds, decoded };
+  return { segments, ordinals, words, bounds, decoded, times };
 }
 
 /** Where a decoded record's pairs start, after its flags, lengths and count. */
@@ -174,9 +193,9 @@ export interface RestoreCursor {
  * one cursor starting at 0 for all of them).
  */
 export function restoreSegment(index: Bm25Index, checked: CheckedSegments, n: number, cursor: RestoreCursor): void {
-  const { ids, times, packed, terms, first } = checked.segments[n]!;
+  const { ids, packed, terms, first } = checked.segments[n]!;
   const bounds = checked.bounds[n]!;
-  const { decoded } = checked;
+  const { decoded, times } = checked;
   let live = 0;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
@@ -187,7 +206,7 @@ export function restoreSegment(index: Bm25Index, checked: CheckedSegments, n: nu
     const record = packed.slice(bounds[live] as number, bounds[live + 1] as number);
     live++;
     const at = cursor.at;
-    index.restore(first + i, { id, time: times[i] ?? NaN, record, decoded, at });
+    index.restore(first + i, { id, time: times[first + i] as number, record, decoded, at });
     cursor.at = at + PAIRS_AT + 2 * (decoded[at + PAIRS_AT - 1] as number);
   }
   index.restoreTerms(terms);

@@ -77,6 +77,19 @@ export function encodeRecord(
   return out;
 }
 
+/**
+ * Non-negative integers (below 2^50) as one string of the record digits, read back with
+ * {@link readNumber}.
+ * @example encodeNumbers([0, 33]) // 'AhB'
+ */
+export function encodeNumbers(values: readonly number[]): string {
+  codes.length = 0;
+  for (const v of values) put(v);
+  let out = '';
+  for (let i = 0; i < codes.length; i += CHUNK) out += String.fromCharCode.apply(null, codes.slice(i, i + CHUNK));
+  return out;
+}
+
 /** The next number at the cursor, or -1 when the text ends or holds a foreign character. */
 export function readNumber(c: Cursor): number {
   let value = 0;
