@@ -101,7 +101,10 @@ describe('recall index formats', () => {
     expect(decodeTimes(`${encoded}!`, 3, out, 0)).toBe(false);
     expect(decodeTimes({}, 3, out, 0)).toBe(false);
     const aux = built().toAux();
-    const garbled = { ...aux, 'recall:seg:0': { ...(aux['recall:seg:0'] as object), times: 'A' } };
+    const garbled: Record<string, unknown> = {
+      ...aux,
+      'recall:seg:0': { ...(aux['recall:seg:0'] as object), times: 'A' },
+    };
     expect(await loadRecallIndex(async (key) => structuredClone(garbled[key]))).toBeUndefined();
   });
 });
