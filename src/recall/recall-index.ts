@@ -138,8 +138,9 @@ export async function loadRecallIndex(
   if (!checked) return undefined;
   const core = createBm25Index();
   core.reserve(checked.ordinals, checked.words);
+  const cursor = { at: 0 };
   for (let n = 0; n < values.length; n++) {
-    restoreSegment(core, checked, n);
+    restoreSegment(core, checked, n, cursor);
     if (slicer?.spend(segmentCost(values[n]))) await slicer.pause();
   }
   return makeIndex(core, { ...options, segmentSize: manifest.segmentSize }, manifest.segments);

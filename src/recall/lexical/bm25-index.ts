@@ -8,11 +8,11 @@
 
 import { createSearcher, type SlicedSearcher } from './bm25-search.js';
 import type { SearchHit, TermStats } from '../types.js';
-import { createState, openOrdinal, putDoc, removeDoc, reserveOrdinals, termId } from './index-state.js';
+import { createState, openOrdinal, putDecoded, putDoc, removeDoc, reserveOrdinals, termId } from './index-state.js';
 import { reservePostings } from './postings.js';
 import { FIELD_COUNT } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
-import { createHead, encodeRecord, readHead, readTerms } from './term-record.js';
+import { encodeRecord } from './term-record.js';
 
 export type { SearchHit } from '../types.js';
 
@@ -23,6 +23,9 @@ export interface RestoredDoc {
   time: number;
   /** Its well-formed record (`term-record.ts`), terms already in the dictionary. */
   record: string;
+  /** The record decoded (`readRecordInto`), from `at` on. */
+  decoded: Int32Array;
+  at: number;
 }
 
 /** The inverted index; see the module description. */
@@ -84,7 +87,6 @@ export function createBm25Index(): Bm25Index {
   let slots: Int32Array = new Int32Array(256);
   const pairs: number[] = [];
   const lengths: number[] = new Array<number>(FIELD_COUNT).fill(0);
-  const head = createHead();
   return {
     get size() {
       return state.live;
@@ -152,16 +154,7 @@ export function createBm25Index(): Bm25Index {
     restore(ordinal, doc) {
       while (state.ids.length <= ordinal) openOrdinal(state);
       if (doc === undefined) return;
-      const cursor = { text: doc.record, pos: 0 };
-      readHead(cursor, head);
-      pairs.length = 0;
-      readTerms(cursor, head.count, Infinity, pairs);
-      const { standalone, count } = head;
-      putDoc(
-        state,
-        { id: doc.id, time: doc.time, standalone, lengths: head.lengths, record: doc.record, pairs, count },
-        ordinal,
-      );
+      putDecoded(state, ordinal, doc.id, doc.time, doc.record, doc.decoded, doc.at, lengths);
     },
     restoreTerms(terms) {
       for (const t of terms) termId(state, t);

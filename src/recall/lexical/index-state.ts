@@ -108,30 +108,65 @@ export interface DocInput {
   id: string;
   time: number;
   standalone: boolean;
-  lengths: ArrayLike<number>;
+  lengths: number[];
   record: string;
-  pairs: ArrayLike<number>;
+  pairs: number[];
   count: number;
 }
 
 /** Index a document at an open ordinal (its terms must already be in the dictionary). */
 export function putDoc(state: IndexState, doc: DocInput, ordinal: number): void {
-  state.ids[ordinal] = doc.id;
-  state.records[ordinal] = doc.record;
   const { pairs, count } = doc;
   for (let i = 0; i < count; i++)
     appendPosting(state.postings, pairs[2 * i] as number, ordinal, pairs[2 * i + 1] as number);
+  putColumns(state, ordinal, doc.id, doc.time, doc.standalone, doc.record, count, doc.lengths);
+}
+
+/**
+ * Index a restored document at an open ordinal from its decoded record (`readRecordInto`) at
+ * `decoded[at]`: {@link putDoc} without an array of pairs per document.
+ */
+export function putDecoded(
+  state: IndexState,
+  ordinal: number,
+  id: string,
+  time: number,
+  record: string,
+  decoded: Int32Array,
+  at: number,
+  lengths: number[],
+): void {
+  for (let f = 0; f < FIELD_COUNT; f++) lengths[f] = decoded[at + 1 + f] as number;
+  const count = decoded[at + 1 + FIELD_COUNT] as number;
+  const from = at + 2 + FIELD_COUNT;
+  for (let i = from; i < from + 2 * count; i += 2)
+    appendPosting(state.postings, decoded[i] as number, ordinal, decoded[i + 1] as number);
+  putColumns(state, ordinal, id, time, decoded[at] === 1, record, count, lengths);
+}
+
+function putColumns(
+  state: IndexState,
+  ordinal: number,
+  id: string,
+  time: number,
+  standalone: boolean,
+  record: string,
+  count: number,
+  lengths: number[],
+): void {
+  state.ids[ordinal] = id;
+  state.records[ordinal] = record;
   state.livePostings += count;
   for (let f = 0; f < FIELD_COUNT; f++) {
-    const len = doc.lengths[f] ?? 0;
+    const len = lengths[f] ?? 0;
     state.lengths[ordinal * FIELD_COUNT + f] = len;
     state.lengthSums[f] = (state.lengthSums[f] as number) + len;
   }
   state.alive[ordinal] = 1;
-  state.turn[ordinal] = doc.standalone ? 0 : 1;
-  state.times[ordinal] = doc.time;
+  state.turn[ordinal] = standalone ? 0 : 1;
+  state.times[ordinal] = time;
   state.live++;
-  state.ordinalById.set(doc.id, ordinal);
+  state.ordinalById.set(id, ordinal);
   state.version++;
 }
 

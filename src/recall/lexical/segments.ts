@@ -10,13 +10,19 @@
 
 import type { Bm25Index } from './bm25-index.js';
 import { FIELD_COUNT } from './ranking.js';
-import { createHead, readHead, readTerms } from './term-record.js';
+import { readRecordInto } from './term-record.js';
 import type { Cursor } from './term-record.js';
 import { TF_ESCAPE } from './postings.js';
+import { decodeTimes, encodeTimes } from './segment-times.js';
 import { COST, type Slicer } from '../../slices/slicer.js';
 
-/** Format version of manifest and segments (2: terms as record strings). */
-export const SEGMENT_FORMAT = 2;
+/**
+ * Format version of manifest and segments written (2: terms as record strings; 3: times as
+ * digits, `segment-times.ts`). Format 2 is still read, and a segment of either may follow the other.
+ */
+export const SEGMENT_FORMAT = 3;
+/** Formats read. */
+const READ_FORMATS: readonly number[] = [2, 3];
 
 /** The manifest value. */
 export interface ManifestRecord {
@@ -38,8 +44,10 @@ export interface SegmentRecord {
   terms: string[];
   /** `null` where the entry was removed. */
   ids: (string | null)[];
-  /** Epoch ms, `null` when unknown or removed. */
-  times: (number | null)[];
+  /**
+   * Epoch ms, `null` when unknown or removed; from format 3 mostly as digits (`segment-times.ts`).
+   */
+  times: string | (number | null)[];
   /** The records (`term-record.ts`) of the live documents, in order, one after the other. */
   packed: string;
 }
@@ -65,20 +73,25 @@ export function encodeSegment(index: Bm25Index, n: number, segmentSize: number):
     if (id !== undefined) records.push(index.recordAt(o) as string);
   }
   const terms = index.termsBetween(termStart, index.termCountAt(end));
-  return { format: SEGMENT_FORMAT, first, termStart, terms, ids, times, packed: records.join('') };
+  return {
+    format: SEGMENT_FORMAT,
+    first,
+    termStart,
+    terms,
+    ids,
+    times: encodeTimes(times),
+    packed: records.join(''),
+  };
 }
 
-/** A manifest read back, or `undefined` when it is missing or not this format. */
+/** A manifest read back, or `undefined` when it is missing or of a format not read. */
 export function readManifest(value: unknown, analyzer: number): ManifestRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const m = value as Partial<ManifestRecord>;
-  if (m.format !== SEGMENT_FORMAT || m.analyzer !== analyzer) return undefined;
+  if (!READ_FORMATS.includes(m.format as number) || m.analyzer !== analyzer) return undefined;
   if (!isCount(m.segmentSize) || m.segmentSize < 1 || !isCount(m.segments)) return undefined;
-  return { format: m.format, analyzer: m.analyzer, segmentSize: m.segmentSize, segments: m.segments };
+  return { format: m.format as number, analyzer: m.analyzer, segmentSize: m.segmentSize, segments: m.segments };
 }
-
-const head = createHead();
-const pairs: number[] = [];
 
 /** Segments checked by {@link checkSegments}, ready to restore. */
 export interface CheckedSegments {
@@ -89,6 +102,13 @@ export interface CheckedSegments {
   words: Uint32Array;
   /** By segment: where each live document's record starts in `packed`, and where the last ends. */
   bounds: Uint32Array[];
+  /**
+   * The live documents' records, decoded once (`readRecordInto`: flags, lengths, count, then
+   * slot and frequency pairs), one after the other in ordinal order.
+   */
+  decoded: Int32Array;
+  /** By ordinal: the documents' times (NaN when unknown). */
+  times: Float64Array;
 }
 
 /** The value as a segment record of the right shape, or `undefined`. */
@@ -96,10 +116,10 @@ function segmentShape(value: unknown, segmentSize: number): SegmentRecord | unde
   if (typeof value !== 'object' || value === null) return undefined;
   const s = value as Partial<SegmentRecord>;
   const { ids, times, packed, terms } = s;
-  if (s.format !== SEGMENT_FORMAT || !isCount(s.first) || !isCount(s.termStart)) return undefined;
+  if (!READ_FORMATS.includes(s.format as number) || !isCount(s.first) || !isCount(s.termStart)) return undefined;
   if (!Array.isArray(terms) || !terms.every((t) => typeof t === 'string')) return undefined;
   if (!Array.isArray(ids) || ids.length < 1 || ids.length > segmentSize) return undefined;
-  if (!Array.isArray(times) || times.length !== ids.length || typeof packed !== 'string') return undefined;
+  if (typeof packed !== 'string' || (s.format === 2 && !Array.isArray(times))) return undefined;
   return s as SegmentRecord;
 }
 
@@ -115,14 +135,20 @@ export async function checkSegments(
 ): Promise<CheckedSegments | undefined> {
   const segments: SegmentRecord[] = [];
   let totalTerms = 0;
+  let totalChars = 0;
   for (const value of values) {
     const s = segmentShape(value, segmentSize);
     if (!s) return undefined;
     segments.push(s);
     totalTerms += s.terms.length;
+    totalChars += s.packed.length;
   }
   const words = new Uint32Array(totalTerms * FIELD_COUNT);
+  // Every decoded number took one character at least: the records' characters bound them.
+  const decoded = new Int32Array(totalChars);
+  const times = new Float64Array(segments.length * segmentSize);
   const bounds: Uint32Array[] = [];
+  let at = 0;
   let ordinals = 0;
   let termCount = 0;
   for (const [n, s] of segments.entries()) {
@@ -131,18 +157,19 @@ export async function checkSegments(
     const slotLimit = termCount * FIELD_COUNT;
     const cursor: Cursor = { text: s.packed, pos: 0 };
     const starts: number[] = [];
+    if (!decodeTimes(s.times, s.ids.length, times, ordinals)) return undefined;
     for (let i = 0; i < s.ids.length; i++) {
       const id = s.ids[i];
       if (id === null) continue;
-      const time = s.times[i];
-      if (typeof id !== 'string' || (time !== null && typeof time !== 'number')) return undefined;
+      if (typeof id !== 'string') return undefined;
       starts.push(cursor.pos);
-      pairs.length = 0;
-      if (!readHead(cursor, head) || !readTerms(cursor, head.count, slotLimit, pairs)) return undefined;
-      for (let p = 0; p < pairs.length; p += 2) {
-        const slot = pairs[p] as number;
-        words[slot] = (words[slot] as number) + ((pairs[p + 1] as number) >= TF_ESCAPE ? 2 : 1);
+      const end = readRecordInto(cursor, slotLimit, decoded, at);
+      if (end < 0) return undefined;
+      for (let p = at + PAIRS_AT; p < end; p += 2) {
+        const slot = decoded[p] as number;
+        words[slot] = (words[slot] as number) + ((decoded[p + 1] as number) >= TF_ESCAPE ? 2 : 1);
       }
+      at = end;
     }
     if (cursor.pos !== s.packed.length) return undefined;
     starts.push(cursor.pos);
@@ -150,13 +177,25 @@ export async function checkSegments(
     ordinals += s.ids.length;
     if (slicer?.spend(COST.item + s.packed.length * COST.copy)) await slicer.pause();
   }
-  return { segments, ordinals, words, bounds };
+  return { segments, ordinals, words, bounds, decoded, times };
 }
 
-/** Put checked segment `n` back into `index` (segments in order, after `Bm25Index.reserve`). */
-export function restoreSegment(index: Bm25Index, checked: CheckedSegments, n: number): void {
-  const { ids, times, packed, terms, first } = checked.segments[n]!;
+/** Where a decoded record's pairs start, after its flags, lengths and count. */
+const PAIRS_AT = FIELD_COUNT + 2;
+
+/** Reading position in `CheckedSegments.decoded`, carried from segment to segment. */
+export interface RestoreCursor {
+  at: number;
+}
+
+/**
+ * Put checked segment `n` back into `index` (segments in order, after `Bm25Index.reserve`, with
+ * one cursor starting at 0 for all of them).
+ */
+export function restoreSegment(index: Bm25Index, checked: CheckedSegments, n: number, cursor: RestoreCursor): void {
+  const { ids, packed, terms, first } = checked.segments[n]!;
   const bounds = checked.bounds[n]!;
+  const { decoded, times } = checked;
   let live = 0;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
@@ -166,7 +205,9 @@ export function restoreSegment(index: Bm25Index, checked: CheckedSegments, n: nu
     }
     const record = packed.slice(bounds[live] as number, bounds[live + 1] as number);
     live++;
-    index.restore(first + i, { id, time: times[i] ?? NaN, record });
+    const at = cursor.at;
+    index.restore(first + i, { id, time: times[first + i] as number, record, decoded, at });
+    cursor.at = at + PAIRS_AT + 2 * (decoded[at + PAIRS_AT - 1] as number);
   }
   index.restoreTerms(terms);
 }

@@ -77,6 +77,19 @@ export function encodeRecord(
   return out;
 }
 
+/**
+ * Non-negative integers (below 2^50) as one string of the record digits, read back with
+ * {@link readNumber}.
+ * @example encodeNumbers([0, 33]) // 'AhB'
+ */
+export function encodeNumbers(values: readonly number[]): string {
+  codes.length = 0;
+  for (const v of values) put(v);
+  let out = '';
+  for (let i = 0; i < codes.length; i += CHUNK) out += String.fromCharCode.apply(null, codes.slice(i, i + CHUNK));
+  return out;
+}
+
 /** The next number at the cursor, or -1 when the text ends or holds a foreign character. */
 export function readNumber(c: Cursor): number {
   let value = 0;
@@ -121,4 +134,37 @@ export function readTerms(c: Cursor, count: number, slotLimit: number, pairs?: n
     pairs?.push(slot, tf);
   }
   return true;
+}
+
+/**
+ * {@link readHead} and {@link readTerms} of one record at once, written to `out` from `at` as
+ * `flags, lengths…, count, slot, tf, …` (`FIELD_COUNT + 2 + 2 * count` numbers; `out` must hold
+ * as many as the record has characters left). Returns where the record's numbers end in `out`,
+ * or -1 when it is malformed (as `readTerms` judges it).
+ */
+export function readRecordInto(c: Cursor, slotLimit: number, out: Int32Array, at: number): number {
+  const flags = readNumber(c);
+  if (flags !== 0 && flags !== 1) return -1;
+  let w = at;
+  out[w++] = flags;
+  for (let f = 0; f < FIELD_COUNT; f++) {
+    const n = readNumber(c);
+    if (n < 0 || n > 0x7fffffff) return -1;
+    out[w++] = n;
+  }
+  const count = readNumber(c);
+  // Each term takes two characters at least: a count beyond that is malformed (and unbounded).
+  if (count < 0 || 2 * count > c.text.length - c.pos) return -1;
+  out[w++] = count;
+  let slot = 0;
+  for (let i = 0; i < count; i++) {
+    const delta = readNumber(c);
+    const tf = readNumber(c);
+    if (delta < 0 || tf < 1 || tf > 0x7fffffff || (i > 0 && delta === 0)) return -1;
+    slot += delta;
+    if (slot >= slotLimit) return -1;
+    out[w++] = slot;
+    out[w++] = tf;
+  }
+  return w;
 }
