@@ -60,25 +60,7 @@ export async function knownTurns(
     out[i] = { earlier: first };
   });
   if (wanted.size === 0) return out;
-  const found = new Map<string, MemoryEntry>();
-  // Most retries are of the newest turns: search the active entries from the end.
-  let left = wanted.size;
-  for (let i = c.active.length - 1; i >= 0 && left > 0; i--) {
-    const e = c.active[i]!;
-    if (wanted.has(e.id) && !found.has(e.id)) {
-      found.set(e.id, e);
-      left -= 1;
-    }
-  }
-  if (left > 0 && c.meta.totalEntries > c.active.length) {
-    const sessionId = c.meta.sessionId;
-    if (writer.pending(sessionId)) await writer.flush(sessionId);
-    const missing = [...wanted.keys()].filter((id) => !found.has(id));
-    const stored = await store.getEntries(sessionId, missing);
-    stored.forEach((e, i) => {
-      if (e && e.id === missing[i]) found.set(e.id, e);
-    });
-  }
+  const found = await storedEntries(c, store, writer, [...wanted.keys()]);
   for (const [id, i] of wanted) {
     const stored = found.get(id);
     if (!stored) continue;
@@ -109,22 +91,43 @@ function asEntry(d: EntryDraft, sessionId: string): MemoryEntry {
 }
 
 /**
- * The entry stored under `id` in the session (active, compressed or erased), or `undefined`:
- * the active entries are searched from the newest, and the store is read only when the session
- * holds entries outside the cache (FLUSH's unwritten batch is written first).
+ * The entries stored under `ids` in the session (active, compressed or erased), by id; an id
+ * not stored is absent. Most lookups are of the newest turns: the active entries are searched
+ * from the newest, and the store is read (once, for the ids not found) only when the session
+ * holds entries outside the cache; FLUSH's unwritten batch is written first so the store holds
+ * everything the cache saw.
  */
+async function storedEntries(
+  c: SessionCache,
+  store: StoreAdapter,
+  writer: Writer,
+  ids: readonly string[],
+): Promise<Map<string, MemoryEntry>> {
+  const wanted = new Set(ids);
+  const found = new Map<string, MemoryEntry>();
+  for (let i = c.active.length - 1; i >= 0 && found.size < wanted.size; i--) {
+    const e = c.active[i]!;
+    if (wanted.has(e.id) && !found.has(e.id)) found.set(e.id, e);
+  }
+  if (found.size < wanted.size && c.meta.totalEntries > c.active.length) {
+    const sessionId = c.meta.sessionId;
+    if (writer.pending(sessionId)) await writer.flush(sessionId);
+    const missing = [...wanted].filter((id) => !found.has(id));
+    const stored = await store.getEntries(sessionId, missing);
+    stored.forEach((e, i) => {
+      if (e && e.id === missing[i]) found.set(e.id, e);
+    });
+  }
+  return found;
+}
+
+/** The entry stored under `id` in the session (a copy), or `undefined` ({@link storedEntries}). */
 export async function storedEntry(
   c: SessionCache,
   store: StoreAdapter,
   writer: Writer,
   id: string,
 ): Promise<MemoryEntry | undefined> {
-  for (let i = c.active.length - 1; i >= 0; i--) {
-    if (c.active[i]!.id === id) return structuredClone(c.active[i]!);
-  }
-  if (c.meta.totalEntries <= c.active.length) return undefined;
-  const sessionId = c.meta.sessionId;
-  if (writer.pending(sessionId)) await writer.flush(sessionId);
-  const [stored] = await store.getEntries(sessionId, [id]);
-  return stored && stored.id === id ? stored : undefined;
+  const stored = (await storedEntries(c, store, writer, [id])).get(id);
+  return stored && structuredClone(stored);
 }
