@@ -116,6 +116,9 @@ export function createRecallIndex(options: RecallIndexOptions = {}): RecallIndex
   return makeIndex(createBm25Index(), options, 0);
 }
 
+/** The aux key prefix of a recall index when `RecallIndexOptions.keyPrefix` is not set. */
+export const RECALL_KEY_PREFIX = 'recall:';
+
 /**
  * Reopen an index persisted through aux values, without re-tokenizing anything.
  * `loadAux` is typically `(key) => store.loadAux(sessionId, key)`. Resolves `undefined` when
@@ -128,7 +131,7 @@ export async function loadRecallIndex(
   loadAux: (key: string) => Promise<unknown>,
   options: RecallIndexOptions = {},
 ): Promise<RecallIndex | undefined> {
-  const prefix = options.keyPrefix ?? 'recall:';
+  const prefix = options.keyPrefix ?? RECALL_KEY_PREFIX;
   const manifest = readManifest(await loadAux(manifestKey(prefix)), ANALYZER_VERSION);
   if (manifest === undefined) return undefined;
   const values = await Promise.all(Array.from({ length: manifest.segments }, (_, n) => loadAux(segmentKey(prefix, n))));
@@ -159,7 +162,7 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
   if (!Number.isInteger(segmentSize) || segmentSize < 1) {
     throw new ValidationError('segmentSize', 'a positive integer', segmentSize);
   }
-  const prefix = options.keyPrefix ?? 'recall:';
+  const prefix = options.keyPrefix ?? RECALL_KEY_PREFIX;
   const dirty = new Set<number>();
   let written = storedSegments; // segments the store holds (or will, after the next flush)
   let manifestDirty = false;

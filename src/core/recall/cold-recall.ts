@@ -13,15 +13,12 @@
  */
 import type { RecallOptions, RecallResult, StoreAdapter } from '../../types.js';
 import type { RecallIndex } from '../../recall/recall-index.js';
-import { loadRecallIndex } from '../../recall/recall-index.js';
+import { RECALL_KEY_PREFIX, loadRecallIndex } from '../../recall/recall-index.js';
 import type { Slicer } from '../../slices/slicer.js';
 import { createSlicer } from '../../slices/slicer.js';
 import type { SessionCache } from '../types.js';
 import { recallEntries } from './recall.js';
 import { SUMMARY_PREFIX } from './recall-ids.js';
-
-/** Aux key prefix of a session's recall index (`RecallIndexOptions.keyPrefix`'s default). */
-const RECALL_PREFIX = 'recall:';
 
 /** Sessions whose cold-read index is held between recalls. */
 export const COLD_HELD = 16;
@@ -71,7 +68,7 @@ export function createColdRecall(options: ColdRecallOptions): ColdRecall {
 
   /** Read the session's head and its stored index; `undefined` when the index does not cover it. */
   async function read(sessionId: string, slicer: Slicer): Promise<SessionCache | undefined> {
-    const head = await store.loadSessionHead!(sessionId, RECALL_PREFIX);
+    const head = await store.loadSessionHead!(sessionId, RECALL_KEY_PREFIX);
     if (!head) return undefined;
     const { meta, summaries, aux } = head;
     if (!meta.recallSeq || meta.recallSeq !== meta.nextSeq) return undefined;

@@ -12,6 +12,7 @@ import {
   createRecallIndex,
   emptyTermStats,
   loadRecallIndex,
+  RECALL_KEY_PREFIX,
   type RecallIndex,
 } from '../../recall/recall-index.js';
 import { auxReader } from '../aux-reader.js';
@@ -106,7 +107,8 @@ export function createStoreRecall(
     if (known && (known.createdAt !== meta.createdAt || meta.nextSeq < known.seq)) known = undefined;
     if (!known) {
       const from = meta.recallSeq ?? 0;
-      const stored = from > 0 ? await loadRecallIndex(await auxReader(store, id, 'recall:'), { slicer }) : undefined;
+      const stored =
+        from > 0 ? await loadRecallIndex(await auxReader(store, id, RECALL_KEY_PREFIX), { slicer }) : undefined;
       if (!stored && meta.nextSeq > 0) onUnindexed?.(id);
       known = {
         version: meta.version,

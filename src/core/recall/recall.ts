@@ -2,7 +2,7 @@ import type { MemoryEntry, MemorySummary, RecallOptions, RecallResult, StoreBatc
 import type { RecallIndex } from '../../recall/recall-index.js';
 import type { RecallDoc, SearchHit } from '../../recall/types.js';
 import type { VectorIndex } from '../../recall/vectors/vector-index.js';
-import { createRecallIndex, loadRecallIndex } from '../../recall/recall-index.js';
+import { RECALL_KEY_PREFIX, createRecallIndex, loadRecallIndex } from '../../recall/recall-index.js';
 import { DENSE_RERANK, denseRerank, placeParaphrase } from '../../recall/vectors/dense-rerank.js';
 import { embedQuery, lacksVectors, openVectors } from './session-vectors.js';
 import { ValidationError } from '../../errors.js';
@@ -136,7 +136,8 @@ export async function ensureIndex(
   if (c.recall) return c.recall;
   const sessionId = c.meta.sessionId;
   const from = c.meta.recallSeq ?? 0;
-  let index = from > 0 ? await loadRecallIndex(await auxReader(store, sessionId, 'recall:'), { slicer }) : undefined;
+  let index =
+    from > 0 ? await loadRecallIndex(await auxReader(store, sessionId, RECALL_KEY_PREFIX), { slicer }) : undefined;
   const rebuild = index === undefined;
   const building = index ?? createRecallIndex();
   // An index that is up to date needs no entry read (opening a session's recall: one round trip).
