@@ -47,6 +47,21 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
   const slicer = () => createSlicer({ yieldNow: options.yieldNow });
   /** Copies of a list, in slices. */
   const copies = <T>(items: readonly T[]): Promise<T[]> => cloneInSlices(items, slicer());
+  /**
+   * Copies of the aux values whose key starts with `prefix`, by key. The values are picked when
+   * called (one state, before any pause), then copied in slices.
+   */
+  const auxUnder = async (aux: Map<string, unknown> | undefined, prefix: string): Promise<Map<string, unknown>> => {
+    const keys: string[] = [];
+    const values: unknown[] = [];
+    for (const [key, value] of aux ?? [])
+      if (key.startsWith(prefix)) {
+        keys.push(key);
+        values.push(value);
+      }
+    const copied = await copies(values);
+    return new Map(keys.map((key, i) => [key, copied[i]]));
+  };
 
   const check = (): void => {
     if (closed) throw new ClosedError('memoryStore: the store is closed');
@@ -67,7 +82,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
       const summaries = [...s.summaries.values()];
       return {
         meta,
-        activeEntries: await copies(inSeqOrder(activeEntries)),
+        activeEntries: await copies(sortBySeq(activeEntries)),
         summaries: await copies(summaries),
       };
     },
@@ -92,7 +107,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
         // Entries kept in seq order (almost always): a page stops at its limit.
         if (s.ordered && sorted && out.length === limit) break;
       }
-      const ordered = inSeqOrder(out);
+      const ordered = sortBySeq(out);
       return copies(ordered.length > limit ? ordered.slice(0, limit) : ordered);
     },
 
@@ -118,28 +133,13 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
       // One state, taken before the first pause (see loadSession).
       const meta = structuredClone(s.meta);
       const summaries = [...s.summaries.values()];
-      const keys: string[] = [];
-      const values: unknown[] = [];
-      for (const [key, value] of s.aux)
-        if (key.startsWith(auxPrefix)) {
-          keys.push(key);
-          values.push(value);
-        }
-      const copied = await copies(values);
-      return { meta, summaries: await copies(summaries), aux: new Map(keys.map((key, i) => [key, copied[i]])) };
+      const [copied, aux] = await Promise.all([copies(summaries), auxUnder(s.aux, auxPrefix)]);
+      return { meta, summaries: copied, aux };
     },
 
     async loadAuxPrefix(sessionId, prefix) {
       check();
-      const keys: string[] = [];
-      const values: unknown[] = [];
-      for (const [key, value] of sessions.get(sessionId)?.aux ?? [])
-        if (key.startsWith(prefix)) {
-          keys.push(key);
-          values.push(value);
-        }
-      const copied = await copies(values);
-      return new Map(keys.map((key, i) => [key, copied[i]]));
+      return auxUnder(sessions.get(sessionId)?.aux, prefix);
     },
 
     subscribe(sessionId, onChange) {
@@ -232,14 +232,11 @@ async function cloneBatch(batch: StoreBatch, copies: <T>(items: readonly T[]) =>
   return out;
 }
 
-/** Entries are kept in insertion order, which is `seq` order unless a lower seq was put back later. */
-function inSeqOrder(entries: MemoryEntry[]): MemoryEntry[] {
-  for (let i = 1; i < entries.length; i++)
-    if (entries[i - 1]!.seq > entries[i]!.seq) return entries.sort((a, b) => a.seq - b.seq);
-  return entries;
-}
-
-/** The entries in seq order: the list itself when it already is (an add, an import), else a sorted copy. */
+/**
+ * The entries in seq order: the list itself when it already is (entries are kept in insertion
+ * order, which is seq order unless a lower seq was put back later; an add, an import), else a
+ * sorted copy.
+ */
 function sortBySeq(entries: MemoryEntry[]): MemoryEntry[] {
   for (let i = 1; i < entries.length; i++)
     if (entries[i - 1]!.seq > entries[i]!.seq) return [...entries].sort((a, b) => a.seq - b.seq);
