@@ -4,10 +4,13 @@
  * active entries is read page by page, exactly as written; an engine over it works in slices.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeShared, DRIVERS, freshTenant } from './support.js';
+import { closeShared, DRIVERS, freshTenant, sharedPGlite } from './support.js';
 import { ROWS_PER_DELETE, ROWS_PER_STATEMENT } from '../../src/store/postgres/write.js';
 import { AUX_PER_PAGE, ROWS_PER_PAGE } from '../../src/store/postgres/queries.js';
-import { makeEntry, makeMeta } from '../../src/testing/index.js';
+import { SUMMARY_PART } from '../../src/store/postgres/summary-parts.js';
+import { postgresStore } from '../../src/server/index.js';
+import { makeEntry, makeMeta, makeSummary } from '../../src/testing/index.js';
+import type { MemorySummary } from '../../src/types.js';
 import { createMemory } from '../../src/index.js';
 import { ConflictError } from '../../src/errors.js';
 
@@ -89,6 +92,34 @@ describe.each(DRIVERS)('large batches on %s', (_name, open) => {
     await store.close();
   });
 
+  it('writes summaries of several parts each (a pair of surrogates at every cut) and a small one, in order, all or nothing', async () => {
+    const store = await open(freshTenant());
+    const ids = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}-${i}-${'0'.repeat(30)}`);
+    // Emoji from the content on: one of the two offsets puts a high surrogate last in a part.
+    const large = (id: string, lead: string): MemorySummary =>
+      makeSummary('s', id, {
+        content: lead + '\u{1F600}'.repeat(SUMMARY_PART),
+        originalEntryIds: ids(Math.ceil((SUMMARY_PART * 2) / 40), id),
+      });
+    const summaries = [large('big-a', ''), makeSummary('s', 'small'), large('big-b', 'x')];
+    await store.write('s', { meta: makeMeta('s', 1), putEntries: [makeEntry('s', 0)], expectVersion: 0 });
+    // A failing version check leaves none of them.
+    await expect(
+      store.write('s', { meta: makeMeta('s', 3), putSummaries: summaries, expectVersion: 2 }),
+    ).rejects.toBeInstanceOf(ConflictError);
+    expect((await store.loadSession('s'))?.summaries).toEqual([]);
+    await store.write('s', { meta: makeMeta('s', 2), putSummaries: summaries, expectVersion: 1 });
+    expect((await store.loadSession('s'))?.summaries).toEqual(summaries);
+    // Written again, a summary keeps its place; a later one goes last.
+    const again = { ...summaries[0]!, content: 'rewritten' + summaries[0]!.content };
+    const later = large('big-c', '');
+    await store.write('s', { meta: makeMeta('s', 3), putSummaries: [later, again], expectVersion: 2 });
+    expect((await store.loadSession('s'))?.summaries).toEqual([again, summaries[1], summaries[2], later]);
+    await store.deleteSession('s');
+    expect(await store.loadSession('s')).toBeUndefined();
+    await store.close();
+  });
+
   it('an engine adds, recalls and exports a session of several pages', async () => {
     const store = await open(freshTenant());
     const memory = await createMemory({ store, tokenizer: { count: (t) => Math.ceil(t.length / 4) } });
@@ -102,5 +133,43 @@ describe.each(DRIVERS)('large batches on %s', (_name, open) => {
     const state = await memory.exportSession('s');
     expect(state.entries.map((e) => e.content)).toEqual(messages.map((m) => m.content));
     await memory.close();
+  });
+});
+
+describe('large summaries on PGlite', () => {
+  it('no statement carries more than a part of a summary, and the summary reads back whole', async () => {
+    const db = await sharedPGlite();
+    let largest = 0;
+    const sizeOf = (params?: unknown[]): number =>
+      Math.max(0, ...(params ?? []).map((p) => (typeof p === 'string' ? p.length : 0)));
+    const watched = {
+      query: (text: string, params?: unknown[]) => (
+        (largest = Math.max(largest, sizeOf(params))),
+        db.query(text, params)
+      ),
+      transaction: <T>(fn: (tx: { query: typeof db.query }) => Promise<T>) =>
+        db.transaction((tx) =>
+          fn({
+            query: ((text: string, params?: unknown[]) => (
+              (largest = Math.max(largest, sizeOf(params))),
+              tx.query(text, params)
+            )) as typeof db.query,
+          }),
+        ),
+      listen: db.listen.bind(db),
+      close: async () => undefined,
+    };
+    const store = postgresStore({ pglite: watched as never, tenant: freshTenant() });
+    const summary = makeSummary('s', 'big', {
+      originalEntryIds: Array.from(
+        { length: 20_000 },
+        (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      ),
+    });
+    expect(JSON.stringify(summary).length).toBeGreaterThan(SUMMARY_PART * 5);
+    await store.write('s', { meta: makeMeta('s', 1), putSummaries: [summary], expectVersion: 0 });
+    expect(largest).toBeLessThanOrEqual(SUMMARY_PART);
+    expect((await store.loadSession('s'))?.summaries).toEqual([summary]);
+    await store.close();
   });
 });

@@ -64,6 +64,14 @@ export const MIGRATIONS: readonly Migration[] = [
     ),
   },
   TENANT_MIGRATION,
+  {
+    version: 6,
+    description:
+      'summaries stored uncompressed: a summary of 100,000 entries lists their ids (megabytes of JSON), and ' +
+      "compressing it held PGlite, which runs in the caller's thread, for hundreds of milliseconds at once; " +
+      'rows written before keep their form',
+    statements: ['ALTER TABLE recallkit_summaries ALTER COLUMN summary SET STORAGE EXTERNAL'],
+  },
 ];
 
 /** The schema version this code reads and writes. */

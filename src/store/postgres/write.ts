@@ -14,6 +14,7 @@ import { encodeKey, encodeValue } from './codec.js';
 import type { Sql, SqlDriver } from './driver.js';
 import { COST, SLICE_UNITS, type Slicer } from '../../slices/slicer.js';
 import { yieldNow } from '../../slices/yield-now.js';
+import { summariesApart, summaryStatements } from './summary-parts.js';
 
 /** The NOTIFY channel of every `postgresStore` on a database. */
 export const CHANNEL = 'recallkit_changes';
@@ -329,15 +330,19 @@ export function encodeBatch(
 
 /**
  * Cut a large batch: its first statement keeps {@link ROWS_PER_STATEMENT} entries and
- * {@link AUX_PER_STATEMENT} aux values; the rest become statements of their own, returned
- * unbuilt (each builds one {@link EncodedBatch.more} statement), so a caller may give the
- * thread back between them.
+ * {@link AUX_PER_STATEMENT} aux values, and its summaries unless they are large
+ * (`summary-parts.ts`); the rest become statements of their own, returned unbuilt (each builds
+ * one {@link EncodedBatch.more} statement), so a caller may give the thread back between them.
  */
 function cutRows(x: EncodedBatch): (() => Statement)[] {
-  const { entries, auxPut } = x;
+  const { entries, auxPut, summaries } = x;
   if (entries.length > ROWS_PER_STATEMENT) x.entries = entries.slice(0, ROWS_PER_STATEMENT);
   if (auxPut.length > AUX_PER_STATEMENT) x.auxPut = auxPut.slice(0, AUX_PER_STATEMENT);
   const builds: (() => Statement)[] = [];
+  if (summariesApart(summaries)) {
+    x.summaries = [];
+    builds.push(...summaryStatements(x.tenant, x.key, summaries));
+  }
   for (let at = ROWS_PER_STATEMENT; at < entries.length; at += ROWS_PER_STATEMENT)
     builds.push(() => entryRows(x, entries.slice(at, at + ROWS_PER_STATEMENT)));
   for (let at = AUX_PER_STATEMENT; at < auxPut.length; at += AUX_PER_STATEMENT)
