@@ -59,7 +59,7 @@ export interface Statement {
    * A deletion in chunks ({@link deleteRows}): every row of the session (`params`: tenant and
    * session key) in `table`, {@link ROWS_PER_DELETE} at a time ({@link runStatement}).
    */
-  chunk?: { table: string; column: string };
+  chunk?: { table: string; column: string; rows: number };
 }
 
 /**
@@ -69,14 +69,22 @@ export interface Statement {
  */
 export const ROWS_PER_DELETE = 1000;
 
-/** Every row of a session, deleted from its three tables in chunks ({@link runStatement}). */
+/**
+ * Every row of a session, deleted from its three tables in chunks ({@link runStatement}): entries
+ * and summaries {@link ROWS_PER_DELETE} a statement, aux values (recall segments of a few
+ * kilobytes, stored apart from their rows) {@link AUX_PER_STATEMENT} a statement.
+ */
 function deleteRows(tenant: string, key: string): Statement[] {
-  const all = (table: string, column: string): Statement => ({
+  const all = (table: string, column: string, rows = ROWS_PER_DELETE): Statement => ({
     text: `DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2`,
     params: [tenant, key],
-    chunk: { table, column },
+    chunk: { table, column, rows },
   });
-  return [all('recallkit_entries', 'id'), all('recallkit_summaries', 'id'), all('recallkit_aux', 'key')];
+  return [
+    all('recallkit_entries', 'id'),
+    all('recallkit_summaries', 'id'),
+    all('recallkit_aux', 'key', AUX_PER_STATEMENT),
+  ];
 }
 
 /**
@@ -90,13 +98,13 @@ export async function runStatement(sql: Sql, statement: Statement): Promise<void
     await sql.query(statement.text, statement.params);
     return;
   }
-  const { table, column } = chunk;
+  const { table, column, rows } = chunk;
   const [tenant, key] = statement.params;
   for (let after = ''; ;) {
     const keys = await sql.query<{ k: string }>(
       `SELECT ${column} AS k FROM ${table} WHERE tenant = $1 AND session_id = $2 AND ${column} > $3
         ORDER BY ${column} LIMIT $4`,
-      [tenant, key, after, ROWS_PER_DELETE],
+      [tenant, key, after, rows],
     );
     if (keys.length === 0) return;
     await sql.query(`DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2 AND ${column} = ANY($3::text[])`, [
@@ -104,7 +112,7 @@ export async function runStatement(sql: Sql, statement: Statement): Promise<void
       key,
       keys.map((r) => r.k),
     ]);
-    if (keys.length < ROWS_PER_DELETE) return;
+    if (keys.length < rows) return;
     after = keys[keys.length - 1]!.k;
     await yieldNow();
   }
