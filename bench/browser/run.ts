@@ -7,7 +7,9 @@
  * Run: `npm run bench:browser` (RECALLKIT_BENCH_RUNS=n for more or fewer runs, default 5;
  * RECALLKIT_BENCH_APPENDS_ONLY=1 for the append rows alone, RECALLKIT_BENCH_STARTUP_ONLY=1 for the
  * start-up rows alone; RECALLKIT_BENCH_ENGINES_ONLY=1 for the per-engine table alone, of the engines
- * in RECALLKIT_ENGINES, RECALLKIT_BENCH_ENGINE_RUNS profiles each, default 3).
+ * in RECALLKIT_ENGINES, RECALLKIT_BENCH_ENGINE_RUNS profiles each, default 3; RECALLKIT_BENCH_HOLDS_ONLY=1 for
+ * how long each call holds the worker on a 100,000-entry session, written into docs/limits.md,
+ * RECALLKIT_BENCH_HOLDS_N for another size).
  * @module
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +27,7 @@ import { startupRows } from './startup.js';
 import { buildUserApp, bundleTable, createUserApp, packLibrary, REPO } from './user-app.js';
 import { PERFORMANCE_DOC, writeDocTable } from '../lib/doc-table.js';
 import { enginesReport } from './engines.js';
+import { LIMITS_DOC, workerHoldsTable } from './worker-holds.js';
 import { selectedEngines } from '../../test/support/engines/engines.js';
 
 const RUNS = Number(process.env['RECALLKIT_BENCH_RUNS'] ?? 5);
@@ -55,6 +58,10 @@ const db = (label: string): string => `bench-${label}-${Date.now()}-${dbCounter+
 async function openPage(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  if (process.env['RECALLKIT_BENCH_HOLDS_ONLY']) {
+    page.on('console', (message) => console.error(`page: ${message.text()}`));
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  }
   await page.goto(url);
   await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
   return page;
@@ -91,6 +98,13 @@ export async function runBrowserBench(): Promise<string> {
       return report(rows);
     }
     const page = await openPage(browser, url);
+    if (process.env['RECALLKIT_BENCH_HOLDS_ONLY']) {
+      const table = await workerHoldsTable(page, db('holds'), browser.version());
+      writeDocTable(LIMITS_DOC, 'worker-holds', table, {
+        command: 'RECALLKIT_BENCH_HOLDS_ONLY=1 npm run bench:browser',
+      });
+      return table;
+    }
 
     // Appends: awaited one by one (a chat), and all at once (an import loop that does not await).
     const awaited: Call<'appendRun'>[] = [];
@@ -409,7 +423,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       if (
         !process.env['RECALLKIT_BENCH_STARTUP_ONLY'] &&
         !process.env['RECALLKIT_BENCH_APPENDS_ONLY'] &&
-        !process.env['RECALLKIT_BENCH_ENGINES_ONLY']
+        !process.env['RECALLKIT_BENCH_ENGINES_ONLY'] &&
+        !process.env['RECALLKIT_BENCH_HOLDS_ONLY']
       )
         writeDocTable(PERFORMANCE_DOC, 'browser', report, { command: 'npm run bench:browser' });
     },

@@ -11,6 +11,7 @@ import { createWorkerMemory } from 'recallkit';
 import { createMemory } from 'recallkit';
 import { instantiateTiktoken, loadRanks, loadTiktoken } from 'recallkit/tokens';
 import RecallKitWorker from 'recallkit/worker?worker';
+import HoldWorker from './hold-worker?worker';
 
 const spawn = (): Worker => new RecallKitWorker();
 
@@ -428,6 +429,79 @@ async function addVsPut(options: { n: number; rounds: number; dbName: string }) 
   return { rounds, journalWrites };
 }
 
+/** A worker memory whose worker notes its longest hold ({@link HoldWorker}), and how to read it. */
+async function holdMemory(dbName: string, name: string) {
+  const channel = new BroadcastChannel(`hold:${name}`);
+  const ask = <T>(what: 'start' | 'read'): Promise<T> =>
+    new Promise((resolve) => {
+      channel.onmessage = (event: MessageEvent<T>) => resolve(event.data);
+      channel.postMessage(what);
+    });
+  const memory = await createWorkerMemory({
+    worker: new HoldWorker({ name }),
+    dbName,
+    config: { autoCompress: false },
+  });
+  await memory.getStats('warm-up');
+  return {
+    memory,
+    /** Run `call`; how long it took, and the longest the worker's event loop was held meanwhile. */
+    async measure(call: () => Promise<unknown>) {
+      await ask('start');
+      const start = performance.now();
+      let result = 'ok';
+      try {
+        await call();
+      } catch (error) {
+        result = (error as Error)?.name ?? String(error);
+      }
+      const tookMs = performance.now() - start;
+      const { longest } = await ask<{ longest: number }>('read');
+      return { holdMs: longest, tookMs, result };
+    },
+    async close() {
+      await memory.close();
+      channel.close();
+    },
+  };
+}
+
+/**
+ * How long the worker's event loop is held by each call on large inputs (#31): `addMessages` of
+ * `n` short messages, the first recall of that session in a new worker, export and import of
+ * it, a question of 1M characters, a compression of the whole history, and deleting a session.
+ * Compression is off (`autoCompress: false`), so the whole history stays active (the worst case).
+ */
+async function workerHolds(options: { n: number; dbName: string }) {
+  const { n, dbName } = options;
+  const rows: { call: string; holdMs: number; tookMs: number; result: string }[] = [];
+  const messages = Array.from({ length: n }, (_, i) => ({
+    role: i % 2 ? 'assistant' : 'user',
+    content: `Message ${i} about the ${WORDS[i % WORDS.length]} and the ${WORDS[(i * 7) % WORDS.length]} we saw.`,
+  }));
+  const count = n.toLocaleString('en-US');
+  let worker = await holdMemory(dbName, `${dbName}-1`);
+  const row = async (call: string, fn: () => Promise<unknown>) => rows.push({ call, ...(await worker.measure(fn)) });
+  await row(`addMessages, ${count} messages`, () => worker.memory.addMessages('big', messages));
+  await worker.close();
+  worker = await holdMemory(dbName, `${dbName}-2`);
+  await row('first recall after a reopen', () => worker.memory.recall('big', 'the museum by the river'));
+  await row('recall, warm', () => worker.memory.recall('big', 'tram to the hotel'));
+  await row('getContextForLLM', () => worker.memory.getContextForLLM('big'));
+  let state: SessionState | undefined;
+  await row('exportSession', async () => (state = await worker.memory.exportSession('big')));
+  await row(`importSession, ${count} entries`, () => worker.memory.importSession({ ...state!, sessionId: 'imported' }));
+  await row('first recall of the imported session', () => worker.memory.recall('imported', 'sunset walk'));
+  const unit = 'What did we say about the trip to lisbon and the weather in may? ';
+  const question = unit.repeat(Math.ceil(1_000_000 / unit.length)).slice(0, 1_000_000);
+  await row('recall, 1M-character question', () => worker.memory.recall('big', question));
+  await row('compress (heuristic summarizer)', () => worker.memory.compress('big'));
+  await row('clearSession', () => worker.memory.clearSession('imported'));
+  await row('clearSession of the large session', () => worker.memory.clearSession('big'));
+  await worker.close();
+  return rows;
+}
+
 async function usage() {
   return (await navigator.storage.estimate()).usage ?? 0;
 }
@@ -444,6 +518,7 @@ const bench = {
   usage,
   floor,
   addVsPut,
+  workerHolds,
 };
 (globalThis as { recallkitBench?: typeof bench }).recallkitBench = bench;
 document.getElementById('status')!.textContent = 'ready';
