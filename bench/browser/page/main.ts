@@ -11,7 +11,6 @@ import { createWorkerMemory } from 'recallkit';
 import { createMemory } from 'recallkit';
 import { instantiateTiktoken, loadRanks, loadTiktoken } from 'recallkit/tokens';
 import RecallKitWorker from 'recallkit/worker?worker';
-import HoldWorker from './hold-worker?worker';
 
 const spawn = (): Worker => new RecallKitWorker();
 
@@ -429,7 +428,7 @@ async function addVsPut(options: { n: number; rounds: number; dbName: string }) 
   return { rounds, journalWrites };
 }
 
-/** A worker memory whose worker notes its longest hold ({@link HoldWorker}), and how to read it. */
+/** A worker memory whose worker notes its longest hold (`hold-worker.ts`), and how to read it. */
 async function holdMemory(dbName: string, name: string) {
   const channel = new BroadcastChannel(`hold:${name}`);
   const ask = <T>(what: 'start' | 'read'): Promise<T> =>
@@ -438,7 +437,7 @@ async function holdMemory(dbName: string, name: string) {
       channel.postMessage(what);
     });
   const memory = await createWorkerMemory({
-    worker: new HoldWorker({ name }),
+    worker: new Worker(new URL('./hold-worker.ts', import.meta.url), { type: 'module', name }),
     dbName,
     config: { autoCompress: false },
   });

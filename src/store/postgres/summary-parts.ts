@@ -10,7 +10,11 @@
  * Summaries are stored uncompressed (schema version 6), so that last statement only copies.
  * @module
  */
-import type { Statement } from './write.js';
+/** A statement to run in the batch's transaction (a `Statement` of `write.ts`, which runs them). */
+interface Statement {
+  text: string;
+  params: unknown[];
+}
 
 /** Characters of a summary's JSON text sent in one statement at most. */
 export const SUMMARY_PART = 131_072;
