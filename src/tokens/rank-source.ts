@@ -15,7 +15,7 @@
  * @module
  */
 import { RecallKitError } from '../errors.js';
-import { readRankTable, type RankTable } from './rank-table.js';
+import { buildRankTable, type RankTable } from './rank-table.js';
 import type { TiktokenEncoding } from './types.js';
 
 /** Built at run time so no bundler constant-folds it into a static `node:` import. */
@@ -45,13 +45,23 @@ export function rankFileUrl(encoding: TiktokenEncoding): URL {
 }
 
 /**
- * Reads and parses an encoding's rank file.
+ * Reads and parses an encoding's rank file (its table built in slices: see {@link buildRankTable}).
  * @throws {RecallKitError} naming the file when it cannot be read or is not a rank file.
  */
 export async function loadRankTable(encoding: TiktokenEncoding): Promise<RankTable> {
   const url = rankFileUrl(encoding);
-  const bytes = isNodeHost() ? await nodeBytes(url, encoding) : await browserBytes(url, encoding);
-  return readRankTable(bytes, encoding);
+  if (isNodeHost()) return buildRankTable(await nodeBytes(url, encoding), encoding);
+  const early = prefetched.get(encoding);
+  prefetched.delete(encoding);
+  const cached = early && (await early);
+  if (cached) {
+    try {
+      return await buildRankTable(cached, encoding);
+    } catch {
+      // A stale copy the cache kept under the same URL: fetched again below.
+    }
+  }
+  return buildRankTable(await browserBytes(url, encoding), encoding);
 }
 
 const isGzip = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -78,6 +88,29 @@ async function nodeBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8Arr
   return isGzip(file) ? zlib.gunzipSync(file) : file;
 }
 
+/** Reads started by {@link prefetchRankFile}, each taken by the next load of its encoding. */
+const prefetched = new Map<TiktokenEncoding, Promise<Uint8Array | undefined>>();
+
+/**
+ * In a browser, starts reading `encoding`'s rank file from the HTTP cache, and from there only
+ * (`only-if-cached`: never a download), inflated; the next {@link loadRankTable} of it takes
+ * what was read, or fetches as usual when nothing was. A worker calls it as its script starts
+ * to run, so on a warm start the read overlaps the rest of the script's start-up instead of
+ * following it. Where the file is not cached (a first start, another encoding in use), it
+ * costs one cache lookup.
+ */
+export function prefetchRankFile(encoding: TiktokenEncoding): void {
+  if (isNodeHost() || prefetched.has(encoding) || typeof fetch !== 'function') return;
+  const read = (async () => {
+    const url = rankFileUrl(encoding);
+    // A cross-origin file cannot be read from the cache alone (`only-if-cached` needs `same-origin`).
+    if (url.origin !== (globalThis as { location?: { origin?: string } }).location?.origin) return undefined;
+    const response = await fetch(url.href, { cache: 'only-if-cached', mode: 'same-origin' });
+    return response.ok ? await fileBytes(response) : undefined;
+  })().catch(() => undefined);
+  prefetched.set(encoding, read);
+}
+
 async function browserBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8Array> {
   const response = await fetch(url.href);
   if (!response.ok) {
@@ -85,6 +118,11 @@ async function browserBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8
       `tokenizer: could not fetch the ${encoding} ranks from ${url.href}: HTTP ${response.status}`,
     );
   }
+  return fileBytes(response);
+}
+
+/** A rank file's bytes, inflated when they are gzip's. */
+async function fileBytes(response: Response): Promise<Uint8Array> {
   const file = new Uint8Array(await response.arrayBuffer());
   if (!isGzip(file)) return file;
   const inflated = new Blob([file]).stream().pipeThrough(new DecompressionStream('gzip'));
