@@ -15,6 +15,7 @@
  * @module
  */
 import { RecallKitError } from '../errors.js';
+import { keepTableLater, readKeptTable } from './rank-cache.js';
 import { buildRankTable, type RankTable } from './rank-table.js';
 import type { TiktokenEncoding } from './types.js';
 
@@ -46,6 +47,8 @@ export function rankFileUrl(encoding: TiktokenEncoding): URL {
 
 /**
  * Reads and parses an encoding's rank file (its table built in slices: see {@link buildRankTable}).
+ * In a browser, a table kept by an earlier start (`rank-cache.ts`) is read instead, and a table
+ * built here is kept for the next.
  * @throws {RecallKitError} naming the file when it cannot be read or is not a rank file.
  */
 export async function loadRankTable(encoding: TiktokenEncoding): Promise<RankTable> {
@@ -53,15 +56,16 @@ export async function loadRankTable(encoding: TiktokenEncoding): Promise<RankTab
   if (isNodeHost()) return buildRankTable(await nodeBytes(url, encoding), encoding);
   const early = prefetched.get(encoding);
   prefetched.delete(encoding);
-  const cached = early && (await early);
-  if (cached) {
-    try {
-      return await buildRankTable(cached, encoding);
-    } catch {
-      // A stale copy the cache kept under the same URL: fetched again below.
-    }
+  const warm = early ? await early : { table: await readKeptTable(url, encoding) };
+  if (warm.table) return warm.table;
+  let table: RankTable | undefined;
+  if (warm.bytes) {
+    // A stale copy the HTTP cache kept under the same URL fails here, and is fetched again below.
+    table = await buildRankTable(warm.bytes, encoding).catch(() => undefined);
   }
-  return buildRankTable(await browserBytes(url, encoding), encoding);
+  table ??= await buildRankTable(await browserBytes(url, encoding), encoding);
+  keepTableLater(url, encoding, table);
+  return table;
 }
 
 const isGzip = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -88,26 +92,34 @@ async function nodeBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8Arr
   return isGzip(file) ? zlib.gunzipSync(file) : file;
 }
 
+/** What a warm start read early: the table an earlier start kept, else the rank file if the HTTP cache had it. */
+interface WarmRead {
+  table?: RankTable | undefined;
+  bytes?: Uint8Array | undefined;
+}
+
 /** Reads started by {@link prefetchRankFile}, each taken by the next load of its encoding. */
-const prefetched = new Map<TiktokenEncoding, Promise<Uint8Array | undefined>>();
+const prefetched = new Map<TiktokenEncoding, Promise<WarmRead>>();
 
 /**
- * In a browser, starts reading `encoding`'s rank file from the HTTP cache, and from there only
- * (`only-if-cached`: never a download), inflated; the next {@link loadRankTable} of it takes
- * what was read, or fetches as usual when nothing was. A worker calls it as its script starts
- * to run, so on a warm start the read overlaps the rest of the script's start-up instead of
- * following it. Where the file is not cached (a first start, another encoding in use), it
- * costs one cache lookup.
+ * In a browser, starts reading what a warm start of `encoding` needs: the table an earlier start
+ * kept (`rank-cache.ts`), else the rank file from the HTTP cache, and from there only
+ * (`only-if-cached`: never a download), inflated. The next {@link loadRankTable} of it takes what
+ * was read, or loads as usual when nothing was. A worker calls it as its script starts to run,
+ * so the reads overlap the rest of the script's start-up instead of following it. Where nothing
+ * is kept or cached (a first start, another encoding in use), it costs two lookups.
  */
 export function prefetchRankFile(encoding: TiktokenEncoding): void {
   if (isNodeHost() || prefetched.has(encoding) || typeof fetch !== 'function') return;
-  const read = (async () => {
+  const read = (async (): Promise<WarmRead> => {
     const url = rankFileUrl(encoding);
+    const table = await readKeptTable(url, encoding);
+    if (table) return { table };
     // A cross-origin file cannot be read from the cache alone (`only-if-cached` needs `same-origin`).
-    if (url.origin !== (globalThis as { location?: { origin?: string } }).location?.origin) return undefined;
+    if (url.origin !== (globalThis as { location?: { origin?: string } }).location?.origin) return {};
     const response = await fetch(url.href, { cache: 'only-if-cached', mode: 'same-origin' });
-    return response.ok ? await fileBytes(response) : undefined;
-  })().catch(() => undefined);
+    return response.ok ? { bytes: await fileBytes(response) } : {};
+  })().catch(() => ({}));
   prefetched.set(encoding, read);
 }
 

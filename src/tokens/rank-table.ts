@@ -72,11 +72,8 @@ export async function buildRankTable(
 // Few pauses: from the fifth nested zero-delay timer on, a browser holds each 4 ms.
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** A table's construction as steps to run in order, then the table. */
-function tableBuilder(
-  bytes: Uint8Array,
-  encoding: TiktokenEncoding,
-): { steps: (() => void)[]; table: () => RankTable } {
+/** A rank file's header, and its token lengths and bytes. */
+function readFile(bytes: Uint8Array, encoding: TiktokenEncoding) {
   const bad = (why: string): RecallKitError =>
     new RecallKitError(`tokenizer: the ${encoding} rank file is not valid (${why}); reinstall recallkit`);
   if (bytes.length < 8 || MAGIC.some((b, i) => bytes[i] !== b)) throw bad('no RKR1 header');
@@ -92,6 +89,52 @@ function tableBuilder(
   // Slots hold rank + 1 (0: empty); at most half full, so a probe ends fast.
   let size = 1;
   while (size < n * 2) size <<= 1;
+  return { bad, header, n, lengths, data, size };
+}
+
+/** What a built table is made of: kept by `rank-cache.ts` so a later start need not build it. */
+export interface RankTableParts {
+  /** The rank file's bytes (inflated). */
+  file: Uint8Array;
+  /** The hash table: rank + 1 per slot, 0 for an empty one. */
+  slots: Int32Array;
+  /** Where each token's bytes start in the file's token bytes (one more than the tokens). */
+  offsets: Uint32Array;
+  longest: number;
+}
+
+const partsOf = new WeakMap<RankTable, RankTableParts>();
+
+/** The parts of a table this module built. */
+export function rankTableParts(table: RankTable): RankTableParts | undefined {
+  return partsOf.get(table);
+}
+
+/**
+ * A table from parts kept earlier, checked: the sizes must be those of the file, and a sample
+ * of tokens must be found at their ranks.
+ * @throws {RecallKitError} when the parts are not a table of `encoding`'s file.
+ */
+export function rankTableFromParts(parts: RankTableParts, encoding: TiktokenEncoding): RankTable {
+  const { bad, header, n, data, size } = readFile(parts.file, encoding);
+  const { slots, offsets, longest } = parts;
+  if (slots.length !== size || offsets.length !== n + 1 || offsets[n] !== data.length || !(longest > 0))
+    throw bad('its kept table does not fit it');
+  const table = rankTable(header, longest, size - 1, slots, offsets, data);
+  for (let r = 0; r < n; r += 997) {
+    const token = table.token(r);
+    if (table.rank(token, 0, token.length) !== r) throw bad('its kept table does not fit it');
+  }
+  partsOf.set(table, parts);
+  return table;
+}
+
+/** A table's construction as steps to run in order, then the table. */
+function tableBuilder(
+  bytes: Uint8Array,
+  encoding: TiktokenEncoding,
+): { steps: (() => void)[]; table: () => RankTable } {
+  const { bad, header, n, lengths, data, size } = readFile(bytes, encoding);
   const mask = size - 1;
   // Two passes: one reads the tokens in order (offsets, each token's home slot), the other only
   // places ranks. Hashing while placing (random writes into 2 MB between the reads) took twice as long.
@@ -135,7 +178,14 @@ function tableBuilder(
       homes = undefined;
     },
   ];
-  return { steps, table: () => rankTable(header, longest, mask, slots, offsets, data) };
+  return {
+    steps,
+    table: () => {
+      const table = rankTable(header, longest, mask, slots, offsets, data);
+      partsOf.set(table, { file: bytes, slots, offsets, longest });
+      return table;
+    },
+  };
 }
 
 function rankTable(
