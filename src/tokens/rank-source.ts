@@ -56,14 +56,9 @@ export async function loadRankTable(encoding: TiktokenEncoding): Promise<RankTab
   if (isNodeHost()) return buildRankTable(await nodeBytes(url, encoding), encoding);
   const early = prefetched.get(encoding);
   prefetched.delete(encoding);
-  const warm = early ? await early : { table: await readKeptTable(url, encoding) };
-  if (warm.table) return warm.table;
-  let table: RankTable | undefined;
-  if (warm.bytes) {
-    // A stale copy the HTTP cache kept under the same URL fails here, and is fetched again below.
-    table = await buildRankTable(warm.bytes, encoding).catch(() => undefined);
-  }
-  table ??= await buildRankTable(await browserBytes(url, encoding), encoding);
+  const kept = await (early ?? readKeptTable(url, encoding));
+  if (kept) return kept;
+  const table = await buildRankTable(await browserBytes(url, encoding), encoding);
   keepTableLater(url, encoding, table);
   return table;
 }
@@ -92,35 +87,19 @@ async function nodeBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8Arr
   return isGzip(file) ? zlib.gunzipSync(file) : file;
 }
 
-/** What a warm start read early: the table an earlier start kept, else the rank file if the HTTP cache had it. */
-interface WarmRead {
-  table?: RankTable | undefined;
-  bytes?: Uint8Array | undefined;
-}
-
-/** Reads started by {@link prefetchRankFile}, each taken by the next load of its encoding. */
-const prefetched = new Map<TiktokenEncoding, Promise<WarmRead>>();
+/** Reads started by {@link prefetchRankTable}, each taken by the next load of its encoding. */
+const prefetched = new Map<TiktokenEncoding, Promise<RankTable | undefined>>();
 
 /**
- * In a browser, starts reading what a warm start of `encoding` needs: the table an earlier start
- * kept (`rank-cache.ts`), else the rank file from the HTTP cache, and from there only
- * (`only-if-cached`: never a download), inflated. The next {@link loadRankTable} of it takes what
- * was read, or loads as usual when nothing was. A worker calls it as its script starts to run,
- * so the reads overlap the rest of the script's start-up instead of following it. Where nothing
- * is kept or cached (a first start, another encoding in use), it costs two lookups.
+ * In a browser, starts reading the table of `encoding` an earlier start kept (`rank-cache.ts`);
+ * the next {@link loadRankTable} of it takes what was read, or loads as usual when nothing was
+ * kept. A worker calls it as its script starts to run, so the read overlaps the rest of the
+ * script's start-up instead of following it. It makes no network request (the rank file itself
+ * is not read ahead: a request that only the HTTP cache may answer fails visibly on a first start).
  */
-export function prefetchRankFile(encoding: TiktokenEncoding): void {
-  if (isNodeHost() || prefetched.has(encoding) || typeof fetch !== 'function') return;
-  const read = (async (): Promise<WarmRead> => {
-    const url = rankFileUrl(encoding);
-    const table = await readKeptTable(url, encoding);
-    if (table) return { table };
-    // A cross-origin file cannot be read from the cache alone (`only-if-cached` needs `same-origin`).
-    if (url.origin !== (globalThis as { location?: { origin?: string } }).location?.origin) return {};
-    const response = await fetch(url.href, { cache: 'only-if-cached', mode: 'same-origin' });
-    return response.ok ? { bytes: await fileBytes(response) } : {};
-  })().catch(() => ({}));
-  prefetched.set(encoding, read);
+export function prefetchRankTable(encoding: TiktokenEncoding): void {
+  if (isNodeHost() || prefetched.has(encoding)) return;
+  prefetched.set(encoding, readKeptTable(rankFileUrl(encoding), encoding));
 }
 
 async function browserBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8Array> {
