@@ -63,6 +63,7 @@ const EVERY_ENGINE = [
   'test/browser/recall-context.test.ts',
   'test/browser/storage-estimate.test.ts',
   'test/browser/tokens.test.ts',
+  'test/browser/rank-cache.test.ts',
   'test/browser/two-tabs.test.ts',
   'test/browser/new-user.test.ts',
 ];

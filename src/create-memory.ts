@@ -12,8 +12,7 @@ import { openDurability } from './store/durable/open-durability.js';
 import { withStorage } from './store/durable/storage-host.js';
 import { checkSyncOptions, type SyncOptions } from './sync/client/options.js';
 import { prepareSync } from './sync/client/with-sync.js';
-import { checkEngineOptions, openEngine, type EngineOptions } from './open-engine.js';
-import * as factsCode from './facts/default-facts.js';
+import { checkEngineOptions, openEngine, type EngineOptions, type FactsCode } from './open-engine.js';
 
 /** Options of {@link createMemory} (and `createWorkerMemory`). */
 export interface MemoryOptions extends EngineOptions {
@@ -69,11 +68,17 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   // The tokenizer's ranks (the longest part of a start) load while the store opens.
   const counting = resolveTokenizer(checked.tokenizer);
   counting.catch(() => undefined); // awaited below; a failure is reported there
+  // The facts extraction code (the largest part of a worker's bundle: its rules build hundreds of
+  // regular expressions) loads only when facts are on, while the store opens.
+  const factsLoading: Promise<FactsCode> | undefined = checked.facts ? import('./facts/default-facts.js') : undefined;
+  factsLoading?.catch(() => undefined);
   // Opens the store now (and restores from the journal what it lost), before the engine reads it.
   const opened = await openDurability(resolved, options.durability, dbName);
   let counter: TokenCounter;
+  let factsCode: FactsCode | undefined;
   try {
     counter = await counting;
+    factsCode = await factsLoading;
   } catch (error) {
     // A store made here is closed again; one the app passed in stays as the app left it.
     if (resolved !== options.store) await opened.store.close().catch(() => undefined);

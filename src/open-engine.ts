@@ -147,8 +147,8 @@ export function checkEngineOptions(options: EngineOptions): CheckedEngineOptions
 
 /**
  * The facts extraction code (`facts/default-facts.ts`: the offline rules, the attribute
- * vocabulary, the model pass). `createMemory` imports it with the rest (a browser worker's
- * bundle stays one file); a server loads it with `import()`, only when facts are on.
+ * vocabulary, the model pass). `createMemory` and a server load it with `import()`, only when
+ * facts are on (a worker bundled by Vite 8 keeps it in a chunk of its own, or inlined but not run).
  */
 export type FactsCode = Pick<
   typeof import('./facts/default-facts.js'),

@@ -14,18 +14,18 @@
  * @module
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { transformSync } from 'esbuild';
 import pg from 'pg';
 import { startCluster } from '../../test/postgres/cluster.js';
 import { freePort } from '../../test/postgres/server-load.js';
 import { PERFORMANCE_DOC, writeDocTable } from '../lib/doc-table.js';
 import { markdownTable } from '../lib/table.js';
+import { builtScript } from './built-script.js';
 
 const ROUNDS = Number(process.env['COLD_ROUNDS'] ?? 5);
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -62,21 +62,8 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/**
- * The script as plain JavaScript next to the bench (so its packages resolve from the
- * repository), importing the checkout's built `dist/` instead of `src/`.
- */
-function compiled(variant: Variant): string {
-  mkdirSync(CACHE, { recursive: true });
-  const source = readFileSync(variant.script, 'utf8').replace(
-    /(['"])(?:\.\.\/)+src\//g,
-    (_, quote: string) => `${quote}${join(variant.repo, 'dist')}/`,
-  );
-  const { code } = transformSync(source, { loader: 'ts', format: 'esm', target: 'node20' });
-  const file = join(CACHE, `${variant.name.replace(/\W+/g, '-')}.mjs`);
-  writeFileSync(file, code);
-  return file;
-}
+/** The script on the checkout's built package (`built-script.ts`). */
+const compiled = (variant: Variant): string => builtScript(variant.script, CACHE, variant.repo, variant.name);
 
 /** POST one turn; resolves with the status, or rejects when no connection could be made. */
 function postTurn(port: number): Promise<number> {

@@ -28,7 +28,6 @@ const cwd = mkdtempSync(join(tmpdir(), 'recallkit-profile-cwd-'));
 try {
   const admin = new pg.Pool({ connectionString: cluster.url, max: 1 });
   await admin.query('CREATE DATABASE profile');
-  await admin.end();
   const port = await freePort();
   const file = join(out, `server-${Date.now()}.cpuprofile`);
   const hook = fileURLToPath(new URL('./profile-hook.ts', import.meta.url));
@@ -74,6 +73,7 @@ try {
   warm = true;
   await warming;
   child.kill('SIGUSR2');
+  const commits0 = await commits(admin);
   const cpu0 = cpuTicks(child.pid!);
   const postmaster = postmasterOf(cluster.dir);
   const pg0 = serverCpuMs(postmaster);
@@ -95,6 +95,9 @@ try {
   const generator = process.cpuUsage(loadCpu);
   const cpu1 = cpuTicks(child.pid!);
   const pgUs = ((serverCpuMs(postmaster) - pg0) * 1000) / result.acked.length;
+  // Each statement outside a transaction commits once: statements (and transactions) per request.
+  const perRequestCommits = ((await commits(admin)) - commits0) / result.acked.length;
+  await admin.end();
   const perRequest = (ticks: number): string => `${((10_000 * ticks) / result.acked.length).toFixed(0)} µs`;
   const profiled = new Promise((ok) => child.once('message', ok));
   child.kill('SIGUSR2');
@@ -105,12 +108,27 @@ try {
     `${result.acked.length} requests, ${rate.toFixed(0)}/s; the server's CPU per request: ` +
       `${perRequest(cpu1.user - cpu0.user)} user, ${perRequest(cpu1.system - cpu0.system)} system; ` +
       `PostgreSQL's: ${pgUs.toFixed(0)} µs; the load generator's: ` +
-      `${((generator.user + generator.system) / result.acked.length).toFixed(0)} µs; profile: ${file}`,
+      `${((generator.user + generator.system) / result.acked.length).toFixed(0)} µs; ` +
+      `commits (statements outside a transaction) per request: ${perRequestCommits.toFixed(2)}; profile: ${file}`,
   );
   report(JSON.parse(readFileSync(file, 'utf8')) as Profile);
 } finally {
   cluster.stop();
   rmSync(cwd, { recursive: true, force: true });
+}
+
+/**
+ * Transactions committed in the profiled database so far: one per statement sent outside a
+ * transaction. An idle backend publishes its counters within 10 s (PGSTAT_IDLE_INTERVAL): this
+ * waits a little longer first.
+ */
+async function commits(admin: pg.Pool): Promise<number> {
+  await new Promise((r) => setTimeout(r, 11_000));
+  await admin.query('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await admin.query<{ n: string }>(
+    "SELECT xact_commit AS n FROM pg_stat_database WHERE datname = 'profile'",
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** User and system CPU ticks (1/100 s) of a process, from /proc. */

@@ -1,7 +1,8 @@
 /**
  * The server bench: one chat turn per request (store the user's message, read the chat's
  * context, store the reply; an echo stands for the model) through four `node:http` routes, each
- * in a child process on its own database of one throwaway cluster, pools of 10:
+ * in a child process on its own database of one throwaway cluster, pools of 10, each script run
+ * as plain JavaScript by `node` (RecallKit's on the built package: `npm run build` first):
  * - raw: three parameterized statements (INSERT, SELECT the last 50, INSERT), the floor
  *   (peers/raw-server.ts);
  * - the README server (test/postgres/fixtures/readme-server.ts, as the README shows it);
@@ -14,10 +15,12 @@
  * and writes it to docs/performance.md (region `postgres-server`); asserts nothing.
  * `node --import tsx bench/postgres/server.ts` (also the last part of `npm run bench:postgres`).
  * Env: SERVER_ROUNDS (3), SERVER_SECONDS per round (5), SERVER_WARMUP_SECONDS (5),
- * SERVER_USERS (new users, 10,000), SERVER_ONLY (comma-separated route names).
+ * SERVER_USERS (new users, 10,000), SERVER_ONLY (comma-separated route names), SERVER_TSX (adds
+ * `recallkit-tsx`), SERVER_BASELINE (a built checkout whose README server joins as
+ * `recallkit-baseline`). The docs' table is written by a run with neither.
  * @module
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
@@ -26,6 +29,7 @@ import { startCluster } from '../../test/postgres/cluster.js';
 import { freePort, load, README_SERVER, startServer, type LoadResult } from '../../test/postgres/server-load.js';
 import { fmt, markdownTable } from '../lib/table.js';
 import { PERFORMANCE_DOC, writeDocTable } from '../lib/doc-table.js';
+import { builtScript, REPO } from './built-script.js';
 
 const ROUNDS = Number(process.env['SERVER_ROUNDS'] ?? 3);
 const SECONDS = Number(process.env['SERVER_SECONDS'] ?? 5);
@@ -36,10 +40,31 @@ const CONCURRENCY = 24;
 const USERS = 1000;
 const peer = (file: string): string => fileURLToPath(new URL(`./peers/${file}`, import.meta.url));
 
-/** The routes, the floor first. */
+/** Another checkout, built, whose README server joins the run (before/after a change). */
+const BASELINE = process.env['SERVER_BASELINE'];
+/** Where the routes' scripts are written as plain JavaScript (`built-script.ts`). */
+const CACHE = join(REPO, 'bench/.cache/server');
+
+/**
+ * The routes, the floor first: each script as plain JavaScript run by `node` (RecallKit's on the
+ * built package, as an app deploys it). SERVER_TSX=1 adds the README server on the sources
+ * under tsx (how the tests run it), for comparison.
+ */
 const ROUTES = [
   { name: 'raw', label: 'raw SQL: INSERT, SELECT last 50, INSERT', script: peer('raw-server.ts') },
   { name: 'recallkit', label: 'RecallKit: the README server', script: README_SERVER },
+  ...(process.env['SERVER_TSX']
+    ? [{ name: 'recallkit-tsx', label: 'RecallKit: the README server, sources under tsx', script: README_SERVER }]
+    : []),
+  ...(BASELINE
+    ? [
+        {
+          name: 'recallkit-baseline',
+          label: `RecallKit: the README server of ${BASELINE}`,
+          script: join(BASELINE, 'test/postgres/fixtures/readme-server.ts'),
+        },
+      ]
+    : []),
   { name: 'mastra', label: 'Mastra: @mastra/memory + @mastra/pg', script: peer('mastra-server.ts') },
   {
     name: 'langgraph',
@@ -47,6 +72,12 @@ const ROUTES = [
     script: peer('langgraph-server.ts'),
   },
 ].filter((r) => !process.env['SERVER_ONLY'] || process.env['SERVER_ONLY'].split(',').includes(r.name));
+
+/** The script a route runs: plain JavaScript (`node`), or the TypeScript itself (tsx) for `recallkit-tsx`. */
+const runnable = (route: (typeof ROUTES)[number]): string =>
+  route.name.endsWith('-tsx')
+    ? route.script
+    : builtScript(route.script, CACHE, route.name.endsWith('-baseline') ? BASELINE : REPO, route.name);
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -100,13 +131,19 @@ export async function serverBench(
   const cwd = mkdtempSync(join(tmpdir(), 'recallkit-bench-server-'));
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
+    if (!existsSync(join(REPO, 'dist/server/index.js'))) throw new Error('server bench: run `npm run build` first');
     // Every route up, each on its own database, and warmed: every user once, then random users.
     for (const route of ROUTES) {
-      const db = `bench_server_${route.name}`;
+      const db = `bench_server_${route.name.replace(/\W/g, '_')}`;
       await admin.query(`DROP DATABASE IF EXISTS ${db}`);
       await admin.query(`CREATE DATABASE ${db}`);
       servers.push(
-        await startServer(cwd, { DATABASE_URL: base.replace('/postgres?', `/${db}?`) }, await freePort(), route.script),
+        await startServer(
+          cwd,
+          { DATABASE_URL: base.replace('/postgres?', `/${db}?`) },
+          await freePort(),
+          runnable(route),
+        ),
       );
     }
     const figures: Figures[] = ROUTES.map(() => ({
@@ -162,7 +199,8 @@ export async function serverBench(
       figures[i]!.rssAfter = server.rss();
     }
     const table = render(figures);
-    writeDocTable(PERFORMANCE_DOC, 'postgres-server', table, { command });
+    // A comparison run (an extra route) prints its table only.
+    if (!process.env['SERVER_TSX'] && !BASELINE) writeDocTable(PERFORMANCE_DOC, 'postgres-server', table, { command });
     return table;
   } finally {
     for (const server of servers) await server.kill('SIGTERM');
@@ -196,7 +234,8 @@ function render(figures: Figures[]): string {
   });
   return [
     `Server bench: one chat turn per request (store the message, read the context, store the reply; an echo stands for the model) ` +
-      `through a node:http route in a child process, each route on its own database of one throwaway local cluster, pools of 10. ` +
+      `through a node:http route in a child process, each route on its own database of one throwaway local cluster, pools of 10; ` +
+      `each route's script runs as plain JavaScript under node, RecallKit's on its built package (dist/, as an app deploys it). ` +
       `Warm: ${CONCURRENCY} requests in flight from random users of ${fmt(USERS)} after a warm-up (every user once, then ${WARMUP_SECONDS} s), ` +
       `${ROUNDS} rounds of ${SECONDS} s taking turns between the routes (requests/s: the median round; vs raw: the ratio to the raw route's). ` +
       `New: ${fmt(NEW_USERS)} users never seen before, one request each; RSS after them. The load generator runs on the same 2 cores.`,

@@ -15,6 +15,16 @@ import { startCluster } from '../../test/postgres/cluster.js';
 import { postmasterOf, serverCpuMs } from '../lib/pg-cpu.js';
 
 const which = process.argv[2] ?? 'recallkit';
+// Every statement sent, counted where node-postgres sends it (both routes use pg's clients).
+const sent = { statements: 0, bytes: 0 };
+const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  sent.statements++;
+  const config = args[0] as string | { values?: unknown[] };
+  const values = typeof config === 'string' ? (args[1] as unknown[] | undefined) : config.values;
+  for (const v of values ?? []) sent.bytes += typeof v === 'string' ? v.length : 8;
+  return clientQuery.apply(this, args);
+} as typeof pg.Client.prototype.query;
 const USERS = 1000;
 const IN_FLIGHT = 24;
 const TURNS = Number(process.env['TURNS'] ?? 6000);
@@ -80,6 +90,7 @@ try {
   }
   const postmaster = postmasterOf(cluster.dir);
   const pg0 = serverCpuMs(postmaster);
+  const sent0 = { ...sent };
   const before = process.cpuUsage();
   const started = performance.now();
   await run(TURNS, () => Math.floor(Math.random() * USERS));
@@ -89,7 +100,8 @@ try {
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `${which}: ${TURNS} turns, ${(TURNS / seconds).toFixed(0)}/s, CPU per turn: ${(cpu.user / TURNS).toFixed(0)} µs user, ` +
-      `${(cpu.system / TURNS).toFixed(0)} µs system; PostgreSQL's: ${pgUs.toFixed(0)} µs`,
+      `${(cpu.system / TURNS).toFixed(0)} µs system; PostgreSQL's: ${pgUs.toFixed(0)} µs; statements per turn: ` +
+      `${((sent.statements - sent0.statements) / TURNS).toFixed(2)}, parameter bytes per turn: ${((sent.bytes - sent0.bytes) / TURNS).toFixed(0)}`,
   );
   await close();
 } finally {

@@ -14,26 +14,33 @@ export interface Listeners {
   clear(): void;
 }
 
-/** Create an empty set of listeners. */
-export function createListeners(): Listeners {
-  const bySession = new Map<string, Set<(version: number) => void>>();
-  // Notifications wait in one queue for one later task (a timer per change costs a busy server).
-  let queued: [sessionId: string, version: number][] = [];
-  const deliver = (): void => {
-    const batch = queued;
-    queued = [];
-    for (const [sessionId, version] of batch) {
-      const set = bySession.get(sessionId);
-      if (!set) continue;
-      for (const fn of [...set]) {
-        try {
-          fn(version);
-        } catch (error) {
-          reportError(error);
-        }
+type BySession = Map<string, Set<(version: number) => void>>;
+
+/**
+ * Notifications of every set of listeners wait in one queue for one later task: a timer per
+ * change, or per store, costs a busy server (one store per user, each hearing its changes).
+ */
+let queued: [listeners: BySession, sessionId: string, version: number][] = [];
+
+function deliver(): void {
+  const batch = queued;
+  queued = [];
+  for (const [bySession, sessionId, version] of batch) {
+    const set = bySession.get(sessionId);
+    if (!set) continue;
+    for (const fn of [...set]) {
+      try {
+        fn(version);
+      } catch (error) {
+        reportError(error);
       }
     }
-  };
+  }
+}
+
+/** Create an empty set of listeners. */
+export function createListeners(): Listeners {
+  const bySession: BySession = new Map();
   return {
     add(sessionId, onChange) {
       let set = bySession.get(sessionId);
@@ -49,7 +56,7 @@ export function createListeners(): Listeners {
     notify(sessionId, version) {
       if (!bySession.has(sessionId)) return;
       // A later task: the writer has taken in its own write before it hears of it.
-      if (queued.push([sessionId, version]) === 1) setTimeout(deliver, 0);
+      if (queued.push([bySession, sessionId, version]) === 1) setTimeout(deliver, 0);
     },
     get size() {
       return bySession.size;

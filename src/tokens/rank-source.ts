@@ -15,7 +15,8 @@
  * @module
  */
 import { RecallKitError } from '../errors.js';
-import { readRankTable, type RankTable } from './rank-table.js';
+import { keepTableLater, readKeptTable } from './rank-cache.js';
+import { buildRankTable, type RankTable } from './rank-table.js';
 import type { TiktokenEncoding } from './types.js';
 
 /** Built at run time so no bundler constant-folds it into a static `node:` import. */
@@ -45,13 +46,21 @@ export function rankFileUrl(encoding: TiktokenEncoding): URL {
 }
 
 /**
- * Reads and parses an encoding's rank file.
+ * Reads and parses an encoding's rank file (its table built in slices: see {@link buildRankTable}).
+ * In a browser, a table kept by an earlier start (`rank-cache.ts`) is read instead, and a table
+ * built here is kept for the next.
  * @throws {RecallKitError} naming the file when it cannot be read or is not a rank file.
  */
 export async function loadRankTable(encoding: TiktokenEncoding): Promise<RankTable> {
   const url = rankFileUrl(encoding);
-  const bytes = isNodeHost() ? await nodeBytes(url, encoding) : await browserBytes(url, encoding);
-  return readRankTable(bytes, encoding);
+  if (isNodeHost()) return buildRankTable(await nodeBytes(url, encoding), encoding);
+  const early = prefetched.get(encoding);
+  prefetched.delete(encoding);
+  const kept = await (early ?? readKeptTable(url, encoding));
+  if (kept) return kept;
+  const table = await buildRankTable(await browserBytes(url, encoding), encoding);
+  keepTableLater(url, encoding, table);
+  return table;
 }
 
 const isGzip = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -78,6 +87,21 @@ async function nodeBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8Arr
   return isGzip(file) ? zlib.gunzipSync(file) : file;
 }
 
+/** Reads started by {@link prefetchRankTable}, each taken by the next load of its encoding. */
+const prefetched = new Map<TiktokenEncoding, Promise<RankTable | undefined>>();
+
+/**
+ * In a browser, starts reading the table of `encoding` an earlier start kept (`rank-cache.ts`);
+ * the next {@link loadRankTable} of it takes what was read, or loads as usual when nothing was
+ * kept. A worker calls it as its script starts to run, so the read overlaps the rest of the
+ * script's start-up instead of following it. It makes no network request (the rank file itself
+ * is not read ahead: a request that only the HTTP cache may answer fails visibly on a first start).
+ */
+export function prefetchRankTable(encoding: TiktokenEncoding): void {
+  if (isNodeHost() || prefetched.has(encoding)) return;
+  prefetched.set(encoding, readKeptTable(rankFileUrl(encoding), encoding));
+}
+
 async function browserBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8Array> {
   const response = await fetch(url.href);
   if (!response.ok) {
@@ -85,6 +109,11 @@ async function browserBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8
       `tokenizer: could not fetch the ${encoding} ranks from ${url.href}: HTTP ${response.status}`,
     );
   }
+  return fileBytes(response);
+}
+
+/** A rank file's bytes, inflated when they are gzip's. */
+async function fileBytes(response: Response): Promise<Uint8Array> {
   const file = new Uint8Array(await response.arrayBuffer());
   if (!isGzip(file)) return file;
   const inflated = new Blob([file]).stream().pipeThrough(new DecompressionStream('gzip'));

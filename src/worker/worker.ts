@@ -11,6 +11,8 @@
  * ```
  * @module
  */
+// First: it starts the warm start's reads before the other modules are evaluated.
+import { inWorker } from './warm-start.js';
 import * as Comlink from 'comlink';
 import type { Memory } from '../memory.js';
 import type { MemoryEventName, MemoryEvents } from '../types.js';
@@ -131,8 +133,8 @@ function plain(value: unknown): unknown {
   return value instanceof Error ? toWireError(value) : value;
 }
 
-const scope = globalThis as unknown as { WorkerGlobalScope?: unknown; postMessage(message: unknown): void };
+const scope = globalThis as unknown as { postMessage(message: unknown): void };
 // Only inside a worker: imported in a page by mistake, it must not answer the page's messages.
-if (scope.WorkerGlobalScope !== undefined) {
+if (inWorker) {
   Comlink.expose(createWorkerApi((message) => scope.postMessage(message)));
 }

@@ -212,17 +212,34 @@ async function talkOnFullDisk(run: Run, turns: number, from: number): Promise<nu
   return refused;
 }
 
+/**
+ * Deletes a database once its connections have closed. A delete still blocked 30 s after
+ * `blocked` fired is given up (the bucket's deletion then aborts what holds it), so clean-up
+ * can never outlast the test.
+ */
+function deleteWhenUnblocked(factory: IDBFactory, name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = factory.deleteDatabase(name);
+    request.onsuccess = request.onerror = () => resolve();
+    request.onblocked = () => setTimeout(resolve, 30_000);
+  });
+}
+
 describe('a real full disk (a Storage Bucket with a 3 MB quota)', () => {
   // A hang detector only: 4 MB texts counted, summarized and refused several times, which a busy
   // machine running three browsers at once stretches past the default 180 s.
   it(
     'an add too big for the disk rejects; a summary too big fires error; nothing stored is lost',
     { timeout: 600_000 },
-    async () => {
+    async ({ onTestFailed }) => {
+      // Which step a timed-out run was waiting on.
+      let step = 'opening the bucket';
+      onTestFailed(() => console.error(`the full-disk test stopped while ${step}`));
       const buckets = (navigator as unknown as { storageBuckets: StorageBuckets }).storageBuckets;
       const name = `${PREFIX}bucket-${Date.now()}-${count++}`;
       const bucket = await buckets.open(name, { quota: 3_000_000 });
       let answer = (info: Parameters<typeof goodAnswer>[0]) => goodAnswer(info);
+      const opened: Memory[] = [];
       const start = async (): Promise<Run> => {
         const memory = await createMemory({
           store: indexedDBStore({ dbName: 'recallkit', indexedDB: bucket.indexedDB }),
@@ -231,14 +248,18 @@ describe('a real full disk (a Storage Bucket with a 3 MB quota)', () => {
           config: { maxEntries: 6, recentWindow: 2, minEntriesToCompress: 2 },
           maxContentLength: 5_000_000, // above the default cap: this add must reach the disk's quota
         });
+        opened.push(memory);
         const run: Run = { memory, ref: trackSession(memory, S), errors: [] };
         memory.on('error', (_s, e) => run.errors.push(e));
         return run;
       };
       try {
+        step = 'opening the memory';
         const run = await start();
+        step = 'adding small turns';
         expect(await talkOnFullDisk(run, 2, 0)).toBe(0);
         const before = await run.memory.exportSession(S);
+        step = 'adding 4 MB';
         const error = await run.memory.addUserMessage(S, randomText(4_000_000)).then(
           () => undefined,
           (e: Error) => e,
@@ -251,24 +272,31 @@ describe('a real full disk (a Storage Bucket with a 3 MB quota)', () => {
         // The summarizer answers with more than the disk holds: every compression batch is refused.
         const huge = randomText(4_000_000);
         answer = () => `Summary: ${huge}`;
+        step = 'adding turns that start a refused compression';
         await talkOnFullDisk(run, 4, 2);
+        step = 'waiting for the compression';
         await run.memory.idle(S);
-        expect(run.errors.every((e) => e.name === 'QuotaExceededError')).toBe(true);
+        expect(run.errors.filter((e) => e.name !== 'QuotaExceededError').map((e) => `${e.name}: ${e.message}`)).toEqual(
+          [],
+        );
         expect(await run.memory.getStats(S)).toMatchObject({ compressedEntries: 0, summaries: 0 });
+        step = 'exporting and closing';
         const state = await run.memory.exportSession(S);
         await run.memory.close();
 
         // A reloaded page reads exactly what was accepted.
+        step = 'reopening';
         const reopened = await start();
         expect(await reopened.memory.exportSession(S)).toEqual(state);
         await reopened.memory.close();
       } finally {
+        // A failed expectation leaves a memory open, and its connection would block the delete
+        // below for ever, hiding the failure behind the time limit: close every memory first.
+        step = 'cleaning up';
+        await Promise.allSettled(opened.map((memory) => memory.close()));
         // close() resolves before the connection's last transactions finish; deleting the database
         // first waits for them (deleting the bucket at once aborts them: see the reliability report).
-        await new Promise((resolve) => {
-          const request = bucket.indexedDB.deleteDatabase('recallkit');
-          request.onsuccess = request.onerror = resolve;
-        });
+        await deleteWhenUnblocked(bucket.indexedDB, 'recallkit');
         await buckets.delete(name);
       }
     },

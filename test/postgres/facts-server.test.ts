@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServerMemory } from '../../src/server/index.js';
 import { closeShared, freshTenant, pgUrl } from './support.js';
+import { retryingFirstCall } from '../support/until.js';
 
 afterAll(closeShared);
 
@@ -54,13 +55,13 @@ describe('facts per user on a server', () => {
     const dir = mkdtempSync(join(tmpdir(), 'recallkit-facts-engine-'));
     try {
       const first = createServerMemory({ pglite: dir, tokenizer, facts: {} });
-      await first.forUser('u1').addUserMessage('chat', 'My dog is called Rex.');
+      await retryingFirstCall(() => first.forUser('u1').addUserMessage('chat', 'My dog is called Rex.'));
       await first.forUser('u1').idle();
       const before = await first.forUser('u1').listFacts({ history: true });
       expect(before.map((f) => f.value)).toEqual(['dog named Rex']);
       await first.close();
       const second = createServerMemory({ pglite: dir, tokenizer, facts: {} });
-      expect(await second.forUser('u1').listFacts({ history: true })).toEqual(before);
+      expect(await retryingFirstCall(() => second.forUser('u1').listFacts({ history: true }))).toEqual(before);
       expect(await second.forUser('u2').listFacts()).toEqual([]);
       await second.close();
     } finally {

@@ -37,14 +37,17 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Start the README server (`script`) with `env` in `cwd`; resolves once it answers. */
+/**
+ * Start the README server (`script`) with `env` in `cwd`; resolves once it answers. A
+ * TypeScript script runs under tsx, a JavaScript one (`.mjs`) under node alone.
+ */
 export async function startServer(
   cwd: string,
   env: Record<string, string>,
   port: number,
   script = README_SERVER,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', TSX, script], {
+  const child = spawn(process.execPath, script.endsWith('.mjs') ? [script] : ['--import', TSX, script], {
     cwd,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],

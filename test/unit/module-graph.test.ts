@@ -353,6 +353,16 @@ describe('module graph', () => {
     expect(relativeFiles('create-memory.ts').filter(browserOnly).length).toBeGreaterThan(10);
   });
 
+  it("a worker's start loads no facts extraction code: createMemory imports it with import(), only when facts are on", () => {
+    const files = [...graph(join(SRC, 'worker/worker.ts')).files].map((f) => relative(SRC, f));
+    expect(files.filter((f) => /^facts\/(rules\/|model\/|default-facts)/.test(f))).toEqual([]);
+    // The check sees what it should: the facts code's own graph has the rules.
+    expect(
+      [...graph(join(SRC, 'facts/default-facts.ts')).files].filter((f) => relative(SRC, f).startsWith('facts/rules/'))
+        .length,
+    ).toBeGreaterThan(5);
+  });
+
   it('never imports @mlc-ai/web-llm statically: only the WebLLM summarizer loads it, with import()', () => {
     // webllm-worker.ts is the model's own worker entry, started only by webLLMSummarizer.
     for (const file of tsFiles(SRC).filter((f) => !f.endsWith('webllm-worker.ts'))) {

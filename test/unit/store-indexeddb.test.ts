@@ -182,6 +182,40 @@ describe('indexedDBStore: failed writes', () => {
     expect(await snapshot(store, 'a', ['recall'])).toEqual(before);
   });
 
+  it('a quota abort whose requests never answer (as Chromium does) rejects, and the session takes the next write', async () => {
+    // Chromium refuses a commit over quota by firing `abort` on the transaction; a request whose
+    // result had not reached the page yet then never fires success or error.
+    const store = indexedDBStore({ indexedDB: new IDBFactory() });
+    await store.write('a', seedBatch('a'));
+    const before = structuredClone(await snapshot(store, 'a', ['recall']));
+    const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const proto = IDBObjectStore.prototype;
+    const original = proto.put;
+    proto.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name !== 'entries') return original.apply(this, args);
+      const request = original.apply(this, args);
+      request.addEventListener = () => undefined; // its answer never arrives
+      const tx = this.transaction;
+      Object.defineProperty(tx, 'error', { get: () => quota });
+      tx.abort();
+      return request;
+    };
+    let error: unknown;
+    try {
+      error = await store
+        .write('a', { meta: makeMeta('a', 2), putEntries: [makeEntry('a', 2), makeEntry('a', 3)] })
+        .catch((e: unknown) => e);
+    } finally {
+      proto.put = original;
+    }
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    expect((error as Error).cause).toBe(quota);
+    expect(await snapshot(store, 'a', ['recall'])).toEqual(before);
+    // The session's lock was released: its next write goes through.
+    await store.write('a', { meta: makeMeta('a', 2, { nextSeq: 3 }), putEntries: [makeEntry('a', 2)] });
+    expect((await store.loadSession('a'))?.activeEntries.map((e) => e.seq)).toEqual([1, 2]);
+  });
+
   it('any other failure rejects with StoreError naming what was written and keeping the cause', async () => {
     const store = indexedDBStore({ indexedDB: new IDBFactory() });
     const error = await store

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { RecallKitError } from '../../src/errors.js';
-import { readRankTable } from '../../src/tokens/rank-table.js';
+import { buildRankTable, readRankTable } from '../../src/tokens/rank-table.js';
 import { loadRankTable } from '../../src/tokens/rank-source.js';
 import { loadRanks } from '../../src/tokens/tiktoken-wasm.js';
 import { TIKTOKEN_ENCODINGS } from '../../src/tokens/tiktoken.js';
@@ -65,5 +65,29 @@ describe('readRankTable', () => {
     expect(() => readRankTable(new Uint8Array([1, 2, 3]), 'o200k_base')).toThrow(/o200k_base rank file is not valid/);
     const cl100k = gunzipSync(readFileSync(new URL('../../src/tokens/ranks/cl100k_base.ranks', import.meta.url)));
     expect(() => readRankTable(cl100k, 'o200k_base')).toThrow(/it holds cl100k_base/);
+  });
+});
+
+describe('buildRankTable', () => {
+  const o200k = gunzipSync(readFileSync(new URL('../../src/tokens/ranks/o200k_base.ranks', import.meta.url)));
+
+  it('builds the table readRankTable builds, giving the thread back between its slices', async () => {
+    let pauses = 0;
+    const built = await buildRankTable(o200k, 'o200k_base', async () => {
+      pauses++;
+    });
+    const read = readRankTable(o200k, 'o200k_base');
+    expect(pauses).toBeGreaterThan(0);
+    expect(built.longest).toBe(read.longest);
+    for (let rank = 0; rank < read.header.tokens; rank++) {
+      const token = read.token(rank);
+      if (built.rank(token, 0, token.length) !== rank) expect.fail(`token ${rank} is not found at its rank`);
+    }
+  });
+
+  it('refuses a file whose token bytes do not add up, as readRankTable does', async () => {
+    const cut = o200k.subarray(0, o200k.length - 10);
+    expect(() => readRankTable(cut, 'o200k_base')).toThrow(/token bytes do not add up/);
+    await expect(buildRankTable(cut, 'o200k_base')).rejects.toThrow(/token bytes do not add up/);
   });
 });

@@ -29,26 +29,32 @@ export interface EngineFacts {
 
 /** Wire facts into an engine (reading starts in the background when facts are on). */
 export function attachFacts(deps: EngineFactsDeps): EngineFacts {
-  const sessions: FactsSessions = createFactsSessions(deps.store, deps.now, deps.closed, (s) => {
-    if (s === FACTS_LOG_SESSION) engine?.logChanged();
-  });
-  const engine: FactsEngine | undefined = deps.setup && createFactsEngine({ ...deps, sessions, setup: deps.setup });
+  // With facts off, the facts sessions' runner is made only when a synced change reaches one:
+  // a server keeps an engine per cached user, and most never do.
+  let made: FactsSessions | undefined;
+  const sessions = (): FactsSessions =>
+    (made ??= createFactsSessions(deps.store, deps.now, deps.closed, (s) => {
+      if (s === FACTS_LOG_SESSION) engine?.logChanged();
+    }));
+  const engine: FactsEngine | undefined =
+    deps.setup && createFactsEngine({ ...deps, sessions: sessions(), setup: deps.setup });
   // A session changed under the engine (another tab, a sync pull): its turns are read again.
   if (engine) deps.emitter.on('change', (s) => engine.sessionChanged(s));
   return {
     facts: engine,
     methods: engine ? engine.methods : factsOff,
     route: (hooks) => ({
-      run: (s, task) => (isFactsSession(s) ? sessions.runner.run(s, task) : hooks.run(s, task)),
-      drop: (s) => (isFactsSession(s) ? sessions.runner.drop(s) : hooks.drop(s)),
+      run: (s, task) => (isFactsSession(s) ? sessions().runner.run(s, task) : hooks.run(s, task)),
+      drop: (s) => (isFactsSession(s) ? made?.runner.drop(s) : hooks.drop(s)),
       // A synced change of the facts log is the facts engine's (and `facts:changed`), not a session's.
       emit: (event, ...args) =>
         event === 'change' && isFactsSession(args[0]) ? engine?.logChanged() : hooks.emit(event, ...args),
       on: hooks.on,
     }),
     async dispose() {
-      await sessions.runner.idle();
-      sessions.runner.dispose();
+      if (!made) return;
+      await made.runner.idle();
+      made.runner.dispose();
     },
   };
 }

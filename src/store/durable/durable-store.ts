@@ -101,8 +101,9 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
 
     async open() {
       (store as { opened: boolean }).opened = true;
-      const scanned = await journal.scan();
-      const metas = new Map((await inner.listSessions()).map((m) => [m.sessionId, m]));
+      // Both reads at once: the database opens while the journal's files are listed.
+      const [scanned, listed] = await Promise.all([journal.scan(), inner.listSessions()]);
+      const metas = new Map(listed.map((m) => [m.sessionId, m]));
       const restored: string[] = [];
       const lost: string[] = [];
       let repaired = 0;

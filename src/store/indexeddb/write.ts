@@ -141,32 +141,54 @@ async function orderSummaries(tx: WriteTransaction, sessionId: string, batch: St
  * Run `body`, which pushes every request it issues onto `pending` (and onto `gates` the checks
  * that must pass before anything is committed), then commit and wait for it.
  * On any failure the transaction is aborted and the most telling cause is thrown.
+ *
+ * Nothing here waits on a request once the transaction has ended: when Chromium refuses a
+ * commit for quota it fires `abort` on the transaction, but requests whose results had not yet
+ * reached the page may never settle. Waiting for them held the session's lock for ever, and
+ * every later write of the session with it.
  */
 async function inTransaction(
   tx: { done: Promise<void>; abort(): void; commit?: () => void },
-  body: (pending: Promise<unknown>[], gates: Promise<unknown>[]) => Promise<void> | void,
+  body: (pending: Requests, gates: Requests) => Promise<void> | void,
 ): Promise<void> {
   const done = tx.done;
   done.catch(noop);
+  // Rejects when the transaction aborts; never resolves. Raced with every wait on a request.
+  const aborted = new Promise<never>((_, reject) => void done.catch(reject));
+  aborted.catch(noop);
+  // Each request is observed from the moment it is issued: one refused while others are still
+  // being awaited is reported through `done` or the wait below, never as an unhandled rejection.
   const pending: Promise<unknown>[] = [];
+  const requests: Requests = {
+    push: (request) => {
+      request.catch(noop);
+      pending.push(request);
+    },
+  };
   const gates: Promise<unknown>[] = [];
   try {
-    await body(pending, gates);
-    await Promise.all(gates);
+    await Promise.race([body(requests, gates), aborted]);
+    await Promise.race([Promise.all(gates), aborted]);
     // Every request is issued and every check passed: commit now rather than once the last
     // result has come back to this thread (one IPC round trip less per write in Chromium).
     commitNow(tx);
-    await Promise.all([...pending, done]);
+    // `complete` comes only after every request succeeded; an abort rejects `done`.
+    await Promise.race([Promise.all(pending), done]);
+    await done;
   } catch (error) {
     try {
       tx.abort();
     } catch {
       // Already aborted (a failed request aborts it) or finished.
     }
-    await Promise.allSettled(pending);
     const reason = await done.then(noop, (r: unknown) => r);
     throw pickCause(error, reason);
   }
+}
+
+/** Where a transaction's body puts the requests it issues. */
+interface Requests {
+  push(request: Promise<unknown>): void;
 }
 
 /** Ask for the commit where `IDBTransaction.commit` exists; a transaction already finishing says why through `done`. */

@@ -64,7 +64,7 @@ export function createGroupWriter(
 
   async function send(group: Pending[]): Promise<void> {
     if (group.length === 1) return alone(group[0]!);
-    let written: Set<string>;
+    let written: Set<EncodedBatch>;
     try {
       written = await applyBatches(
         db,
@@ -76,9 +76,9 @@ export function createGroupWriter(
       for (const p of group) await alone(p);
       return;
     }
-    committed(group.filter((p) => written.has(p.x.id)).map((p) => p.x.session[4]));
+    committed(group.filter((p) => written.has(p.x)).map((p) => p.x.session[4]));
     for (const p of group) {
-      if (written.has(p.x.id)) p.resolve();
+      if (written.has(p.x)) p.resolve();
       else p.reject(conflict(p.x));
     }
   }

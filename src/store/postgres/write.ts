@@ -451,7 +451,8 @@ const GATE = '(u.t, u.s) IN (SELECT tenant, session_id FROM s)';
  * unconditional upsert, or an update at the expected version, locked row by row in session
  * order); every other step writes only rows of those sessions, each under its own tenant.
  * `ord` of new summaries follows batch order. Data-modifying steps always run. Rows travel as
- * JSON parameters, one per step. The row's `ok_t` and `ok_s` list the tenants and keys of the batches written. With
+ * JSON parameters, one per step. The row's `missed` lists the places (in `batches`) of the batches
+ * not written, usually none. With
  * `notify`, the statement also notifies its changes on commit (the final SELECT reads `n` so
  * they are made); without, the caller notifies them once it committed.
  */
@@ -590,15 +591,16 @@ export function writeStatement(batches: readonly EncodedBatch[], notify: boolean
   )}
   WHERE ${GATE}
   ON CONFLICT (tenant, session_id, key) DO UPDATE SET value = excluded.value)`);
-  // The tenants and session keys written, in one order.
-  // The tenants and session keys written, aggregated together (one order).
-  const ok =
-    "FROM (SELECT coalesce(array_agg(tenant), '{}') AS ok_t, coalesce(array_agg(session_id), '{}') AS ok_s FROM s) o";
-  if (!notify) return { text: `WITH ${steps.join(',\n')}\nSELECT o.ok_t, o.ok_s ${ok}`, params: p.values };
+  // The batches whose version step did not go through, by their place in `batches`: an empty
+  // array when every batch was written (an int array, not the tenants and keys of all of them).
+  const missed =
+    "SELECT (SELECT coalesce(array_agg(b.n ORDER BY b.n), '{}') FROM b " +
+    'WHERE (b.t, b.s) NOT IN (SELECT tenant, session_id FROM s)) AS missed';
+  if (!notify) return { text: `WITH ${steps.join(',\n')}\n${missed}`, params: p.values };
   steps.push(`n AS (SELECT pg_notify('${CHANNEL}', '[' || string_agg(b.p, ',' ORDER BY b.n) || ']') AS sent
   FROM b WHERE (b.t, b.s) IN (SELECT tenant, session_id FROM s) GROUP BY b.c)`);
   return {
-    text: `WITH ${steps.join(',\n')}\nSELECT o.ok_t, o.ok_s, (SELECT count(*) FROM n)::int AS notified ${ok}`,
+    text: `WITH ${steps.join(',\n')}\n${missed}, (SELECT count(*) FROM n)::int AS notified`,
     params: p.values,
   };
 }
@@ -609,22 +611,23 @@ const lockOrder = (a: EncodedBatch, b: EncodedBatch): number =>
 
 /**
  * Run the statement on `batches` (distinct sessions), without notifying (the caller does once
- * it returns); resolves the `id`s of the batches written. Batches go in tenant and session
+ * it returns); resolves the batches written. Batches go in tenant and session
  * order, so statements of several processes lock session rows in one order (two of them never
  * wait for each other's rows).
  */
-export async function applyBatches(sql: Sql, batches: readonly EncodedBatch[]): Promise<Set<string>> {
+export async function applyBatches(sql: Sql, batches: readonly EncodedBatch[]): Promise<Set<EncodedBatch>> {
   const ordered = batches.length > 1 ? [...batches].sort(lockOrder) : batches;
   const { text, params } = writeStatement(ordered, false);
-  const [row] = await sql.query<{ ok_t: string[]; ok_s: string[] }>(text, params);
-  const keys = row?.ok_s ?? [];
-  return new Set((row?.ok_t ?? []).map((tenant, i) => batchId(tenant, keys[i]!)));
+  const [row] = await sql.query<{ missed: number[] }>(text, params);
+  const written = new Set(row ? ordered : []);
+  for (const n of row?.missed ?? []) written.delete(ordered[n]!);
+  return written;
 }
 
 /**
  * One batch as statements to run in order in one transaction (for callers that write inside
- * their own transaction): its deletions first, then the write statement, whose row `ok_s` lists
- * the session's key when the version check passed. It notifies the change on commit.
+ * their own transaction): its deletions first, then the write statement, whose row's `missed`
+ * is empty when the version check passed (`[0]` when not). It notifies the change on commit.
  */
 export function buildWrite(
   tenant: string,
@@ -649,7 +652,7 @@ export const conflict = (x: EncodedBatch): ConflictError =>
 export async function applyOne(db: SqlDriver, x: EncodedBatch): Promise<void> {
   const run = async (sql: Sql): Promise<void> => {
     for (const s of x.pre) await runStatement(sql, s);
-    if (!(await applyBatches(sql, [x])).has(x.id)) throw conflict(x);
+    if (!(await applyBatches(sql, [x])).has(x)) throw conflict(x);
     // The rest of a large batch, statement by statement, the thread given back between them.
     for (const s of x.more) {
       await yieldNow();

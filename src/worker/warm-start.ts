@@ -1,0 +1,19 @@
+/**
+ * What the worker starts before the rest of its script runs. This module is the worker entry's
+ * first import, so it is evaluated first: in a worker it starts reading the default encoding's
+ * rank table as an earlier start kept it in Cache Storage (`prefetchRankTable`), so on a warm
+ * start the read overlaps the evaluation of the engine's modules and the page's `init` message
+ * instead of following them.
+ * @module
+ */
+import { prefetchRankTable } from '../tokens/rank-source.js';
+
+function startInWorker(): boolean {
+  // Imported in a page by mistake, the entry does nothing: neither does this.
+  if ((globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === undefined) return false;
+  prefetchRankTable('o200k_base');
+  return true;
+}
+
+/** True when this script runs in a worker (the reads are then started). */
+export const inWorker: boolean = startInWorker();
