@@ -13,6 +13,7 @@ import { buildScenarios, distractorTurns } from '../../test/support/facts/build-
 import { reconcile, type HeldFact } from '../../test/support/facts/mini-reconcile.js';
 import type { Split, UpdateScenario } from '../../test/support/facts/scenario-types.js';
 import { scenarioFailures, scenarioTurns } from '../../test/support/facts/score.js';
+import { statementTable } from './facts-statements.js';
 import { fmt, markdownTable } from './table.js';
 
 /** Runs one scenario's turns and returns what is current at the end. */
@@ -77,14 +78,15 @@ export async function memoryRunner(): Promise<FactsRunner | undefined> {
 
 const pct = (part: number, whole: number): string => (whole === 0 ? 'n/a' : `${fmt((100 * part) / whole, 1)}%`);
 
-const SPLITS = ['dev', 'holdout', 'fresh', 'unseen', 'round10', 'round11'] as const;
+const SPLITS = ['dev', 'holdout', 'fresh', 'unseen', 'round10', 'round11', 'round12'] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
   holdout: 'held out',
   fresh: 'round 8',
   unseen: 'round 9',
   round10: 'round 10',
-  round11: 'round 11 (unseen)',
+  round11: 'round 11',
+  round12: 'round 12 (unseen)',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -93,6 +95,7 @@ const none = (): Record<Split, [number, number]> => ({
   unseen: [0, 0],
   round10: [0, 0],
   round11: [0, 0],
+  round12: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */
@@ -130,6 +133,8 @@ export async function knowledgeUpdateTables(runner: FactsRunner): Promise<{ mark
   }
   rows.push(['**all**', ...SPLITS.flatMap((split) => [pct(...total[split]), String(total[split][1])])]);
   const turns = distractorTurns();
+  const statements = statementTable();
+  failures.push(...statements.failures);
   const markdown = [
     `Through: ${runner.name}. A change scenario passes when every new value is current and every old one is not.`,
     '',
@@ -170,6 +175,8 @@ export async function knowledgeUpdateTables(runner: FactsRunner): Promise<{ mark
         ];
       }),
     ),
+    '',
+    statements.markdown,
   ].join('\n');
   return { markdown, failures };
 }

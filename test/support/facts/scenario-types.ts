@@ -6,7 +6,7 @@
  */
 
 /** Which set a phrasing belongs to (see `UpdateScenario.split`). */
-export type Split = 'dev' | 'holdout' | 'fresh' | 'unseen' | 'round10' | 'round11';
+export type Split = 'dev' | 'holdout' | 'fresh' | 'unseen' | 'round10' | 'round11' | 'round12';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -27,7 +27,8 @@ export interface UpdateScenario {
    * rules generalised with it and `round10` in view; `round10`: the tenth set
    * (`suites-round-10.ts`), scored untouched before that generalisation; `round11`: the eleventh
    * set (`suites-round-11.ts`), written before that generalisation and scored once after it,
-   * never tuned on.
+   * never tuned on; `round12`: the twelfth set (`suites-round-12.ts`), written and scored before
+   * the clause reader, never tuned on.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */
