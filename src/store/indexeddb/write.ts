@@ -172,9 +172,8 @@ async function inTransaction(
     // Every request is issued and every check passed: commit now rather than once the last
     // result has come back to this thread (one IPC round trip less per write in Chromium).
     commitNow(tx);
-    // `complete` comes only after every request succeeded; an abort rejects `done`.
-    await Promise.race([Promise.all(pending), done]);
-    await done;
+    // An abort rejects `done`, which ends this wait even if a request never settles.
+    await Promise.all([...pending, done]);
   } catch (error) {
     try {
       tx.abort();
