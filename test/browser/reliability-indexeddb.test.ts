@@ -18,7 +18,7 @@ import {
   trackSession,
   type ReferenceModel,
 } from '../support/reference-model.js';
-import { removeDatabases } from '../support/browser-cleanup.js';
+import { deleteDatabase, removeDatabases } from '../support/browser-cleanup.js';
 
 const PREFIX = 'recallkit-test-reliability-';
 let count = 0;
@@ -212,19 +212,6 @@ async function talkOnFullDisk(run: Run, turns: number, from: number): Promise<nu
   return refused;
 }
 
-/**
- * Deletes a database once its connections have closed. A delete still blocked 30 s after
- * `blocked` fired is given up (the bucket's deletion then aborts what holds it), so clean-up
- * can never outlast the test.
- */
-function deleteWhenUnblocked(factory: IDBFactory, name: string): Promise<void> {
-  return new Promise((resolve) => {
-    const request = factory.deleteDatabase(name);
-    request.onsuccess = request.onerror = () => resolve();
-    request.onblocked = () => setTimeout(resolve, 30_000);
-  });
-}
-
 describe('a real full disk (a Storage Bucket with a 3 MB quota)', () => {
   // A hang detector only: 4 MB texts counted, summarized and refused several times, which a busy
   // machine running three browsers at once stretches past the default 180 s.
@@ -296,7 +283,7 @@ describe('a real full disk (a Storage Bucket with a 3 MB quota)', () => {
         await Promise.allSettled(opened.map((memory) => memory.close()));
         // close() resolves before the connection's last transactions finish; deleting the database
         // first waits for them (deleting the bucket at once aborts them: see the reliability report).
-        await deleteWhenUnblocked(bucket.indexedDB, 'recallkit');
+        await deleteDatabase('recallkit', bucket.indexedDB);
         await buckets.delete(name);
       }
     },

@@ -14,7 +14,7 @@ const JOURNAL_DIR = 'recallkit-journal';
  */
 export async function removeDatabases(prefix: string): Promise<void> {
   const names = (await indexedDB.databases()).flatMap(({ name }) => (name?.startsWith(prefix) ? [name] : []));
-  await Promise.all(names.map(deleteDatabase));
+  await Promise.all(names.map((name) => deleteDatabase(name)));
   await removeJournals(prefix);
 }
 
@@ -33,9 +33,13 @@ export async function removeJournals(prefix: string): Promise<void> {
   await Promise.all(names.map((name) => journals.removeEntry(name, { recursive: true }).catch(() => undefined)));
 }
 
-function deleteDatabase(name: string): Promise<void> {
+/**
+ * Delete one database of `factory` (the window's, or a Storage Bucket's) and wait until the delete
+ * has finished, or was blocked by a connection still open (a store not closed): never waits on it.
+ */
+export function deleteDatabase(name: string, factory: IDBFactory = indexedDB): Promise<void> {
   return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(name);
+    const request = factory.deleteDatabase(name);
     request.onsuccess = () => resolve();
     request.onerror = () => resolve();
     // An open connection (a test that did not close its store) holds the delete: do not wait on it.
