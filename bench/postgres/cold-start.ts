@@ -25,10 +25,9 @@ import { startCluster } from '../../test/postgres/cluster.js';
 import { freePort } from '../../test/postgres/server-load.js';
 import { PERFORMANCE_DOC, writeDocTable } from '../lib/doc-table.js';
 import { markdownTable } from '../lib/table.js';
-import { builtScript } from './built-script.js';
+import { builtScript, REPO } from './built-script.js';
 
 const ROUNDS = Number(process.env['COLD_ROUNDS'] ?? 5);
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = createRequire(import.meta.url).resolve('tsx');
 const CACHE = join(REPO, 'bench/.cache/cold-start');
 
