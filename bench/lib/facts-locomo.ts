@@ -12,7 +12,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractFactsRules, factAttribute, type FactCandidate, type FactFamily } from '../../src/facts/index.js';
 import { parseSessionDate } from './locomo-data.js';
-import { fmt, markdownTable } from './table.js';
+import { fmt, markdownTable, share as pct } from './table.js';
 
 /** One observation: the speaker, its text, the turns it cites. */
 interface Observation {
@@ -95,8 +95,6 @@ function load(dir: string): { observations: Observation[]; turns: Map<string, Tu
   }
   return { observations, turns };
 }
-
-const pct = (part: number, whole: number): string => (whole === 0 ? 'n/a' : `${fmt((100 * part) / whole, 1)}%`);
 
 /** The LoCoMo tables (Markdown), and a sample of extracted facts for the console. */
 export function locomoObservationTables(dir: string): { markdown: string; sample: string[] } {

@@ -6,9 +6,7 @@
  */
 import { missedFacts, statesSomething } from '../../test/support/facts/statements.js';
 import { ROUND_12_STATEMENT_DISTRACTORS, ROUND_12_STATEMENTS } from '../../test/support/facts/suites-round-12.js';
-import { fmt, markdownTable } from './table.js';
-
-const pct = (part: number, whole: number): string => (whole === 0 ? 'n/a' : `${fmt((100 * part) / whole, 1)}%`);
+import { markdownTable, share as pct } from './table.js';
 
 /** The table (Markdown), and the missed statements and the distractors read, for the console. */
 export function statementTable(): { markdown: string; failures: string[] } {

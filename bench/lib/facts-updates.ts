@@ -14,7 +14,7 @@ import { reconcile, type HeldFact } from '../../test/support/facts/mini-reconcil
 import type { Split, UpdateScenario } from '../../test/support/facts/scenario-types.js';
 import { scenarioFailures, scenarioTurns } from '../../test/support/facts/score.js';
 import { statementTable } from './facts-statements.js';
-import { fmt, markdownTable } from './table.js';
+import { markdownTable, share as pct } from './table.js';
 
 /** Runs one scenario's turns and returns what is current at the end. */
 export interface FactsRunner {
@@ -75,8 +75,6 @@ export async function memoryRunner(): Promise<FactsRunner | undefined> {
     },
   };
 }
-
-const pct = (part: number, whole: number): string => (whole === 0 ? 'n/a' : `${fmt((100 * part) / whole, 1)}%`);
 
 const SPLITS = ['dev', 'holdout', 'fresh', 'unseen', 'round10', 'round11', 'round12'] as const;
 const SPLIT_NAMES: Record<Split, string> = {

@@ -29,6 +29,11 @@ export function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
+/** `part` of `whole` as a percentage with one decimal (`12.5%`), `n/a` when `whole` is 0. */
+export function share(part: number, whole: number): string {
+  return whole === 0 ? 'n/a' : `${fmt((100 * part) / whole, 1)}%`;
+}
+
 /** A duration in ms with a precision that suits its size (µs below 0.1 ms). */
 export function ms(value: number): string {
   if (!Number.isFinite(value)) return 'n/a';
