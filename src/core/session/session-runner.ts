@@ -100,7 +100,8 @@ export function createSessionRunner(
   const cache = createSessionLru({
     max: options.maxCachedSessions ?? DEFAULT_MAX_CACHED_SESSIONS,
     store,
-    pinned: (id) => writer.pending(id),
+    // Nor is the state a running task holds, or FLUSH holds changes only it has.
+    pinned: (id) => running.has(id) || writer.pending(id),
     onNotify: heard,
   });
   const shared = store.shared === true;

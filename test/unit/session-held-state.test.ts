@@ -1,4 +1,7 @@
 /**
+ * A call holds its session's state until it ends: nothing drops that state meanwhile, or the
+ * call's changes (held for a FLUSH in that state alone) would land in a copy no later call reads.
+ *
  * Store change notices heard while a call runs on the session. The memory store announces a
  * write on a later task, so the notice of a session's last write before a clearSession can be
  * heard after the clear, while the new session's first add runs — whenever that add gives the
@@ -42,7 +45,12 @@ function laterTask(): { yieldNow: () => Promise<void>; count: () => number } {
   };
 }
 
-function engine(store: StoreAdapter, persistence: PersistenceStrategy, yieldNow: () => Promise<void>) {
+function engine(
+  store: StoreAdapter,
+  persistence: PersistenceStrategy,
+  yieldNow: () => Promise<void>,
+  maxCachedSessions?: number,
+) {
   return createEngine({
     store,
     counter,
@@ -50,6 +58,7 @@ function engine(store: StoreAdapter, persistence: PersistenceStrategy, yieldNow:
     config: { autoCompress: false },
     strategies: () => ({ longTerm: [], shortTerm: [], persistence, summariesNewestFirst: false }),
     yieldNow,
+    maxCachedSessions,
   });
 }
 
@@ -129,6 +138,33 @@ describe('store change notices heard while a call runs', () => {
     expect(changes).toContain(S);
     expect(await memory.getStats(S)).toMatchObject({ totalEntries: 1002, activeEntries: 1002 });
     await other.close();
+    await memory.close();
+  });
+});
+
+describe('the bounded session cache while a call runs', () => {
+  it('FLUSH: a session whose add is between two slices of work is not evicted by a call on another session', async () => {
+    let other: Promise<unknown> | undefined;
+    const memory = engine(
+      memoryStore(),
+      'FLUSH',
+      async () => {
+        // A call on another session, while this add has made its entry and not yet written it.
+        other ??= memory.addUserMessage('b', 'another user');
+        await other;
+      },
+      1,
+    );
+    await memory.addAssistantMessage(S, 'first'); // written: nothing of the session is held for a FLUSH
+    const long = await memory.addUserMessage(S, 'a long paste '.repeat(25_000));
+    expect(other).toBeDefined();
+    const next = await memory.addUserMessage(S, 'the next add');
+    const exported = await memory.exportSession(S);
+    expect(exported.entries.map((e) => e.content)).toEqual(['first', long.content, next.content]);
+    expect(await memory.getStats(S)).toMatchObject({ totalEntries: 3, activeEntries: 3 });
+    expect((await memory.getContextForLLM(S)).messages.map((m) => m.content)).toEqual(
+      exported.entries.map((e) => e.content),
+    );
     await memory.close();
   });
 });
