@@ -4,7 +4,16 @@
  * altered, kept for another rank file or in a directory others can write into is not used; and
  * `loadRankTable` keeps the table it built in the temp directory and reads it on the next load.
  */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -133,8 +142,23 @@ describe('loadRankTable in Node', () => {
     truncateSync(path, 100);
     const rebuilt = await loadRankTable(encoding);
     expect(rebuilt.header).toEqual(built.header);
+    // ...and kept again: wait for that write, so none lands after the temp directory is gone.
+    await keptAgain(path, bytes.length);
   });
 });
+
+/** Waits (bounded: a hang detector) until the file at `path` has `size` bytes again. */
+async function keptAgain(path: string, size: number): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      if (statSync(path).size === size) return;
+    } catch {
+      // Not there yet.
+    }
+    if (i > 2000) expect.fail('the table was not kept again');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 function safeList(path: string): string[] {
   try {
