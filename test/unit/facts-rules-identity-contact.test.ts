@@ -23,6 +23,23 @@ const IDENTITY: [string, Expected[]][] = [
   ["I'm Jewish.", [['religion', 'Jewish']]],
   ['My pronouns are she/her.', [['pronouns', 'she/her']]],
   ["I'm a trans woman.", [['gender', 'trans woman']]],
+  ["I'm a 41 year old dad of two", [['age', '41']]],
+  [
+    "I'm a 30-year-old nurse from Porto",
+    [
+      ['age', '30'],
+      ['hometown', 'Porto'],
+      ['job', 'nurse'],
+    ],
+  ],
+  [
+    "Hi, I'm Ines, 31, originally from Braga",
+    [
+      ['name', 'Ines'],
+      ['age', '31'],
+      ['hometown', 'Braga'],
+    ],
+  ],
 ];
 
 const CONTACT: [string, Expected[]][] = [
@@ -56,6 +73,8 @@ const PLANS: [string, Expected[]][] = [
 
 const NOT_MINE = [
   "My sister's name is Ana.",
+  'my friend, originally from Rome, is a chef',
+  "I'm back from Rome",
   'What is my name?',
   'My grandma was born in 1940.',
   "I'm so tired.",

@@ -31,6 +31,9 @@ const FAVORITES: [string, Expected[]][] = [
   ['My favourite colour is green.', [['favorite_color', 'green']]],
   ['Pizza is my favorite food.', [['favorite_food', 'Pizza']]],
   ['My all-time favourite band is Radiohead.', [['favorite_band', 'Radiohead']]],
+  ['favourite colour is teal', [['favorite_color', 'teal']]],
+  ['my go-to drink is oolong tea', [['favorite_drink', 'oolong tea']]],
+  ['My favourite thing to eat is dumplings', [['favorite_food', 'dumplings']]],
   ['My favorite TV show is The Office.', [['favorite_show', 'The Office']]],
 ];
 
@@ -86,6 +89,8 @@ const VEHICLE: [string, Expected[]][] = [
 ];
 
 const NOT_MINE = [
+  "my kid's favorite food is pizza",
+  'Her favourite food is sushi.',
   'I love you guys!',
   'I love that!',
   'I love it here.',

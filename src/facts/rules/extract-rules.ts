@@ -32,6 +32,7 @@ import { readPets } from './readers/pets.js';
 import { readPlans } from './readers/plans.js';
 import { readPreferences } from './readers/preferences.js';
 import { readWork } from './readers/work.js';
+import { readFrames } from './frames/read-frames.js';
 import { paraphrase } from './paraphrase.js';
 import { cutValue } from './values.js';
 import { deniedStatement } from './variants.js';
@@ -62,7 +63,7 @@ const ABOUT_ME = new RegExp(
   String.raw`\b(?:I|we|my|our|me|us|mine|home)\b|^(?:just|finally|recently|currently|now|officially` +
     String.raw`|moved|moving|living|went|got|started|joined|quit|left|not|no longer|new|since|after` +
     String.raw`|as an?|sadly|turns out|been|became|married|engaged|adopted|call|email|text|it is|its|he is|she is` +
-    String.raw`|the new one|the new|from|greetings)\b` +
+    String.raw`|the new one|the new|from|greetings|favou?rite|fave|fav)\b` +
     // A clause without a first-person word can still name one of the user's things.
     (String.raw`|\b(?:move|relocation|resident|residents|locals|people|home|employer|company|job|number` +
       String.raw`|phone|cell|mobile`) +
@@ -72,14 +73,25 @@ const ABOUT_ME = new RegExp(
   'iu',
 );
 
+/** "52-year-old engineer": the age is read on its own, the job is "engineer". */
+const AGED = /^\d{1,3}[- ](?:years?|yrs?)[- ]old\s+(?=\S)/iu;
+
 function readAll(view: ClauseView): Proposal[] {
-  if (!ABOUT_ME.test(view.text)) return [];
+  const patterned = ABOUT_ME.test(view.text) ? readPatterns(view) : [];
+  // The frame reader, for the attributes no pattern read in the clause.
+  const framed = readFrames(view).filter((f) => !patterned.some((p) => p.attribute === f.attribute));
+  // An email address is a value of its own kind: never a company, a city or a name.
+  return [...patterned, ...framed]
+    .filter((p) => p.attribute === 'email' || !p.value.includes('@'))
+    .map((p) => (p.attribute === 'job' && AGED.test(p.value) ? { ...p, value: p.value.replace(AGED, '') } : p));
+}
+
+function readPatterns(view: ClauseView): Proposal[] {
   const said = READERS.flatMap((read) => read(view));
   // Possessives said in passing count where the clause says nothing more about the same attribute.
   const passing = readMentions(view).filter((m) => !said.some((p) => p.attribute === m.attribute));
   const loose = readFallback(view).filter((m) => ![...said, ...passing].some((p) => p.attribute === m.attribute));
-  // An email address is a value of its own kind: never a company, a city or a name.
-  return [...said, ...passing, ...loose].filter((p) => p.attribute === 'email' || !p.value.includes('@'));
+  return [...said, ...passing, ...loose];
 }
 
 /** "…Berlin, not Munich", "…vegan instead of vegetarian": the value a state replaces. */

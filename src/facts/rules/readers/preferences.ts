@@ -50,8 +50,8 @@ const LOST_INTEREST = pattern(
     String.raw`|grew out of)\s+`,
 );
 const FAVORITE = new RegExp(
-  String.raw`\bmy (?:absolute |all-time |all time |current |new |personal |top |ultimate )?(?:favou?rite` +
-    String.raw`|fave|fav) ([\p{L}-]+(?: (?!these\b|nowadays\b|now\b|lately\b|currently\b)[\p{L}-]+)?)` +
+  String.raw`(?:\bmy |^)(?:absolute |all-time |all time |current |new |personal |top |ultimate )?(?:favou?rite` +
+    String.raw`|fave|fav|go-to|go to) ((?:thing|things) to (?:eat|drink|watch|read)|[\p{L}-]+(?: (?!these\b|nowadays\b|now\b|lately\b|currently\b)[\p{L}-]+)?)` +
     String.raw`(?: (?:these days|nowadays|lately|currently|right now|at the moment|now))?,? (?:is|are|has to be` +
     String.raw`|has become|became|is now|is definitely|is probably|=|:)\s+(?:now\s+|definitely\s+)?`,
   'iu',
@@ -100,6 +100,11 @@ const CATEGORY_SYNONYMS = new Map([
   ['movies', 'movie'],
   ['dish', 'food'],
   ['meal', 'food'],
+  ['thing to eat', 'food'],
+  ['things to eat', 'food'],
+  ['thing to drink', 'drink'],
+  ['thing to watch', 'show'],
+  ['thing to read', 'book'],
   ['tv show', 'show'],
   ['tv series', 'series'],
   ['colour', 'color'],
