@@ -7,6 +7,15 @@ import { describe, it } from 'vitest';
 import { expectFacts, expectNoUserFacts, type Expected } from '../support/facts/expect-facts.js';
 
 const PARTNER: [string, Expected[]][] = [
+  ["Leila and me aren't together anymore", [['partner', 'Leila', 'retire']]],
+  ['we broke up last month, me and Omar', [['partner', 'Omar', 'retire']]],
+  [
+    'finally engaged to Ines!',
+    [
+      ['partner', 'Ines'],
+      ['relationship', 'engaged'],
+    ],
+  ],
   ['My girlfriend Anna is coming over tonight.', [['partner', 'Anna']]],
   ["My partner's name is Sam.", [['partner', 'Sam']]],
   ['My wife, Priya, loves gardening.', [['partner', 'Priya']]],
@@ -122,6 +131,8 @@ const PETS: [string, Expected[]][] = [
 ];
 
 const NOT_MINE = [
+  'my sister is engaged to Tom',
+  'engaged to Tom? no way',
   "My friend's girlfriend is called Sophie.",
   'My sister is dating Ben.',
   'Should I ask Chloe out?',

@@ -6,6 +6,15 @@ import { describe, it } from 'vitest';
 import { expectFacts, expectNoUserFacts, type Expected } from '../support/facts/expect-facts.js';
 
 const LIKES: [string, Expected[]][] = [
+  ['Lately I am enjoying salsa dancing a lot.', [['like', 'salsa dancing']]],
+  ["I'm a huge podcast person now", [['like', 'podcast']]],
+  [
+    "Can't stand karaoke anymore",
+    [
+      ['dislike', 'karaoke'],
+      ['like', 'karaoke', 'retire'],
+    ],
+  ],
   ['I love sushi.', [['like', 'sushi']]],
   [
     'I love hiking and jazz.',
@@ -89,6 +98,9 @@ const VEHICLE: [string, Expected[]][] = [
 ];
 
 const NOT_MINE = [
+  "I'm a people person",
+  'my son is a huge football fan',
+  "can't stand hiking?",
   "my kid's favorite food is pizza",
   'Her favourite food is sushi.',
   'I love you guys!',

@@ -11,7 +11,8 @@ export type SkipReason = 'question' | 'hypothetical' | 'reported' | 'fiction' | 
 
 /** A question: it asks ("?"), or opens with an auxiliary or a question word ("do I…", "where…"). */
 const QUESTION = new RegExp(
-  String.raw`^(?:(?:do|does|did|am|is|are|was|were|can|could|would|will|should|shall|have|has|had` +
+  // "can't stand X" opens a statement whose subject chat dropped, not a question.
+  String.raw`^(?!can not (?:stand|bear)\b)(?:(?:do|does|did|am|is|are|was|were|can|could|would|will|should|shall|have|has|had` +
     String.raw`|may|might|must)\s+(?:I|you|we|he|she|they|it|my|your|our|the|there|this|that|anyone` +
     String.raw`|anybody|someone|somebody|a|an|not)\b|(?:what|where|when|who|whom|why|how|which|whose` +
     String.raw`|whats|wheres|any idea|guess where|remember (?:when|where|what|how))\b)`,
