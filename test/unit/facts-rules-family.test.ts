@@ -99,6 +99,7 @@ const CHILDREN: [string, Expected[]][] = [
 ];
 
 const PETS: [string, Expected[]][] = [
+  ["We've got a third dog now, Pip!", [['pet', 'dog named Pip']]],
   ['I have a dog named Rex.', [['pet', 'dog named Rex']]],
   ['I have a cat called Miso.', [['pet', 'cat named Miso']]],
   [

@@ -43,6 +43,8 @@ const IDENTITY: [string, Expected[]][] = [
 ];
 
 const CONTACT: [string, Expected[]][] = [
+  ['new sim card, number is 555-0188 now', [['phone', '555-0188']]],
+  ['contact me by email on kai@post.example please', [['email', 'kai@post.example']]],
   ['My number is 555-0100.', [['phone', '555-0100']]],
   ['my phone number is (555) 123-4567', [['phone', '(555) 123-4567']]],
   ['You can reach me at +44 7700 900123.', [['phone', '+44 7700 900123']]],

@@ -66,6 +66,7 @@ const HOBBIES: [string, Expected[]][] = [
 ];
 
 const LANGUAGES: [string, Expected[]][] = [
+  ["I'm trying to learn Greek before the wedding", [['language', 'Greek']]],
   [
     'I speak French and English.',
     [
@@ -98,6 +99,7 @@ const VEHICLE: [string, Expected[]][] = [
 ];
 
 const NOT_MINE = [
+  'my sister is trying to learn Korean',
   "I'm a people person",
   'my son is a huge football fan',
   "can't stand hiking?",

@@ -30,7 +30,7 @@ const HYPOTHETICAL = new RegExp(
       String.raw`|thinking about|`) +
     (String.raw`thinking of|think about|want to|wants to|wanted to|would like|tempted|debating|not sure` +
       String.raw`|unsure|wondering|`) +
-    String.raw`wonder|eventually|ideally|in theory|should|ought to|need to|have to|try to|trying to|tried to|may be` +
+    String.raw`wonder|eventually|ideally|in theory|should|ought to|need to|have to|try to|trying to(?! learn\b)|tried to|may be` +
     String.raw`|must be|must have been|` +
     (String.raw`what if|let us say|let's say|say I|kind of want|if only|on the fence|torn between|can't decide` +
       String.raw`|can not decide)\b|`) +

@@ -179,7 +179,8 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
   const text = source.length > MAX_TURN_CHARS ? source.slice(0, MAX_TURN_CHARS) : source;
   if (text.trim() === '') return [];
   const now = typeof turn.timestamp === 'string' ? Date.parse(turn.timestamp) : Number.NaN;
-  const clauses = splitClauses(text);
+  const readable = unquoted(text);
+  const clauses = splitClauses(readable);
   const topics = new Map<RegExp, RegExpExecArray | undefined>();
   const turnFind = (topic: RegExp): RegExpExecArray | undefined => {
     if (!topics.has(topic)) topics.set(topic, topic.exec(text) ?? undefined);
@@ -190,13 +191,15 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
   let conditional = -1;
   for (const clause of clauses) {
     const raw = text.slice(clause.start, clause.end);
-    const plain = canonicalize(raw);
+    const shown = readable.slice(clause.start, clause.end);
+    if (shown.trim() === '') continue;
+    const plain = canonicalize(shown);
     if (clause.index === 0) {
       sentenceText.set(clause.sentence, plain.text);
       if (opensCondition(plain.text)) conditional = clause.sentence;
     }
     if (conditional === clause.sentence) continue;
-    const skip = skipReason(raw, plain.text);
+    const skip = skipReason(shown, plain.text);
     // "The doctor told me I'm allergic to shellfish": reported, but a finding about the user's health.
     const medical = skip === 'reported' && medicalFinding(plain.text);
     if (skip !== undefined && !medical) continue;
@@ -216,6 +219,17 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
   }
   linkReplacements(candidates);
   return dedupe(candidates).slice(0, MAX_CANDIDATES);
+}
+
+/**
+ * Words in quotation marks, three or more of them, are someone's words, a text to translate or
+ * to write ("Translate 'I live in Berlin' into German", 'she said "I am moving to Rome"'), not
+ * what the user states: they are blanked (same length, so clause offsets hold).
+ */
+const QUOTED = /(?<=^|[\s(:])(["“«]|')((?:[^"”»'\n]*?\s){2,}[^"”»'\n]*?)(["”»]|')(?=$|[\s.,;:!?)])/gu;
+
+function unquoted(text: string): string {
+  return text.replace(QUOTED, (whole) => ' '.repeat(whole.length));
 }
 
 /** A clause as readers see it, its date resolved once per direction on demand. */
