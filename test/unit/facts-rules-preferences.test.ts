@@ -6,6 +6,8 @@ import { describe, it } from 'vitest';
 import { expectFacts, expectNoUserFacts, type Expected } from '../support/facts/expect-facts.js';
 
 const LIKES: [string, Expected[]][] = [
+  ['Not a fan of reality shows.', [['dislike', 'reality shows']]],
+  ["I'm a lifelong Arsenal supporter", [['like', 'Arsenal']]],
   ['Lately I am enjoying salsa dancing a lot.', [['like', 'salsa dancing']]],
   ["I'm a huge podcast person now", [['like', 'podcast']]],
   [
@@ -94,6 +96,7 @@ const LANGUAGES: [string, Expected[]][] = [
 ];
 
 const VEHICLE: [string, Expected[]][] = [
+  ['I drive a 2019 Toyota Corolla', [['vehicle', 'Toyota Corolla']]],
   ['I drive a Tesla.', [['vehicle', 'Tesla']]],
   ['We bought a Honda Civic last year.', [['vehicle', 'Honda Civic']]],
 ];

@@ -16,7 +16,7 @@ const GATE = new RegExp(
   String.raw`\b(?:lov|like|enjoy|adore|into|obsess|fan\b|passion|crazy about|addict|soft spot|thing for` +
     String.raw`|dig|prefer|fond|hate|dislike|detest|loathe|stand|bear|care for|despise|sick of|tired of` +
     String.raw`|hobb|pastime|free time|spare time|play|do\b|practi|took up|taken up|picked up|got into` +
-    String.raw`|started|go\b|favou?rite|fave|fav\b|quit|stopped|gave up|no longer|person\b|lover|nerd|geek|buff)`,
+    String.raw`|started|go\b|favou?rite|fave|fav\b|quit|stopped|gave up|no longer|person\b|lover|nerd|geek|buff|supporter)`,
   'iu',
 );
 
@@ -37,7 +37,7 @@ const LIKE = pattern(
 );
 const DISLIKE = pattern(
   String.raw`(?:(?:^|\b)${SUBJ}\s+|^)${ADV}(?:really |absolutely |totally |just |honestly )*(hate|dislike` +
-    String.raw`|detest|loathe|can not stand|can not bear|do not like|do not enjoy|do not care for|am not ` +
+    String.raw`|detest|loathe|can not stand|can not bear|do not like|do not enjoy|do not care for|(?:am )?not ` +
     String.raw`(?:a )?(?:big |huge )?fan of|am not into|despise|am sick of|am tired of|am not fond of` +
     String.raw`|abhor|do not love|am not crazy about)\s+`,
 );
@@ -208,8 +208,8 @@ function readFavorite(text: string): Proposal[] {
 
 /** "I'm a huge techno person now", "I'm a big jazz fan": a like said as what kind of person the user is. */
 const KIND_OF_PERSON = new RegExp(
-  String.raw`^I am (?:a |an )?(?:(?:big|huge|massive|total|real|true|die-hard|crazy)\s+)?` +
-    String.raw`([\p{L}-]+(?: [\p{L}-]+)?) (?:person|fan|lover|addict|nerd|geek|junkie|enthusiast|buff)` +
+  String.raw`^I am (?:a |an )?(?:(?:big|huge|massive|total|real|true|die-hard|crazy|lifelong|long-time|longtime|loyal|avid|proud)\s+)?` +
+    String.raw`([\p{L}-]+(?: [\p{L}-]+)?) (?:person|fan|lover|addict|nerd|geek|junkie|enthusiast|buff|supporter)` +
     String.raw`(?:\s+(?:now|these days|lately)\b)?\s*(?:[.!,]|$)`,
   'iu',
 );
