@@ -226,7 +226,8 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
  * to write ("Translate 'I live in Berlin' into German", 'she said "I am moving to Rome"'), not
  * what the user states: they are blanked (same length, so clause offsets hold).
  */
-const QUOTED = /(?<=^|[\s(:])(["“«]|')((?:[^"”»'\n]*?\s){2,}[^"”»'\n]*?)(["”»]|')(?=$|[\s.,;:!?)])/gu;
+const QUOTED =
+  /(?<=^|[\s(:])(?:["“«]|')(?:(?:[^\s"“”«»']|(?<=\p{L})'(?=\p{L}))+\s+){2,}(?:[^\s"“”«»']|(?<=\p{L})'(?=\p{L}))+(?:["”»]|')(?=$|[\s.,;:!?)])/gu;
 
 function unquoted(text: string): string {
   return text.replace(QUOTED, (whole) => ' '.repeat(whole.length));

@@ -28,7 +28,7 @@ export interface UpdateScenario {
    * (`suites-round-10.ts`), scored untouched before that generalisation; `round11`: the eleventh
    * set (`suites-round-11.ts`), written before that generalisation and scored once after it,
    * never tuned on; `round12`: the twelfth set (`suites-round-12.ts`), written and scored before
-   * the clause reader, never tuned on; `round13`: the thirteenth set (`suites-round-13.ts`),
+   * the frame reader, then tuned on; `round13`: the thirteenth set (`suites-round-13.ts`),
    * written and scored before any rule change for it, never tuned on.
    */
   split: Split;
