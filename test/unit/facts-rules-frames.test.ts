@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFrames } from '../../src/facts/rules/frames/read-frames.js';
+import { MAX_FRAME_CHARS } from '../../src/facts/rules/limits.js';
 import { expectFacts, expectNoUserFacts } from '../support/facts/expect-facts.js';
 
 const view = (text: string, turn = text) => ({
@@ -91,6 +92,13 @@ describe('facts: the frame reader', () => {
     'The lead in my play works at Stripe',
   ])("leaves %j unread: someone else's subject, or a plan talked over", (text) => {
     expect(readFrames(view(text))).toEqual([]);
+  });
+
+  it('reads the first MAX_FRAME_CHARS characters of a turn, so a long paste costs the patterns alone past them', () => {
+    const said = 'after a decade in Leeds we finally relocated, Porto is our new home.';
+    const pad = (n: number) => 'The weather was nice. '.repeat(Math.floor(n / 22));
+    expectFacts(`${pad(MAX_FRAME_CHARS - said.length - 10)} ${said}`, [['city', 'Porto']]);
+    expectNoUserFacts(`${pad(MAX_FRAME_CHARS + 22)} ${said}`);
   });
 
   it('reads a favourite of another kind as that kind, never as a food', () => {

@@ -18,7 +18,7 @@ import { canonicalize } from './canonical.js';
 import { splitClauses, type Clause } from './clauses.js';
 import { findDate, type DateDirection, type DateMention } from './dates.js';
 import { medicalFinding, opensCondition, skipReason, takesBack } from './detectors.js';
-import { MAX_CANDIDATES, MAX_TURN_CHARS } from './limits.js';
+import { MAX_CANDIDATES, MAX_FRAME_CHARS, MAX_TURN_CHARS } from './limits.js';
 import type { ClauseView, Proposal, Reader } from './reader.js';
 import { readContact } from './readers/contact.js';
 import { readFallback } from './readers/fallback.js';
@@ -76,10 +76,10 @@ const ABOUT_ME = new RegExp(
 /** "52-year-old engineer": the age is read on its own, the job is "engineer". */
 const AGED = /^\d{1,3}[- ](?:years?|yrs?)[- ]old\s+(?=\S)/iu;
 
-function readAll(view: ClauseView): Proposal[] {
+function readAll(view: ClauseView, frames: boolean): Proposal[] {
   const patterned = ABOUT_ME.test(view.text) ? readPatterns(view) : [];
   // The frame reader, for the attributes no pattern read in the clause.
-  const framed = readFrames(view).filter((f) => !patterned.some((p) => p.attribute === f.attribute));
+  const framed = (frames ? readFrames(view) : []).filter((f) => !patterned.some((p) => p.attribute === f.attribute));
   // An email address is a value of its own kind: never a company, a city or a name.
   return [...patterned, ...framed]
     .filter((p) => p.attribute === 'email' || !p.value.includes('@'))
@@ -106,12 +106,12 @@ function replacedInClause(p: Proposal, text: string): string | undefined {
 }
 
 /** The proposals of one clause: as said, or else as the statement it denies, retired. */
-function readClause(view: ClauseView): Proposal[] {
-  const said = readAll(view);
+function readClause(view: ClauseView, frames: boolean): Proposal[] {
+  const said = readAll(view, frames);
   if (said.length > 0) return said;
   const denied = deniedStatement(view.text);
   if (denied === undefined) return [];
-  return readAll({ ...view, text: paraphrase(denied) })
+  return readAll({ ...view, text: paraphrase(denied) }, frames)
     .filter((p) => p.kind === 'state')
     .map((p) => ({
       attribute: p.attribute,
@@ -206,7 +206,7 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     const view = clauseView(plain.text, plain.correction, turnFind, now);
     const read = medical
       ? readFoodHealth(view).filter((p) => p.attribute === 'allergy' || p.attribute === 'health')
-      : readClause(view);
+      : readClause(view, clause.start < MAX_FRAME_CHARS);
     const found = read.map((p) => toCandidate(p, raw, view, now));
     if (found.length > 0) bySentence.set(clause.sentence, [...(bySentence.get(clause.sentence) ?? []), ...found]);
   }
