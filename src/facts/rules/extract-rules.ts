@@ -226,8 +226,12 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
  * to write ("Translate 'I live in Berlin' into German", 'she said "I am moving to Rome"'), not
  * what the user states: they are blanked (same length, so clause offsets hold).
  */
-const QUOTED =
-  /(?<=^|[\s(:])(?:["“«]|')(?:(?:[^\s"“”«»']|(?<=\p{L})'(?=\p{L}))+\s+){2,}(?:[^\s"“”«»']|(?<=\p{L})'(?=\p{L}))+(?:["”»]|')(?=$|[\s.,;:!?)])/gu;
+/** A word inside quotation marks: no space, no quote, an apostrophe only between letters ("I'm"). */
+const QUOTED_WORD = String.raw`(?:[^\s"“”«»']|(?<=\p{L})'(?=\p{L}))+`;
+const QUOTED = new RegExp(
+  String.raw`(?<=^|[\s(:])(?:["“«]|')(?:${QUOTED_WORD}\s+){2,}${QUOTED_WORD}(?:["”»]|')(?=$|[\s.,;:!?)])`,
+  'gu',
+);
 
 function unquoted(text: string): string {
   return text.replace(QUOTED, (whole) => ' '.repeat(whole.length));

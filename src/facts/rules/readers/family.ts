@@ -52,7 +52,8 @@ const ROLE_BEFORE =
   String.raw`(?:girlfriend|boyfriend|partner|wife|husband|fianc[ée]e?|gf|bf|ex),? )?`;
 const ROLE_SAID = /^[Mm]y /u;
 const WE_BROKE_UP = new RegExp(
-  String.raw`^${ROLE_BEFORE}(\p{Lu}[\p{L}'-]+),? and (?:I|me) (?:have )?(?:just |finally |officially )?(?:broke up|split up` +
+  String.raw`^${ROLE_BEFORE}(\p{Lu}[\p{L}'-]+),? and (?:I|me) (?:have )?(?:just |finally |officially )?` +
+    String.raw`(?:broke up|split up` +
     String.raw`|split|separated|divorced|are over|called it quits|are no longer together|are not together` +
     String.raw`|are (?:now )?(?:divorced|separated)` +
     String.raw`|are not a couple|are done|are finished` +

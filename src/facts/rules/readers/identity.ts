@@ -74,8 +74,11 @@ const GREW_UP = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:grew up|was raised|were raised|spent my childhood)\s+(?:in|on|at)\s+`,
 );
 /** "originally from Gdansk", "I'm Tomasz, 29, originally from Gdansk": an introduction's place of origin. */
-const ORIGINALLY =
-  /(?:^|^I am [^,]{1,40},(?: [^,]{1,20},)? )(?:and |but |though )?(?:originally|born and raised|born and bred) (?:from|in) /iu;
+const ORIGINALLY = new RegExp(
+  String.raw`(?:^|^I am [^,]{1,40},(?: [^,]{1,20},)? )(?:and |but |though )?` +
+    String.raw`(?:originally|born and raised|born and bred) (?:from|in) `,
+  'iu',
+);
 /** "I'm a dentist from Pune", "I'm a 52-year-old engineer from Nairobi": a person's noun, then where from. */
 const PERSON_FROM = /^I am (?:a |an )?(?:[\p{L}\d-]+ ){0,3}?([\p{L}-]+) from (?=\p{Lu})/u;
 const PERSON_NOUNS = new Set([

@@ -16,7 +16,8 @@ const GATE = new RegExp(
   String.raw`\b(?:lov|like|enjoy|adore|into|obsess|fan\b|passion|crazy about|addict|soft spot|thing for` +
     String.raw`|dig|prefer|fond|hate|dislike|detest|loathe|stand|bear|care for|despise|sick of|tired of` +
     String.raw`|hobb|pastime|free time|spare time|play|do\b|practi|took up|taken up|picked up|got into` +
-    String.raw`|started|go\b|favou?rite|fave|fav\b|quit|stopped|gave up|no longer|person\b|lover|nerd|geek|buff|supporter)`,
+    String.raw`|started|go\b|favou?rite|fave|fav\b|quit|stopped|gave up|no longer|person\b|lover|nerd|geek|buff` +
+    String.raw`|supporter)`,
   'iu',
 );
 
@@ -52,7 +53,8 @@ const LOST_INTEREST = pattern(
 );
 const FAVORITE = new RegExp(
   String.raw`(?:\bmy |^)(?:absolute |all-time |all time |current |new |personal |top |ultimate )?(?:favou?rite` +
-    String.raw`|fave|fav|go-to|go to) ((?:thing|things) to (?:eat|drink|watch|read)|[\p{L}-]+(?: (?!these\b|nowadays\b|now\b|lately\b|currently\b)[\p{L}-]+)?)` +
+    String.raw`|fave|fav|go-to|go to) ((?:thing|things) to (?:eat|drink|watch|read)` +
+    String.raw`|[\p{L}-]+(?: (?!these\b|nowadays\b|now\b|lately\b|currently\b)[\p{L}-]+)?)` +
     String.raw`(?: (?:these days|nowadays|lately|currently|right now|at the moment|now))?,? (?:is|are|has to be` +
     String.raw`|has become|became|is now|is definitely|is probably|=|:)\s+(?:now\s+|definitely\s+)?`,
   'iu',
@@ -208,7 +210,8 @@ function readFavorite(text: string): Proposal[] {
 
 /** "I'm a huge techno person now", "I'm a big jazz fan": a like said as what kind of person the user is. */
 const KIND_OF_PERSON = new RegExp(
-  String.raw`^I am (?:a |an )?(?:(?:big|huge|massive|total|real|true|die-hard|crazy|lifelong|long-time|longtime|loyal|avid|proud)\s+)?` +
+  String.raw`^I am (?:a |an )?(?:(?:big|huge|massive|total|real|true|die-hard|crazy|lifelong|long-time|longtime` +
+    String.raw`|loyal|avid|proud)\s+)?` +
     String.raw`([\p{L}-]+(?: [\p{L}-]+)?) (?:person|fan|lover|addict|nerd|geek|junkie|enthusiast|buff|supporter)` +
     String.raw`(?:\s+(?:now|these days|lately)\b)?\s*(?:[.!,]|$)`,
   'iu',

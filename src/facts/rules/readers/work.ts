@@ -496,7 +496,8 @@ export const readWork: Reader = ({ text, turnMentions }) => {
 const JOB_GATE = new RegExp(
   String.raw`\b(?:as an?|work\w*|employ\w*|hired|job|role|position|title|profession|occupation|promoted` +
     String.raw`|became|become|been|am (?:an?|now)|retire\w*|unemployed|self-employed|freelanc\w*|between jobs` +
-    String.raw`|out of work|stay-at-home|leave|jobless|trained|retrained|qualified|teach\w*|probation|internship|apprenticeship)\b`,
+    String.raw`|out of work|stay-at-home|leave|jobless|trained|retrained|qualified|teach\w*|probation|internship` +
+    String.raw`|apprenticeship)\b`,
   'iu',
 );
 const EMPLOYER_GATE = new RegExp(
