@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { getAllInPages, type PagedSource } from '../../src/store/indexeddb/read-pages.js';
 import { indexedDBStore } from '../../src/store/indexeddb/indexeddb-store.js';
 import { memoryStore } from '../../src/store/memory/memory-store.js';
-import type { MemoryEntry, StoreAdapter, StoreBatch } from '../../src/types.js';
-import { makeEntry, makeMeta, makeSummary } from '../support/store-conformance.js';
+import type { StoreAdapter } from '../../src/types.js';
+import { ENTRY_READS, entriesInOneRead, largeSession } from '../support/large-session.js';
 
 /** A source that counts its `getAll`s. */
 function counted<R>(source: PagedSource<R>): PagedSource<R> & { calls: number } {
@@ -109,26 +109,6 @@ describe('getAllInPages', () => {
   });
 });
 
-/** A session far larger than one page: active and compressed entries, long texts among them, summaries, aux. */
-function largeSession(sessionId: string, n: number): StoreBatch {
-  const putEntries: MemoryEntry[] = Array.from({ length: n }, (_, seq) =>
-    makeEntry(sessionId, seq, {
-      compressed: seq % 3 === 0,
-      ...(seq % 3 === 0 ? { summaryId: `s${seq % 40}` } : {}),
-      content: seq % 97 === 0 ? `long ${seq} `.repeat(5_000) : `message ${seq}`,
-    }),
-  );
-  const aux: Record<string, unknown> = {};
-  for (let i = 0; i < 1_500; i++) aux[`recall:seg:${i}`] = { packed: `segment ${i} `.repeat(50) };
-  aux['other:x'] = 1;
-  return {
-    meta: makeMeta(sessionId, 1, { nextSeq: n, totalEntries: n }),
-    putEntries,
-    putSummaries: Array.from({ length: 600 }, (_, i) => makeSummary(sessionId, `s${i}`)),
-    aux,
-  };
-}
-
 describe('indexedDBStore: a session larger than one page', () => {
   const N = 6_000;
   let dbName = '';
@@ -146,22 +126,21 @@ describe('indexedDBStore: a session larger than one page', () => {
   it('reads back equal and in order: loadSession, loadEntries (all, active, from a seq, a limit), the head and aux', async () => {
     const [idb, mem] = await both();
     const loaded = await idb.loadSession('big');
-    expect(loaded?.activeEntries.map((e) => e.seq)).toEqual(
-      Array.from({ length: N }, (_, i) => i).filter((i) => i % 3 !== 0),
-    );
-    expect(loaded).toEqual(await mem.loadSession('big'));
-    for (const options of [
-      {},
-      { includeCompressed: false },
-      { fromSeq: 2_501 },
-      { fromSeq: 2_501, includeCompressed: false },
-      { limit: 4_321 },
-      { fromSeq: 17, limit: 3_000, includeCompressed: false },
-    ]) {
+    const activeSeqs = Array.from({ length: N }, (_, i) => i).filter((i) => i % 3 !== 0);
+    activeSeqs.splice(activeSeqs.indexOf(1_000), 0, 1_000, 1_000);
+    expect(loaded?.activeEntries.map((e) => e.seq)).toEqual(activeSeqs);
+    expect(loaded?.activeEntries.filter((e) => e.seq === 1_000).map((e) => e.id)).toEqual([
+      'a1000',
+      'e1000',
+      'e1000-b',
+    ]);
+    expect(loaded?.activeEntries).toEqual(await entriesInOneRead(dbName, 'big', { includeCompressed: false }));
+    expect(loaded?.summaries).toEqual((await mem.loadSession('big'))?.summaries);
+    for (const options of ENTRY_READS) {
       const entries = await idb.loadEntries('big', options);
-      expect(entries).toEqual(await mem.loadEntries('big', options));
+      expect(entries).toEqual(await entriesInOneRead(dbName, 'big', options));
     }
-    expect(await idb.loadEntries('big')).toHaveLength(N);
+    expect(await idb.loadEntries('big')).toHaveLength(N + 2);
     const head = await idb.loadSessionHead!('big', 'recall:');
     expect(head?.aux.size).toBe(1_500);
     expect(head).toEqual(await mem.loadSessionHead!('big', 'recall:'));
