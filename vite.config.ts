@@ -66,6 +66,7 @@ const EVERY_ENGINE = [
   'test/browser/rank-cache.test.ts',
   'test/browser/two-tabs.test.ts',
   'test/browser/new-user.test.ts',
+  'test/browser/sliced-work.test.ts',
 ];
 
 /** The browser project's instance for each engine: its own provider. */

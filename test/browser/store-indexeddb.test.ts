@@ -6,6 +6,8 @@ import type { MemoryEntry } from '../../src/types.js';
 import { describeStoreConformance, makeEntry, makeMeta, makeSummary } from '../support/store-conformance.js';
 import { removeDatabases } from '../support/browser-cleanup.js';
 import { until } from '../support/until.js';
+import { ENTRY_READS, entriesInOneRead, largeSession } from '../support/large-session.js';
+import { memoryStore } from '../../src/store/memory/memory-store.js';
 import { engineFeatures } from '../support/engine-features.js';
 
 const features = await engineFeatures();
@@ -60,6 +62,36 @@ describe('indexedDBStore in Chromium', () => {
     expect(await reader.loadEntries('long')).toHaveLength(total);
     expect(await reader.loadEntries('long', { fromSeq: total - 150, includeCompressed: false })).toHaveLength(100);
     await reader.close();
+  });
+
+  it('a session larger than one page of reads comes back equal and in order, and its deletion leaves nothing', async () => {
+    const dbName = freshName();
+    const store = indexedDBStore({ dbName });
+    const mem = memoryStore();
+    const n = 6_000;
+    for (const s of [store, mem]) {
+      await s.write('big', largeSession('big', n));
+      await s.write('small', largeSession('small', 3));
+    }
+    const loaded = await store.loadSession('big');
+    expect(loaded?.activeEntries).toEqual(await entriesInOneRead(dbName, 'big', { includeCompressed: false }));
+    expect(loaded?.activeEntries).toHaveLength(n - n / 3 + 2);
+    expect(loaded?.activeEntries.filter((e) => e.seq === 1_000).map((e) => e.id)).toEqual([
+      'a1000',
+      'e1000',
+      'e1000-b',
+    ]);
+    expect(loaded?.summaries).toEqual((await mem.loadSession('big'))?.summaries);
+    for (const options of ENTRY_READS)
+      expect(await store.loadEntries('big', options)).toEqual(await entriesInOneRead(dbName, 'big', options));
+    expect(await store.loadSessionHead!('big', 'recall:')).toEqual(await mem.loadSessionHead!('big', 'recall:'));
+    expect(await store.loadAuxPrefix!('big', '')).toEqual(await mem.loadAuxPrefix!('big', ''));
+    await store.deleteSession('big');
+    expect(await store.loadSession('big')).toBeUndefined();
+    expect(await store.loadEntries('big')).toEqual([]);
+    expect(await store.loadAuxPrefix!('big', '')).toEqual(new Map());
+    expect(await store.loadSession('small')).toEqual(await mem.loadSession('small'));
+    await store.close();
   });
 
   it('two connections writing over the same version at once: one lands, the other gets ConflictError, nothing mixed', async () => {

@@ -4,7 +4,7 @@ import { openConnection } from './connection.js';
 import { withLock, sessionLockName } from './locks.js';
 import { canEstimateStorage, estimateStorage, requestPersistence } from './quota.js';
 import type { RecallKitIDB } from './schema.js';
-import { activeRange, auxPrefixRange, orderRange, seqRange } from './schema.js';
+import { readAuxPrefix, readEntryRecords, readSummaryRecords } from './session-reads.js';
 import { deleteSessionRecords, describeWrite, writeBatch } from './write.js';
 
 type StoreName = 'sessions' | 'entries' | 'summaries' | 'aux';
@@ -73,11 +73,12 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
 
     loadSession(sessionId) {
       return run(session('load', sessionId), async (db): Promise<StoredSession | undefined> => {
+        // Entries and summaries in pages of one transaction: the thread is not held by one large copy.
         const tx = readTransaction(db, ['sessions', 'entries', 'summaries']);
         const [meta, entries, summaries] = await Promise.all([
           tx.objectStore('sessions').get(sessionId),
-          tx.objectStore('entries').index('by-session-active').getAll(activeRange(sessionId)),
-          tx.objectStore('summaries').index('by-session-order').getAll(orderRange(sessionId)),
+          readEntryRecords(tx.objectStore('entries'), sessionId, { includeCompressed: false }),
+          readSummaryRecords(tx.objectStore('summaries').index('by-session-order'), sessionId),
         ]);
         if (!meta) return undefined;
         return { meta, activeEntries: entries.map((r) => r.entry), summaries: summaries.map((r) => r.summary) };
@@ -95,9 +96,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
         const entries = readTransaction(db, ['entries']).objectStore('entries');
         // A page (`limit`) is read and copied into this thread alone, not the whole session.
         const count = limit !== undefined && Number.isInteger(limit) && limit > 0 ? limit : undefined;
-        const records = includeCompressed
-          ? await entries.index('by-session-seq').getAll(seqRange(sessionId, fromSeq), count)
-          : await entries.index('by-session-active').getAll(activeRange(sessionId, fromSeq), count);
+        const records = await readEntryRecords(entries, sessionId, { includeCompressed, fromSeq, limit: count });
         return records.map((r) => r.entry);
       });
     },
@@ -121,22 +120,17 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
         const tx = readTransaction(db, ['sessions', 'summaries', 'aux']);
         const [meta, summaries, aux] = await Promise.all([
           tx.objectStore('sessions').get(sessionId),
-          tx.objectStore('summaries').index('by-session-order').getAll(orderRange(sessionId)),
-          tx.objectStore('aux').getAll(auxPrefixRange(sessionId, auxPrefix)),
+          readSummaryRecords(tx.objectStore('summaries').index('by-session-order'), sessionId),
+          readAuxPrefix(tx.objectStore('aux'), sessionId, auxPrefix),
         ]);
         if (!meta) return undefined;
-        return {
-          meta,
-          summaries: summaries.map((r) => r.summary),
-          aux: new Map(aux.filter((r) => r.key.startsWith(auxPrefix)).map((r) => [r.key, r.value])),
-        };
+        return { meta, summaries: summaries.map((r) => r.summary), aux };
       });
     },
 
     loadAuxPrefix(sessionId, prefix) {
       return run(`load aux ${JSON.stringify(prefix)}… of session ${JSON.stringify(sessionId)}`, async (db) => {
-        const records = await readTransaction(db, ['aux']).objectStore('aux').getAll(auxPrefixRange(sessionId, prefix));
-        return new Map(records.filter((r) => r.key.startsWith(prefix)).map((r) => [r.key, r.value]));
+        return readAuxPrefix(readTransaction(db, ['aux']).objectStore('aux'), sessionId, prefix);
       });
     },
 

@@ -118,22 +118,23 @@ export function activeRange(sessionId: string, fromSeq = -Infinity): IDBKeyRange
   return IDBKeyRange.bound([sessionId, 1, fromSeq], [sessionId, 1, Infinity]);
 }
 
-/** `by-session-order`: all of the session's summaries. */
-export function orderRange(sessionId: string): IDBKeyRange {
-  return IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
+/** `by-session-order`: the session's summaries (from `fromOrder` on). */
+export function orderRange(sessionId: string, fromOrder = -Infinity): IDBKeyRange {
+  return IDBKeyRange.bound([sessionId, fromOrder], [sessionId, Infinity]);
 }
 
 /**
- * `aux`: the session's keys that start with `prefix`. Keys compare by UTF-16 code units, so
- * the range ends before the prefix with its last unit raised by one (or after every string key
- * of the session when that unit is already the highest).
+ * `aux`: the session's keys that start with `prefix` (from the key `fromKey` on, when given).
+ * Keys compare by UTF-16 code units, so the range ends before the prefix with its last unit
+ * raised by one (or after every string key of the session when that unit is already the highest).
  */
-export function auxPrefixRange(sessionId: string, prefix: string): IDBKeyRange {
+export function auxPrefixRange(sessionId: string, prefix: string, fromKey = prefix): IDBKeyRange {
   const last = prefix.charCodeAt(prefix.length - 1);
+  const start = fromKey > prefix ? fromKey : prefix;
   if (prefix.length === 0 || last === 0xffff)
-    return IDBKeyRange.bound([sessionId, prefix], [sessionId, []], false, true);
+    return IDBKeyRange.bound([sessionId, start], [sessionId, []], false, true);
   return IDBKeyRange.bound(
-    [sessionId, prefix],
+    [sessionId, start],
     [sessionId, prefix.slice(0, -1) + String.fromCharCode(last + 1)],
     false,
     true,

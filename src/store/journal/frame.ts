@@ -12,7 +12,7 @@ export const FRAME_HEADER = 8;
 /** Bytes after each payload: the length again. */
 export const FRAME_TRAILER = 4;
 /** A larger length field can only be garbage: no record is near this size. */
-const MAX_PAYLOAD = 256 * 1024 * 1024;
+export const MAX_PAYLOAD = 256 * 1024 * 1024;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });

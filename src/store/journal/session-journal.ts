@@ -8,8 +8,9 @@
  */
 import type { JournalFiles } from './files.js';
 import { createSlicer } from '../../slices/slicer.js';
-import { decodeFrames, encodeFrame, readLastFrame } from './frame.js';
+import { decodeFrames, encodeFrame, FRAME_HEADER, FRAME_TRAILER, readLastFrame } from './frame.js';
 import { encodeFrameInSlices } from './frame-in-slices.js';
+import { decodeFramesInSlices } from './decode-in-slices.js';
 import type { FoldResult, JournalRecord, SessionState } from './session-state.js';
 import { foldRecords, toSnapshot, versionOf } from './session-state.js';
 
@@ -169,7 +170,8 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
           continue;
         }
         const bytes = await files.read(name);
-        const decoded = decodeFrames(bytes);
+        // A whole file (megabytes for a large session) is checked and parsed in slices.
+        const decoded = await decodeFramesInSlices(bytes, createSlicer());
         const fold = foldRecords(decoded.records);
         if (!fold.state && !fold.clearing && gens.length > 1 && gen !== gens[gens.length - 1]) {
           // A generation whose snapshot never completed (a crash mid-compaction): an older one stands.
@@ -177,7 +179,8 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
           continue;
         }
         if (decoded.validBytes < bytes.length) await files.truncate(name, decoded.validBytes);
-        const first = decoded.records.length ? encodeFrame(decoded.records[0]).length : 0;
+        // The first frame's size as stored (encoding the snapshot again would hold the thread).
+        const first = decoded.records.length ? firstFrameBytes(bytes) : 0;
         known.set(sessionId, { gen, size: decoded.validBytes, base: first });
         chosen = { fold, cutBytes: bytes.length - decoded.validBytes };
       }
@@ -242,4 +245,11 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
     },
   };
   return journal;
+}
+
+/** Bytes of the first frame of `bytes` (which holds at least one intact frame). */
+function firstFrameBytes(bytes: Uint8Array): number {
+  return (
+    FRAME_HEADER + new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true) + FRAME_TRAILER
+  );
 }
