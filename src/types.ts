@@ -323,9 +323,11 @@ export interface MemoryEvents {
   erased: (sessionId: string, result: { entryIds: string[] }) => void;
   'session:cleared': (sessionId: string) => void;
   /**
-   * Another writer (tab, process, or `Memory` on the same store) changed a session this memory
-   * has open; its cached state was dropped, so the next call reads the new state. Needs a
-   * store with `subscribe`.
+   * Another writer (tab, process, or `Memory` on the same store) changed or deleted a session
+   * this memory has open; its cached state was dropped, so the next call reads the new state.
+   * Never fired for this memory's own writes (also those made before a `clearSession`, whose
+   * notice arrives after it); a change heard while a call runs on the session fires when the
+   * call ends. Needs a store with `subscribe`.
    */
   change: (sessionId: string) => void;
   /** `info.compressionId` when a compression failed (its `compressing` event carried the same id). */
@@ -547,7 +549,10 @@ export interface StoreAdapter {
   /**
    * Hear about writes to a session (by anyone: this engine, another tab, another process).
    * `onChange` gets the session's stored `version` after the change, 0 once it is deleted,
-   * and is called asynchronously, after the write is durable. Returns the function that stops
+   * and is called asynchronously, after the write is durable. A subscription hears every change
+   * made after it began, by anyone, and none of this store's own writes that settled before it
+   * began (their notices may still be on the way: the engine, subscribing anew after a
+   * `clearSession`, would take them for another writer's). Returns the function that stops
    * listening. Optional: without it, other writers are noticed on the next read (`shared`).
    */
   subscribe?(sessionId: string, onChange: (version: number) => void): () => void;

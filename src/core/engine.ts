@@ -513,9 +513,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
     clearSession: (s) =>
       sessions.run(s, async (c) => {
         writer.discard(c.meta.sessionId);
-        const existed = c.meta.version > 0;
         await store.deleteSession(c.meta.sessionId);
-        sessions.drop(c.meta.sessionId, existed);
+        sessions.drop(c.meta.sessionId);
         emitter.emit('session:cleared', c.meta.sessionId);
       }),
 

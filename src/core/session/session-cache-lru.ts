@@ -14,6 +14,8 @@ export interface SessionLru {
   get(sessionId: string): SessionCache | undefined;
   /** A held session's state, leaving the order as it is (a notification is not a use). */
   peek(sessionId: string): SessionCache | undefined;
+  /** Listen to a session not held yet (before loading it); its state is set later. */
+  listen(sessionId: string): void;
   /** Cache a session's state (most recently used) and evict the oldest beyond the bound. */
   set(sessionId: string, c: SessionCache): void;
   /** Forget the state but keep listening (another writer changed it). */
@@ -53,6 +55,11 @@ export function createSessionLru(options: SessionLruOptions): SessionLru {
     }
   };
 
+  const subscribe = (sessionId: string): (() => void) | undefined =>
+    store.subscribe?.(sessionId, (version) => {
+      if (slots.has(sessionId)) onNotify(sessionId, version);
+    });
+
   return {
     get(sessionId) {
       const slot = slots.get(sessionId);
@@ -70,14 +77,13 @@ export function createSessionLru(options: SessionLruOptions): SessionLru {
     set(sessionId, c) {
       const slot = slots.get(sessionId);
       slots.delete(sessionId);
-      const unsubscribe = slot
-        ? slot.unsubscribe
-        : store.subscribe?.(sessionId, (version) => {
-            if (slots.has(sessionId)) onNotify(sessionId, version);
-          });
+      const unsubscribe = slot ? slot.unsubscribe : subscribe(sessionId);
       slots.set(sessionId, { c, unsubscribe });
       newest = sessionId;
       evict();
+    },
+    listen(sessionId) {
+      if (!slots.has(sessionId)) slots.set(sessionId, { c: undefined, unsubscribe: subscribe(sessionId) });
     },
     stale(sessionId) {
       const slot = slots.get(sessionId);

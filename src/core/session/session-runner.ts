@@ -33,8 +33,11 @@ export interface SessionRunner {
     mode?: 'read' | 'write',
     cold?: (sessionId: string) => Promise<T | undefined>,
   ): Promise<T>;
-  /** Forget a session's cached state (it was replaced, or `deleted` by this engine). */
-  drop(sessionId: string, deleted?: boolean): void;
+  /**
+   * Forget a session's cached state and stop listening to it (it was replaced, or deleted by
+   * this engine): the next call loads it anew, and hears only changes made after that.
+   */
+  drop(sessionId: string): void;
   /** Resolves when every operation queued so far has settled. */
   idle(): Promise<void>;
   /** Stop listening to the store (on close). */
@@ -65,8 +68,6 @@ export function createSessionRunner(
   options: SessionRunnerOptions = {},
 ): SessionRunner {
   const queue = createSerialQueue();
-  /** Sessions this engine deleted whose deletion notice has not come back yet. */
-  const ownDeletions = new Set<string>();
   /**
    * Sessions a task is running on, and whether another writer's change was heard meanwhile.
    * The task holds the session's state and goes on writing into it: dropping that state before
@@ -81,18 +82,20 @@ export function createSessionRunner(
     cache.stale(id);
     options.onChange?.(id);
   };
-  /** The store announced a change to a session: this engine's own, or another writer's. */
+  /**
+   * The store announced a change to a session: this engine's own, or another writer's. A
+   * subscription hears only changes made after it began (the `subscribe` contract), and the
+   * session is subscribed to before it is loaded and until it is forgotten: so a deletion heard
+   * is another writer's (`clearSession` forgets the session as it deletes it, and opens it anew
+   * with a new subscription), and a version is this engine's own exactly when it holds it.
+   */
   const heard = (id: string, version: number): void => {
     const c = cache.peek(id);
     // This engine's own writes come back with a version it already holds (or an older one).
     if (c && version !== 0 && version <= c.meta.version) return;
     // Or before the write resolved (a store that announces as it commits).
     if (version !== 0 && writer.writing(id, version)) return;
-    // This engine's own deletion (clearSession) is heard late, maybe while the new session's
-    // first add runs: it is not another writer's change.
-    if (version === 0 && ownDeletions.delete(id)) return;
-    // A change heard while a task runs is weighed when it ends (the deleted session's last
-    // write, announced before a clearSession, can be heard during the new session's first add).
+    // A change heard while a task runs is weighed when it ends (the task holds the state).
     const task = running.get(id);
     if (task) task.changed = true;
     else changed(id);
@@ -110,6 +113,8 @@ export function createSessionRunner(
   async function open(sessionId: string): Promise<SessionCache> {
     let c = cache.get(sessionId);
     if (c) return c;
+    // Listen first: a change made while the session loads is heard, one made before is loaded.
+    cache.listen(sessionId);
     const stored = await store.loadSession(sessionId);
     c = stored
       ? toCache(stored.meta, stored.activeEntries, stored.summaries)
@@ -174,9 +179,8 @@ export function createSessionRunner(
         }
       });
     },
-    drop(sessionId, deleted = false) {
+    drop(sessionId) {
       cache.delete(sessionId);
-      if (deleted && store.subscribe) ownDeletions.add(sessionId);
     },
     idle: () => queue.idle(),
     dispose: () => cache.clear(),

@@ -8,8 +8,11 @@
 import type { SqlDriver } from './driver.js';
 import { CHANNEL } from './write.js';
 
-/** Hears one tenant's changes: `(sessionId, version)`, version 0 once deleted. */
-export type ChangeHandler = (sessionId: string, version: number) => void;
+/**
+ * Hears one tenant's changes: `(sessionId, version)`, version 0 once deleted; `origin` and `n`
+ * name the store that made it and its number there, when the payload carries them.
+ */
+export type ChangeHandler = (sessionId: string, version: number, origin?: string, n?: number) => void;
 
 interface Router {
   handlers: Map<string, Set<ChangeHandler>>;
@@ -19,7 +22,10 @@ interface Router {
 
 const routers = new WeakMap<object, Router>();
 
-/** Hand each change `[tenant, sessionId, version]` of a payload (one change or an array of them) on. */
+/**
+ * Hand each change `[tenant, sessionId, version, origin?, n?]` of a payload (one change or an
+ * array of them) on.
+ */
 function route(router: Router, payload: string): void {
   let message: unknown;
   try {
@@ -32,7 +38,8 @@ function route(router: Router, payload: string): void {
     if (!Array.isArray(change) || typeof change[0] !== 'string' || typeof change[1] !== 'string') continue;
     if (typeof change[2] !== 'number') continue;
     const handlers = router.handlers.get(change[0]);
-    if (handlers) for (const h of [...handlers]) h(change[1], change[2]);
+    const [origin, n] = typeof change[3] === 'string' && typeof change[4] === 'number' ? [change[3], change[4]] : [];
+    if (handlers) for (const h of [...handlers]) h(change[1], change[2], origin, n);
   }
 }
 

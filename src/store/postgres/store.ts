@@ -30,6 +30,12 @@ function attempt<T>(op: (driver: SqlDriver) => Promise<T>, driver: SqlDriver): P
 /** Said of a write that failed in a way that may have stored it all the same. */
 const UNKNOWN_OUTCOME = ' (the write may or may not have been stored: retry it, with the same id it is stored once)';
 
+/** A random id naming one store in its change notifications. */
+function originId(): string {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  return c?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
 /**
  * A store that keeps sessions in PostgreSQL: on a server through node-postgres
  * (`connectionString` or your `pool`), or embedded through PGlite (`pglite`: a directory, or your
@@ -70,6 +76,26 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
     };
     write.then(done, done);
     return write;
+  };
+  // This store's writes and deletions, numbered in its notifications, and those not yet settled.
+  const origin = originId();
+  let numbered = 0;
+  const unsettled = new Set<number>();
+  const numberOwn = <T>(work: (n: number) => Promise<T>): Promise<T> => {
+    const n = numbered++;
+    unsettled.add(n);
+    const done = (): void => void unsettled.delete(n);
+    const p = work(n);
+    p.then(done, done);
+    return p;
+  };
+  const own = {
+    origin,
+    // Sets iterate in insertion order, and numbers are inserted rising: the first is the oldest.
+    oldest: (): number => {
+      for (const n of unsettled) return n;
+      return numbered;
+    },
   };
   const writesOf = (d: SqlDriver): ReturnType<typeof sharedWrites> => (writes ??= sharedWrites(d));
   const db = (): Promise<SqlDriver> => source.get();
@@ -128,24 +154,31 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       // Encoded first (this process's work, not a wait for the database, so outside the call's
       // bound): a small batch at once, a large one in slices; then concurrent writes, of this
       // store and of the others on its pool, share statements.
-      const send = (x: EncodedBatch): Promise<void> =>
-        run(session('write', sessionId), (d) => writesOf(d).writer.write(x), true);
       let encoded: EncodedBatch | Promise<EncodedBatch>;
       try {
         encoded = encodeBatchInSlices(tenant, sessionId, batch, createSlicer);
       } catch (error) {
         return Promise.reject(error);
       }
-      return track(sessionId, encoded instanceof Promise ? encoded.then(send) : send(encoded));
+      const e = encoded;
+      return numberOwn((n) => {
+        const send = (x: EncodedBatch): Promise<void> => {
+          x.session[4] = notifyPayload(tenant, sessionId, x.session[2], [origin, n]);
+          return run(session('write', sessionId), (d) => writesOf(d).writer.write(x), true);
+        };
+        return track(sessionId, e instanceof Promise ? e.then(send) : send(e));
+      });
     },
     deleteSession: (sessionId) =>
-      run(
-        session('delete', sessionId),
-        async (d) => {
-          if (await deleteSession(d, tenant, sessionId))
-            writesOf(d).notifier.add([notifyPayload(tenant, sessionId, 0)]);
-        },
-        true,
+      numberOwn((n) =>
+        run(
+          session('delete', sessionId),
+          async (d) => {
+            if (await deleteSession(d, tenant, sessionId))
+              writesOf(d).notifier.add([notifyPayload(tenant, sessionId, 0, [origin, n])]);
+          },
+          true,
+        ),
       ),
     listSessions: () => run('list sessions', (d) => q.listSessions(d, tenant)),
     subscribe(sessionId, onChange) {
@@ -153,6 +186,7 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
       subscriptions ??= createSubscriptions(
         async (onChange) => listenTenant(await db(), tenant, onChange),
         (id) => inFlight.get(id),
+        own,
       );
       return subscriptions.subscribe(sessionId, onChange);
     },

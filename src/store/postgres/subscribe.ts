@@ -18,9 +18,20 @@ export interface Subscriptions {
   close(): Promise<void>;
 }
 
+/** This store's own writes, as its notifications name them. */
+export interface OwnWrites {
+  /** This store's origin id in its notifications. */
+  origin: string;
+  /** The number of its oldest write not yet settled (or of its next write, when none is in flight). */
+  oldest(): number;
+}
+
 /**
  * Listen lazily (through `listen`, which hears the store's tenant's changes) and hand them to
- * the subscribers of their session. `writing(sessionId)`: this store's write to the session
+ * the subscribers of their session. A subscriber does not hear this store's own writes (`own`)
+ * that had settled before it subscribed (their notification can arrive long after: a memory
+ * that cleared a session and opened it again would take them for another writer's); every
+ * other change it hears. `writing(sessionId)`: this store's write to the session
  * still in flight, if any. A change is handed on only after it settles: the notification of a
  * commit can arrive before the reply to the statement that made it, and a writer must have
  * taken in its own write before it hears of it (else it would take its own write for
@@ -29,19 +40,21 @@ export interface Subscriptions {
 export function createSubscriptions(
   listen: (onChange: ChangeHandler) => Promise<() => Promise<void>>,
   writing: (sessionId: string) => Promise<unknown> | undefined = () => undefined,
+  own?: OwnWrites,
 ): Subscriptions {
   const listeners = createListeners();
   let listening: Promise<() => Promise<void>> | undefined;
   // The LISTEN being set up, until it settles.
   let settling: Promise<unknown> | undefined;
-  const onChange: ChangeHandler = (sessionId, version) => {
+  const onChange: ChangeHandler = (sessionId, version, origin, n) => {
+    const tag = own && origin === own.origin ? n : undefined;
     const pending = writing(sessionId);
     if (pending)
       void pending.then(
-        () => listeners.notify(sessionId, version),
-        () => listeners.notify(sessionId, version),
+        () => listeners.notify(sessionId, version, tag),
+        () => listeners.notify(sessionId, version, tag),
       );
-    else listeners.notify(sessionId, version);
+    else listeners.notify(sessionId, version, tag);
   };
   return {
     subscribe(sessionId, handler) {
@@ -57,7 +70,9 @@ export function createSubscriptions(
           if (listening === started) listening = undefined;
         });
       }
-      return listeners.add(sessionId, handler);
+      if (!own) return listeners.add(sessionId, handler);
+      const since = own.oldest();
+      return listeners.add(sessionId, handler, (tag) => tag === undefined || tag >= since);
     },
     async ready() {
       await listening?.catch(() => undefined);

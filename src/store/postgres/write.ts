@@ -20,11 +20,13 @@ import { summariesApart, summaryStatements } from './summary-parts.js';
 export const CHANNEL = 'recallkit_changes';
 
 /**
- * A change notification: `[tenant, sessionId, version]` (version 0: deleted). A write
- * statement sends its changes together as a JSON array of these.
+ * A change notification: `[tenant, sessionId, version]` (version 0: deleted), then, from a
+ * store that numbers its writes, `origin` (that store, a random id) and `n` (the write's
+ * number there): its own subscribers then skip the writes it made before they subscribed. A
+ * write statement sends its changes together as a JSON array of these.
  */
-export const notifyPayload = (tenant: string, sessionId: string, version: number): string =>
-  JSON.stringify([tenant, sessionId, version]);
+export const notifyPayload = (tenant: string, sessionId: string, version: number, own?: [string, number]): string =>
+  JSON.stringify(own ? [tenant, sessionId, version, ...own] : [tenant, sessionId, version]);
 
 /** Payload bytes of one notification at most (PostgreSQL's limit is 8,000). */
 export const NOTIFY_BYTES = 7_000;
