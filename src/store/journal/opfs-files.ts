@@ -97,6 +97,15 @@ export interface OpfsJournalOptions {
   flushDelayMs?: number;
 }
 
+/**
+ * Whether this engine's synchronous handles can be shared with another tab (`mode`,
+ * Chromium 121+): a file held here may then be written by another tab's worker too.
+ */
+function handlesShared(): boolean {
+  const api = (globalThis as { FileSystemSyncAccessHandle?: { prototype: object } }).FileSystemSyncAccessHandle;
+  return api !== undefined && 'mode' in api.prototype;
+}
+
 /** The OPFS journal files, and a look at one file's handle (which stays open for the journal's calls). */
 export interface OpfsJournalFiles extends JournalFiles {
   /** Run `fn` on the synchronous handle of `name` (opened, and kept, as any call on it would). */
@@ -221,6 +230,18 @@ export function opfsJournalFiles(options: OpfsJournalOptions): OpfsJournalFiles 
       h.truncate(0);
       writeAll(h, bytes, 0);
       h.flush();
+    },
+    async hold(name) {
+      // Only an exclusive handle holds a file: a shared one may be written by another tab.
+      if (handlesShared()) return false;
+      try {
+        const h = await handle(name);
+        if (h.mode !== 'readwrite-unsafe') return true;
+        await release(name);
+      } catch {
+        // Held by another tab (Firefox's handles are exclusive).
+      }
+      return false;
     },
     async remove(name) {
       await release(name);

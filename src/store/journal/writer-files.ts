@@ -156,6 +156,11 @@ export function writerJournalFiles(options: OpfsJournalOptions): WriterJournalFi
       gathered.delete(name);
       return run((f) => f.remove(name), 'remove', { name });
     },
+    async hold(name) {
+      // The writer worker (off the record) holds its files itself: none is made ahead there.
+      const m = await mode();
+      return m.kind === 'thread' && m.files.hold ? m.files.hold(name) : false;
+    },
     async close() {
       if (!started) return;
       const m = await started;
