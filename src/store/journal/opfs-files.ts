@@ -101,7 +101,7 @@ export interface OpfsJournalOptions {
  * Whether this engine's synchronous handles can be shared with another tab (`mode`,
  * Chromium 121+): a file held here may then be written by another tab's worker too.
  */
-function handlesShared(): boolean {
+export function handlesShared(): boolean {
   const api = (globalThis as { FileSystemSyncAccessHandle?: { prototype: object } }).FileSystemSyncAccessHandle;
   return api !== undefined && 'mode' in api.prototype;
 }
@@ -164,6 +164,9 @@ export function opfsJournalFiles(options: OpfsJournalOptions): OpfsJournalFiles 
           return file.createSyncAccessHandle();
         }
       })();
+      h.then(
+        () => undefined,
+      );
       h.catch(() => handles.delete(name));
       handles.set(name, h);
     }

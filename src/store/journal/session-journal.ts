@@ -76,6 +76,11 @@ interface FileInfo {
   base: number;
 }
 
+/** A new name for a file made ahead: `n-<random>.rkj`. */
+export function aheadFileName(): string {
+  return `n-${Math.random().toString(36).slice(2, 12)}.${EXT}`;
+}
+
 /** Encode a session id as a file name prefix (no `/`, never `.` or `..`). */
 export function fileName(sessionId: string, gen: number): string {
   return `s-${encodeURIComponent(sessionId)}.${gen}.${EXT}`;
@@ -105,7 +110,7 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
 
   const makeAhead = (): void => {
     if (noneAhead || ahead) return;
-    const name = `n-${Math.random().toString(36).slice(2, 12)}.${EXT}`;
+    const name = aheadFileName();
     ahead = files.hold!(name).then(
       (held) => {
         if (held) return name;
@@ -182,6 +187,8 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
       // Files made ahead are looked at while the named files are: a session's first file may be one.
       const aheadNames = files.hold ? names.filter((name) => AHEAD.test(name)) : [];
       const looking = Promise.all(aheadNames.map(async (name) => ({ name, sessionId: await lookAhead(name) })));
+      // None yet: made while the rest opens.
+      if (!aheadNames.length) makeAhead();
       for (const name of names) {
         const parsed = parseFileName(name);
         if (parsed) add(parsed.sessionId, { gen: parsed.gen, name });

@@ -25,7 +25,9 @@
  */
 import type { JournalWrites } from '../durable/durability-types.js';
 import type { JournalFiles } from './files.js';
+import { aheadFileName } from './session-journal.js';
 import {
+  handlesShared,
   JOURNAL_ROOT,
   OpfsRefusedError,
   opfsJournalFiles,
@@ -210,14 +212,23 @@ function slowCalls(h: { getSize(): number; readonly mode?: string }): boolean {
  */
 async function servedOverIpc(folder: string, files?: OpfsJournalFiles): Promise<boolean> {
   if (files) {
-    const journalFile = await files
-      .list()
-      .then((names) => names.find((name) => name.endsWith(`.${JOURNAL_EXT}`)))
-      .catch(() => undefined);
+    const names = await files.list().catch(() => undefined);
+    const journalFile = names?.find((name) => name.endsWith(`.${JOURNAL_EXT}`));
     // Refused or held by another tab: the probe file below tells which.
     if (journalFile !== undefined) {
       const slow = await files.withHandle(journalFile, slowCalls).catch(() => undefined);
       if (slow !== undefined) return slow;
+    } else if (names && !handlesShared()) {
+      // No journal file yet, and handles only one tab can hold (Firefox): the file timed is the
+      // one made ahead for the first new session (session-journal.ts), kept open for it, rather
+      // than a probe file created and removed again (tens of milliseconds each in Firefox).
+      const name = aheadFileName();
+      try {
+        return await files.withHandle(name, slowCalls);
+      } catch (error) {
+        await files.remove(name).catch(() => undefined);
+        if (!heldError(error)) throw new OpfsRefusedError('a synchronous access handle', error);
+      }
     }
   }
   type Dir = {
@@ -239,10 +250,7 @@ async function servedOverIpc(folder: string, files?: OpfsJournalFiles): Promise<
   }
   const open = async (name: string): Promise<ProbeHandle> =>
     (await dir.getFileHandle(name, { create: true })).createSyncAccessHandle();
-  const held = (error: unknown): boolean => {
-    const name = (error as { name?: string } | undefined)?.name;
-    return name === 'NoModificationAllowedError' || name === 'InvalidStateError';
-  };
+  const held = heldError;
   let probeFile = PROBE_FILE;
   let h: ProbeHandle;
   try {
@@ -268,6 +276,12 @@ async function servedOverIpc(folder: string, files?: OpfsJournalFiles): Promise<
     h.close();
     await dir.removeEntry(probeFile).catch(() => undefined);
   }
+}
+
+/** The error of a handle another tab (or an earlier refusal, in WebKitGTK) holds. */
+function heldError(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name;
+  return name === 'NoModificationAllowedError' || name === 'InvalidStateError';
 }
 
 /** Start a journal writer worker; `undefined` when none can start here. */
