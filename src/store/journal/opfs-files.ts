@@ -84,6 +84,31 @@ export class OpfsRefusedError extends Error {
   }
 }
 
+/** The journal root opened by {@link openJournalRootEarly}, taken by the next {@link journalRoot}. */
+let rootOpened: Promise<DirHandle | undefined> | undefined;
+
+/**
+ * Start opening the journal root of the origin's private file system now, creating nothing (a
+ * worker calls it as its script starts, while the page's options are on their way): on a warm
+ * start the journal's first file calls then wait for two round trips to the browser fewer.
+ */
+export function openJournalRootEarly(): void {
+  if (rootOpened || opfsJournalUnavailable()) return;
+  rootOpened = (async () => {
+    const root = await (navigator.storage as unknown as { getDirectory(): Promise<DirHandle> }).getDirectory();
+    return root.getDirectoryHandle(JOURNAL_ROOT);
+  })().catch(() => undefined);
+}
+
+/** The journal root (created when absent). */
+async function journalRoot(): Promise<DirHandle> {
+  const early = rootOpened && (await rootOpened);
+  rootOpened = undefined;
+  if (early) return early;
+  const root = await (navigator.storage as unknown as { getDirectory(): Promise<DirHandle> }).getDirectory();
+  return root.getDirectoryHandle(JOURNAL_ROOT, { create: true });
+}
+
 /** Options of {@link opfsJournalFiles}. */
 export interface OpfsJournalOptions {
   /** Folder under {@link JOURNAL_ROOT} (one per database). */
@@ -144,13 +169,7 @@ export function opfsJournalFiles(options: OpfsJournalOptions): OpfsJournalFiles 
     unflushed.clear();
   };
   const directory = (): Promise<DirHandle> =>
-    (dir ??= (async () => {
-      const root = (await (
-        navigator.storage as unknown as { getDirectory(): Promise<DirHandle> }
-      ).getDirectory()) as DirHandle;
-      const top = await root.getDirectoryHandle(JOURNAL_ROOT, { create: true });
-      return top.getDirectoryHandle(folder, { create: true });
-    })());
+    (dir ??= (async () => (await journalRoot()).getDirectoryHandle(folder, { create: true }))());
 
   const handle = (name: string): Promise<SyncHandle> => {
     let h = handles.get(name);
@@ -164,9 +183,7 @@ export function opfsJournalFiles(options: OpfsJournalOptions): OpfsJournalFiles 
           return file.createSyncAccessHandle();
         }
       })();
-      h.then(
-        () => undefined,
-      );
+      h.then(() => undefined);
       h.catch(() => handles.delete(name));
       handles.set(name, h);
     }
