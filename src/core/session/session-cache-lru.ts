@@ -29,7 +29,7 @@ export interface SessionLru {
 export interface SessionLruOptions {
   max: number;
   store: StoreAdapter;
-  /** Sessions that must not be evicted now (unwritten FLUSH changes). */
+  /** Sessions that must not be evicted now (a call runs on it, or it holds unwritten FLUSH changes). */
   pinned: (sessionId: string) => boolean;
   /** A store notification for a held session, with the version now stored (0: deleted). */
   onNotify: (sessionId: string, version: number) => void;

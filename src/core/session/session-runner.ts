@@ -67,25 +67,42 @@ export function createSessionRunner(
   const queue = createSerialQueue();
   /** Sessions this engine deleted whose deletion notice has not come back yet. */
   const ownDeletions = new Set<string>();
+  /**
+   * Sessions a task is running on, and whether another writer's change was heard meanwhile.
+   * The task holds the session's state and goes on writing into it: dropping that state before
+   * the task's changes are held for a FLUSH would leave them in a copy no later call reads, while
+   * FLUSH writes them to the store (stats and context then miss entries an export holds).
+   */
+  const running = new Map<string, { changed: boolean }>();
+  /** Another writer changed a session: drop its state, unless FLUSH holds changes only it has. */
+  const changed = (id: string): void => {
+    // Their write applies over the version they saw, so another writer's change is a conflict then.
+    if (cache.peek(id) && writer.pending(id)) return;
+    cache.stale(id);
+    options.onChange?.(id);
+  };
+  /** The store announced a change to a session: this engine's own, or another writer's. */
+  const heard = (id: string, version: number): void => {
+    const c = cache.peek(id);
+    // This engine's own writes come back with a version it already holds (or an older one).
+    if (c && version !== 0 && version <= c.meta.version) return;
+    // Or before the write resolved (a store that announces as it commits).
+    if (version !== 0 && writer.writing(id, version)) return;
+    // This engine's own deletion (clearSession) is heard late, maybe while the new session's
+    // first add runs: it is not another writer's change.
+    if (version === 0 && ownDeletions.delete(id)) return;
+    // A change heard while a task runs is weighed when it ends (the deleted session's last
+    // write, announced before a clearSession, can be heard during the new session's first add).
+    const task = running.get(id);
+    if (task) task.changed = true;
+    else changed(id);
+  };
   const cache = createSessionLru({
     max: options.maxCachedSessions ?? DEFAULT_MAX_CACHED_SESSIONS,
     store,
-    pinned: (id) => writer.pending(id),
-    onNotify(id, version) {
-      const c = cache.peek(id);
-      // This engine's own writes come back with a version it already holds (or an older one).
-      if (c && version !== 0 && version <= c.meta.version) return;
-      // Or before the write resolved (a store that announces as it commits).
-      if (version !== 0 && writer.writing(id, version)) return;
-      // This engine's own deletion (clearSession) is heard late, maybe while the new session's
-      // first add runs: it is not another writer's change.
-      if (version === 0 && ownDeletions.delete(id)) return;
-      // Changes held for a FLUSH are in this cache only: a reload would lose them. Their write
-      // applies over the version they saw, so another writer's change is a conflict then.
-      if (c && writer.pending(id)) return;
-      cache.stale(id);
-      options.onChange?.(id);
-    },
+    // Nor is the state a running task holds, or FLUSH holds changes only it has.
+    pinned: (id) => running.has(id) || writer.pending(id),
+    onNotify: heard,
   });
   const shared = store.shared === true;
   const checkId = options.checkId ?? ((id: unknown) => checkSessionId(id));
@@ -110,6 +127,33 @@ export function createSessionRunner(
     if (!meta ? c.meta.version > 0 : meta.version !== c.meta.version) cache.stale(sessionId);
   }
 
+  /** One task on fresh state, run again after a conflict (another writer's write went through). */
+  async function runTask<T>(
+    id: string,
+    task: (c: SessionCache) => Promise<T>,
+    mode: 'read' | 'write',
+    cold: ((sessionId: string) => Promise<T | undefined>) | undefined,
+  ): Promise<T> {
+    if (cold && mode === 'read' && !cache.get(id)) {
+      const answer = await cold(id);
+      if (answer !== undefined) return answer;
+    }
+    const started = Date.now();
+    for (let tries = 1; ; tries++) {
+      try {
+        if (shared && mode === 'read') await refresh(id);
+        return await task(await open(id));
+      } catch (error) {
+        if (!(error instanceof ConflictError)) throw error;
+        if (tries >= MAX_CONFLICT_RETRIES && Date.now() - started >= MAX_CONFLICT_MS) throw error;
+        cache.stale(id);
+        // Each conflict means another tab's write went through; a short random pause
+        // keeps two tabs writing in a tight loop from meeting again and again.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(tries, 10)));
+      }
+    }
+  }
+
   return {
     run(sessionId, task, mode = 'write', cold) {
       if (closed()) return Promise.reject(new ClosedError('memory is closed: create a new one'));
@@ -120,23 +164,13 @@ export function createSessionRunner(
         return Promise.reject(error);
       }
       return queue.run(id, async () => {
-        if (cold && mode === 'read' && !cache.get(id)) {
-          const answer = await cold(id);
-          if (answer !== undefined) return answer;
-        }
-        const started = Date.now();
-        for (let tries = 1; ; tries++) {
-          try {
-            if (shared && mode === 'read') await refresh(id);
-            return await task(await open(id));
-          } catch (error) {
-            if (!(error instanceof ConflictError)) throw error;
-            if (tries >= MAX_CONFLICT_RETRIES && Date.now() - started >= MAX_CONFLICT_MS) throw error;
-            cache.stale(id);
-            // Each conflict means another tab's write went through; a short random pause
-            // keeps two tabs writing in a tight loop from meeting again and again.
-            await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(tries, 10)));
-          }
+        const state = { changed: false };
+        running.set(id, state);
+        try {
+          return await runTask(id, task, mode, cold);
+        } finally {
+          running.delete(id);
+          if (state.changed) changed(id);
         }
       });
     },
