@@ -11,6 +11,9 @@
  * the format and strategy registries (`registerFormat`, `registerStrategy`), the tokenizer's loaded
  * encoders (`preloadTiktoken`) and the module that finds its rank files next to itself in `dist/tokens/`, and the modules that
  * mark objects in a module-level set (`summarizesInThread`, cached sessions, media parts).
+ * A module whose state is only a cache (the context's memoized interaction costs in
+ * `core/context/assemble.js`) is bundled: a second copy computes the same values, and each file
+ * kept apart, with the files it imports, is loaded one by one at a cold start.
  *
  * Usage: `node scripts/bundle-server.mjs [dir]` (default `dist`); `npm run build` runs it.
  */
@@ -30,7 +33,6 @@ const SHARED = [
   'core/ids.js',
   'core/unstored.js',
   'core/interactions.js',
-  'core/context/assemble.js',
   'formats/registered-formats.js',
   'formats/media-parts.js',
   'strategies/registered-strategies.js',

@@ -10,7 +10,7 @@
  * means the table is built as before.
  * @module
  */
-import { rankTableFromParts, rankTableParts, type RankTable } from './rank-table.js';
+import { rankTableFromParts, rankTableParts, type RankTable, type RankTableParts } from './rank-table.js';
 import type { TiktokenEncoding } from './types.js';
 
 /** The Cache Storage cache RecallKit keeps its tables in. */
@@ -81,7 +81,16 @@ export function keepTableLater(fileUrl: URL, encoding: TiktokenEncoding, table: 
   }, KEEP_DELAY_MS);
 }
 
-function pack(parts: NonNullable<ReturnType<typeof rankTableParts>>): Blob {
+function pack(parts: RankTableParts): Blob {
+  return new Blob(keptTableBytes(parts) as BlobPart[]);
+}
+
+/**
+ * A built table's parts as the bytes {@link keptTableOf} reads, in order: a prefix (magic, the
+ * file's length, the number of slots, the longest token), the inflated file, padding, the slots,
+ * the offsets. Kept as they are here (Cache Storage) and by `rank-file-cache.ts` (a file, in Node).
+ */
+export function keptTableBytes(parts: RankTableParts): Uint8Array[] {
   const prefix = new Uint8Array(PREFIX);
   prefix.set(MAGIC);
   const view = new DataView(prefix.buffer);
@@ -90,7 +99,8 @@ function pack(parts: NonNullable<ReturnType<typeof rankTableParts>>): Blob {
   view.setUint32(12, parts.longest, true);
   // The arrays after the file start on a multiple of 4 bytes, so they can be read in place.
   const padding = new Uint8Array((4 - (parts.file.length % 4)) % 4);
-  return new Blob([prefix, parts.file, padding, parts.slots, parts.offsets] as BlobPart[]);
+  const bytes = (a: Int32Array | Uint32Array): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  return [prefix, parts.file, padding, bytes(parts.slots), bytes(parts.offsets)];
 }
 
 /** The table in a kept entry's bytes, checked; `undefined` when they are not a table of `encoding`'s file. */

@@ -11,11 +11,14 @@
  *   first use: only the encoding in use is downloaded, and no table is ever inlined in a bundle.
  *
  * The file is gzip-compressed; it is inflated here (`node:zlib`, or `DecompressionStream` in a
- * browser), or taken as it is when a server already inflated it.
+ * browser), or taken as it is when a server already inflated it. The table built from it is kept
+ * for the next start: as a file in Node (`rank-file-cache.ts`: a server's next process reads it
+ * instead of building it), in Cache Storage in a browser (`rank-cache.ts`).
  * @module
  */
 import { RecallKitError } from '../errors.js';
 import { keepTableLater, readKeptTable } from './rank-cache.js';
+import { keepFileLater, keptTablesDir, readKeptFile } from './rank-file-cache.js';
 import { buildRankTable, type RankTable } from './rank-table.js';
 import type { TiktokenEncoding } from './types.js';
 
@@ -53,7 +56,7 @@ export function rankFileUrl(encoding: TiktokenEncoding): URL {
  */
 export async function loadRankTable(encoding: TiktokenEncoding): Promise<RankTable> {
   const url = rankFileUrl(encoding);
-  if (isNodeHost()) return buildRankTable(await nodeBytes(url, encoding), encoding);
+  if (isNodeHost()) return nodeTable(url, encoding);
   const early = prefetched.get(encoding);
   prefetched.delete(encoding);
   const kept = await (early ?? readKeptTable(url, encoding));
@@ -65,13 +68,26 @@ export async function loadRankTable(encoding: TiktokenEncoding): Promise<RankTab
 
 const isGzip = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
 
-async function nodeBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8Array> {
-  type Fs = typeof import('node:fs/promises');
+/** In Node: the table kept by an earlier process (`rank-file-cache.ts`), else built and kept for the next. */
+async function nodeTable(url: URL, encoding: TiktokenEncoding): Promise<RankTable> {
+  const file = await nodeFile(url, encoding);
+  if (!isGzip(file)) return buildRankTable(file, encoding);
+  const dir = await keptTablesDir().catch(() => undefined);
+  const kept = dir === undefined ? undefined : await readKeptFile(dir, file, encoding);
+  if (kept) return kept;
   type Zlib = typeof import('node:zlib');
+  const zlib = (await import(/* @vite-ignore */ /* webpackIgnore: true */ nodeModule('zlib'))) as Zlib;
+  const table = await buildRankTable(zlib.gunzipSync(file), encoding);
+  if (dir !== undefined) void keepFileLater(dir, file, encoding, table);
+  return table;
+}
+
+/** The rank file's bytes as they are on disk. */
+async function nodeFile(url: URL, encoding: TiktokenEncoding): Promise<Uint8Array> {
+  type Fs = typeof import('node:fs/promises');
   type Url = typeof import('node:url');
-  const [fs, zlib, nodeUrl] = await Promise.all([
+  const [fs, nodeUrl] = await Promise.all([
     import(/* @vite-ignore */ /* webpackIgnore: true */ nodeModule('fs/promises')) as Promise<Fs>,
-    import(/* @vite-ignore */ /* webpackIgnore: true */ nodeModule('zlib')) as Promise<Zlib>,
     import(/* @vite-ignore */ /* webpackIgnore: true */ nodeModule('url')) as Promise<Url>,
   ]);
   const path = url.protocol === 'file:' ? nodeUrl.fileURLToPath(url) : url.href;
@@ -84,7 +100,7 @@ async function nodeBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8Arr
       cause: error,
     });
   }
-  return isGzip(file) ? zlib.gunzipSync(file) : file;
+  return file;
 }
 
 /** Reads started by {@link prefetchRankTable}, each taken by the next load of its encoding. */

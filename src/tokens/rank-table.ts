@@ -120,6 +120,8 @@ export function rankTableFromParts(parts: RankTableParts, encoding: TiktokenEnco
   const { slots, offsets, longest } = parts;
   if (slots.length !== size || offsets.length !== n + 1 || offsets[n] !== data.length || !(longest > 0))
     throw bad('its kept table does not fit it');
+  // An empty slot ends every lookup of bytes that are not a token: without one, a lookup never would.
+  if (slots.indexOf(0) === -1) throw bad('its kept table has no empty slot');
   const table = rankTable(header, longest, size - 1, slots, offsets, data);
   for (let r = 0; r < n; r += 997) {
     const token = table.token(r);

@@ -147,6 +147,83 @@ describe('indexedDBStore in Chromium', () => {
   });
 });
 
+describe('indexedDBStore: a batch larger than one slice of work', () => {
+  /** 3,000 entries of 2,000 characters: 6M units of cloning, at least 6 slices. */
+  const bigEntries = (s: string, from: number): MemoryEntry[] =>
+    Array.from({ length: 3_000 }, (_, i) => makeEntry(s, from + i, { content: `${from + i} `.padEnd(2_000, 'x') }));
+
+  /** Run `write` while a zero-delay timer loop ticks: the tick each entry put was issued in, and how it ended. */
+  async function putTicks(write: () => Promise<void>): Promise<{ ticks: number[]; result: unknown }> {
+    const proto = IDBObjectStore.prototype;
+    const original = proto.put;
+    const ticks: number[] = [];
+    let tick = 0;
+    let running = true;
+    const loop = (): void => {
+      tick++;
+      if (running) setTimeout(loop, 0);
+    };
+    setTimeout(loop, 0);
+    proto.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'entries') {
+        ticks.push(tick);
+        if (failAt !== undefined && ticks.length > failAt) throw new DOMException('refused', 'DataError');
+      }
+      return original.apply(this, args);
+    };
+    try {
+      const result = await write().then(
+        () => 'ok',
+        (e: unknown) => e,
+      );
+      return { ticks, result };
+    } finally {
+      running = false;
+      proto.put = original;
+      failAt = undefined;
+    }
+  }
+  let failAt: number | undefined;
+
+  it('lands whole, in order, in one transaction that stays open while timers run between slices', async () => {
+    const store = indexedDBStore({ dbName: freshName() });
+    await store.write('big', { meta: makeMeta('big', 1, { nextSeq: 1 }), putEntries: [makeEntry('big', 0)] });
+    const { ticks, result } = await putTicks(() =>
+      store.write('big', {
+        meta: makeMeta('big', 2, { nextSeq: 3_001 }),
+        putEntries: bigEntries('big', 1),
+        aux: { recall: { n: 2 } },
+        expectVersion: 1,
+      }),
+    );
+    expect(result).toBe('ok');
+    expect(ticks).toHaveLength(3_000);
+    expect(new Set(ticks).size).toBeGreaterThan(1);
+    const entries = await store.loadEntries('big');
+    expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 3_001 }, (_, i) => i));
+    expect(entries[2_000]!.content).toBe('2000 '.padEnd(2_000, 'x'));
+    expect((await store.loadMeta('big'))?.version).toBe(2);
+    expect(await store.loadAux('big', 'recall')).toEqual({ n: 2 });
+    await store.close();
+  });
+
+  it('a put refused after several slices leaves nothing of the batch, and the session takes the next write', async () => {
+    const store = indexedDBStore({ dbName: freshName() });
+    await store.write('big', { meta: makeMeta('big', 1, { nextSeq: 1 }), putEntries: [makeEntry('big', 0)] });
+    failAt = 2_500;
+    const { ticks, result } = await putTicks(() =>
+      store.write('big', { meta: makeMeta('big', 2, { nextSeq: 3_001 }), putEntries: bigEntries('big', 1) }),
+    );
+    expect(result).toBeInstanceOf(StoreError);
+    expect(new Set(ticks).size).toBeGreaterThan(1);
+    expect((await store.loadEntries('big')).map((e) => e.seq)).toEqual([0]);
+    expect((await store.loadMeta('big'))?.version).toBe(1);
+    await store.write('big', { meta: makeMeta('big', 2, { nextSeq: 2 }), putEntries: [makeEntry('big', 1)] });
+    expect((await store.loadEntries('big')).map((e) => e.seq)).toEqual([0, 1]);
+    await store.close();
+  });
+});
+
 describe('indexedDBStore change notifications (BroadcastChannel)', () => {
   it('a store over the same database hears another store write and delete a session', async () => {
     const dbName = freshName();

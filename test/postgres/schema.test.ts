@@ -35,6 +35,25 @@ describe('postgresStore schema: versioned, forward-only migrations', () => {
     await pool.end();
   });
 
+  it('a database is asked its version in one statement: 0 before any migration, then the version', async () => {
+    const pool = await freshDatabase();
+    const driver = pgDriver(pool, false);
+    const sent: string[] = [];
+    const counted: Sql = { query: (text, params) => (sent.push(text), driver.query(text, params)) };
+    expect(await schemaVersion(counted)).toBe(0);
+    expect(sent).toHaveLength(1);
+    expect(await migrate(driver)).toBe(0);
+    sent.length = 0;
+    expect(await schemaVersion(counted)).toBe(SCHEMA_VERSION);
+    expect(sent).toHaveLength(1);
+    // A migrated database is opened with that one statement and nothing else.
+    const opened = { ...driver, query: counted.query } as SqlDriver;
+    sent.length = 0;
+    expect(await migrate(opened)).toBe(SCHEMA_VERSION);
+    expect(sent).toHaveLength(1);
+    await pool.end();
+  });
+
   it('a database left at version 1 with data is walked forward, and its sessions still load', async () => {
     const pool = await freshDatabase();
     const driver = pgDriver(pool, false);

@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { expectNoUserFacts, read } from '../support/facts/expect-facts.js';
 
 const NOT_ABOUT_THE_USER = [
+  "Translate 'I am a nurse and I live in Leeds' into French.",
+  'She said "I am moving to Rome next month" and left.',
+  "Proofread this: 'I work at Globex as a chef.'",
   'My roommate just moved to Chicago for work.',
   "If I ever win the lottery I'll buy a house in Malibu.",
   "Do you think I'd like living in Amsterdam?",

@@ -7,6 +7,15 @@ import { describe, it } from 'vitest';
 import { expectFacts, expectNoUserFacts, type Expected } from '../support/facts/expect-facts.js';
 
 const PARTNER: [string, Expected[]][] = [
+  ["Leila and me aren't together anymore", [['partner', 'Leila', 'retire']]],
+  ['we broke up last month, me and Omar', [['partner', 'Omar', 'retire']]],
+  [
+    'finally engaged to Ines!',
+    [
+      ['partner', 'Ines'],
+      ['relationship', 'engaged'],
+    ],
+  ],
   ['My girlfriend Anna is coming over tonight.', [['partner', 'Anna']]],
   ["My partner's name is Sam.", [['partner', 'Sam']]],
   ['My wife, Priya, loves gardening.', [['partner', 'Priya']]],
@@ -90,6 +99,7 @@ const CHILDREN: [string, Expected[]][] = [
 ];
 
 const PETS: [string, Expected[]][] = [
+  ["We've got a third dog now, Pip!", [['pet', 'dog named Pip']]],
   ['I have a dog named Rex.', [['pet', 'dog named Rex']]],
   ['I have a cat called Miso.', [['pet', 'cat named Miso']]],
   [
@@ -122,6 +132,8 @@ const PETS: [string, Expected[]][] = [
 ];
 
 const NOT_MINE = [
+  'my sister is engaged to Tom',
+  'engaged to Tom? no way',
   "My friend's girlfriend is called Sophie.",
   'My sister is dating Ben.',
   'Should I ask Chloe out?',

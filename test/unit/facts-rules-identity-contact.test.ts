@@ -23,9 +23,28 @@ const IDENTITY: [string, Expected[]][] = [
   ["I'm Jewish.", [['religion', 'Jewish']]],
   ['My pronouns are she/her.', [['pronouns', 'she/her']]],
   ["I'm a trans woman.", [['gender', 'trans woman']]],
+  ["I'm a 41 year old dad of two", [['age', '41']]],
+  [
+    "I'm a 30-year-old nurse from Porto",
+    [
+      ['age', '30'],
+      ['hometown', 'Porto'],
+      ['job', 'nurse'],
+    ],
+  ],
+  [
+    "Hi, I'm Ines, 31, originally from Braga",
+    [
+      ['name', 'Ines'],
+      ['age', '31'],
+      ['hometown', 'Braga'],
+    ],
+  ],
 ];
 
 const CONTACT: [string, Expected[]][] = [
+  ['new sim card, number is 555-0188 now', [['phone', '555-0188']]],
+  ['contact me by email on kai@post.example please', [['email', 'kai@post.example']]],
   ['My number is 555-0100.', [['phone', '555-0100']]],
   ['my phone number is (555) 123-4567', [['phone', '(555) 123-4567']]],
   ['You can reach me at +44 7700 900123.', [['phone', '+44 7700 900123']]],
@@ -56,6 +75,8 @@ const PLANS: [string, Expected[]][] = [
 
 const NOT_MINE = [
   "My sister's name is Ana.",
+  'my friend, originally from Rome, is a chef',
+  "I'm back from Rome",
   'What is my name?',
   'My grandma was born in 1940.',
   "I'm so tired.",

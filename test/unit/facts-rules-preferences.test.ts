@@ -6,6 +6,17 @@ import { describe, it } from 'vitest';
 import { expectFacts, expectNoUserFacts, type Expected } from '../support/facts/expect-facts.js';
 
 const LIKES: [string, Expected[]][] = [
+  ['Not a fan of reality shows.', [['dislike', 'reality shows']]],
+  ["I'm a lifelong Arsenal supporter", [['like', 'Arsenal']]],
+  ['Lately I am enjoying salsa dancing a lot.', [['like', 'salsa dancing']]],
+  ["I'm a huge podcast person now", [['like', 'podcast']]],
+  [
+    "Can't stand karaoke anymore",
+    [
+      ['dislike', 'karaoke'],
+      ['like', 'karaoke', 'retire'],
+    ],
+  ],
   ['I love sushi.', [['like', 'sushi']]],
   [
     'I love hiking and jazz.',
@@ -31,6 +42,9 @@ const FAVORITES: [string, Expected[]][] = [
   ['My favourite colour is green.', [['favorite_color', 'green']]],
   ['Pizza is my favorite food.', [['favorite_food', 'Pizza']]],
   ['My all-time favourite band is Radiohead.', [['favorite_band', 'Radiohead']]],
+  ['favourite colour is teal', [['favorite_color', 'teal']]],
+  ['my go-to drink is oolong tea', [['favorite_drink', 'oolong tea']]],
+  ['My favourite thing to eat is dumplings', [['favorite_food', 'dumplings']]],
   ['My favorite TV show is The Office.', [['favorite_show', 'The Office']]],
 ];
 
@@ -54,6 +68,7 @@ const HOBBIES: [string, Expected[]][] = [
 ];
 
 const LANGUAGES: [string, Expected[]][] = [
+  ["I'm trying to learn Greek before the wedding", [['language', 'Greek']]],
   [
     'I speak French and English.',
     [
@@ -81,11 +96,18 @@ const LANGUAGES: [string, Expected[]][] = [
 ];
 
 const VEHICLE: [string, Expected[]][] = [
+  ['I drive a 2019 Toyota Corolla', [['vehicle', 'Toyota Corolla']]],
   ['I drive a Tesla.', [['vehicle', 'Tesla']]],
   ['We bought a Honda Civic last year.', [['vehicle', 'Honda Civic']]],
 ];
 
 const NOT_MINE = [
+  'my sister is trying to learn Korean',
+  "I'm a people person",
+  'my son is a huge football fan',
+  "can't stand hiking?",
+  "my kid's favorite food is pizza",
+  'Her favourite food is sushi.',
   'I love you guys!',
   'I love that!',
   'I love it here.',

@@ -7,6 +7,9 @@ import { expectFacts, expectNoUserFacts, type Expected } from '../support/facts/
 
 // Said on 2024-09-10.
 const JOB: [string, Expected[]][] = [
+  ['I work weekends as a lifeguard', [['job', 'lifeguard']]],
+  ['finished my training as an electrician last month', [['job', 'electrician']]],
+  ['I teach chemistry at a high school', [['job', 'chemistry teacher']]],
   ["I'm a pharmacist.", [['job', 'pharmacist']]],
   ['im a nurse lol', [['job', 'nurse']]],
   ["I've been a nurse for ten years.", [['job', 'nurse']]],
@@ -124,6 +127,8 @@ const SCHOOL: [string, Expected[]][] = [
 ];
 
 const NOT_MINE = [
+  'my wife works nights as a nurse',
+  'I teach myself Spanish',
   'My brother is a firefighter.',
   'My wife works as a pilot.',
   'My friend works at Google as an engineer.',

@@ -3,7 +3,7 @@ import { IDBFactory, forceCloseDatabase } from 'fake-indexeddb';
 import fc from 'fast-check';
 import { unwrap } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
-import { QuotaExceededError, StoreError } from '../../src/errors.js';
+import { ConflictError, QuotaExceededError, StoreError } from '../../src/errors.js';
 import { openConnection } from '../../src/store/indexeddb/connection.js';
 import { requestPersistence } from '../../src/store/indexeddb/quota.js';
 import { MIGRATIONS } from '../../src/store/indexeddb/schema.js';
@@ -344,5 +344,99 @@ describe('indexedDBStore agrees with memoryStore', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('indexedDBStore: a large batch is issued in slices', () => {
+  /** 600 entries of 10,000 characters: 6M units of cloning, at least 6 slices of 1M. */
+  const bigBatch = (s: string, version: number, from = 0): StoreBatch => ({
+    meta: makeMeta(s, version, { nextSeq: from + 600 }),
+    putEntries: Array.from({ length: 600 }, (_, i) =>
+      makeEntry(s, from + i, { content: `${from + i} `.padEnd(10_000, 'x') }),
+    ),
+    aux: { recall: { n: version } },
+  });
+
+  /** Run `write` while a timer loop ticks: which tick each put was issued in. */
+  async function putTicks(write: () => Promise<void>): Promise<{ ticks: number[]; result: unknown }> {
+    const proto = IDBObjectStore.prototype;
+    const original = proto.put;
+    const ticks: number[] = [];
+    let tick = 0;
+    let running = true;
+    const loop = (): void => {
+      tick++;
+      if (running) setTimeout(loop, 0);
+    };
+    setTimeout(loop, 0);
+    proto.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'entries') ticks.push(tick);
+      return original.apply(this, args);
+    };
+    try {
+      const result = await write().then(
+        () => 'ok',
+        (e: unknown) => e,
+      );
+      return { ticks, result };
+    } finally {
+      running = false;
+      proto.put = original;
+    }
+  }
+
+  it('stores every entry of a batch larger than one slice, in order, with timers running between slices', async () => {
+    const store = indexedDBStore({ indexedDB: new IDBFactory() });
+    await store.write('a', seedBatch('a'));
+    const { ticks, result } = await putTicks(() => store.write('a', bigBatch('a', 2, 2)));
+    expect(result).toBe('ok');
+    expect(ticks).toHaveLength(600);
+    // Other tasks ran while the batch was issued: it went out in more than one turn.
+    expect(new Set(ticks).size).toBeGreaterThan(1);
+    const entries = await store.loadEntries('a');
+    expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 602 }, (_, i) => i));
+    expect(entries[300]!.content).toBe('300 '.padEnd(10_000, 'x'));
+    expect((await store.loadMeta('a'))?.version).toBe(2);
+    expect(await store.loadAux('a', 'recall')).toEqual({ n: 2 });
+    await store.close();
+  });
+
+  it('a put refused after several slices stores nothing of the batch', async () => {
+    const store = indexedDBStore({ indexedDB: new IDBFactory() });
+    await store.write('a', seedBatch('a'));
+    const before = structuredClone(await snapshot(store, 'a', ['recall']));
+    const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const restore = failPutsAfter(450, () => quota);
+    try {
+      const error = await store.write('a', bigBatch('a', 2, 2)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(QuotaExceededError);
+    } finally {
+      restore();
+    }
+    expect(await snapshot(store, 'a', ['recall'])).toEqual(before);
+    // The session takes the next write.
+    await store.write('a', { meta: makeMeta('a', 2, { nextSeq: 3 }), putEntries: [makeEntry('a', 2)] });
+    expect((await store.loadEntries('a')).map((e) => e.seq)).toEqual([0, 1, 2]);
+    await store.close();
+  });
+
+  it('a version check that fails stops the slices and stores nothing of the batch', async () => {
+    const store = indexedDBStore({ indexedDB: new IDBFactory() });
+    await store.write('a', seedBatch('a'));
+    const before = structuredClone(await snapshot(store, 'a', ['recall']));
+    const { ticks, result } = await putTicks(() => store.write('a', { ...bigBatch('a', 3, 2), expectVersion: 2 }));
+    expect(result).toBeInstanceOf(ConflictError);
+    expect(ticks.length).toBeLessThan(600);
+    expect(await snapshot(store, 'a', ['recall'])).toEqual(before);
+    await store.close();
+  });
+
+  it('a replace larger than one slice leaves exactly the new records', async () => {
+    const store = indexedDBStore({ indexedDB: new IDBFactory() });
+    await store.write('a', bigBatch('a', 1));
+    await store.write('a', { ...bigBatch('a', 2, 1000), replace: true });
+    const entries = await store.loadEntries('a');
+    expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 600 }, (_, i) => 1000 + i));
+    await store.close();
   });
 });

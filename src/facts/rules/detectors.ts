@@ -11,7 +11,9 @@ export type SkipReason = 'question' | 'hypothetical' | 'reported' | 'fiction' | 
 
 /** A question: it asks ("?"), or opens with an auxiliary or a question word ("do I…", "where…"). */
 const QUESTION = new RegExp(
-  String.raw`^(?:(?:do|does|did|am|is|are|was|were|can|could|would|will|should|shall|have|has|had` +
+  // "can't stand X" opens a statement whose subject chat dropped, not a question.
+  String.raw`^(?!can not (?:stand|bear)\b)` +
+    String.raw`(?:(?:do|does|did|am|is|are|was|were|can|could|would|will|should|shall|have|has|had` +
     String.raw`|may|might|must)\s+(?:I|you|we|he|she|they|it|my|your|our|the|there|this|that|anyone` +
     String.raw`|anybody|someone|somebody|a|an|not)\b|(?:what|where|when|who|whom|why|how|which|whose` +
     String.raw`|whats|wheres|any idea|guess where|remember (?:when|where|what|how))\b)`,
@@ -29,7 +31,8 @@ const HYPOTHETICAL = new RegExp(
       String.raw`|thinking about|`) +
     (String.raw`thinking of|think about|want to|wants to|wanted to|would like|tempted|debating|not sure` +
       String.raw`|unsure|wondering|`) +
-    String.raw`wonder|eventually|ideally|in theory|should|ought to|need to|have to|try to|trying to|tried to|may be` +
+    String.raw`wonder|eventually|ideally|in theory|should|ought to|need to|have to|try to|trying to(?! learn\b)` +
+    String.raw`|tried to|may be` +
     String.raw`|must be|must have been|` +
     (String.raw`what if|let us say|let's say|say I|kind of want|if only|on the fence|torn between|can't decide` +
       String.raw`|can not decide)\b|`) +

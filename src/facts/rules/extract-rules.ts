@@ -18,7 +18,7 @@ import { canonicalize } from './canonical.js';
 import { splitClauses, type Clause } from './clauses.js';
 import { findDate, type DateDirection, type DateMention } from './dates.js';
 import { medicalFinding, opensCondition, skipReason, takesBack } from './detectors.js';
-import { MAX_CANDIDATES, MAX_TURN_CHARS } from './limits.js';
+import { MAX_CANDIDATES, MAX_FRAME_CHARS, MAX_TURN_CHARS } from './limits.js';
 import type { ClauseView, Proposal, Reader } from './reader.js';
 import { readContact } from './readers/contact.js';
 import { readFallback } from './readers/fallback.js';
@@ -32,6 +32,7 @@ import { readPets } from './readers/pets.js';
 import { readPlans } from './readers/plans.js';
 import { readPreferences } from './readers/preferences.js';
 import { readWork } from './readers/work.js';
+import { readFrames } from './frames/read-frames.js';
 import { paraphrase } from './paraphrase.js';
 import { cutValue } from './values.js';
 import { deniedStatement } from './variants.js';
@@ -62,7 +63,7 @@ const ABOUT_ME = new RegExp(
   String.raw`\b(?:I|we|my|our|me|us|mine|home)\b|^(?:just|finally|recently|currently|now|officially` +
     String.raw`|moved|moving|living|went|got|started|joined|quit|left|not|no longer|new|since|after` +
     String.raw`|as an?|sadly|turns out|been|became|married|engaged|adopted|call|email|text|it is|its|he is|she is` +
-    String.raw`|the new one|the new|from|greetings)\b` +
+    String.raw`|the new one|the new|from|greetings|favou?rite|fave|fav|can not stand|can not bear|hate|engaged)\b` +
     // A clause without a first-person word can still name one of the user's things.
     (String.raw`|\b(?:move|relocation|resident|residents|locals|people|home|employer|company|job|number` +
       String.raw`|phone|cell|mobile`) +
@@ -72,14 +73,25 @@ const ABOUT_ME = new RegExp(
   'iu',
 );
 
-function readAll(view: ClauseView): Proposal[] {
-  if (!ABOUT_ME.test(view.text)) return [];
+/** "52-year-old engineer": the age is read on its own, the job is "engineer". */
+const AGED = /^\d{1,3}[- ](?:years?|yrs?)[- ]old\s+(?=\S)/iu;
+
+function readAll(view: ClauseView, frames: boolean): Proposal[] {
+  const patterned = ABOUT_ME.test(view.text) ? readPatterns(view) : [];
+  // The frame reader, for the attributes no pattern read in the clause.
+  const framed = (frames ? readFrames(view) : []).filter((f) => !patterned.some((p) => p.attribute === f.attribute));
+  // An email address is a value of its own kind: never a company, a city or a name.
+  return [...patterned, ...framed]
+    .filter((p) => p.attribute === 'email' || !p.value.includes('@'))
+    .map((p) => (p.attribute === 'job' && AGED.test(p.value) ? { ...p, value: p.value.replace(AGED, '') } : p));
+}
+
+function readPatterns(view: ClauseView): Proposal[] {
   const said = READERS.flatMap((read) => read(view));
   // Possessives said in passing count where the clause says nothing more about the same attribute.
   const passing = readMentions(view).filter((m) => !said.some((p) => p.attribute === m.attribute));
   const loose = readFallback(view).filter((m) => ![...said, ...passing].some((p) => p.attribute === m.attribute));
-  // An email address is a value of its own kind: never a company, a city or a name.
-  return [...said, ...passing, ...loose].filter((p) => p.attribute === 'email' || !p.value.includes('@'));
+  return [...said, ...passing, ...loose];
 }
 
 /** "…Berlin, not Munich", "…vegan instead of vegetarian": the value a state replaces. */
@@ -94,12 +106,12 @@ function replacedInClause(p: Proposal, text: string): string | undefined {
 }
 
 /** The proposals of one clause: as said, or else as the statement it denies, retired. */
-function readClause(view: ClauseView): Proposal[] {
-  const said = readAll(view);
+function readClause(view: ClauseView, frames: boolean): Proposal[] {
+  const said = readAll(view, frames);
   if (said.length > 0) return said;
   const denied = deniedStatement(view.text);
   if (denied === undefined) return [];
-  return readAll({ ...view, text: paraphrase(denied) })
+  return readAll({ ...view, text: paraphrase(denied) }, frames)
     .filter((p) => p.kind === 'state')
     .map((p) => ({
       attribute: p.attribute,
@@ -167,7 +179,8 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
   const text = source.length > MAX_TURN_CHARS ? source.slice(0, MAX_TURN_CHARS) : source;
   if (text.trim() === '') return [];
   const now = typeof turn.timestamp === 'string' ? Date.parse(turn.timestamp) : Number.NaN;
-  const clauses = splitClauses(text);
+  const readable = unquoted(text);
+  const clauses = splitClauses(readable);
   const topics = new Map<RegExp, RegExpExecArray | undefined>();
   const turnFind = (topic: RegExp): RegExpExecArray | undefined => {
     if (!topics.has(topic)) topics.set(topic, topic.exec(text) ?? undefined);
@@ -178,20 +191,22 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
   let conditional = -1;
   for (const clause of clauses) {
     const raw = text.slice(clause.start, clause.end);
-    const plain = canonicalize(raw);
+    const shown = readable.slice(clause.start, clause.end);
+    if (shown.trim() === '') continue;
+    const plain = canonicalize(shown);
     if (clause.index === 0) {
       sentenceText.set(clause.sentence, plain.text);
       if (opensCondition(plain.text)) conditional = clause.sentence;
     }
     if (conditional === clause.sentence) continue;
-    const skip = skipReason(raw, plain.text);
+    const skip = skipReason(shown, plain.text);
     // "The doctor told me I'm allergic to shellfish": reported, but a finding about the user's health.
     const medical = skip === 'reported' && medicalFinding(plain.text);
     if (skip !== undefined && !medical) continue;
     const view = clauseView(plain.text, plain.correction, turnFind, now);
     const read = medical
       ? readFoodHealth(view).filter((p) => p.attribute === 'allergy' || p.attribute === 'health')
-      : readClause(view);
+      : readClause(view, clause.start < MAX_FRAME_CHARS);
     const found = read.map((p) => toCandidate(p, raw, view, now));
     if (found.length > 0) bySentence.set(clause.sentence, [...(bySentence.get(clause.sentence) ?? []), ...found]);
   }
@@ -204,6 +219,22 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
   }
   linkReplacements(candidates);
   return dedupe(candidates).slice(0, MAX_CANDIDATES);
+}
+
+/**
+ * Words in quotation marks, three or more of them, are someone's words, a text to translate or
+ * to write ("Translate 'I live in Berlin' into German", 'she said "I am moving to Rome"'), not
+ * what the user states: they are blanked (same length, so clause offsets hold).
+ */
+/** A word inside quotation marks: no space, no quote, an apostrophe only between letters ("I'm"). */
+const QUOTED_WORD = String.raw`(?:[^\s"“”«»']|(?<=\p{L})'(?=\p{L}))+`;
+const QUOTED = new RegExp(
+  String.raw`(?<=^|[\s(:])(?:["“«]|')(?:${QUOTED_WORD}\s+){2,}${QUOTED_WORD}(?:["”»]|')(?=$|[\s.,;:!?)])`,
+  'gu',
+);
+
+function unquoted(text: string): string {
+  return text.replace(QUOTED, (whole) => ' '.repeat(whole.length));
 }
 
 /** A clause as readers see it, its date resolved once per direction on demand. */

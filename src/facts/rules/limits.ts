@@ -16,3 +16,10 @@ export const MAX_CLAUSES = 400;
 
 /** Candidates returned per turn. */
 export const MAX_CANDIDATES = 64;
+
+/**
+ * Characters of a turn the frame reader reads (the patterns read up to `MAX_TURN_CHARS`): it
+ * costs more per clause, and a fact about the user is said early in a chat turn, not 2,000
+ * characters into a pasted text.
+ */
+export const MAX_FRAME_CHARS = 2_000;

@@ -3,19 +3,30 @@
  * transaction, so a failure (quota, an un-cloneable value, a closed tab) leaves nothing behind.
  * @module
  */
-import type { IDBPTransaction } from 'idb';
+import { unwrap, type IDBPTransaction } from 'idb';
 import type { MemoryEntry, StoreBatch } from '../../types.js';
 import type { RecallKitDB, RecallKitIDB } from './schema.js';
 import { orderRange, sessionRange } from './schema.js';
 import { isQuotaError } from './quota.js';
 import { ConflictError } from '../../errors.js';
+import { COST, copyCost, createSlicer } from '../../slices/slicer.js';
 
 type StoreName = 'sessions' | 'entries' | 'summaries' | 'aux';
 type WriteTransaction = IDBPTransaction<RecallKitDB, StoreName[], 'readwrite'>;
 
 const noop = (): void => undefined;
 
-/** Apply `batch` to the session in one transaction. Rejects with the raw cause; nothing is written then. */
+/**
+ * Apply `batch` to the session in one transaction. Rejects with the raw cause; nothing is written then.
+ *
+ * A large batch (100,000 entries) is issued in slices of work (`slices/slicer.ts`: about 10 ms,
+ * at most 25 ms each): each put clones its value on this thread, and all at once they held the
+ * worker for seconds. Each slice after the first is issued from the success of the previous
+ * slice's last request, while it is answered, so the transaction stays active (it commits on
+ * its own only once no request is pending at the end of a task) and the thread answers other
+ * messages between slices. A chat turn's batch fits in the first slice: it is issued in this
+ * turn, as a whole.
+ */
 export async function writeBatch(db: RecallKitIDB, sessionId: string, batch: StoreBatch): Promise<void> {
   const tx = db.transaction(storesOf(batch), 'readwrite') as WriteTransaction;
   await inTransaction(tx, async (pending, gates) => {
@@ -39,36 +50,47 @@ export async function writeBatch(db: RecallKitIDB, sessionId: string, batch: Sto
       // It may reject while the summary-order reads below are still awaited: handled here,
       // still thrown through `pending`, never reported as an unhandled rejection.
       check.catch(noop);
-      pending.push(check);
       gates.push(check);
     }
-    // Reads first: once the first put is issued, nothing here awaits until the commit. Without
-    // summaries there is nothing to read, and the puts go out with the check, in this same turn.
+    // Reads first: once the first put is issued, nothing here awaits but a request of this
+    // transaction. Without summaries there is nothing to read, and the puts go out with the check.
     const summaryOrders = batch.putSummaries?.length ? await orderSummaries(tx, sessionId, batch) : [];
+    // Raw requests: no promise each; one that fails aborts the transaction, and says why.
+    const store = (name: StoreName): IDBObjectStore => unwrap(tx.objectStore(name));
+    let slice: Promise<void> | undefined;
     if (batch.replace) {
       for (const name of ['entries', 'summaries', 'aux'] as const) {
-        pending.push(tx.objectStore(name).delete(sessionRange(sessionId)));
+        if ((slice = pending.issue(store(name).delete(sessionRange(sessionId)), COST.item))) await slice;
       }
     }
-    pending.push(tx.objectStore('sessions').put(batch.meta, sessionId));
+    if ((slice = pending.issue(store('sessions').put(batch.meta, sessionId), COST.item))) await slice;
     if (batch.deleteEntryIds?.length || batch.putEntries?.length) {
-      const entries = tx.objectStore('entries');
-      for (const id of batch.deleteEntryIds ?? []) pending.push(entries.delete([sessionId, id]));
-      for (const entry of batch.putEntries ?? []) pending.push(entries.put(entryRecord(sessionId, entry)));
+      const entries = store('entries');
+      for (const id of batch.deleteEntryIds ?? []) {
+        if ((slice = pending.issue(entries.delete([sessionId, id]), COST.item))) await slice;
+      }
+      for (const entry of batch.putEntries ?? []) {
+        const units = COST.item + entry.content.length * COST.copy;
+        if ((slice = pending.issue(entries.put(entryRecord(sessionId, entry)), units))) await slice;
+      }
     }
     if (batch.deleteSummaryIds?.length || batch.putSummaries?.length) {
-      const summaries = tx.objectStore('summaries');
-      for (const id of batch.deleteSummaryIds ?? []) pending.push(summaries.delete([sessionId, id]));
-      (batch.putSummaries ?? []).forEach((summary, i) => {
-        pending.push(summaries.put({ sessionId, id: summary.id, order: summaryOrders[i] ?? 0, summary }));
-      });
+      const summaries = store('summaries');
+      for (const id of batch.deleteSummaryIds ?? []) {
+        if ((slice = pending.issue(summaries.delete([sessionId, id]), COST.item))) await slice;
+      }
+      const puts = batch.putSummaries ?? [];
+      for (let i = 0; i < puts.length; i++) {
+        const summary = puts[i]!;
+        const record = { sessionId, id: summary.id, order: summaryOrders[i] ?? 0, summary };
+        if ((slice = pending.issue(summaries.put(record), COST.item + summary.content.length))) await slice;
+      }
     }
     const auxValues = Object.entries(batch.aux ?? {});
-    if (auxValues.length) {
-      const aux = tx.objectStore('aux');
-      for (const [key, value] of auxValues) {
-        pending.push(value === null ? aux.delete([sessionId, key]) : aux.put({ sessionId, key, value }));
-      }
+    const aux = auxValues.length ? store('aux') : undefined;
+    for (const [key, value] of auxValues) {
+      const request = value === null ? aux!.delete([sessionId, key]) : aux!.put({ sessionId, key, value });
+      if ((slice = pending.issue(request, value === null ? COST.item : copyCost(value)))) await slice;
     }
   });
 }
@@ -149,7 +171,7 @@ async function orderSummaries(tx: WriteTransaction, sessionId: string, batch: St
  */
 async function inTransaction(
   tx: { done: Promise<void>; abort(): void; commit?: () => void },
-  body: (pending: Requests, gates: Requests) => Promise<void> | void,
+  body: (pending: Requests, gates: Gates) => Promise<void> | void,
 ): Promise<void> {
   const done = tx.done;
   done.catch(noop);
@@ -159,20 +181,39 @@ async function inTransaction(
   // Each request is observed from the moment it is issued: one refused while others are still
   // being awaited is reported through `done` or the wait below, never as an unhandled rejection.
   const pending: Promise<unknown>[] = [];
+  const gates: Promise<unknown>[] = [];
+  /** Rejects as soon as a gate fails (no more slices are issued then); never resolves. */
+  let refuse: (reason: unknown) => void = noop;
+  const refused = new Promise<never>((_, reject) => (refuse = reject));
+  refused.catch(noop);
+  let last: IDBRequest | undefined;
+  // A slice ends when its last request is answered: the transaction is active again in its
+  // success event (and the microtasks after it), with nothing of this batch left unissued.
+  const slicer = createSlicer({ yieldNow: () => Promise.race([answered(last!), aborted, refused]) });
   const requests: Requests = {
     push: (request) => {
       request.catch(noop);
       pending.push(request);
     },
+    issue: (request, units) => {
+      last = request;
+      return slicer.spend(units) ? slicer.pause() : undefined;
+    },
   };
-  const gates: Promise<unknown>[] = [];
+  const checks: Gates = {
+    push: (request) => {
+      request.catch(refuse);
+      gates.push(request);
+    },
+  };
   try {
-    await Promise.race([body(requests, gates), aborted]);
+    await Promise.race([body(requests, checks), aborted]);
     await Promise.race([Promise.all(gates), aborted]);
     // Every request is issued and every check passed: commit now rather than once the last
     // result has come back to this thread (one IPC round trip less per write in Chromium).
     commitNow(tx);
-    // An abort rejects `done`, which ends this wait even if a request never settles.
+    // An abort rejects `done`, which ends this wait even if a request never settles. A request
+    // issued raw (`issue`) that fails aborts the transaction: `done` rejects with its error.
     await Promise.all([...pending, done]);
   } catch (error) {
     try {
@@ -185,9 +226,26 @@ async function inTransaction(
   }
 }
 
-/** Where a transaction's body puts the requests it issues. */
-interface Requests {
+/** Where a transaction's body puts the checks that must pass before it commits. */
+interface Gates {
   push(request: Promise<unknown>): void;
+}
+
+/** Where a transaction's body puts the requests it issues. */
+interface Requests extends Gates {
+  /**
+   * A raw request issued, and what issuing it cost (slice units): when the slice is full, a
+   * promise that resolves once this request is answered (await it before issuing more).
+   */
+  issue(request: IDBRequest, units: number): Promise<void> | undefined;
+}
+
+/** Resolves in the success event of `request`, rejects with its error. */
+function answered(request: IDBRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    request.addEventListener('success', () => resolve(), { once: true });
+    request.addEventListener('error', () => reject(request.error), { once: true });
+  });
 }
 
 /** Ask for the commit where `IDBTransaction.commit` exists; a transaction already finishing says why through `done`. */

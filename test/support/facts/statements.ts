@@ -1,5 +1,5 @@
 /**
- * Scoring single-turn statements (`suites-round-12.ts`): whether a turn yields every fact it
+ * Scoring single-turn statements (`suites-round-12.ts`, `suites-round-13.ts`): whether a turn yields every fact it
  * states about the user, and whether a turn that states nothing yields no fact that holds now.
  * @module
  */

@@ -69,7 +69,7 @@ const BARE_NUMBER = new RegExp(
   String.raw`(?:^|[:,]\s*)(?:phone|cell|mobile|number)(?:\s+number)?\s*(?:is\s+now|is|:|=)\s*${PHONE}`,
   'iu',
 );
-const OWN_CONTACT = /\b(?:my|me|I)\b/u;
+const OWN_CONTACT = /\b(?:my|me|I)\b|\bnew (?:sim|phone|sim card)\b/iu;
 const MY_NUMBER_TALK =
   /\b(?:my|changed|switched|new) (?:(?:new|phone|mobile|cell|home|work|old)\s+)*(?:phone\s+)?(?:numbers?|no\.?)\b/iu;
 /**
@@ -95,7 +95,8 @@ const MY_EMAIL = new RegExp(
   'iu',
 );
 const EMAIL_ME = new RegExp(
-  String.raw`\b(?:email|e-mail|mail|write|reach|contact)\s+(?:to\s+)?me\s+(?:at|on|via)\s+${EMAIL}`,
+  String.raw`\b(?:email|e-mail|mail|write|reach|contact)\s+(?:to\s+)?me\s+(?:by (?:e-?mail|mail)\s+)?(?:at|on|via)\s+` +
+    String.raw`${EMAIL}`,
   'iu',
 );
 /**

@@ -52,7 +52,8 @@ const ROLE_BEFORE =
   String.raw`(?:girlfriend|boyfriend|partner|wife|husband|fianc[ée]e?|gf|bf|ex),? )?`;
 const ROLE_SAID = /^[Mm]y /u;
 const WE_BROKE_UP = new RegExp(
-  String.raw`^${ROLE_BEFORE}(\p{Lu}[\p{L}'-]+),? and I (?:have )?(?:just |finally |officially )?(?:broke up|split up` +
+  String.raw`^${ROLE_BEFORE}(\p{Lu}[\p{L}'-]+),? and (?:I|me) (?:have )?(?:just |finally |officially )?` +
+    String.raw`(?:broke up|split up` +
     String.raw`|split|separated|divorced|are over|called it quits|are no longer together|are not together` +
     String.raw`|are (?:now )?(?:divorced|separated)` +
     String.raw`|are not a couple|are done|are finished` +
@@ -98,6 +99,14 @@ const SPLIT_NAMED = new RegExp(
     String.raw`(\p{Lu}[\p{L}'-]+) and (?:me|I)\b`,
   'u',
 );
+/** "We split up, me and Priya": the user first. Case-sensitive, for the name's capital. */
+const SPLIT_ME_AND = new RegExp(
+  String.raw`\b(?:[Ww]e|I) (?:just |finally )?(?:split up|broke up|separated|divorced|parted ways|called it quits)` +
+    String.raw`\b.*?\b(?:me|I) and (\p{Lu}[\p{L}'-]+)`,
+  'u',
+);
+/** "finally engaged to Maria", "just married to Omar!": the subject dropped the way chat drops it. */
+const ENGAGED_DROPPED = /^(?:(?:just|finally|officially|now|happily|newly) )*(engaged|married) to (\p{Lu}[\p{L}'-]+)/u;
 const TOGETHER = new RegExp(
   String.raw`^${ROLE_BEFORE}(\p{Lu}[\p{L}'-]+),? and I (?:are|have been|got|just got) (?:now |officially |finally ` +
     String.raw`|back )?(together|a couple|an item|dating|seeing each other|in a relationship|married` +
@@ -234,7 +243,13 @@ function readPartner(text: string, turnMentions: (topic: RegExp) => boolean): Pr
   }
   const movedIn = MOVED_IN.exec(text);
   if (movedIn) return [propose('partner', movedIn[1]!, 'state', { dated: true })];
-  const split = SPLIT_NAMED.exec(text);
+  const engaged = ENGAGED_DROPPED.exec(text);
+  if (engaged && !PRONOUN.test(engaged[2]!))
+    return [
+      propose('partner', engaged[2]!, 'state', { dated: true }),
+      propose('relationship', engaged[1]!, 'state', { dated: true }),
+    ];
+  const split = SPLIT_NAMED.exec(text) ?? SPLIT_ME_AND.exec(text);
   if (split)
     return [
       propose('partner', split[1]!, 'retire', { dated: true }),

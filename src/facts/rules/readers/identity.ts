@@ -6,12 +6,12 @@
  * @module
  */
 import { ADV, SUBJ, pattern } from '../grammar.js';
-import { NATIONALITIES, RELIGIONS, alternation } from '../lexicon.js';
+import { NATIONALITIES, OCCUPATIONS, RELIGIONS, alternation } from '../lexicon.js';
 import { after, find, propose, type Proposal, type Reader } from '../reader.js';
 import { cutValue, properCase } from '../values.js';
 
 const GATE = new RegExp(
-  String.raw`\b(?:name|call|go by|I am|turned|birthday|bday|b-day|born|from|grew up|raised|pronouns` +
+  String.raw`\b(?:name|call|go by|I am|turned|birthday|bday|b-day|born|from|grew up|raised|pronouns|originally` +
     String.raw`|citizen|home ?town|home city|home country|birthplace|place of birth|years? old|yo\b)`,
   'iu',
 );
@@ -52,6 +52,10 @@ const AGE = new RegExp(
 );
 const AGE_TURNED = pattern(String.raw`\b${SUBJ}\s+${ADV}turned (\d{1,3})\b`);
 const AGE_OLD = /\bI am (\d{1,3}) (?:years old|yrs old|year old|y\/o)\b/iu;
+/** "I'm Tomasz, 29, …": an introduction's name, then an age. Case-sensitive, for the name's capital. */
+const NAME_THEN_AGE = /^I am \p{Lu}[\p{L}'-]+, (\d{1,2})(?:,|$| and\b)/u;
+/** "I'm a 35 year old mum", "I'm a 52-year-old engineer": the age as an adjective of the user. */
+const AGE_ADJECTIVE = /^I am (?:a |an )?(\d{1,3})[- ](?:years?|yrs?)[- ]old\b/iu;
 const MONTH =
   String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t` +
   String.raw`(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
@@ -69,6 +73,18 @@ const FROM = pattern(String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are|come)\s+${ADV}
 const GREW_UP = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:grew up|was raised|were raised|spent my childhood)\s+(?:in|on|at)\s+`,
 );
+/** "originally from Gdansk", "I'm Tomasz, 29, originally from Gdansk": an introduction's place of origin. */
+const ORIGINALLY = new RegExp(
+  String.raw`(?:^|^I am [^,]{1,40},(?: [^,]{1,20},)? )(?:and |but |though )?` +
+    String.raw`(?:originally|born and raised|born and bred) (?:from|in) `,
+  'iu',
+);
+/** "I'm a dentist from Pune", "I'm a 52-year-old engineer from Nairobi": a person's noun, then where from. */
+const PERSON_FROM = /^I am (?:a |an )?(?:[\p{L}\d-]+ ){0,3}?([\p{L}-]+) from (?=\p{Lu})/u;
+const PERSON_NOUNS = new Set([
+  ...OCCUPATIONS,
+  ...'girl|guy|boy|man|woman|lady|dude|mum|mom|dad|father|mother|student|native|expat|immigrant|kid'.split('|'),
+]);
 const HOMETOWN = /\bmy (?:home ?town|home city|home country|birthplace|place of birth) (?:is|was) /iu;
 const PRONOUNS = /\bmy pronouns are ([a-z]+\s*\/\s*[a-z]+(?:\s*\/\s*[a-z]+)?)/iu;
 const GENDER = new RegExp(
@@ -119,7 +135,12 @@ export const readIdentity: Reader = ({ text, turnMentions }) => {
     );
   const religion = RELIGION.exec(text);
   if (religion) out.push(propose('religion', properCase(religion[1]!.toLowerCase())));
-  const age = AGE.exec(text) ?? AGE_OLD.exec(text) ?? find(text, AGE_TURNED);
+  const age =
+    AGE.exec(text) ??
+    AGE_OLD.exec(text) ??
+    AGE_ADJECTIVE.exec(text) ??
+    NAME_THEN_AGE.exec(text) ??
+    find(text, AGE_TURNED);
   if (age && ageOk(age[1]!)) out.push(propose('age', age[1]!));
   const birthday = find(text, BIRTHDAY) ?? find(text, BORN_ON);
   if (birthday) {
@@ -137,7 +158,13 @@ export const readIdentity: Reader = ({ text, turnMentions }) => {
     const place = m ? cutValue(after(text, m), 'place') : undefined;
     if (place) out.push(propose('hometown', place));
   }
-  m = find(text, FROM) ?? find(text, GREW_UP) ?? find(text, HOMETOWN);
+  const person = PERSON_FROM.exec(text);
+  m =
+    find(text, FROM) ??
+    find(text, GREW_UP) ??
+    find(text, HOMETOWN) ??
+    ORIGINALLY.exec(text) ??
+    (person && PERSON_NOUNS.has(person[1]!.toLowerCase()) ? person : undefined);
   if (m) {
     const place = cutValue(after(text, m), 'place');
     if (place && !/^(?:work|school|the (?:future|past|gym|office|store|shop|hospital))$/iu.test(place))

@@ -77,7 +77,7 @@ const DRIVE = pattern(
   ADV,
   String.raw`(?:drive|am driving|bought|got|own|have|just got|leased|am leasing|traded in my old car for)\s+` +
     String.raw`(?:a |an |my |our )?(?:new |used |old |brand new |second-hand |secondhand |little |red ` +
-    String.raw`|black |white |blue |silver |grey |gray |electric )*(${CAR}(?:\s+[\p{L}\d-]+)?)\b`,
+    String.raw`|black |white |blue |silver |grey |gray |electric |(?:19|20)\d\d )*(${CAR}(?:\s+[\p{L}\d-]+)?)\b`,
 );
 
 function languages(list: string): string[] {

@@ -298,7 +298,7 @@ function readPet({ text, correction, turnFind, turnMentions }: ClauseView): Prop
     const call =
       /^\s*,?\s*(?:named|called|whose names? (?:is|are)|and (?:we |I )?(?:named|called) (?:it|him|her|them))\s+/iu.exec(
         rest,
-      ) ?? /^\s*,\s*(?=\p{Lu})/u.exec(rest);
+      ) ?? /^\s*(?:(?:now|too|as well|today|yesterday|this week|last week|at last)\s*)?,\s*(?=\p{Lu})/u.exec(rest);
     const his = call ? null : /\b(?:his|her|its|their) names? (?:is|are)\s+/iu.exec(rest);
     const list = call
       ? names(rest.slice(call[0].length), /named|called|name/iu.test(call[0]))

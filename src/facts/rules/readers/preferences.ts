@@ -16,7 +16,8 @@ const GATE = new RegExp(
   String.raw`\b(?:lov|like|enjoy|adore|into|obsess|fan\b|passion|crazy about|addict|soft spot|thing for` +
     String.raw`|dig|prefer|fond|hate|dislike|detest|loathe|stand|bear|care for|despise|sick of|tired of` +
     String.raw`|hobb|pastime|free time|spare time|play|do\b|practi|took up|taken up|picked up|got into` +
-    String.raw`|started|go\b|favou?rite|fave|fav\b|quit|stopped|gave up|no longer)`,
+    String.raw`|started|go\b|favou?rite|fave|fav\b|quit|stopped|gave up|no longer|person\b|lover|nerd|geek|buff` +
+    String.raw`|supporter)`,
   'iu',
 );
 
@@ -28,15 +29,16 @@ const LIKE = pattern(
     String.raw`|do |still )*(love|adore|like|enjoy|am into|am really into|am obsessed with|am a (?:big ` +
     String.raw`|huge |massive |great |real )?fan of|am passionate about|am crazy about|am mad about` +
     String.raw`|am addicted to|have a passion for|have a soft spot for|have a thing for|dig|am fond of` +
-    String.raw`|am a sucker for|prefer|am hooked on|live for` +
+    String.raw`|am a sucker for|prefer|am hooked on|live for|am (?:really |very |so )?(?:enjoying|loving)` +
+    String.raw`|have been (?:really )?(?:enjoying|loving)` +
     // Coming to like something: "I've grown to love jazz", "I got really into techno".
     String.raw`|(?:grew|came|learned|learnt|have grown|have come) to (?:love|like|enjoy|adore|appreciate)` +
     String.raw`|(?:got|have got|have gotten|am getting|have been getting) (?:really |very |so |super |big )?into` +
     String.raw`|(?:fell|have fallen) in love with)\s+`,
 );
 const DISLIKE = pattern(
-  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:really |absolutely |totally |just |honestly )*(hate|dislike` +
-    String.raw`|detest|loathe|can not stand|can not bear|do not like|do not enjoy|do not care for|am not ` +
+  String.raw`(?:(?:^|\b)${SUBJ}\s+|^)${ADV}(?:really |absolutely |totally |just |honestly )*(hate|dislike` +
+    String.raw`|detest|loathe|can not stand|can not bear|do not like|do not enjoy|do not care for|(?:am )?not ` +
     String.raw`(?:a )?(?:big |huge )?fan of|am not into|despise|am sick of|am tired of|am not fond of` +
     String.raw`|abhor|do not love|am not crazy about)\s+`,
 );
@@ -50,8 +52,9 @@ const LOST_INTEREST = pattern(
     String.raw`|grew out of)\s+`,
 );
 const FAVORITE = new RegExp(
-  String.raw`\bmy (?:absolute |all-time |all time |current |new |personal |top |ultimate )?(?:favou?rite` +
-    String.raw`|fave|fav) ([\p{L}-]+(?: (?!these\b|nowadays\b|now\b|lately\b|currently\b)[\p{L}-]+)?)` +
+  String.raw`(?:\bmy |^)(?:absolute |all-time |all time |current |new |personal |top |ultimate )?(?:favou?rite` +
+    String.raw`|fave|fav|go-to|go to) ((?:thing|things) to (?:eat|drink|watch|read)` +
+    String.raw`|[\p{L}-]+(?: (?!these\b|nowadays\b|now\b|lately\b|currently\b)[\p{L}-]+)?)` +
     String.raw`(?: (?:these days|nowadays|lately|currently|right now|at the moment|now))?,? (?:is|are|has to be` +
     String.raw`|has become|became|is now|is definitely|is probably|=|:)\s+(?:now\s+|definitely\s+)?`,
   'iu',
@@ -100,6 +103,11 @@ const CATEGORY_SYNONYMS = new Map([
   ['movies', 'movie'],
   ['dish', 'food'],
   ['meal', 'food'],
+  ['thing to eat', 'food'],
+  ['things to eat', 'food'],
+  ['thing to drink', 'drink'],
+  ['thing to watch', 'show'],
+  ['thing to read', 'book'],
   ['tv show', 'show'],
   ['tv series', 'series'],
   ['colour', 'color'],
@@ -200,7 +208,23 @@ function readFavorite(text: string): Proposal[] {
   return [];
 }
 
+/** "I'm a huge techno person now", "I'm a big jazz fan": a like said as what kind of person the user is. */
+const KIND_OF_PERSON = new RegExp(
+  String.raw`^I am (?:a |an )?(?:(?:big|huge|massive|total|real|true|die-hard|crazy|lifelong|long-time|longtime` +
+    String.raw`|loyal|avid|proud)\s+)?` +
+    String.raw`([\p{L}-]+(?: [\p{L}-]+)?) (?:person|fan|lover|addict|nerd|geek|junkie|enthusiast|buff|supporter)` +
+    String.raw`(?:\s+(?:now|these days|lately)\b)?\s*(?:[.!,]|$)`,
+  'iu',
+);
+/** Kinds of person that are not a taste: "a people person", "a morning person". */
+const NOT_A_TASTE = /^(?:people|morning|night|early|late|social|private|busy|lucky|family|different|new|good|bad)$/iu;
+
+/** How much, after what is liked: "enjoying techno a lot". */
+const AMOUNT = /\s+(?:a lot|so much|very much|loads|a ton|like crazy)\b.*$/iu;
+
 function readLikes(text: string): Proposal[] {
+  const kind = KIND_OF_PERSON.exec(text);
+  if (kind && !NOT_A_TASTE.test(kind[1]!) && !NOT_A_LIKE.test(kind[1]!)) return [propose('like', kind[1]!)];
   let m = find(text, UNLIKE);
   // "I don't like X anymore" retires a like; "I don't like X" is a dislike, read below.
   if (m && (/\b(?:anymore|any more|no longer)\b/iu.test(text) || /no longer/iu.test(m[0])))
@@ -211,14 +235,15 @@ function readLikes(text: string): Proposal[] {
   // to love") retires the other.
   const change = CHANGED_TASTE.test(text);
   m = find(text, DISLIKE);
+  // "Can't stand hiking anymore": the like it was retires.
   if (m)
     return likes(after(text, m)).flatMap((v) => [
       propose('dislike', v),
-      ...(change ? [propose('like', v, 'retire')] : []),
+      ...(change ? [propose('like', v, 'retire', { dated: true })] : []),
     ]);
   m = find(text, LIKE);
   if (m)
-    return likes(after(text, m)).flatMap((v) => [
+    return likes(after(text, m).replace(AMOUNT, '')).flatMap((v) => [
       propose('like', v),
       ...(change ? [propose('dislike', v, 'retire')] : []),
     ]);

@@ -17,7 +17,7 @@ const GATE = new RegExp(
     String.raw`|let go|retire|promot|became|become|am (?:a|an|now|currently|the)|I am|switched|moved` +
     String.raw`|went|jumped|career|company|at\b|stud|school|college|universit|uni\b|graduat|enrol|transfer` +
     String.raw`|major|degree|student|freshman|sophomore|phd|master|bachelor|dropped out|accepted|got into` +
-    String.raw`|go|going|attend|attending|into|admitted|offer|role|position|signed)`,
+    String.raw`|go|going|attend|attending|into|admitted|offer|role|position|signed|teach)`,
   'iu',
 );
 
@@ -53,6 +53,20 @@ const AS_ROLE = pattern(
   String.raw`(?:(?:am|are|have been)\s+)?(?:work|working|worked|employed|hired|joined|started|interning)\s+` +
     String.raw`(?:at|for|with)\s[^,;]{1,60}?\sas\s+(?:a |an |the |their |our )?`,
 );
+/** "I work night shifts as a paramedic", "passed my probation as a chef": a role after a few words. */
+const WORK_SOMEHOW_AS = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:(?:work|am working|have been working|have worked)\s+(?:[\p{L}-]+\s+){1,3}?` +
+    String.raw`|(?:passed|finished|started|completed|done with|am in)\s+my\s+(?:probation|training|trial period` +
+    String.raw`|internship|apprenticeship|residency|first (?:day|week|month|year))\s+)as\s+(?:a |an |the )?`,
+);
+/** "I teach maths at a secondary school": a teacher, of what is taught. */
+const TEACH = /^I (?:teach|am teaching|have been teaching|have taught) ([\p{L}-]+)/iu;
+/** "I teach my kids to swim", "I teach myself Spanish": teaching that is not a job. */
+const NOT_TAUGHT_FOR_WORK = /^(?:my|our|his|her|their|him|them|me|myself|ourselves|you|someone|somebody|how)$/iu;
+const NOT_A_SUBJECT =
+  /^(?:at|in|for|online|part-time|full-time|kids|children|students|people|adults|a|an|the|my|them|there|here|it)$/iu;
 const NEW_JOB_AS = pattern(
   String.raw`\b(?:got|landed|found|accepted|took|started|have|started a new job|got a new job|got a job` +
     String.raw`|got hired)\s+(?:a |an |my |the )?(?:new |first |dream |full-time |part-time )?(?:job` +
@@ -259,6 +273,7 @@ function readJob(text: string): Proposal[] {
   for (const [re, strict] of [
     [WORK_AS, false],
     [AS_ROLE, true],
+    [WORK_SOMEHOW_AS, true],
     [NEW_JOB_AS, false],
     [RETRAINED, true],
     [MY_JOB_AS, false],
@@ -278,6 +293,13 @@ function readJob(text: string): Proposal[] {
     if (org) out.push(propose('employer', org, 'state', { dated: true }));
     return out;
   }
+  const teach = TEACH.exec(text);
+  if (teach && !NOT_TAUGHT_FOR_WORK.test(teach[1]!))
+    return [
+      propose('job', NOT_A_SUBJECT.test(teach[1]!) ? 'teacher' : `${teach[1]!.toLowerCase()} teacher`, 'state', {
+        dated: true,
+      }),
+    ];
   return [];
 }
 
@@ -474,7 +496,8 @@ export const readWork: Reader = ({ text, turnMentions }) => {
 const JOB_GATE = new RegExp(
   String.raw`\b(?:as an?|work\w*|employ\w*|hired|job|role|position|title|profession|occupation|promoted` +
     String.raw`|became|become|been|am (?:an?|now)|retire\w*|unemployed|self-employed|freelanc\w*|between jobs` +
-    String.raw`|out of work|stay-at-home|leave|jobless|trained|retrained|qualified)\b`,
+    String.raw`|out of work|stay-at-home|leave|jobless|trained|retrained|qualified|teach\w*|probation|internship` +
+    String.raw`|apprenticeship)\b`,
   'iu',
 );
 const EMPLOYER_GATE = new RegExp(
