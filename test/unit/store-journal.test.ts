@@ -11,6 +11,10 @@ import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { StoreAdapter } from '../../src/types.js';
 import { describeStoreConformance } from '../support/store-conformance.js';
 
+/** Names of the files that hold a journal (an empty file is one made ahead for a new session). */
+const journals = (files: ReturnType<typeof memoryJournalFiles>): string[] =>
+  [...files.files].filter(([, bytes]) => bytes.length > 0).map(([name]) => name);
+
 const concat = (...parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -245,7 +249,7 @@ describe('durableStore: restore from the journal', () => {
     files.files.set(name, concat(files.files.get(name)!, encodeFrame({ t: 'clear' })));
     const second = await open(inner, files);
     expect(await inner.loadSession('a')).toBeUndefined();
-    expect(files.files.size).toBe(0);
+    expect(journals(files)).toEqual([]);
     expect(second.state.status).toBe('fresh');
   });
 
@@ -284,6 +288,71 @@ describe('durableStore: restore from the journal', () => {
       'written while the journal fails',
       'and after it recovers',
     ]);
+  });
+});
+
+describe('durableStore: the file made ahead for a new session', () => {
+  it("takes a new session's first generation, a new one is made for the next, and compaction moves the session to a named file", async () => {
+    const files = memoryJournalFiles();
+    const inner = memoryStore();
+    const first = await open(inner, files, 2048);
+    const [ahead] = [...files.files.keys()];
+    expect(ahead).toMatch(/^n-[a-z0-9]+\.rkj$/);
+    expect(files.files.get(ahead!)!.length).toBe(0);
+    await first.memory.addUserMessage('a', 'the first words of a new session');
+    expect(journals(files)).toEqual([ahead]);
+    const next = [...files.files.keys()].filter((name) => name !== ahead);
+    expect(next).toHaveLength(1);
+    expect(next[0]).toMatch(/^n-[a-z0-9]+\.rkj$/);
+    await first.memory.addUserMessage('b', 'and another session');
+    expect(journals(files).sort()).toEqual([ahead, next[0]].sort());
+    // Reopened with the database gone, both come back from the files made ahead.
+    const wiped = await open(memoryStore(), files, 2048);
+    expect(wiped.state).toMatchObject({ status: 'restored' });
+    expect((await wiped.memory.getActiveEntries('a')).map((e) => e.content)).toEqual([
+      'the first words of a new session',
+    ]);
+    expect((await wiped.memory.getActiveEntries('b')).map((e) => e.content)).toEqual(['and another session']);
+    // Past the compaction threshold, the session's next generation is a named file; the one made ahead is gone.
+    const state = { ...(await everything(inner, 'a')) };
+    await chat(wiped.memory, 'a', 12);
+    expect(files.files.has(ahead!)).toBe(false);
+    expect(journals(files).some((name) => parseFileName(name)?.sessionId === 'a')).toBe(true);
+    const again = await open(memoryStore(), files);
+    expect((await everything(again.store, 'a')).entries.length).toBeGreaterThan(state.entries.length);
+    expect(await everything(again.store, 'a')).toEqual(await everything(wiped.store, 'a'));
+  });
+
+  it('empties a file made ahead whose first record was cut short (never acknowledged), keeping one empty file for the next session', async () => {
+    const files = memoryJournalFiles();
+    const inner = memoryStore();
+    const first = await open(inner, files);
+    await first.memory.addUserMessage('a', 'committed, then the crash cut the journal write');
+    const [name] = journals(files);
+    files.files.set(name!, files.files.get(name!)!.slice(0, 20));
+    // The store has the write: the session is journaled again from it.
+    const second = await open(inner, files);
+    expect(second.state.status).toBe('intact');
+    expect(journals(files)).toHaveLength(1);
+    expect([...files.files.values()].every((bytes) => decodeFrames(bytes).cut === undefined)).toBe(true);
+    expect([...files.files.values()].filter((bytes) => bytes.length === 0)).toHaveLength(1);
+    const wiped = await open(memoryStore(), files);
+    expect((await wiped.memory.getActiveEntries('a')).map((e) => e.content)).toEqual([
+      'committed, then the crash cut the journal write',
+    ]);
+    await wiped.memory.addUserMessage('c', 'a new session');
+    expect(journals(files)).toHaveLength(2);
+  });
+
+  it('names the session of a damaged first record by the copies of its id the damage left', async () => {
+    const files = memoryJournalFiles();
+    const first = await open(memoryStore(), files);
+    await first.memory.addUserMessage('a', 'acknowledged');
+    const [name] = journals(files);
+    // The leading copy of the id is damaged: its meta and entry still name the session.
+    files.files.get(name!)![FRAME_HEADER + 5]! ^= 1;
+    const second = await open(memoryStore(), files);
+    expect(second.state).toMatchObject({ status: 'lost', lostSessions: ['a'] });
   });
 });
 
@@ -327,10 +396,10 @@ describe('durableStore: the journal never keeps what the store refused', () => {
     };
     const first = await open(flaky, files);
     await expect(first.memory.addUserMessage('a', 'refused')).rejects.toThrow(/Quota/);
-    expect([...files.files.keys()]).toEqual([]);
+    expect(journals(files)).toEqual([]);
     refuse = false;
     await first.memory.addUserMessage('a', 'kept');
-    expect(files.files.size).toBe(1);
+    expect(journals(files)).toHaveLength(1);
     const wiped = await open(memoryStore(), files);
     expect(wiped.state.status).toBe('restored');
     expect((await wiped.memory.getActiveEntries('a')).map((e) => e.content)).toEqual(['kept']);

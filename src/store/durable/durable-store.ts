@@ -107,6 +107,8 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
       const restored: string[] = [];
       const lost: string[] = [];
       let repaired = 0;
+      /** The sessions the store holds once the open is done (the status says whether any). */
+      const holds = new Set(metas.keys());
       for (const { sessionId, tip } of scanned) {
         const stored = metas.get(sessionId);
         metas.delete(sessionId);
@@ -128,6 +130,7 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
           // A clearSession cut short by a crash: finish it.
           await inner.deleteSession(sessionId);
           await journal.remove(sessionId);
+          holds.delete(sessionId);
         } else if (!fold.state) {
           if (stored) await snapshotFromStore(sessionId);
           else {
@@ -137,13 +140,15 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
         } else if (!stored || stored.version < fold.state.meta.version) {
           await inner.write(sessionId, restoreBatch(fold.state));
           restored.push(sessionId);
+          holds.add(sessionId);
         } else if (stored.version > fold.state.meta.version || fold.ignored > 0 || cutBytes > 0) {
           await snapshotFromStore(sessionId);
         }
       }
       // Sessions stored before the journal was on: journal them now.
       for (const sessionId of metas.keys()) await snapshotFromStore(sessionId);
-      const had = (await inner.listSessions()).length > 0;
+      // Known without reading the store again (one round trip less per start).
+      const had = holds.size > 0;
       found = {
         durability: 'journal',
         status: lost.length ? 'lost' : restored.length ? 'restored' : had ? 'intact' : 'fresh',

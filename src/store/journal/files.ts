@@ -23,6 +23,13 @@ export interface JournalFiles {
   /** Create or overwrite a whole file. */
   write(name: string, bytes: Uint8Array): Promise<void>;
   remove(name: string): Promise<void>;
+  /**
+   * Create `name` (empty when absent) and hold it open for this thread alone, so that a later
+   * `write` to it does not wait for a file to be created and opened. Resolves false when it
+   * cannot be held alone here (another tab holds it, or the engine's handles are shared between
+   * tabs). Absent: no file is made ahead.
+   */
+  hold?(name: string): Promise<boolean>;
   /** Release open handles. */
   close(): Promise<void>;
 }
@@ -67,6 +74,10 @@ export function memoryJournalFiles(
     },
     async remove(name) {
       files.delete(name);
+    },
+    async hold(name) {
+      if (!files.has(name)) files.set(name, new Uint8Array());
+      return true;
     },
     async close() {},
   };

@@ -84,6 +84,31 @@ export class OpfsRefusedError extends Error {
   }
 }
 
+/** The journal root opened by {@link openJournalRootEarly}, taken by the next {@link journalRoot}. */
+let rootOpened: Promise<DirHandle | undefined> | undefined;
+
+/**
+ * Start opening the journal root of the origin's private file system now, creating nothing (a
+ * worker calls it as its script starts, while the page's options are on their way): on a warm
+ * start the journal's first file calls then wait for two round trips to the browser fewer.
+ */
+export function openJournalRootEarly(): void {
+  if (rootOpened || opfsJournalUnavailable()) return;
+  rootOpened = (async () => {
+    const root = await (navigator.storage as unknown as { getDirectory(): Promise<DirHandle> }).getDirectory();
+    return root.getDirectoryHandle(JOURNAL_ROOT);
+  })().catch(() => undefined);
+}
+
+/** The journal root (created when absent). */
+async function journalRoot(): Promise<DirHandle> {
+  const early = rootOpened && (await rootOpened);
+  rootOpened = undefined;
+  if (early) return early;
+  const root = await (navigator.storage as unknown as { getDirectory(): Promise<DirHandle> }).getDirectory();
+  return root.getDirectoryHandle(JOURNAL_ROOT, { create: true });
+}
+
 /** Options of {@link opfsJournalFiles}. */
 export interface OpfsJournalOptions {
   /** Folder under {@link JOURNAL_ROOT} (one per database). */
@@ -95,6 +120,15 @@ export interface OpfsJournalOptions {
    * costs about a millisecond each. Default 1000. Snapshots are always flushed at once.
    */
   flushDelayMs?: number;
+}
+
+/**
+ * Whether this engine's synchronous handles can be shared with another tab (`mode`,
+ * Chromium 121+): a file held here may then be written by another tab's worker too.
+ */
+export function handlesShared(): boolean {
+  const api = (globalThis as { FileSystemSyncAccessHandle?: { prototype: object } }).FileSystemSyncAccessHandle;
+  return api !== undefined && 'mode' in api.prototype;
 }
 
 /** The OPFS journal files, and a look at one file's handle (which stays open for the journal's calls). */
@@ -135,13 +169,7 @@ export function opfsJournalFiles(options: OpfsJournalOptions): OpfsJournalFiles 
     unflushed.clear();
   };
   const directory = (): Promise<DirHandle> =>
-    (dir ??= (async () => {
-      const root = (await (
-        navigator.storage as unknown as { getDirectory(): Promise<DirHandle> }
-      ).getDirectory()) as DirHandle;
-      const top = await root.getDirectoryHandle(JOURNAL_ROOT, { create: true });
-      return top.getDirectoryHandle(folder, { create: true });
-    })());
+    (dir ??= (async () => (await journalRoot()).getDirectoryHandle(folder, { create: true }))());
 
   const handle = (name: string): Promise<SyncHandle> => {
     let h = handles.get(name);
@@ -155,6 +183,7 @@ export function opfsJournalFiles(options: OpfsJournalOptions): OpfsJournalFiles 
           return file.createSyncAccessHandle();
         }
       })();
+      h.then(() => undefined);
       h.catch(() => handles.delete(name));
       handles.set(name, h);
     }
@@ -221,6 +250,18 @@ export function opfsJournalFiles(options: OpfsJournalOptions): OpfsJournalFiles 
       h.truncate(0);
       writeAll(h, bytes, 0);
       h.flush();
+    },
+    async hold(name) {
+      // Only an exclusive handle holds a file: a shared one may be written by another tab.
+      if (handlesShared()) return false;
+      try {
+        const h = await handle(name);
+        if (h.mode !== 'readwrite-unsafe') return true;
+        await release(name);
+      } catch {
+        // Held by another tab (Firefox's handles are exclusive).
+      }
+      return false;
     },
     async remove(name) {
       await release(name);

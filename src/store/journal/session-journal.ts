@@ -4,6 +4,12 @@
  * the folded state as the first record of the next generation, then removes the old file, so
  * a crash at any moment leaves at least one complete generation. Opening reads only each
  * file's last record; a whole file is read when its session must be restored or repaired.
+ *
+ * Where the files can hold a file for this thread alone (`JournalFiles.hold`: Firefox), one
+ * empty file is made ahead, `n-<random>.rkj`, and a new session's first generation is written
+ * into it: creating and opening a file costs Firefox tens of milliseconds, which a session's
+ * first add then waited for. Such a file names no session: its first record (a snapshot) does.
+ * It stays the session's file until compaction moves the session to a named generation.
  * @module
  */
 import type { JournalFiles } from './files.js';
@@ -15,6 +21,8 @@ import type { FoldResult, JournalRecord, SessionState } from './session-state.js
 import { foldRecords, toSnapshot, versionOf } from './session-state.js';
 
 const EXT = 'rkj';
+/** A file made ahead for a new session's first generation. */
+const AHEAD = /^n-[a-z0-9]+\.rkj$/;
 
 /** A session's journal as listed on open. */
 export interface ScannedJournal {
@@ -64,9 +72,16 @@ export interface SessionJournal {
 
 interface FileInfo {
   gen: number;
+  /** The file's name: {@link fileName}, or a file made ahead that the session took. */
+  name: string;
   size: number;
   /** Bytes of the generation's snapshot. */
   base: number;
+}
+
+/** A new name for a file made ahead: `n-<random>.rkj`. */
+export function aheadFileName(): string {
+  return `n-${Math.random().toString(36).slice(2, 12)}.${EXT}`;
 }
 
 /** Encode a session id as a file name prefix (no `/`, never `.` or `..`). */
@@ -100,7 +115,66 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
   const compactBytes = options.compactBytes ?? 256 * 1024;
   const known = new Map<string, FileInfo>();
   /** Generations found by `scan`, newest first, until `load` settles them. */
-  const found = new Map<string, number[]>();
+  const found = new Map<string, Generation[]>();
+  /** The empty file made ahead for the next new session (its name), or being made. */
+  let ahead: Promise<string | undefined> | undefined;
+  /** The files cannot be held here (Chromium shares handles between tabs): none is made ahead. */
+  let noneAhead = files.hold === undefined;
+
+  const makeAhead = (): void => {
+    if (noneAhead || ahead) return;
+    const name = aheadFileName();
+    ahead = files.hold!(name).then(
+      (held) => {
+        if (held) return name;
+        noneAhead = true;
+        return undefined;
+      },
+      () => undefined,
+    );
+  };
+  /** The file made ahead, now this caller's; `undefined` when there is none. */
+  const takeAhead = async (): Promise<string | undefined> => {
+    const name = await ahead;
+    ahead = undefined;
+    return name;
+  };
+
+  /**
+   * A file made ahead found on open: the session its first record names, or kept (emptied) for
+   * the next new session; `undefined` when another tab holds it or it is kept.
+   */
+  const lookAhead = async (name: string): Promise<string | undefined> => {
+    if (!(await files.hold!(name).catch(() => false))) return undefined;
+    const size = await files.size(name);
+    if (size > 0) {
+      const sessionId = await firstSessionOf(name, size);
+      if (sessionId !== undefined) return sessionId;
+      // Its snapshot never completed (a crash while a session's first write was unacknowledged).
+      await files.truncate(name, 0);
+    }
+    if (ahead) await files.remove(name).catch(() => undefined);
+    else ahead = Promise.resolve(name);
+    return undefined;
+  };
+
+  /**
+   * The session whose first record a file made ahead holds: from the record, or, when the
+   * record is whole but damaged, the session id most of its copies in the record name (the
+   * record leads with one, its meta and entries have more). `undefined` when the record was cut
+   * short (never flushed, so never acknowledged) or names no session.
+   */
+  const firstSessionOf = async (name: string, size: number): Promise<string | undefined> => {
+    const head = await files.readAt(name, 0, FRAME_HEADER);
+    if (head.length < FRAME_HEADER) return undefined;
+    const length = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(0, true);
+    if (length > size - FRAME_HEADER - FRAME_TRAILER) return undefined;
+    const frame = await files.readAt(name, 0, FRAME_HEADER + length + FRAME_TRAILER);
+    const first = decodeFrames(frame).records[0] as JournalRecord | undefined;
+    if (first?.t === 'snapshot') return first.meta.sessionId;
+    return mostNamed(new TextDecoder().decode(frame.subarray(FRAME_HEADER, FRAME_HEADER + length)));
+  };
+
   /** Per session: settles once the session's last write called so far has finished. */
   const queues = new Map<string, Promise<unknown>>();
 
@@ -116,55 +190,96 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
   };
 
   const compact = async (sessionId: string, info: FileInfo): Promise<void> => {
-    const { records } = decodeFrames(await files.read(fileName(sessionId, info.gen)));
+    const { records } = decodeFrames(await files.read(info.name));
     const { state } = foldRecords(records);
     if (state) await snapshot(sessionId, state);
   };
 
   /** Start the session's journal over from `state` (a new generation); see {@link SessionJournal.snapshot}. */
   const snapshot = async (sessionId: string, state: SessionState): Promise<void> => {
-    const snap = await frameOf(toSnapshot(state));
+    // A session's first generation goes into the file made ahead, when there is one; that file
+    // names no session, so its snapshot leads with the session's id.
+    const madeAhead = known.has(sessionId) ? undefined : await takeAhead();
+    const record = toSnapshot(state);
+    const snap = await frameOf(madeAhead ? ({ sessionId, ...record } as JournalRecord) : record);
     // The generation is taken once the frame is made: nothing of this session ran meanwhile.
     const old = known.get(sessionId);
     const gen = (old?.gen ?? 0) + 1;
+    const name = madeAhead ?? fileName(sessionId, gen);
     const tip = encodeFrame({ t: 'tip', version: state.meta.version, updatedAt: state.meta.updatedAt });
     const bytes = new Uint8Array(snap.length + tip.length);
     bytes.set(snap);
     bytes.set(tip, snap.length);
-    await files.write(fileName(sessionId, gen), bytes);
-    known.set(sessionId, { gen, size: bytes.length, base: snap.length });
-    if (old) await files.remove(fileName(sessionId, old.gen));
+    await files.write(name, bytes);
+    known.set(sessionId, { gen, name, size: bytes.length, base: snap.length });
+    // The next new session's file is made now, off its first write's path.
+    if (madeAhead) makeAhead();
+    if (old) await files.remove(old.name);
+  };
+
+  /** The size and last version of a session's newest file (the version only when it is the one file). */
+  const tipOf = async (gens: Generation[]) => {
+    const { name } = gens[0]!;
+    const size = await files.size(name);
+    const last =
+      gens.length === 1 ? await readLastFrame(size, (at, length) => files.readAt(name, at, length)) : undefined;
+    return { size, tip: versionOf(last) };
   };
 
   const journal: SessionJournal = {
     async scan() {
       found.clear();
-      for (const name of await files.list()) {
+      const names = await files.list();
+      const add = (sessionId: string, generation: Generation): void => {
+        found.set(sessionId, [...(found.get(sessionId) ?? []), generation]);
+      };
+      // Files made ahead are looked at while the named files are: a session's first file may be one.
+      const aheadNames = files.hold ? names.filter((name) => AHEAD.test(name)) : [];
+      const looking = Promise.all(aheadNames.map(async (name) => ({ name, sessionId: await lookAhead(name) })));
+      // None yet: made while the rest opens.
+      if (!aheadNames.length) makeAhead();
+      for (const name of names) {
         const parsed = parseFileName(name);
-        if (parsed) found.set(parsed.sessionId, [...(found.get(parsed.sessionId) ?? []), parsed.gen]);
+        if (parsed) add(parsed.sessionId, { gen: parsed.gen, name });
       }
-      const out: ScannedJournal[] = [];
-      for (const [sessionId, gens] of found) {
-        gens.sort((a, b) => b - a);
-        const name = fileName(sessionId, gens[0]!);
-        const size = await files.size(name);
-        const last =
-          gens.length === 1 ? await readLastFrame(size, (at, length) => files.readAt(name, at, length)) : undefined;
-        const tip = versionOf(last);
+      const named = [...found.keys()];
+      const [taken, tips] = await Promise.all([
+        looking,
+        Promise.all(named.map((sessionId) => tipOf(sortGenerations(found.get(sessionId)!)))),
+      ]);
+      const out = new Map<string, ScannedJournal>();
+      named.forEach((sessionId, i) => {
+        const { size, tip } = tips[i]!;
         // Sizes are exact once loaded; until then the base is a guess that only delays compaction.
-        known.set(sessionId, { gen: gens[0]!, size, base: size });
-        if (tip !== undefined) found.delete(sessionId);
-        out.push({ sessionId, tip });
+        known.set(sessionId, {
+          gen: found.get(sessionId)![0]!.gen,
+          name: found.get(sessionId)![0]!.name,
+          size,
+          base: size,
+        });
+        out.set(sessionId, { sessionId, tip });
+      });
+      for (const { name, sessionId } of taken) {
+        if (sessionId === undefined) continue;
+        // A file made ahead holds its session's first generation.
+        add(sessionId, { gen: 1, name });
+        const gens = sortGenerations(found.get(sessionId)!);
+        const { size, tip } = await tipOf(gens);
+        known.set(sessionId, { gen: gens[0]!.gen, name: gens[0]!.name, size, base: size });
+        out.set(sessionId, { sessionId, tip });
       }
-      return out;
+      for (const [sessionId, { tip }] of out) if (tip !== undefined) found.delete(sessionId);
+      // The next new session's file, made now where none was found.
+      makeAhead();
+      return [...out.values()];
     },
 
     async load(sessionId) {
-      const gens = found.get(sessionId) ?? (known.has(sessionId) ? [known.get(sessionId)!.gen] : []);
+      const info = known.get(sessionId);
+      const gens = found.get(sessionId) ?? (info ? [{ gen: info.gen, name: info.name }] : []);
       found.delete(sessionId);
       let chosen: LoadedJournal | undefined;
-      for (const gen of gens) {
-        const name = fileName(sessionId, gen);
+      for (const { gen, name } of gens) {
         if (chosen) {
           await files.remove(name);
           continue;
@@ -173,7 +288,7 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
         // A whole file (megabytes for a large session) is checked and parsed in slices.
         const decoded = await decodeFramesInSlices(bytes, createSlicer());
         const fold = foldRecords(decoded.records);
-        if (!fold.state && !fold.clearing && gens.length > 1 && gen !== gens[gens.length - 1]) {
+        if (!fold.state && !fold.clearing && gens.length > 1 && gen !== gens[gens.length - 1]!.gen) {
           // A generation whose snapshot never completed (a crash mid-compaction): an older one stands.
           await files.remove(name);
           continue;
@@ -181,7 +296,7 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
         if (decoded.validBytes < bytes.length) await files.truncate(name, decoded.validBytes);
         // The first frame's size as stored (encoding the snapshot again would hold the thread).
         const first = decoded.records.length ? firstFrameBytes(bytes) : 0;
-        known.set(sessionId, { gen, size: decoded.validBytes, base: first });
+        known.set(sessionId, { gen, name, size: decoded.validBytes, base: first });
         chosen = { fold, cutBytes: bytes.length - decoded.validBytes };
       }
       return chosen ?? { fold: { clearing: false, ignored: 0 }, cutBytes: 0 };
@@ -200,7 +315,7 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
         const info = known.get(sessionId);
         if (!info) throw new Error(`journal: session ${JSON.stringify(sessionId)} was removed before the append`);
         const before = info.size;
-        await files.append(fileName(sessionId, info.gen), frame);
+        await files.append(info.name, frame);
         info.size += frame.length;
         return before;
       });
@@ -210,7 +325,7 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
       return inOrder(sessionId, async () => {
         const info = known.get(sessionId);
         if (!info || info.size <= size) return;
-        await files.truncate(fileName(sessionId, info.gen), size);
+        await files.truncate(info.name, size);
         info.size = size;
       });
     },
@@ -230,7 +345,7 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
       return inOrder(sessionId, async () => {
         const info = known.get(sessionId);
         known.delete(sessionId);
-        if (info) await files.remove(fileName(sessionId, info.gen));
+        if (info) await files.remove(info.name);
       });
     },
 
@@ -252,4 +367,33 @@ function firstFrameBytes(bytes: Uint8Array): number {
   return (
     FRAME_HEADER + new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true) + FRAME_TRAILER
   );
+}
+
+/** One of a session's files: its generation and name. */
+interface Generation {
+  gen: number;
+  name: string;
+}
+
+/**
+ * Newest generation first; of two files of one generation, the one made ahead first (a session
+ * takes such a file only when it knows no file of its own: the named one is older).
+ */
+function sortGenerations(gens: Generation[]): Generation[] {
+  return gens.sort((a, b) => b.gen - a.gen || Number(AHEAD.test(b.name)) - Number(AHEAD.test(a.name)));
+}
+
+/** The session id named most often (`"sessionId":"…"`) in a record's text, when one is named more than any other. */
+function mostNamed(text: string): string | undefined {
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(/"sessionId":("(?:[^"\\]|\\.)*")/g)) {
+    try {
+      const id = JSON.parse(m[1]!) as string;
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    } catch {
+      // A damaged copy.
+    }
+  }
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  return ranked.length && (ranked.length === 1 || ranked[0]![1] > ranked[1]![1]) ? ranked[0]![0] : undefined;
 }

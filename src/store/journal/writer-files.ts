@@ -25,7 +25,9 @@
  */
 import type { JournalWrites } from '../durable/durability-types.js';
 import type { JournalFiles } from './files.js';
+import { aheadFileName } from './session-journal.js';
 import {
+  handlesShared,
   JOURNAL_ROOT,
   OpfsRefusedError,
   opfsJournalFiles,
@@ -78,13 +80,20 @@ export function writerJournalFiles(options: OpfsJournalOptions): WriterJournalFi
   /** Appends not yet posted to the writer, by file. */
   const gathered = new Map<string, Uint8Array[]>();
   let gatherTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The folder's names as the start listed them, for the journal's first `list` (its open). */
+  let listed: string[] | undefined;
 
   const start = async (): Promise<Mode> => {
     const files = opfsJournalFiles(options);
     const thread = (): Mode => ({ kind: 'thread', files });
+    const names = await files.list().catch(() => undefined);
+    listed = names;
     // Twice, with a task between: a regular profile would have to be descheduled in every batch
     // of both to look remote. The first look is at a journal file the open reads anyway.
-    if (!(await servedOverIpc(options.folder, files)) || !(await servedOverIpc(options.folder))) return thread();
+    if (!(await servedOverIpc(options.folder, files, names)) || !(await servedOverIpc(options.folder))) {
+      return thread();
+    }
+    listed = undefined;
     // The writer opens the files itself: let go of the handle the first look opened.
     await files.close();
     const writer = await startWriter({ folder: options.folder, flushDelayMs });
@@ -126,7 +135,12 @@ export function writerJournalFiles(options: OpfsJournalOptions): WriterJournalFi
     async writes() {
       return (await mode()).kind === 'thread' ? 'awaited' : 'deferred';
     },
-    list: () => run((f) => f.list(), 'list'),
+    list: () =>
+      run((f) => {
+        const names = listed;
+        listed = undefined;
+        return names ? Promise.resolve([...names]) : f.list();
+      }, 'list'),
     read: (name) => run((f) => f.read(name), 'read', { name }),
     size: (name) => run((f) => f.size(name), 'size', { name }),
     readAt: (name, at, length) => run((f) => f.readAt(name, at, length), 'readAt', { name, at, length }),
@@ -155,6 +169,11 @@ export function writerJournalFiles(options: OpfsJournalOptions): WriterJournalFi
       failed.delete(name);
       gathered.delete(name);
       return run((f) => f.remove(name), 'remove', { name });
+    },
+    async hold(name) {
+      // The writer worker (off the record) holds its files itself: none is made ahead there.
+      const m = await mode();
+      return m.kind === 'thread' && m.files.hold ? m.files.hold(name) : false;
     },
     async close() {
       if (!started) return;
@@ -198,21 +217,34 @@ function slowCalls(h: { getSize(): number; readonly mode?: string }): boolean {
 
 /**
  * Whether this origin's OPFS answers a file-size call over an IPC (kept in memory: off the record).
- * Timed on a journal file of `files` when there is one (its handle stays open for the journal:
- * in Firefox opening, closing and removing a probe file of its own costs tens of milliseconds
- * of a start), else on a probe file of its own.
+ * Timed on a journal file of `files` (whose folder lists `names`) when there is one (its handle
+ * stays open for the journal: in Firefox opening, closing and removing a probe file of its own
+ * costs tens of milliseconds of a start), else, where handles are exclusive, on the file made
+ * ahead for the first new session (its name is added to `names`), else on a probe file of its own.
  * Throws {@link OpfsRefusedError} when the OPFS or a synchronous handle is refused outright.
  */
-async function servedOverIpc(folder: string, files?: OpfsJournalFiles): Promise<boolean> {
+async function servedOverIpc(folder: string, files?: OpfsJournalFiles, names?: string[]): Promise<boolean> {
   if (files) {
-    const journalFile = await files
-      .list()
-      .then((names) => names.find((name) => name.endsWith(`.${JOURNAL_EXT}`)))
-      .catch(() => undefined);
-    // Refused or held by another tab: the probe file below tells which.
-    if (journalFile !== undefined) {
-      const slow = await files.withHandle(journalFile, slowCalls).catch(() => undefined);
-      if (slow !== undefined) return slow;
+    const journalFiles = names?.filter((name) => name.endsWith(`.${JOURNAL_EXT}`)) ?? [];
+    if (journalFiles.length) {
+      // Every journal file's handle is opened at once (the open reads each), not one after another.
+      const timed = await Promise.allSettled(journalFiles.map((name) => files.withHandle(name, slowCalls)));
+      const slow = timed.find((t) => t.status === 'fulfilled');
+      // All refused or held by another tab: the probe file below tells which.
+      if (slow) return slow.value;
+    } else if (names && !handlesShared()) {
+      // No journal file yet, and handles only one tab can hold (Firefox): the file timed is the
+      // one made ahead for the first new session (session-journal.ts), kept open for it, rather
+      // than a probe file created and removed again (tens of milliseconds each in Firefox).
+      const name = aheadFileName();
+      try {
+        const slow = await files.withHandle(name, slowCalls);
+        names.push(name);
+        return slow;
+      } catch (error) {
+        await files.remove(name).catch(() => undefined);
+        if (!heldError(error)) throw new OpfsRefusedError('a synchronous access handle', error);
+      }
     }
   }
   type Dir = {
@@ -234,10 +266,7 @@ async function servedOverIpc(folder: string, files?: OpfsJournalFiles): Promise<
   }
   const open = async (name: string): Promise<ProbeHandle> =>
     (await dir.getFileHandle(name, { create: true })).createSyncAccessHandle();
-  const held = (error: unknown): boolean => {
-    const name = (error as { name?: string } | undefined)?.name;
-    return name === 'NoModificationAllowedError' || name === 'InvalidStateError';
-  };
+  const held = heldError;
   let probeFile = PROBE_FILE;
   let h: ProbeHandle;
   try {
@@ -263,6 +292,12 @@ async function servedOverIpc(folder: string, files?: OpfsJournalFiles): Promise<
     h.close();
     await dir.removeEntry(probeFile).catch(() => undefined);
   }
+}
+
+/** The error of a handle another tab (or an earlier refusal, in WebKitGTK) holds. */
+function heldError(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name;
+  return name === 'NoModificationAllowedError' || name === 'InvalidStateError';
 }
 
 /** Start a journal writer worker; `undefined` when none can start here. */
