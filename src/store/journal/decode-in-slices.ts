@@ -7,12 +7,10 @@
  */
 import { COST, type Slicer } from '../../slices/slicer.js';
 import { crc32Update, CRC32_INIT, crc32Final } from './crc32.js';
-import { FRAME_HEADER, FRAME_TRAILER, MAX_PAYLOAD, type DecodedFrames } from './frame.js';
+import { FRAME_TRAILER, frameAt, recordOf, type DecodedFrames } from './frame.js';
 
 /** Bytes checksummed between two looks at the slicer. */
 const CRC_PART = 256 * 1024;
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** The same result as `decodeFrames(bytes)`, giving the thread back between slices of `slicer`. */
 export async function decodeFramesInSlices(bytes: Uint8Array, slicer: Slicer): Promise<DecodedFrames> {
@@ -20,25 +18,18 @@ export async function decodeFramesInSlices(bytes: Uint8Array, slicer: Slicer): P
   const records: unknown[] = [];
   let offset = 0;
   while (offset < bytes.length) {
-    if (bytes.length - offset < FRAME_HEADER) return { records, validBytes: offset, cut: 'torn' };
-    const length = view.getUint32(offset, true);
-    const sum = view.getUint32(offset + 4, true);
-    if (length > MAX_PAYLOAD) return { records, validBytes: offset, cut: 'checksum' };
-    const start = offset + FRAME_HEADER;
-    if (bytes.length - start < length + FRAME_TRAILER) return { records, validBytes: offset, cut: 'torn' };
+    const frame = frameAt(bytes, view, offset);
+    if ('cut' in frame) return { records, validBytes: offset, cut: frame.cut };
+    const { start, length } = frame;
     let crc = CRC32_INIT;
     for (let at = start; at < start + length; at += CRC_PART) {
       const end = Math.min(at + CRC_PART, start + length);
       crc = crc32Update(crc, bytes.subarray(at, end));
       await slicer.step(end - at);
     }
-    if (crc32Final(crc) !== sum || view.getUint32(start + length, true) !== length)
-      return { records, validBytes: offset, cut: 'checksum' };
-    try {
-      records.push(JSON.parse(decoder.decode(bytes.subarray(start, start + length))));
-    } catch {
-      return { records, validBytes: offset, cut: 'payload' };
-    }
+    const read = recordOf(bytes, view, frame, crc32Final(crc));
+    if ('cut' in read) return { records, validBytes: offset, cut: read.cut };
+    records.push(read.record);
     await slicer.step(COST.item + length * COST.copy);
     offset = start + length + FRAME_TRAILER;
   }

@@ -39,27 +39,53 @@ export interface DecodedFrames {
   cut?: 'torn' | 'checksum' | 'payload';
 }
 
+/** Where a frame's payload lies in the bytes read. */
+export interface FrameSpan {
+  start: number;
+  length: number;
+  /** The checksum the frame states. */
+  sum: number;
+}
+
+/** The frame at `offset` of `bytes` (`view` over them), or why none is whole there (its checksum not yet checked). */
+export function frameAt(bytes: Uint8Array, view: DataView, offset: number): FrameSpan | { cut: 'torn' | 'checksum' } {
+  if (bytes.length - offset < FRAME_HEADER) return { cut: 'torn' };
+  const length = view.getUint32(offset, true);
+  const sum = view.getUint32(offset + 4, true);
+  if (length > MAX_PAYLOAD) return { cut: 'checksum' };
+  const start = offset + FRAME_HEADER;
+  if (bytes.length - start < length + FRAME_TRAILER) return { cut: 'torn' };
+  return { start, length, sum };
+}
+
+/** The record of a whole frame whose payload's CRC-32 is `crc`, or why it is not intact. */
+export function recordOf(
+  bytes: Uint8Array,
+  view: DataView,
+  frame: FrameSpan,
+  crc: number,
+): { record: unknown } | { cut: 'checksum' | 'payload' } {
+  const { start, length, sum } = frame;
+  if (crc !== sum || view.getUint32(start + length, true) !== length) return { cut: 'checksum' };
+  try {
+    return { record: JSON.parse(decoder.decode(bytes.subarray(start, start + length))) };
+  } catch {
+    return { cut: 'payload' };
+  }
+}
+
 /** Read every intact record from the start of `bytes`, stopping at the first damaged one. */
 export function decodeFrames(bytes: Uint8Array): DecodedFrames {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const records: unknown[] = [];
   let offset = 0;
   while (offset < bytes.length) {
-    if (bytes.length - offset < FRAME_HEADER) return { records, validBytes: offset, cut: 'torn' };
-    const length = view.getUint32(offset, true);
-    const sum = view.getUint32(offset + 4, true);
-    if (length > MAX_PAYLOAD) return { records, validBytes: offset, cut: 'checksum' };
-    const start = offset + FRAME_HEADER;
-    if (bytes.length - start < length + FRAME_TRAILER) return { records, validBytes: offset, cut: 'torn' };
-    const payload = bytes.subarray(start, start + length);
-    if (crc32(payload) !== sum || view.getUint32(start + length, true) !== length)
-      return { records, validBytes: offset, cut: 'checksum' };
-    try {
-      records.push(JSON.parse(decoder.decode(payload)));
-    } catch {
-      return { records, validBytes: offset, cut: 'payload' };
-    }
-    offset = start + length + FRAME_TRAILER;
+    const frame = frameAt(bytes, view, offset);
+    if ('cut' in frame) return { records, validBytes: offset, cut: frame.cut };
+    const read = recordOf(bytes, view, frame, crc32(bytes.subarray(frame.start, frame.start + frame.length)));
+    if ('cut' in read) return { records, validBytes: offset, cut: read.cut };
+    records.push(read.record);
+    offset = frame.start + frame.length + FRAME_TRAILER;
   }
   return { records, validBytes: offset };
 }
