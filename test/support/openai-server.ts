@@ -45,7 +45,10 @@ export interface OpenAIServer {
   baseUrl: string;
   /** Full chat-completions URL. */
   completionsUrl: string;
+  /** Requests whose body was read whole, in order. */
   requests: RecordedRequest[];
+  /** Requests that reached the server, read whole or not (one the client gave up on while sending counts). */
+  readonly arrived: number;
   /** Appends behaviours for the next requests (after the queue runs dry: `fallback`). */
   script(...behaviours: Behaviour[]): void;
   close(): Promise<void>;
@@ -89,8 +92,10 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
   const fallback = options.fallback ?? { kind: 'ok' };
   const maxRequests = options.maxRequests ?? 50;
   const requests: RecordedRequest[] = [];
+  let arrived = 0;
 
   const server = createServer((req, res) => {
+    arrived++;
     if (requests.length >= maxRequests) {
       req.socket.destroy();
       return;
@@ -170,6 +175,9 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
     baseUrl,
     completionsUrl: `${baseUrl}/chat/completions`,
     requests,
+    get arrived() {
+      return arrived;
+    },
     script: (...behaviours) => queue.push(...behaviours),
     close,
   };

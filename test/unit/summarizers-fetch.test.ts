@@ -142,7 +142,10 @@ describe('fetchSummarizer', () => {
     const s = await start({ kind: 'hang' }, { kind: 'hang' });
     const error = await failure(summarizer(s, { timeoutMs: 100 }).summarize('x', info));
     expect(error.message).toMatch(/within 100 ms \(timed out\)/);
-    expect(s.requests).toHaveLength(1);
+    // A busy machine may time the request out before the server has read it: what counts is that
+    // no second request followed (a retry is sent before the call rejects).
+    expect(s.arrived).toBeLessThanOrEqual(1);
+    expect(s.requests.length).toBeLessThanOrEqual(1);
   });
 
   it("stops when the caller's signal aborts", async () => {
