@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeFrames, encodeFrame } from '../../src/store/journal/frame.js';
 import { decodeFramesInSlices } from '../../src/store/journal/decode-in-slices.js';
-import { CRC32_INIT, crc32, crc32Final, crc32Update } from '../../src/store/journal/crc32.js';
+import { crc32 } from '../../src/store/journal/crc32.js';
+import { concatBytes } from '../../src/store/journal/files.js';
 import { createSlicer } from '../../src/slices/slicer.js';
 
 /** A slicer whose yields are counted and cost nothing. */
@@ -18,16 +19,6 @@ function countingSlicer(units: number) {
   return { slicer, yields: () => yields };
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 describe('decodeFramesInSlices', () => {
   it('reads what decodeFrames reads on any journal bytes: intact, torn, flipped, or cut anywhere', async () => {
     await fc.assert(
@@ -37,7 +28,7 @@ describe('decodeFramesInSlices', () => {
         fc.option(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })), { nil: undefined }),
         fc.integer({ min: 1, max: 5_000 }),
         async (values, cutAt, flip, units) => {
-          let bytes = concat(values.map((v) => encodeFrame(v)));
+          let bytes = concatBytes(values.map((v) => encodeFrame(v)));
           if (flip && bytes.length) {
             bytes = bytes.slice();
             const i = flip[0] % bytes.length;
@@ -54,7 +45,10 @@ describe('decodeFramesInSlices', () => {
 
   it('gives the thread back within a large record and between records', async () => {
     const big = { t: 'snapshot', text: 'x'.repeat(3_000_000) };
-    const bytes = concat([encodeFrame(big), ...Array.from({ length: 50 }, (_, i) => encodeFrame({ t: 'batch', i }))]);
+    const bytes = concatBytes([
+      encodeFrame(big),
+      ...Array.from({ length: 50 }, (_, i) => encodeFrame({ t: 'batch', i })),
+    ]);
     const { slicer, yields } = countingSlicer(100_000);
     const decoded = await decodeFramesInSlices(bytes, slicer);
     expect(decoded.records).toHaveLength(51);
@@ -66,8 +60,7 @@ describe('decodeFramesInSlices', () => {
     const bytes = new TextEncoder().encode('123456789');
     expect(crc32(bytes)).toBe(0xcbf43926);
     for (let cut = 0; cut <= bytes.length; cut++) {
-      const state = crc32Update(crc32Update(CRC32_INIT, bytes.subarray(0, cut)), bytes.subarray(cut));
-      expect(crc32Final(state)).toBe(0xcbf43926);
+      expect(crc32(bytes.subarray(cut), crc32(bytes.subarray(0, cut)))).toBe(0xcbf43926);
     }
   });
 });

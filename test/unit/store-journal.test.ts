@@ -4,7 +4,7 @@ import { StorageLostError, ValidationError } from '../../src/errors.js';
 import type { Memory } from '../../src/memory.js';
 import { durableStore } from '../../src/store/durable/durable-store.js';
 import { crc32 } from '../../src/store/journal/crc32.js';
-import { memoryJournalFiles } from '../../src/store/journal/files.js';
+import { concatBytes, memoryJournalFiles } from '../../src/store/journal/files.js';
 import { decodeFrames, encodeFrame, FRAME_HEADER, readLastFrame } from '../../src/store/journal/frame.js';
 import { fileName, parseFileName, sessionJournal } from '../../src/store/journal/session-journal.js';
 import { memoryStore } from '../../src/store/memory/memory-store.js';
@@ -15,15 +15,7 @@ import { describeStoreConformance } from '../support/store-conformance.js';
 const journals = (files: ReturnType<typeof memoryJournalFiles>): string[] =>
   [...files.files].filter(([, bytes]) => bytes.length > 0).map(([name]) => name);
 
-const concat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const concat = (...parts: Uint8Array[]): Uint8Array => concatBytes(parts);
 
 describe('journal framing', () => {
   it('computes the standard CRC-32', () => {

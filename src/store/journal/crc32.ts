@@ -18,19 +18,7 @@ const TABLE = /* @__PURE__ */ (() => {
  * Pass the CRC of the bytes before as `previous` to go on: `crc32(b, crc32(a))` is the CRC of `a` then `b`.
  */
 export function crc32(bytes: Uint8Array, previous = 0): number {
-  return crc32Final(crc32Update((previous ^ 0xffffffff) >>> 0, bytes));
-}
-
-/** The running state a CRC-32 computed in parts starts from. */
-export const CRC32_INIT = 0xffffffff;
-
-/** The running state after `bytes` (a CRC-32 computed in parts: `crc32Final` of the last state). */
-export function crc32Update(crc: number, bytes: Uint8Array): number {
+  let crc = (previous ^ 0xffffffff) >>> 0;
   for (let i = 0; i < bytes.length; i++) crc = TABLE[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
-  return crc;
-}
-
-/** The CRC-32 of the running state `crc`, as an unsigned 32-bit number. */
-export function crc32Final(crc: number): number {
   return (crc ^ 0xffffffff) >>> 0;
 }

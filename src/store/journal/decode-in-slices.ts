@@ -6,7 +6,7 @@
  * @module
  */
 import { COST, type Slicer } from '../../slices/slicer.js';
-import { crc32Update, CRC32_INIT, crc32Final } from './crc32.js';
+import { crc32 } from './crc32.js';
 import { FRAME_TRAILER, frameAt, recordOf, type DecodedFrames } from './frame.js';
 
 /** Bytes checksummed between two looks at the slicer. */
@@ -21,13 +21,13 @@ export async function decodeFramesInSlices(bytes: Uint8Array, slicer: Slicer): P
     const frame = frameAt(bytes, view, offset);
     if ('cut' in frame) return { records, validBytes: offset, cut: frame.cut };
     const { start, length } = frame;
-    let crc = CRC32_INIT;
+    let crc = 0;
     for (let at = start; at < start + length; at += CRC_PART) {
       const end = Math.min(at + CRC_PART, start + length);
-      crc = crc32Update(crc, bytes.subarray(at, end));
+      crc = crc32(bytes.subarray(at, end), crc);
       await slicer.step(end - at);
     }
-    const read = recordOf(bytes, view, frame, crc32Final(crc));
+    const read = recordOf(bytes, view, frame, crc);
     if ('cut' in read) return { records, validBytes: offset, cut: read.cut };
     records.push(read.record);
     await slicer.step(COST.item + length * COST.copy);

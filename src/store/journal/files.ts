@@ -34,6 +34,17 @@ export interface JournalFiles {
   close(): Promise<void>;
 }
 
+/** `parts` joined into one array of bytes. */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 /**
  * Journal files in this thread's memory: for tests (a simulated OPFS that outlives a wiped
  * store) and to exercise the journal where there is no OPFS.
@@ -41,12 +52,6 @@ export interface JournalFiles {
 export function memoryJournalFiles(
   files: Map<string, Uint8Array> = new Map(),
 ): JournalFiles & { files: Map<string, Uint8Array> } {
-  const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
-    const out = new Uint8Array(a.length + b.length);
-    out.set(a);
-    out.set(b, a.length);
-    return out;
-  };
   return {
     kind: 'memory',
     files,
@@ -63,7 +68,7 @@ export function memoryJournalFiles(
       return (files.get(name) ?? new Uint8Array()).slice(at, at + length);
     },
     async append(name, bytes) {
-      files.set(name, concat(files.get(name) ?? new Uint8Array(), bytes));
+      files.set(name, concatBytes([files.get(name) ?? new Uint8Array(), bytes]));
     },
     async truncate(name, size) {
       const f = files.get(name);

@@ -24,7 +24,7 @@
  * @module
  */
 import type { JournalWrites } from '../durable/durability-types.js';
-import type { JournalFiles } from './files.js';
+import { concatBytes, type JournalFiles } from './files.js';
 import { aheadFileName } from './session-journal.js';
 import {
   handlesShared,
@@ -107,7 +107,7 @@ export function writerJournalFiles(options: OpfsJournalOptions): WriterJournalFi
       const frames = gathered.get(file);
       gathered.delete(file);
       if (!frames?.length) continue;
-      const bytes = frames.length === 1 ? frames[0]! : concat(frames);
+      const bytes = frames.length === 1 ? frames[0]! : concatBytes(frames);
       writer.call('append', { name: file, bytes }).catch((error: Error) => failed.set(file, error));
     }
   };
@@ -357,14 +357,4 @@ async function startWriter(init: { folder: string; flushDelayMs: number }): Prom
   } finally {
     clearTimeout(timer);
   }
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
