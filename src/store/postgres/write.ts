@@ -344,10 +344,10 @@ export function encodeBatch(
 
 /**
  * Characters of aux values (recall segments) in one statement at most, with the entries' JSON
- * of that statement: 200 segments of 5 KB beside 1,000 entries made a first statement of 1.2 MB
+ * of that statement: 200 segments of 5 KB beside 1,000 entries (and the meta) made a first statement of 1.3 MB
  * that PGlite took 100 ms of this thread to run (#31). A value longer than this goes alone.
  */
-export const AUX_CHARS_PER_STATEMENT = 512 * 1024;
+export const AUX_CHARS_PER_STATEMENT = 256 * 1024;
 
 /**
  * Cut a large batch: its first statement keeps {@link ROWS_PER_STATEMENT} entries, the aux values
