@@ -11,7 +11,7 @@ import { createEmitter } from '../core/emitter.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { isWorkerEventMessage, REMOTE_METHODS, type RemoteMethod, type WorkerApi } from './protocol.js';
 import { pageSummarizer } from './summarizer-bridge.js';
-import { isDataCloneError, parameterNames, uncloneableArgument } from './uncloneable.js';
+import { cloneable, isDataCloneError, parameterNames, uncloneableArgument } from './uncloneable.js';
 import { splitImport, type ImportParts } from './import-parts.js';
 import { fromWireError, isWireError } from './wire-error.js';
 import { splitWorkerOptions, type WorkerMemoryOptions } from './worker-options.js';
@@ -117,7 +117,10 @@ export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Pro
     if (crash) throw crash;
     try {
       const split = method === 'importSession' ? splitImport(args[0]) : undefined;
-      return await Promise.race([split ? importInParts(split, args) : remote.call(method, args), crashed]);
+      // Parts go only with a call that can follow them (else they would wait in the worker for
+      // ever): anything else of the call that cannot be sent sends it whole, to fail as it did.
+      const parts = split && cloneable([split.head, ...args.slice(1)]) ? split : undefined;
+      return await Promise.race([parts ? importInParts(parts, args) : remote.call(method, args), crashed]);
     } catch (error) {
       if (error === crash) throw error;
       throw isDataCloneError(error) ? uncloneableArgument(parameterNames(method), args, error) : fromWireError(error);

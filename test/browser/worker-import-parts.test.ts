@@ -95,6 +95,20 @@ describe('importSession of a large state through the worker', () => {
     expect((await memory.exportSession('bad')).entries).toHaveLength(COUNT);
   });
 
+  it('a state whose other fields cannot be sent fails as it did whole, and the next import is whole', async () => {
+    const state = await largeState();
+    const memory = await open();
+    const bad = { ...state, sessionId: 'bad', summaries: [{ onClick: () => undefined }] } as unknown as SessionState;
+    const error = await rejection(memory.importSession(bad));
+    const whole = uncloneableArgument(parameterNames('importSession'), [bad], new Error('DataCloneError'));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe(whole.field);
+    expect(await memory.listSessions()).toEqual([]);
+    await memory.importSession({ ...state, sessionId: 'good' });
+    const good = (await memory.exportSession('good')).entries;
+    expect(good.map((e) => [e.id, e.content])).toEqual(state.entries.map((e) => [e.id, e.content]));
+  });
+
   it('an invalid entry is named by its place in the whole state', async () => {
     const state = await largeState();
     const memory = await open();
