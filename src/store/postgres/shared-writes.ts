@@ -27,7 +27,10 @@ const bySource = new WeakMap<object, SharedWrites>();
 export function sharedWrites(driver: SqlDriver): SharedWrites {
   let writes = bySource.get(driver.source);
   if (!writes) {
-    const notifier = createNotifier(driver);
+    // NOTIFYs on the LISTEN connection while there is one: a pool's connections stay for the calls.
+    const notifier = createNotifier({
+      query: <R>(text: string, params?: readonly unknown[]) => driver.notify<R>(text, params ?? []),
+    });
     const writer = createGroupWriter(driver, driver.kind === 'pglite' ? 1 : WRITES_IN_FLIGHT, (changes) =>
       notifier.add(changes),
     );
