@@ -122,13 +122,14 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
     counter.catch(() => (counter = undefined));
     return counter;
   };
-  // The source's LISTEN, held from the open to close: every user's store listens through it. It
-  // is set up beside the schema check, on a connection of its own (the check's stays in the pool
-  // for the first user's calls), rather than after the first user's engine loaded. A failure is
-  // forgotten: the stores then listen by themselves.
+  // A pool's LISTEN, held from the open to close: every user's store listens through it. It is
+  // set up beside the schema check, on a connection of its own (the check's stays in the pool for
+  // the first user's calls), rather than after the first user's engine loaded. A failure is
+  // forgotten: the stores then listen by themselves (as they do on PGlite, which listens in
+  // this process, over no connection).
   let listening: Promise<() => Promise<void>> | undefined;
   const listen = (driver: SqlDriver): void => {
-    if (listening || closed) return;
+    if (listening || closed || driver.kind !== 'pg') return;
     const held = holdListen(driver);
     listening = held;
     held.catch(() => listening === held && (listening = undefined));
