@@ -61,44 +61,6 @@ describe('postgresStore drivers', () => {
     await b.close();
   });
 
-  it("the NOTIFYs go out on the pool's LISTEN connection, and still go out while it is lost and made again", async () => {
-    const tenant = freshTenant();
-    const { default: pg } = await import('pg');
-    const poolA = new pg.Pool({ connectionString: pgUrl(), application_name: `notify-a-${process.pid}` });
-    const poolB = new pg.Pool({ connectionString: pgUrl() });
-    const a = await createMemory({ store: postgresStore({ pool: poolA as never, tenant }) });
-    const b = await createMemory({ store: postgresStore({ pool: poolB as never, tenant }) });
-    await a.addUserMessage('s', 'from A');
-    await b.getContextForLLM('s');
-    await b.listSessions(); // B's LISTEN is in place
-    const heard: string[] = [];
-    b.on('change', (id) => heard.push(id));
-    const backendsOfA = async (): Promise<{ pid: number; query: string }[]> =>
-      (
-        await poolB.query('SELECT pid, query FROM pg_stat_activity WHERE application_name = $1', [
-          `notify-a-${process.pid}`,
-        ])
-      ).rows;
-    await a.addAssistantMessage('s', 'A 1');
-    await waitFor(() => heard.length >= 1);
-    // A's pool: one connection for the calls and the LISTEN one, whose last statement is the NOTIFY.
-    const listener = (await backendsOfA()).filter((r) => r.query.includes('pg_notify'));
-    expect(listener).toHaveLength(1);
-    // The LISTEN connection is cut: A's changes still reach B (over the pool, then over the new LISTEN connection).
-    await poolB.query('SELECT pg_terminate_backend($1)', [listener[0]!.pid]);
-    for (let i = 2; i <= 4; i++) {
-      await a.addAssistantMessage('s', `A ${i}`);
-      await waitFor(() => heard.length >= i);
-      await new Promise((resolve) => setTimeout(resolve, 150)); // the LISTEN connection is made again after 100 ms
-    }
-    expect((await b.getActiveEntries('s')).map((e) => e.content)).toEqual(['from A', 'A 1', 'A 2', 'A 3', 'A 4']);
-    await until(async () => (await backendsOfA()).filter((r) => r.query.includes('pg_notify')).length === 1);
-    await a.close();
-    await b.close();
-    await poolA.end();
-    await poolB.end();
-  });
-
   it('pglite: a directory keeps the memory across restarts (file-backed), and close() stops it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'recallkit-pglite-'));
     try {

@@ -90,7 +90,7 @@ describe('createServerMemory: one set-up, then each user per request', () => {
     await pool.end();
   });
 
-  it("a restarted server's first turn runs on two connections: LISTEN and the NOTIFYs on one, the calls on the other", async () => {
+  it("a restarted server sets up its LISTEN beside the schema check, and its first read runs on the check's connection", async () => {
     const { url } = await freshDatabase();
     await migrateSchema({ connectionString: url }); // a server restarted: the schema is there
     const { default: pg } = await import('pg');
@@ -122,17 +122,17 @@ describe('createServerMemory: one set-up, then each user per request', () => {
     const { messages } = await memory.getContextForLLM('chat');
     await memory.addAssistantMessage('chat', `echo: ${String(messages.at(-1)?.content)}`);
     await memory.idle();
-    await until(() => ran.filter(([, text]) => text.includes('pg_notify')).length >= 2, 20);
-    const listener = ran.find(([, text]) => text.startsWith('LISTEN'))![0];
-    const onListener = ran.filter(([n]) => n === listener).map(([, text]) => text);
-    expect(onListener.slice(1).length).toBeGreaterThanOrEqual(2);
-    expect(onListener.slice(1).every((text) => text.includes('pg_notify'))).toBe(true);
-    const others = new Set(ran.filter(([n]) => n !== listener).map(([n]) => n));
-    expect(others.size).toBe(1);
-    expect(pool.totalCount).toBe(2);
+    const on = (prefix: string): number => ran.find(([, text]) => text.startsWith(prefix))![0];
+    // The LISTEN has a connection of its own, made beside the schema check's, and the user's
+    // first read runs on the check's: no connection is opened after the engine loaded for it.
+    const listener = on('LISTEN');
+    expect(on('SELECT max(version)')).not.toBe(listener);
+    expect(on('SELECT 0 AS k, meta AS body')).toBe(on('SELECT max(version)'));
+    expect(ran.filter(([n]) => n === listener).map(([, text]) => text)).toEqual(['LISTEN "recallkit_changes"']);
+    const before = pool.totalCount;
     await memories.close();
-    // The LISTEN connection is closed with the memory; the app's own pool keeps the other.
-    expect(pool.totalCount).toBe(1);
+    // The LISTEN connection is closed with the memory; the app's own pool keeps the others.
+    expect(pool.totalCount).toBe(before - 1);
     await pool.end();
   });
 

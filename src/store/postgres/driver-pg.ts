@@ -4,7 +4,7 @@
  * @module
  */
 import type { Sql, SqlDriver, TransactionOptions } from './driver.js';
-import { listenOn, type ListenConnection } from './pg-listen.js';
+import { listenOn } from './pg-listen.js';
 import type { PgClientLike, PgPoolLike, PgQueryConfig } from './pg-types.js';
 import { patientTimeout } from './patient-timer.js';
 import { DatabaseWaitError, isConnectionFailure } from './retryable.js';
@@ -55,9 +55,7 @@ export function pgDriver(pool: PgPoolLike, owned: boolean, timeouts: ResolvedTim
       }
     },
   });
-  // The LISTEN connection while it is in place: the NOTIFYs go there.
-  let listening: ListenConnection | undefined;
-  const driver: SqlDriver = {
+  return {
     kind: 'pg',
     source: pool,
     answeredAt: clock.answeredAt,
@@ -131,26 +129,12 @@ export function pgDriver(pool: PgPoolLike, owned: boolean, timeouts: ResolvedTim
         client.release(broken);
       }
     },
-    notify<R>(text: string, params: readonly unknown[]) {
-      const on = listening;
-      if (!on) return driver.query<R>(text, params);
-      const sent = answered(on.client.query(prepared(text, params)), statementLimit(base, params));
-      return sent
-        .then((result) => result.rows as R[])
-        .catch((error: unknown) => {
-          // A connection that did not answer is made again (its state is unknown); the changes go
-          // once more with the next NOTIFY.
-          if (isConnectionFailure(error)) on.lost();
-          throw error;
-        });
-    },
-    listen: (channel, onPayload) => listenOn(acquire, base, channel, onPayload, (c) => (listening = c)),
+    listen: (channel, onPayload) => listenOn(acquire, base, channel, onPayload),
     async close() {
       // Its LISTENs were stopped by their owners (the stores' change routers) beforehand.
       if (owned) await pool.end();
     },
   };
-  return driver;
 }
 
 /** Clients given a listener for their `error` event (a connection lost while checked out must not crash a process). */

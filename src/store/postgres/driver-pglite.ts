@@ -40,7 +40,6 @@ export function pgliteDriver(db: PGliteLike, owned: boolean): SqlDriver {
     answeredAt: clock.answeredAt,
     ...over(db),
     transaction: (fn) => db.transaction((tx) => fn(over(tx))),
-    notify: (text, params) => over(db).query(text, params),
     listen: (channel, onPayload) => db.listen(channel, onPayload),
     async close() {
       if (owned) await db.close();

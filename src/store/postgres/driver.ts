@@ -23,11 +23,6 @@ export interface SqlDriver extends Sql {
   readonly source: object;
   /** Run `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
-  /**
-   * Run a NOTIFY statement: on the LISTEN connection while there is one (it is idle otherwise,
-   * so the notifications take none of the connections the calls wait for), else as `query`.
-   */
-  notify<R = Record<string, unknown>>(text: string, params: readonly unknown[]): Promise<R[]>;
   /** LISTEN on `channel`; resolves the function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /**

@@ -5,12 +5,6 @@
 import type { PgClientLike } from './pg-types.js';
 import { answered } from './timeouts.js';
 
-/** The LISTEN connection while it is in place, and what drops it (to be made again) when a statement on it failed. */
-export interface ListenConnection {
-  client: PgClientLike;
-  lost(): void;
-}
-
 /** The first wait before a lost LISTEN connection is made again, and the longest. */
 const RELISTEN_MS = [100, 2000] as const;
 
@@ -21,15 +15,12 @@ const RELISTEN_MS = [100, 2000] as const;
  * per user holds one LISTEN connection, not one per user. A connection lost (the server restarted, a
  * dropped link) is made again, waiting longer each time it fails; the changes sent meanwhile
  * are not heard, which loses nothing: the stores check the stored version before each read.
- * `onConnection` hears the connection once LISTEN is in place on it, and `undefined` once it is
- * gone (the driver sends its NOTIFYs on it, see `driver-pg.ts`).
  */
 export async function listenOn(
   connection: () => Promise<PgClientLike>,
   readTimeout: number,
   channel: string,
   onPayload: (payload: string) => void,
-  onConnection: (c: ListenConnection | undefined) => void = () => undefined,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let current: (() => void) | undefined;
@@ -41,10 +32,7 @@ export async function listenOn(
     const drop = (): void => {
       if (gone) return;
       gone = true;
-      if (current === drop) {
-        current = undefined;
-        onConnection(undefined);
-      }
+      if (current === drop) current = undefined;
       client.release(true);
     };
     const lost = (): void => {
@@ -64,10 +52,7 @@ export async function listenOn(
       throw error;
     }
     if (stopped) drop();
-    else {
-      current = drop;
-      onConnection({ client, lost });
-    }
+    else current = drop;
   };
   const again = (wait: number): void => {
     timer = setTimeout(() => {

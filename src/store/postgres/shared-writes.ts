@@ -27,10 +27,7 @@ const bySource = new WeakMap<object, SharedWrites>();
 export function sharedWrites(driver: SqlDriver): SharedWrites {
   let writes = bySource.get(driver.source);
   if (!writes) {
-    // NOTIFYs on the LISTEN connection while there is one: a pool's connections stay for the calls.
-    const notifier = createNotifier({
-      query: <R>(text: string, params?: readonly unknown[]) => driver.notify<R>(text, params ?? []),
-    });
+    const notifier = createNotifier(driver);
     const writer = createGroupWriter(driver, driver.kind === 'pglite' ? 1 : WRITES_IN_FLIGHT, (changes) =>
       notifier.add(changes),
     );
