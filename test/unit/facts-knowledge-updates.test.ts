@@ -26,7 +26,8 @@ describe('facts: knowledge updates with the rule extractor', () => {
   // view; `unseen` (round 9) and `round10` were scored untouched, then the rules were generalised
   // with both in view; `round11` was written before that and scored once after it, never tuned on;
   // `round12` was written and scored before the frame reader, then tuned on (#34); `round13` was
-  // written and scored before any rule change for it, never tuned on
+  // written and scored before any rule change for it, never tuned on; `round14` was written before
+  // the rules were read for it and scored once untouched
   // (docs/facts.md). Each bound is what the rules reach, so a change that loses ground fails.
   it.each([
     ['dev', 0.97],
@@ -37,6 +38,7 @@ describe('facts: knowledge updates with the rule extractor', () => {
     ['round11', 0.94],
     ['round12', 0.84],
     ['round13', 0.73],
+    ['round14', 0.66],
   ] as const)('holds the new value, and not the old, in %s changes at least at the share %s', (split, least) => {
     const changes = scenarios.filter((s) => s.kind === 'change' && s.split === split);
     const failed = changes
