@@ -105,7 +105,9 @@ const GREETING =
 const NOT_HEDGES = new RegExp(
   String.raw`\b(?:all|everything|anything|what|the only thing) (?:I|we) (?:can )?(?:ever )?(?:think|talk|dream|care)` +
     String.raw` about\b|^(?:if|in case|whenever) you (?:ever )?(?:need|want|have) to (?:reach|contact|call|text` +
-    String.raw`|email|e-mail|message|find|get hold of|get in touch with) (?:me|us)\b`,
+    String.raw`|email|e-mail|message|find|get hold of|get in touch with) (?:me|us)\b` +
+    // "I'd rather you call me Kate": a request to the listener, not a hedge.
+    String.raw`|^I would (?:rather|prefer (?:it if )?) ?you\b`,
   'giu',
 );
 

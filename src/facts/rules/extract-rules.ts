@@ -203,11 +203,14 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     // "The doctor told me I'm allergic to shellfish": reported, but a finding about the user's health.
     const medical = skip === 'reported' && medicalFinding(plain.text);
     if (skip !== undefined && !medical) continue;
-    const view = clauseView(plain.text, plain.correction, turnFind, now);
-    const read = medical
-      ? readFoodHealth(view).filter((p) => p.attribute === 'allergy' || p.attribute === 'health')
-      : readClause(view, clause.start < MAX_FRAME_CHARS);
-    const found = read.map((p) => toCandidate(p, raw, view, now));
+    // A clause whose plain form holds two statements ("I left Acme; I have been at Globex since") is read as two.
+    const found = plain.text.split('; ').flatMap((part) => {
+      const view = clauseView(part, plain.correction, turnFind, now);
+      const read = medical
+        ? readFoodHealth(view).filter((p) => p.attribute === 'allergy' || p.attribute === 'health')
+        : readClause(view, clause.start < MAX_FRAME_CHARS);
+      return read.map((p) => toCandidate(p, raw, view, now));
+    });
     if (found.length > 0) bySentence.set(clause.sentence, [...(bySentence.get(clause.sentence) ?? []), ...found]);
   }
   const candidates: FactCandidate[] = [];

@@ -121,7 +121,8 @@ export const readIdentity: Reader = ({ text, turnMentions }) => {
     if (name) out.push(propose('name', name));
   }
   m = find(text, NICKNAME);
-  if (m) {
+  // "nobody calls me Jon anymore" is a name given up, not one the user goes by.
+  if (m && !/\b(?:nobody|no one|noone|never)\s+(?:\S+\s+)?$/iu.test(text.slice(0, m.index))) {
     const name = cutValue(after(text, m), 'name');
     if (name && /^\p{Lu}/u.test(after(text, m))) out.push(propose('nickname', name));
   }
