@@ -57,6 +57,13 @@ const BIG_FAN = new RegExp(
   String.raw`^(.*?\b${SUBJECT}\s+(?:now\s+)*|^(?:now\s+)*)(?:a\s+)?(?:big|huge|massive)\s+(.{1,30}?)\s+fan\b`,
   'iu',
 );
+/** "my fave food used to be pasta but now it's curry", "…used to be pizza but ramen wins now". */
+const FAVORITE_USED_TO = new RegExp(
+  String.raw`^((?:my|our)\s+(?:all-time\s+|absolute\s+)?(?:favou?rite|fave|fav)\s+\p{L}+)\s+used to be\s+(.{1,30}?),?\s+` +
+    String.raw`but\s+(?:now\s+)?(?:it is\s+|it's\s+)?(?:now\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)` +
+    String.raw`(?:\s+(?:wins|is it|is the one|takes it|now|these days)\b.*)?\s*[.!]*$`,
+  'iu',
+);
 /** "please address me as Kate", "refer to me as Kate": how the user asks to be named is their name. */
 const ADDRESS_ME =
   /^(?:.*?[,;:]\s*)?(?:(?:please|pls|plz|kindly|just)\s+)?(?:address|refer to)\s+me\s+as\s+(?=\p{Lu})/iu;
@@ -118,6 +125,8 @@ export function sayNominal(text: string): string {
   const fan = BIG_FAN.exec(text);
   if (fan) return `I love ${fan[2]}${text.slice(fan[0].length)}`;
   if (TASTE.test(text)) return text.replace(TASTE, 'I love ');
+  const used = FAVORITE_USED_TO.exec(text);
+  if (used) return `${used[1]} is ${used[3]}, not ${used[2]}`;
   const addressed = ADDRESS_ME.exec(text);
   if (addressed) return `my name is ${text.slice(addressed[0].length)}`;
   const thing = MY_THING.exec(text);

@@ -101,7 +101,8 @@ function ageOk(n: string): boolean {
 
 /** Reads name, age, birthday, hometown, nationality, religion, gender and pronouns. */
 /** "it is Kate now": a single name said with "it". Case-sensitive, for the capital. */
-const IT_IS_NAME = /^(?:[Ii]t is|[Ii]ts) (?:now )?(\p{Lu}[\p{L}'-]*)(?: now)?\s*[.!]*$/u;
+const IT_IS_NAME =
+  /(?:^|[,;:]\s*)(?:[Ii]t is|[Ii]ts) (?:now )?(\p{Lu}[\p{L}'-]*)(?: now)?(?:,? not (\p{Lu}[\p{L}'-]*))?\s*[.!]*$/u;
 /** The turn talks of the user's own name changing. */
 const NAME_TALK =
   /\b(?:changed my (?:first |last |legal )?name|my (?:new |legal |first )?name|name change|new name|go by)\b/iu;
@@ -111,7 +112,8 @@ export const readIdentity: Reader = ({ text, turnMentions }) => {
   const it = IT_IS_NAME.exec(text);
   if (it && turnMentions(NAME_TALK)) {
     const name = cutValue(it[1]!, 'name');
-    if (name && !NOT_NAMES.has(name)) return [propose('name', name)];
+    const old = it[2] ? cutValue(it[2], 'name') : undefined;
+    if (name && !NOT_NAMES.has(name)) return [propose('name', name, 'state', { replaces: old })];
   }
   if (!GATE.test(text)) return [];
   const out: Proposal[] = [];

@@ -39,7 +39,8 @@ const WORK_AS = pattern(
   SUBJ_OR_NONE,
   ADV,
   String.raw`(?:(?:started|began|have started|am now|have been|am)\s+)?(?:work|working|worked|employed` +
-    String.raw`|hired|freelance|freelancing|earn (?:my|a) living|make (?:my|a) living|making (?:my|a) living)` +
+    String.raw`|hired|freelance|freelancing|earn (?:my|a) living|make (?:my|a) living|making (?:my|a) living` +
+    String.raw`|make (?:my|the|our) money|making (?:my|the|our) money|earn (?:my|the|our) money|pay the bills)` +
     String.raw`\s+${ADV}as\s+(?:a |an |the )?`,
 );
 const I_AM_A = pattern(
