@@ -146,7 +146,7 @@ function changeScenarios(suite: AttributeSuite): UpdateScenario[] {
       const d1 = suite.distractors[(i + k) % suite.distractors.length]!;
       const d2 = suite.distractors[(i + k + 1) % suite.distractors.length]!;
       const many = suite.cardinality === 'many';
-      const replacesOld = change.replacesOld === true || REPLACES_ITEM.test(change.text);
+      const replacesOld = change.replacesOld === true || (change.addsItem !== true && REPLACES_ITEM.test(change.text));
       out.push({
         id: `${suite.attribute}-change-${i}-${k}`,
         attribute: suite.attribute,

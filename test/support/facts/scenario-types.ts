@@ -51,6 +51,11 @@ export interface ChangePhrasing {
   retireOnly?: boolean;
   /** Whether the statement retires the old item of a list while adding the new one ("not X anymore, Y"). */
   replacesOld?: boolean;
+  /**
+   * Whether the statement adds a list item even though its words look like a renaming ("we
+   * adopted a cat, her name is Milo"): the old item stays current.
+   */
+  addsItem?: boolean;
   split: Split;
 }
 

@@ -2,17 +2,25 @@
  * The fifteenth set of phrasings (`split: 'round15'`): written after the rules were generalised
  * on rounds 12 to 14 (#34) and scored once, untouched, as the estimate for phrasings the rules
  * have not met. Its writer had read the rules by then, so it may lean towards what they read;
- * round 14's untouched figure (`suites-round-14.ts`) was written before. Never tuned on.
+ * round 14's untouched figure (`suites-round-14.ts`) was written before. Never tuned on. Scored
+ * once: 81.8% of its changes; then two pet phrasings that add a pet with "her name is" and
+ * "called" were marked `addsItem` (the builder had scored them as renamings), and the distractor
+ * "my daughter is called {other}", rightly read as the user's daughter, was made a neighbour's.
  * @module
  */
 import type { ChangePhrasing } from './scenario-types.js';
 
-const r15 = (text: string, options: { retireOnly?: boolean; replacesOld?: boolean } = {}): ChangePhrasing => ({
+const r15 = (
+  text: string,
+  options: { retireOnly?: boolean; replacesOld?: boolean; addsItem?: boolean } = {},
+): ChangePhrasing => ({
   split: 'round15',
   text,
   ...options,
 });
 const retire = { retireOnly: true };
+/** A pet added, said with words the suite otherwise reads as a renaming ("her name is", "called"). */
+const adds = { addsItem: true };
 
 /** Changes, per attribute. */
 export const ROUND_15_CHANGES: Record<string, ChangePhrasing[]> = {
@@ -48,9 +56,9 @@ export const ROUND_15_CHANGES: Record<string, ChangePhrasing[]> = {
     r15('my fiancé {new} just planned our whole wedding lol'),
   ],
   pet: [
-    r15('we adopted a {kind} last week! her name is {newName}'),
+    r15('we adopted a {kind} last week! her name is {newName}', adds),
     r15('{oldName} died last weekend, we buried him in the garden', retire),
-    r15("we've got a new {kind} called {newName}, she's 3 months old"),
+    r15("we've got a new {kind} called {newName}, she's 3 months old", adds),
   ],
   phone: [
     r15("got a new number, it's {new}"),
@@ -102,7 +110,7 @@ export const ROUND_15_DISTRACTORS: Record<string, string[]> = {
   allergy: ['my son is allergic to {other}, what should I pack for his lunch?'],
   language: ['my girlfriend speaks {other} with her family'],
   email: ["my boss's email is {other}"],
-  name: ['my daughter is called {other}'],
+  name: ["my neighbour's daughter is called {other}"],
   favorite_food: ["my dad's favourite food is {other}"],
   like: ['my sister is obsessed with {other}'],
   plan: ['my in-laws are going to {other} this summer'],
