@@ -81,16 +81,44 @@ function readAll(view: ClauseView, frames: boolean): Proposal[] {
   // The frame reader, for the attributes no pattern read in the clause.
   const framed = (frames ? readFrames(view) : []).filter((f) => !patterned.some((p) => p.attribute === f.attribute));
   // An email address is a value of its own kind: never a company, a city or a name.
-  return [...patterned, ...framed]
+  return oneAttributePerName([...patterned, ...framed], view)
     .filter((p) => p.attribute === 'email' || !p.value.includes('@'))
     .map((p) => (p.attribute === 'job' && AGED.test(p.value) ? { ...p, value: p.value.replace(AGED, '') } : p));
+}
+
+/** Words that make a turn about work: a name read both as a place and as an employer is then the employer. */
+const WORK_TURN = new RegExp(
+  String.raw`\b(?:job|jobs|company|employer|work|working|boss|team|role|office|hired|last day|first day` +
+    String.raw`|colleagues?|coworkers?|salary|position|notice|onboarding|payroll)\b`,
+  'iu',
+);
+
+/**
+ * One value, one attribute: "I've moved over to Globex, my last day at Acme was Friday" names a
+ * company, "we moved over to Lyon" a city. A name read as both a city and an employer in one
+ * clause is the employer in a turn about work, the city otherwise.
+ */
+function oneAttributePerName(said: Proposal[], view: ClauseView): Proposal[] {
+  const key = (p: Proposal) => p.value.toLowerCase();
+  const employers = new Set(said.filter((p) => p.attribute === 'employer' && p.kind === 'state').map(key));
+  const cities = new Set(said.filter((p) => p.attribute === 'city' && p.kind === 'state').map(key));
+  const both = [...employers].filter((v) => cities.has(v));
+  if (both.length === 0) return said;
+  const drop = view.turnMentions(WORK_TURN) ? 'city' : 'employer';
+  return said.filter((p) => p.attribute !== drop || p.kind !== 'state' || !both.includes(key(p)));
 }
 
 function readPatterns(view: ClauseView): Proposal[] {
   const said = READERS.flatMap((read) => read(view));
   // Possessives said in passing count where the clause says nothing more about the same attribute.
   const passing = readMentions(view).filter((m) => !said.some((p) => p.attribute === m.attribute));
-  const loose = readFallback(view).filter((m) => ![...said, ...passing].some((p) => p.attribute === m.attribute));
+  // A value a precise reader placed is not read again as another attribute ("moved over to Globex" is a job).
+  const loose = readFallback(view).filter(
+    (m) =>
+      ![...said, ...passing].some(
+        (p) => p.attribute === m.attribute || p.value.toLowerCase() === m.value.toLowerCase(),
+      ),
+  );
   return [...said, ...passing, ...loose];
 }
 

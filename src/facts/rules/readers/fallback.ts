@@ -137,8 +137,7 @@ function employer(text: string): Proposal[] {
 }
 
 /** "first semester at Berkeley is…", "my new uni is UBC": the user's own time at a school, or their school named. */
-const TERM_AT =
-  /^(?:my\s+|our\s+)?(?:first|second|third|new|last|final)\s+(?:semester|term|year|week|month|day)s?\s+(?:at|of)\s+/iu;
+const TERM_AT = /^(?:my\s+|our\s+)?(?:first|second|third|new|final)\s+(?:semester|term)s?\s+(?:at|of)\s+/iu;
 const MY_SCHOOL_IS = new RegExp(
   String.raw`\b[Mm]y (?:new |current )?(?:uni|university|school|college) is (?:now )?` +
     String.raw`((?:the\s+)?\p{Lu}[\p{L}.'-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}.'-]*){0,4})`,
