@@ -21,7 +21,8 @@ const DROPPED_PROGRESSIVE = new RegExp(
   String.raw`^(?:(?:currently|now|still|also|just)\s+)*(?=(?:going|becoming|eating|getting|living` +
     String.raw`|working|studying|dating|seeing` +
     String.raw`|learning|taking|training|teaching|doing|starting|volunteering|interning|freelancing` +
-    String.raw`|renting|staying|commuting|based|heading|flying|travelling|traveling|moving|relocating|planning)\b)` +
+    String.raw`|renting|staying|commuting|based|heading|flying|travelling|traveling|moving|relocating|planning` +
+    String.raw`|off(?= to\b))\b)` +
     String.raw`(?![^,.;!?]*\b(?:is|was|has|makes|made|can|will|would|must|might|could|should|sounds|seems|looks)\b)`,
   'iu',
 );

@@ -14,7 +14,7 @@ import { cutValue } from '../values.js';
 
 const GATE = new RegExp(
   String.raw`\b(?:going|planning|plan|about to|due|scheduled|set to|booked|will|have|got|my|our|signed up` +
-    String.raw`|registered|tickets|enrolled|cancel|called off|scrapped|off|trip|holiday|vacation|honeymoon|instead|rather than)|ing\b`,
+    String.raw`|registered|tickets|enrolled|cancel|called off|scrapped|off|trip|holiday|vacation|honeymoon|instead|rather than|dropped|shelved|skipped)|ing\b`,
   'iu',
 );
 
