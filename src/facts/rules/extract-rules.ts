@@ -63,7 +63,8 @@ const ABOUT_ME = new RegExp(
   String.raw`\b(?:I|we|my|our|me|us|mine|home)\b|^(?:just|finally|recently|currently|now|officially` +
     String.raw`|moved|moving|living|went|got|started|joined|quit|left|not|no longer|new|since|after` +
     String.raw`|as an?|sadly|turns out|been|became|married|engaged|adopted|call|email|text|it is|its|he is|she is` +
-    String.raw`|the new one|the new|from|greetings|change of plans?|favou?rite|fave|fav|can not stand|can not bear|hate|engaged)\b` +
+    String.raw`|the new one|the new|from|greetings|change of plans?|favou?rite|fave|fav|can not stand` +
+    String.raw`|can not bear|hate|engaged)\b` +
     // A clause without a first-person word can still name one of the user's things.
     (String.raw`|\b(?:move|relocation|resident|residents|locals|people|home|employer|company|job|number` +
       String.raw`|phone|cell|mobile`) +

@@ -59,7 +59,8 @@ const BIG_FAN = new RegExp(
 );
 /** "my fave food used to be pasta but now it's curry", "…used to be pizza but ramen wins now". */
 const FAVORITE_USED_TO = new RegExp(
-  String.raw`^((?:my|our)\s+(?:all-time\s+|absolute\s+)?(?:favou?rite|fave|fav)\s+\p{L}+)\s+used to be\s+(.{1,30}?),?\s+` +
+  String.raw`^((?:my|our)\s+(?:all-time\s+|absolute\s+)?(?:favou?rite|fave|fav)\s+\p{L}+)\s+used to be\s+` +
+    String.raw`(.{1,30}?),?\s+` +
     String.raw`but\s+(?:now\s+)?(?:it is\s+|it's\s+)?(?:now\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)` +
     String.raw`(?:\s+(?:wins|is it|is the one|takes it|now|these days)\b.*)?\s*[.!]*$`,
   'iu',

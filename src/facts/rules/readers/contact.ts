@@ -70,8 +70,11 @@ const BARE_NUMBER = new RegExp(
   'iu',
 );
 const OWN_CONTACT = /\b(?:my|me|I)\b|\bnew (?:sim|phone|sim card)\b/iu;
-const MY_NUMBER_TALK =
-  /\b(?:my|changed|switched|new) (?:(?:new|phone|mobile|cell|home|work|old)\s+)*(?:phone\s+)?(?:numbers?|no\.?)\b|\b(?:reach|call|text|ring|whatsapp) (?:me|us)\b/iu;
+const MY_NUMBER_TALK = new RegExp(
+  String.raw`\b(?:my|changed|switched|new) (?:(?:new|phone|mobile|cell|home|work|old)\s+)*(?:phone\s+)?` +
+    String.raw`(?:numbers?|no\.?)\b|\b(?:reach|call|text|ring|whatsapp) (?:me|us)\b`,
+  'iu',
+);
 /**
  * "use 555-0199", "write to ada@new.example": an imperative giving a number or an address, in a
  * turn about the user's own contact details or saying it holds from now on.
@@ -154,7 +157,8 @@ const MOVED_TO_EMAIL = new RegExp(
 const DEAD_EMAIL = new RegExp(
   String.raw`${EMAIL}\s*,?\s+(?:is|has been)\s+(?:now\s+)?(?:dead|gone|closed|inactive|deactivated|deleted` +
     String.raw`|shut down|no longer (?:monitored|active|in use|used|checked|valid|working))` +
-    String.raw`|\b(?:e-?mails?|mail) (?:sent )?to\s+${EMAIL}\s+(?:will|would|now|all|just)?\s*(?:bounce|bounces|get lost)`,
+    String.raw`|\b(?:e-?mails?|mail) (?:sent )?to\s+${EMAIL}\s+(?:will|would|now|all|just)?\s*` +
+    String.raw`(?:bounce|bounces|get lost)`,
   'iu',
 );
 

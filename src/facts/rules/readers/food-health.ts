@@ -125,11 +125,15 @@ const ALLERGY_ADDED = new RegExp(
  */
 const FINDING = /\b(?:turns out|turned out|confirmed|diagnosed|tested|found out|allergist|doctor|ER|hospital)\b/u;
 const ALLERGY_NOUN = new RegExp(
-  String.raw`(?:^|[,:;]\s*|\b(?:out|tested|confirmed|a|an)\s+)((?:[\p{L}-]+ )?[\p{L}-]+) (?:allergy|allergies)\b(?!\s+(?:to|test|clinic|season|meds|medicine|shot))`,
+  String.raw`(?:^|[,:;]\s*|\b(?:out|tested|confirmed|a|an)\s+)((?:[\p{L}-]+ )?[\p{L}-]+) (?:allergy|allergies)\b` +
+    String.raw`(?!\s+(?:to|test|clinic|season|meds|medicine|shot))`,
   'iu',
 );
-const REACTION_TO =
-  /\b(?:bad |severe |allergic |awful |serious )?(?:reaction|reacted) to\s+((?:[\p{L}-]+ ){0,2}?[\p{L}-]+)(?=\s+(?:last|this|yesterday|again|too|as well|today)\b|\s*[,.;!]|\s*$)/iu;
+const REACTION_TO = new RegExp(
+  String.raw`\b(?:bad |severe |allergic |awful |serious )?(?:reaction|reacted) to\s+((?:[\p{L}-]+ ){0,2}?[\p{L}-]+)` +
+    String.raw`(?=\s+(?:last|this|yesterday|again|too|as well|today)\b|\s*[,.;!]|\s*$)`,
+  'iu',
+);
 const ANOTHER_ALLERGY = /\b(?:another|new|one more|an) allerg(?:y|ies)\b|\ballergic\b/iu;
 /** Someone else in the clause, whose allergy it may be. */
 const SOMEONE_ELSE = new RegExp(

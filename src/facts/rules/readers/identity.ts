@@ -101,8 +101,11 @@ function ageOk(n: string): boolean {
 
 /** Reads name, age, birthday, hometown, nationality, religion, gender and pronouns. */
 /** "it is Kate now": a single name said with "it". Case-sensitive, for the capital. */
-const IT_IS_NAME =
-  /(?:^|[,;:]\s*)(?:[Ii]t is|[Ii]ts) (?:now )?(\p{Lu}[\p{L}'-]*)(?: now)?(?:,? not (\p{Lu}[\p{L}'-]*))?\s*(?:[.!]*$|,\s+(?=I\b))/u;
+const IT_IS_NAME = new RegExp(
+  String.raw`(?:^|[,;:]\s*)(?:[Ii]t is|[Ii]ts) (?:now )?(\p{Lu}[\p{L}'-]*)(?: now)?(?:,? not (\p{Lu}[\p{L}'-]*))?` +
+    String.raw`\s*(?:[.!]*$|,\s+(?=I\b))`,
+  'u',
+);
 /** The turn talks of the user's own name changing. */
 const NAME_TALK =
   /\b(?:changed my (?:first |last |legal )?name|my (?:new |legal |first )?name|name change|new name|go by)\b/iu;

@@ -22,7 +22,8 @@ const HAVE = pattern(
   SUBJ_OR_NONE,
   ADV,
   String.raw`(have|have got|got|adopted|rescued|bought|welcomed|got ourselves|got myself|own|have adopted` +
-    String.raw`|have rescued|brought home|took in|fostered|am fostering|are fostering|have been fostering)\s+${COUNT}\s+${ADJ}` +
+    String.raw`|have rescued|brought home|took in|fostered|am fostering|are fostering|have been fostering)` +
+    String.raw`\s+${COUNT}\s+${ADJ}` +
     String.raw`(${PET})\b`,
 );
 const MY_PET = pattern(
@@ -105,8 +106,11 @@ const NAME_THEN_KIND = new RegExp(
 const NAME_LATER =
   /\b(?:(?:[Hh]is|[Hh]er|[Ii]ts) name(?:'s| is)|(?:[Ww]e|I) (?:called|named) (?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/u;
 /** "We had to give Rex away". Case-sensitive, for the name's capital. */
-const GAVE_AWAY_NAME =
-  /\b(?:[Ww]e|I) (?:had to |have to |finally )?(?:give|gave|rehome|rehomed) (\p{Lu}[\p{L}'-]*) (?:away|up|to (?:my|our|a|an|the|some|his|her) )/u;
+const GAVE_AWAY_NAME = new RegExp(
+  String.raw`\b(?:[Ww]e|I) (?:had to |have to |finally )?(?:give|gave|rehome|rehomed) (\p{Lu}[\p{L}'-]*) ` +
+    String.raw`(?:away|up|to (?:my|our|a|an|the|some|his|her) )`,
+  'u',
+);
 /** "We lost Bella to old age". Case-sensitive. */
 const LOST_NAME =
   /\b(?:[Ww]e|I) (?:lost|said goodbye to|buried) (\p{Lu}[\p{L}'-]*)\b(?=\s+(?:to|last|in|this|on|after|,|\.|$))/u;

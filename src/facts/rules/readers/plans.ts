@@ -14,7 +14,8 @@ import { cutValue } from '../values.js';
 
 const GATE = new RegExp(
   String.raw`\b(?:going|planning|plan|about to|due|scheduled|set to|booked|will|have|got|my|our|signed up` +
-    String.raw`|registered|tickets|enrolled|cancel|called off|scrapped|off|trip|holiday|vacation|honeymoon|instead|rather than|dropped|shelved|skipped)|ing\b`,
+    String.raw`|registered|tickets|enrolled|cancel|called off|scrapped|off|trip|holiday|vacation|honeymoon|instead` +
+    String.raw`|rather than|dropped|shelved|skipped)|ing\b`,
   'iu',
 );
 
@@ -91,7 +92,8 @@ const TRIP_TALK = new RegExp(
 const PLACE_DROPPED = new RegExp(
   String.raw`(?:\b(?:cancell?ed|scrapped|called off|dropped|shelved|gave up on|skipped)\s+` +
     String.raw`(\p{Lu}[\p{L}-]*(?: \p{Lu}[\p{L}-]*)?)(?![\p{L}-])` +
-    String.raw`|^(\p{Lu}[\p{L}-]*(?: \p{Lu}[\p{L}-]*)?) (?:is|was) (?:off|cancell?ed|called off|scrapped)(?!\s+(?:to|at|with|on|the)\b))`,
+    String.raw`|^(\p{Lu}[\p{L}-]*(?: \p{Lu}[\p{L}-]*)?) (?:is|was) (?:off|cancell?ed|called off|scrapped)` +
+    String.raw`(?!\s+(?:to|at|with|on|the)\b))`,
   'u',
 );
 /** Words a capitalised place given up cannot be. */
