@@ -96,7 +96,7 @@ const SPLIT_NAMES: Record<Split, string> = {
   round10: 'round 10',
   round11: 'round 11',
   round12: 'round 12',
-  round13: 'round 13 (unseen)',
+  round13: 'round 13',
   round14: 'round 14',
   round15: 'round 15 (unseen)',
 };

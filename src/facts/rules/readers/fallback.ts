@@ -186,8 +186,23 @@ function language(text: string): Proposal[] {
 const PIECE =
   /\s*(?:[,;]|\s[-–—]\s|\bbut\b|\band (?=(?:the|his|her|their|it|he|she|they|someone|everyone|nobody)\b))\s*/iu;
 
+/** Whether a negation or someone else in `text` stops its looser readings. */
+function blocked(text: string): boolean {
+  return NEGATED.test(text) || find(text, OTHER_PERSON) !== undefined;
+}
+
+/** Any word a looser reading starts from: a clause with none is not cut into pieces. */
+function triggered(text: string): boolean {
+  return (
+    CITY_TRIGGER.test(text) ||
+    JOB_TRIGGER.test(text) ||
+    SCHOOL_TRIGGER.test(text) ||
+    DIET.test(text) ||
+    LANGUAGE_VERB.test(text)
+  );
+}
+
 function readPiece(text: string): Proposal[] {
-  if (NEGATED.test(text) || find(text, OTHER_PERSON)) return [];
   // A piece with no subject may only name the user's own time at a school ("first semester at…").
   if (!USER_SUBJECT.test(` ${text}`)) return TERM_AT.test(text) ? school(text) : [];
   return [...city(text), ...employer(text), ...school(text), ...diet(text), ...language(text)];
@@ -199,10 +214,12 @@ function readPiece(text: string): Proposal[] {
  * into a place in Leeds and the internet guy can't come").
  */
 export const readFallback: Reader = ({ text }) => {
-  const whole = readPiece(text);
-  if (whole.length > 0 || !PIECE.test(text)) return whole;
+  if (!blocked(text)) return readPiece(text);
+  if (!PIECE.test(text) || !triggered(text)) return [];
   const out: Proposal[] = [];
-  for (const piece of text.split(PIECE))
+  for (const piece of text.split(PIECE)) {
+    if (blocked(piece)) continue;
     for (const p of readPiece(piece)) if (!out.some((o) => o.attribute === p.attribute)) out.push(p);
+  }
   return out;
 };
