@@ -109,7 +109,7 @@ export const ROUND_15_DISTRACTORS: Record<string, string[]> = {
   phone: ["my landlord's number is {other}"],
   allergy: ['my son is allergic to {other}, what should I pack for his lunch?'],
   language: ['my girlfriend speaks {other} with her family'],
-  email: ["my boss's email is {other}"],
+  email: ["my manager's email is {other}"],
   name: ["my neighbour's daughter is called {other}"],
   favorite_food: ["my dad's favourite food is {other}"],
   like: ['my sister is obsessed with {other}'],
