@@ -117,7 +117,8 @@ export interface OpfsJournalOptions {
    * When appends reach the disk. The bytes are written to the file at once (a killed browser
    * or tab loses nothing acknowledged: the OS has them); `flush()` (an fsync, for power loss)
    * follows within `flushDelayMs` after a burst of appends. `0` flushes every append, which
-   * costs about a millisecond each. Default 1000. Snapshots are always flushed at once.
+   * costs about a millisecond each. Default 1000. A whole file written (`write`: a compacted
+   * generation) is flushed at once.
    */
   flushDelayMs?: number;
 }

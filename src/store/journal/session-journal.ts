@@ -256,7 +256,10 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
     const bytes = new Uint8Array(snap.length + tip.length);
     bytes.set(snap);
     bytes.set(tip, snap.length);
-    await files.write(name, bytes);
+    // A file made ahead is empty and replaces no generation: appended to, it is flushed with the
+    // appends (within `flushDelayMs`), not at once (an fsync, which holds Firefox's worker).
+    if (madeAhead) await files.append(name, bytes);
+    else await files.write(name, bytes);
     known.set(sessionId, { gen, name, size: bytes.length, base: snap.length });
     // The next new session's file is made now, off its first write's path.
     if (madeAhead) makeAhead();
