@@ -28,7 +28,7 @@ interface StatementRound {
 
 const ROUNDS: StatementRound[] = [
   { name: 'round 12', statements: ROUND_12_STATEMENTS, distractors: ROUND_12_STATEMENT_DISTRACTORS },
-  { name: 'round 13 (unseen)', statements: ROUND_13_STATEMENTS, distractors: ROUND_13_STATEMENT_DISTRACTORS },
+  { name: 'round 13', statements: ROUND_13_STATEMENTS, distractors: ROUND_13_STATEMENT_DISTRACTORS },
 ];
 
 /** The slice of a memory with facts the assistant-turn check uses. */
@@ -100,7 +100,7 @@ export async function statementTables(): Promise<{ markdown: string; failures: s
   const assistant = await assistantTurnsRead();
   if (assistant !== undefined)
     rows.push([
-      'round 13 (unseen): assistant turns that became a fact (through createMemory)',
+      'round 13: assistant turns that became a fact (through createMemory)',
       pct(assistant, ROUND_13_ASSISTANT_TURNS.length),
       String(ROUND_13_ASSISTANT_TURNS.length),
     ]);

@@ -76,7 +76,18 @@ export async function memoryRunner(): Promise<FactsRunner | undefined> {
   };
 }
 
-const SPLITS = ['dev', 'holdout', 'fresh', 'unseen', 'round10', 'round11', 'round12', 'round13'] as const;
+const SPLITS = [
+  'dev',
+  'holdout',
+  'fresh',
+  'unseen',
+  'round10',
+  'round11',
+  'round12',
+  'round13',
+  'round14',
+  'round15',
+] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
   holdout: 'held out',
@@ -85,7 +96,9 @@ const SPLIT_NAMES: Record<Split, string> = {
   round10: 'round 10',
   round11: 'round 11',
   round12: 'round 12',
-  round13: 'round 13 (unseen)',
+  round13: 'round 13',
+  round14: 'round 14',
+  round15: 'round 15 (unseen)',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -96,6 +109,8 @@ const none = (): Record<Split, [number, number]> => ({
   round11: [0, 0],
   round12: [0, 0],
   round13: [0, 0],
+  round14: [0, 0],
+  round15: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */

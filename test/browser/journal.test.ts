@@ -123,6 +123,32 @@ describe('OPFS journal through a real Worker', () => {
     await expect.poll(() => heard).toEqual(['chat']);
   });
 
+  it('compacts a long session into a named generation, leaves no file opened ahead on close, and restores it exactly', async () => {
+    const dbName = uniqueDb();
+    if (!journaled) return withoutJournal(dbName);
+    const first = await open(dbName, { config: { autoCompress: false } });
+    // Turns of about 2,000 characters: the journal passes twice its 256 KiB threshold within 160
+    // adds, where a compaction runs even when the next generation's file is still being opened.
+    const long = (i: number): string =>
+      `turn ${i}: ${'the lighthouse keeper Ada logs the tide and the ships '.repeat(36)}`;
+    for (let i = 0; i < 160; i++) await first.addUserMessage('long', long(i));
+    const exported = await first.exportSession('long');
+    await first.close();
+    // One generation named by the session (compaction moved it there), and no empty file of it
+    // (the next generation's file, opened ahead on Firefox, is removed on close).
+    const files = await journalFiles(dbName);
+    const named = files.filter((f) => f.name.startsWith('s-long.'));
+    expect(named.map((f) => f.size > 0)).toEqual([true]);
+    expect(Number(/^s-long\.(\d+)\.rkj$/.exec(named[0]!.name)?.[1])).toBeGreaterThan(1);
+    expect(files.filter((f) => f.size === 0 && !/^n-[a-z0-9]+\.rkj$/.test(f.name))).toEqual([]);
+
+    await deleteDatabase(dbName);
+    const second = await open(dbName, { config: { autoCompress: false } });
+    expect(await second.storageState()).toMatchObject({ status: 'restored', restoredSessions: ['long'] });
+    expect(await second.exportSession('long')).toEqual(exported);
+    expect(await second.verify('long')).toMatchObject({ ok: true, entries: 160 });
+  });
+
   it('an intact store opens intact, and appends continue in the journal', async () => {
     const dbName = uniqueDb();
     const first = await open(dbName);

@@ -103,6 +103,31 @@ describe('recall in the context', () => {
     expect(block!.indexOf('1 May 2023')).toBeLessThan(block!.indexOf('3 May 2023'));
   });
 
+  it('gives a recalled question its reply only in the room the other hits leave', async () => {
+    const memory = await createMemory({ store: 'memory', profile: maxTokens(400) });
+    await memory.addUserMessage('a', 'Who painted the blue barn?', undefined, { timestamp: day(3) });
+    await memory.addAssistantMessage('a', 'Marta did, last spring, with her brother and two cousins.', undefined, {
+      timestamp: day(3, 1),
+    });
+    await memory.addUserMessage('a', 'The blue barn was painted red in 2019.', undefined, { timestamp: day(1) });
+    await dogChat(memory, 'a', 10);
+    const hits = await memory.recall('a', 'blue barn painted', { topK: 3 });
+    expect(hits.map((h) => h.entry.content).slice(0, 2)).toEqual(
+      expect.arrayContaining(['Who painted the blue barn?', 'The blue barn was painted red in 2019.']),
+    );
+    const block = async (room: number) => {
+      const ctx = await memory.getContextForLLM('a', { query: 'blue barn painted', recall: { maxTokens: room } });
+      return systemTexts(ctx.messages)[0] ?? '';
+    };
+    // Room for the two hits only: both hits, not the first hit with its reply.
+    const tight = await block(60);
+    expect(tight).toContain('User: Who painted the blue barn?');
+    expect(tight).toContain('User: The blue barn was painted red in 2019.');
+    expect(tight).not.toContain('Marta');
+    // With room to spare, the reply comes with them.
+    expect(await block(200)).toContain('Assistant: Marta did, last spring, with her brother and two cousins.');
+  });
+
   it('never repeats what the context already holds', async () => {
     const memory = await createMemory({ store: 'memory', contextRecall: { maxTokens: 400 } });
     await dogChat(memory, 'a', 2);

@@ -26,17 +26,21 @@ describe('facts: knowledge updates with the rule extractor', () => {
   // view; `unseen` (round 9) and `round10` were scored untouched, then the rules were generalised
   // with both in view; `round11` was written before that and scored once after it, never tuned on;
   // `round12` was written and scored before the frame reader, then tuned on (#34); `round13` was
-  // written and scored before any rule change for it, never tuned on
+  // written and scored before any rule change for it; `round14` was written before the rules were
+  // read for it and scored once untouched; then the misses of rounds 12 to 14 were fixed by cause;
+  // `round15` was written after that and scored once, never tuned on
   // (docs/facts.md). Each bound is what the rules reach, so a change that loses ground fails.
   it.each([
     ['dev', 0.97],
     ['holdout', 0.93],
-    ['fresh', 0.97],
-    ['unseen', 0.93],
-    ['round10', 0.95],
-    ['round11', 0.94],
-    ['round12', 0.84],
-    ['round13', 0.73],
+    ['fresh', 0.98],
+    ['unseen', 0.95],
+    ['round10', 0.96],
+    ['round11', 0.95],
+    ['round12', 0.89],
+    ['round13', 0.87],
+    ['round14', 0.93],
+    ['round15', 0.86],
   ] as const)('holds the new value, and not the old, in %s changes at least at the share %s', (split, least) => {
     const changes = scenarios.filter((s) => s.kind === 'change' && s.split === split);
     const failed = changes

@@ -74,6 +74,8 @@ function expand(word: string, not?: string, is?: string, noun?: string): string 
 const REPLACEMENTS: [RegExp, string | ((...args: string[]) => string)][] = [
   [TYPOGRAPHY, (c) => PLAIN[c] ?? (/\s/u.test(c) ? ' ' : "'")],
   [/…/gu, '...'],
+  // "new number → 555…", "email -> ada@…": an arrow between a label and its value.
+  [/\s*(?:→|⇒|➡️?)\s*/gu, ': '],
   // "I ❤️ sushi", "I <3 Berlin"
   [/(?<=\b(?:I|we))\s*(?:❤️|❤|♥️|♥|😍|<3)\s*/giu, ' love '],
   [/\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*/gu, ' '],
@@ -86,6 +88,9 @@ const REPLACEMENTS: [RegExp, string | ((...args: string[]) => string)][] = [
   [/\s[-–—]{1,2}\s(?=\p{Lu}[\p{L}'-]*[.!]*$)/gu, ', '],
   // "moved house to Berlin", "moving flats into…": the move, whatever was moved.
   [/\b(mov(?:ed|ing|e))\s+(?:house|home|flats?|apartments?|places)(?=\s+(?:to|into)\b)/giu, '$1'],
+  [/\s+(?:->|=>)\s+/gu, ': '],
+  // "new number btw: …", "vegan now lol": a filler inside the clause, before a stop.
+  [/\s+(?:btw|fyi|tbh|lol|haha|lmao)(?=\s*[:,.!;]|\s*$)/giu, ''],
   [/\s+/gu, ' '],
 ];
 

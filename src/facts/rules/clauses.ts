@@ -77,6 +77,10 @@ const CHANGE_NEXT = new RegExp(
   'iu',
 );
 
+/** "…and I love it": a clause whose object is the thing named before it. */
+const BACK_REFERENCE =
+  /^(?:I|we)\s+(?:really\s+|absolutely\s+|totally\s+)?(?:love|adore|like|enjoy|hate|dislike)\s+(?:it|them)\b/iu;
+
 /** "my girlfriend Priya", "our dog": a possessed noun phrase, nothing else, before "and I". */
 const COORDINATED = /^\s*(?:my|our)\s+[^\s,]+(?:\s+[^\s,]+){0,2}\s*$/iu;
 
@@ -125,6 +129,15 @@ export function splitClauses(text: string): Clause[] {
       const coordinated =
         /^\s+and\s+$/iu.test(m[0]) && /^I\b/u.test(body.slice(m.index + m[0].length)) && COORDINATED.test(before);
       if (coordinated) continue;
+      // "my fave food used to be pasta but now it's curry": the former value and the new one, one statement.
+      if (
+        /\bbut\b/iu.test(m[0]) &&
+        /\bused to be\b/iu.test(before) &&
+        !/^\s*(?:now\s+)?(?:i|i'm|i've|im|ive|we|we're|we've|my|our)\b/iu.test(body.slice(m.index + m[0].length))
+      )
+        continue;
+      // "discovered green tea and I love it": a feeling about the thing the clause before names.
+      if (BACK_REFERENCE.test(body.slice(m.index + m[0].length))) continue;
       cuts.push([from, m.index]);
       from = m.index + m[0].length;
     }

@@ -107,7 +107,18 @@ const PATTERNS: [RegExp, (m: RegExpExecArray, now: Date, dir: DateDirection) => 
     },
   ],
   [new RegExp(String.raw`\b(?:${LEAD} |the )((?:19|20)\d\d)\b`, 'iu'), (m) => utc(+m[1]!, 0, 1, 'year')],
+  // "on the 20th", "from the 3rd": a day of the month named alone, the next or the last one.
+  [/\b(?:on|from|by|until|till|since) the (\d{1,2})(?:st|nd|rd|th)\b/iu, (m, now, dir) => dayOfMonth(now, +m[1]!, dir)],
 ];
+
+function dayOfMonth(now: Date, date: number, dir: DateDirection): Resolved | undefined {
+  const y = now.getUTCFullYear();
+  const mo = now.getUTCMonth();
+  const ahead = date >= now.getUTCDate() ? mo : mo + 1;
+  const back = date <= now.getUTCDate() ? mo : mo - 1;
+  const d = new Date(Date.UTC(y, dir === 'future' ? ahead : back, date));
+  return d.getUTCDate() === date ? { date: d, precision: 'day' } : undefined;
+}
 
 /** A cheap test before the patterns: most clauses name no date. */
 const MAY_HAVE_DATE = new RegExp(

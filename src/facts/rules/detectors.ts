@@ -97,8 +97,28 @@ const TAKE_BACK = new RegExp(
 const GREETING =
   /\b(?:says?|said|sends?|sent) (?:hi|hello|hey|her love|his love|their love|love|thanks|hugs|regards)\b/iu;
 
+/**
+ * Words that look like a hedge but are not one: what the user thinks or talks about as the
+ * object of a statement ("it's all I think about", "the only thing I talk about"), and a
+ * condition on the listener rather than on the user ("if you need to reach me, it's …").
+ */
+const NOT_HEDGES = new RegExp(
+  String.raw`\b(?:all|everything|anything|what|the only thing) (?:I|we) (?:can )?(?:ever )?(?:think|talk|dream|care)` +
+    String.raw` about\b|^(?:if|in case|whenever) you (?:ever )?(?:need|want|have) to (?:reach|contact|call|text` +
+    String.raw`|email|e-mail|message|find|get hold of|get in touch with) (?:me|us)\b` +
+    // "I'd rather you call me Kate": a request to the listener, not a hedge.
+    String.raw`|^I would (?:rather|prefer (?:it if )?) ?you\b`,
+  'giu',
+);
+
+/** The clause with the words that only look like hedges blanked (see `NOT_HEDGES`). */
+export function withoutFalseHedges(text: string): string {
+  return text.replace(NOT_HEDGES, ' ');
+}
+
 export function skipReason(raw: string, text: string): SkipReason | undefined {
   if (raw.includes('?') || QUESTION.test(text)) return 'question';
+  text = withoutFalseHedges(text);
   if (JOKE.test(text) || JOKE.test(raw)) return 'joke';
   if (FICTION.test(text)) return 'fiction';
   if (REPORTS.test(text) && !GREETING.test(text) && (REPORTED.test(text) || NAMED_REPORTER.test(text)))
@@ -126,6 +146,7 @@ export function takesBack(text: string): boolean {
 
 /** A sentence that opens with a condition ("If I…, …"): its later clauses are conditional too. */
 export function opensCondition(text: string): boolean {
+  if (withoutFalseHedges(text) !== text) return false;
   return /^(?:if|unless|suppose|supposing|imagine|assuming|what if|in case|when|whenever|once)\b/iu.test(text);
 }
 

@@ -63,7 +63,8 @@ const ABOUT_ME = new RegExp(
   String.raw`\b(?:I|we|my|our|me|us|mine|home)\b|^(?:just|finally|recently|currently|now|officially` +
     String.raw`|moved|moving|living|went|got|started|joined|quit|left|not|no longer|new|since|after` +
     String.raw`|as an?|sadly|turns out|been|became|married|engaged|adopted|call|email|text|it is|its|he is|she is` +
-    String.raw`|the new one|the new|from|greetings|favou?rite|fave|fav|can not stand|can not bear|hate|engaged)\b` +
+    String.raw`|the new one|the new|from|greetings|change of plans?|favou?rite|fave|fav|can not stand` +
+    String.raw`|can not bear|hate|engaged)\b` +
     // A clause without a first-person word can still name one of the user's things.
     (String.raw`|\b(?:move|relocation|resident|residents|locals|people|home|employer|company|job|number` +
       String.raw`|phone|cell|mobile`) +
@@ -81,16 +82,44 @@ function readAll(view: ClauseView, frames: boolean): Proposal[] {
   // The frame reader, for the attributes no pattern read in the clause.
   const framed = (frames ? readFrames(view) : []).filter((f) => !patterned.some((p) => p.attribute === f.attribute));
   // An email address is a value of its own kind: never a company, a city or a name.
-  return [...patterned, ...framed]
+  return oneAttributePerName([...patterned, ...framed], view)
     .filter((p) => p.attribute === 'email' || !p.value.includes('@'))
     .map((p) => (p.attribute === 'job' && AGED.test(p.value) ? { ...p, value: p.value.replace(AGED, '') } : p));
+}
+
+/** Words that make a turn about work: a name read both as a place and as an employer is then the employer. */
+const WORK_TURN = new RegExp(
+  String.raw`\b(?:job|jobs|company|employer|work|working|boss|team|role|office|hired|last day|first day` +
+    String.raw`|colleagues?|coworkers?|salary|position|notice|onboarding|payroll)\b`,
+  'iu',
+);
+
+/**
+ * One value, one attribute: "I've moved over to Globex, my last day at Acme was Friday" names a
+ * company, "we moved over to Lyon" a city. A name read as both a city and an employer in one
+ * clause is the employer in a turn about work, the city otherwise.
+ */
+function oneAttributePerName(said: Proposal[], view: ClauseView): Proposal[] {
+  const key = (p: Proposal) => p.value.toLowerCase();
+  const employers = new Set(said.filter((p) => p.attribute === 'employer' && p.kind === 'state').map(key));
+  const cities = new Set(said.filter((p) => p.attribute === 'city' && p.kind === 'state').map(key));
+  const both = [...employers].filter((v) => cities.has(v));
+  if (both.length === 0) return said;
+  const drop = view.turnMentions(WORK_TURN) ? 'city' : 'employer';
+  return said.filter((p) => p.attribute !== drop || p.kind !== 'state' || !both.includes(key(p)));
 }
 
 function readPatterns(view: ClauseView): Proposal[] {
   const said = READERS.flatMap((read) => read(view));
   // Possessives said in passing count where the clause says nothing more about the same attribute.
   const passing = readMentions(view).filter((m) => !said.some((p) => p.attribute === m.attribute));
-  const loose = readFallback(view).filter((m) => ![...said, ...passing].some((p) => p.attribute === m.attribute));
+  // A value a precise reader placed is not read again as another attribute ("moved over to Globex" is a job).
+  const loose = readFallback(view).filter(
+    (m) =>
+      ![...said, ...passing].some(
+        (p) => p.attribute === m.attribute || p.value.toLowerCase() === m.value.toLowerCase(),
+      ),
+  );
   return [...said, ...passing, ...loose];
 }
 
@@ -203,11 +232,14 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     // "The doctor told me I'm allergic to shellfish": reported, but a finding about the user's health.
     const medical = skip === 'reported' && medicalFinding(plain.text);
     if (skip !== undefined && !medical) continue;
-    const view = clauseView(plain.text, plain.correction, turnFind, now);
-    const read = medical
-      ? readFoodHealth(view).filter((p) => p.attribute === 'allergy' || p.attribute === 'health')
-      : readClause(view, clause.start < MAX_FRAME_CHARS);
-    const found = read.map((p) => toCandidate(p, raw, view, now));
+    // A clause whose plain form holds two statements ("I left Acme; I have been at Globex since") is read as two.
+    const found = plain.text.split('; ').flatMap((part) => {
+      const view = clauseView(part, plain.correction, turnFind, now);
+      const read = medical
+        ? readFoodHealth(view).filter((p) => p.attribute === 'allergy' || p.attribute === 'health')
+        : readClause(view, clause.start < MAX_FRAME_CHARS);
+      return read.map((p) => toCandidate(p, raw, view, now));
+    });
     if (found.length > 0) bySentence.set(clause.sentence, [...(bySentence.get(clause.sentence) ?? []), ...found]);
   }
   const candidates: FactCandidate[] = [];

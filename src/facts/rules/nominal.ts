@@ -57,9 +57,35 @@ const BIG_FAN = new RegExp(
   String.raw`^(.*?\b${SUBJECT}\s+(?:now\s+)*|^(?:now\s+)*)(?:a\s+)?(?:big|huge|massive)\s+(.{1,30}?)\s+fan\b`,
   'iu',
 );
+/** "my fave food used to be pasta but now it's curry", "…used to be pizza but ramen wins now". */
+const FAVORITE_USED_TO = new RegExp(
+  String.raw`^((?:my|our)\s+(?:all-time\s+|absolute\s+)?(?:favou?rite|fave|fav)\s+\p{L}+)\s+used to be\s+` +
+    String.raw`(.{1,30}?),?\s+` +
+    String.raw`but\s+(?:now\s+)?(?:it is\s+|it's\s+)?(?:now\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)` +
+    String.raw`(?:\s+(?:wins|is it|is the one|takes it|now|these days)\b.*)?\s*[.!]*$`,
+  'iu',
+);
+/** "please address me as Kate", "refer to me as Kate": how the user asks to be named is their name. */
+const ADDRESS_ME =
+  /^(?:.*?[,;:]\s*)?(?:(?:please|pls|plz|kindly|just)\s+)?(?:address|refer to)\s+me\s+as\s+(?=\p{Lu})/iu;
+/** "ramen is my new obsession", "techno has become my thing": what the user loves now. */
+const MY_THING = new RegExp(
+  String.raw`^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:is|has become|became|is now)\s+(?:now\s+)?(?:my|our)\s+` +
+    String.raw`(?:new\s+|latest\s+|current\s+|big\s+|whole\s+)?(?:obsession|thing|jam|passion|addiction` +
+    String.raw`|guilty pleasure|comfort food)\b`,
+  'iu',
+);
+/** "recently discovered green tea and I love it": a thing found, and loved. */
+const FOUND_AND_LOVE = new RegExp(
+  String.raw`^(?:I\s+)?(?:(?:recently|just|finally)\s+)?(?:discovered|found|tried|got into)\s+` +
+    String.raw`((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+and\s+(?:I|we)\s+(?:really\s+|absolutely\s+)?` +
+    String.raw`(?:love|adore|like|enjoy)\s+(?:it|them)\b`,
+  'iu',
+);
 /** "I go by Kate", "everyone calls me Kate", "call me Kate". */
 const GO_BY = new RegExp(
-  String.raw`^(?:.*?\b(?:I|we)\s+(?:now\s+|mostly\s+|usually\s+)*(?:go by|am going by|prefer to be called` +
+  String.raw`^(?:.*?\bI would rather you call me|.*?\bI would prefer (?:it if )?you call(?:ed)? me` +
+    String.raw`|.*?\b(?:I|we)\s+(?:now\s+|mostly\s+|usually\s+)*(?:go by|am going by|prefer to be called` +
     String.raw`|like to be called|want to be called)` +
     String.raw`|(?:everyone|everybody|people|friends|my friends|folks|most people)\s+(?:now\s+|all\s+)*calls?\s+me)\s+`,
   'iu',
@@ -100,6 +126,15 @@ export function sayNominal(text: string): string {
   const fan = BIG_FAN.exec(text);
   if (fan) return `I love ${fan[2]}${text.slice(fan[0].length)}`;
   if (TASTE.test(text)) return text.replace(TASTE, 'I love ');
+  const used = FAVORITE_USED_TO.exec(text);
+  if (used) return `${used[1]} is ${used[3]}, not ${used[2]}`;
+  const addressed = ADDRESS_ME.exec(text);
+  if (addressed) return `my name is ${text.slice(addressed[0].length)}`;
+  const thing = MY_THING.exec(text);
+  if (thing && !/^(?:it|that|this|which|what|he|she|they|I|we|there)$/iu.test(thing[1]!))
+    return `I love ${thing[1]}${text.slice(thing[0].length)}`;
+  const found = FOUND_AND_LOVE.exec(text);
+  if (found) return `I love ${found[1]}${text.slice(found[0].length)}`;
   const name = GO_BY.exec(text);
   const rest = name ? text.slice(name[0].length) : '';
   if (name && /^\p{Lu}/u.test(rest) && !NOT_A_NAME.test(rest) && CHANGED_NAME.test(rest)) return `my name is ${rest}`;

@@ -51,9 +51,19 @@ const BECAME = new RegExp(
 const NAME_CHANGED = /\b(?:I|we) (?:have )?(?:legally |officially |just |finally )?changed my (?:first )?name to /iu;
 const NAMES_TYPO = /\bmy names (?=\p{Lu})/u;
 
+/**
+ * "I've decided tacos is my favourite food", "I realised I'm lactose intolerant": a stance before
+ * a statement, dropped (not "decided to …", a decision to act, which the readers know).
+ */
+const STANCE = new RegExp(
+  String.raw`^(?:I|we) (?:have )?(?:just |finally )?(?:decided|realized|realised|figured out|noticed|admit` +
+    String.raw`|must admit|confess|can confirm|declare|can say|can now say)(?: that)?\s+(?!to\b|on\b|against\b)(?=\S)`,
+  'iu',
+);
+
 /** The clause with these shapes said plainly; other clauses as they are. */
 export function paraphrase(text: string): string {
-  let out = sayNominal(sayFormer(text));
+  let out = sayNominal(sayFormer(text.replace(STANCE, '')));
   const gerund = GERUND_SUBJECT.exec(out);
   if (gerund) {
     const verb = gerund[1]!.toLowerCase();

@@ -21,7 +21,8 @@ const DROPPED_PROGRESSIVE = new RegExp(
   String.raw`^(?:(?:currently|now|still|also|just)\s+)*(?=(?:going|becoming|eating|getting|living` +
     String.raw`|working|studying|dating|seeing` +
     String.raw`|learning|taking|training|teaching|doing|starting|volunteering|interning|freelancing` +
-    String.raw`|renting|staying|commuting|based)\b)` +
+    String.raw`|renting|staying|commuting|based|heading|flying|travelling|traveling|moving|relocating|planning` +
+    String.raw`|off(?= to\b))\b)` +
     String.raw`(?![^,.;!?]*\b(?:is|was|has|makes|made|can|will|would|must|might|could|should|sounds|seems|looks)\b)`,
   'iu',
 );
@@ -55,9 +56,23 @@ const SIMPLE_PAST: Record<string, string> = {
 /** "now at TU Berlin", "these days in Denver": a place or company said with no subject and no verb. */
 const DROPPED_BE = /^(?:now|these days|currently|nowadays|since then)\s+(?=(?:at|in|with|based|living|working)\b)/iu;
 
+/**
+ * "I left Acme in April and have been at Globex ever since": a verb coordinated with the user's
+ * own has the same subject, put back so the patterns anchored on a subject read it.
+ */
+const COORDINATED = new RegExp(
+  String.raw`^((?:I|we)\b[^,.;!?]*?) and (?=(?:have|am|are|now|started|joined|moved|became|went|got|switched` +
+    String.raw`|started|live|work|study|have been)\b)`,
+  'iu',
+);
+
+/** "officially a chef as of Monday", "now a Berlin resident": a role said with no subject and no verb. */
+const DROPPED_BE_A = /^(?:(?:now|officially|finally|proudly|newly)\s+)+(?=an?\s)/iu;
+
 /** The clause with its subject put back and its perfect tense made simple. */
 export function restoreSubject(text: string): string {
   let out = text;
+  if (DROPPED_BE_A.test(out)) out = `I am ${out.replace(DROPPED_BE_A, '')}`;
   const past = DROPPED_PAST.exec(out);
   if (past && !NOT_VERBS.test(out.slice(past[0].length))) {
     const rest = out.slice(past[0].length);
@@ -67,5 +82,7 @@ export function restoreSubject(text: string): string {
   } else if (DROPPED_PROGRESSIVE.test(out)) {
     out = `I am ${out}`;
   }
+  // Cut with a semicolon, where the extractor reads the two statements apart.
+  out = out.replace(COORDINATED, (_all, first: string) => `${first}; ${/^we\b/iu.test(first) ? 'we' : 'I'} `);
   return out.replace(PERFECT, (_all, who: string, verb: string) => `${who} ${SIMPLE_PAST[verb.toLowerCase()] ?? verb}`);
 }

@@ -117,7 +117,8 @@ export interface OpfsJournalOptions {
    * When appends reach the disk. The bytes are written to the file at once (a killed browser
    * or tab loses nothing acknowledged: the OS has them); `flush()` (an fsync, for power loss)
    * follows within `flushDelayMs` after a burst of appends. `0` flushes every append, which
-   * costs about a millisecond each. Default 1000. Snapshots are always flushed at once.
+   * costs about a millisecond each. Default 1000. A whole file written (`write`: a compacted
+   * generation) is flushed at once.
    */
   flushDelayMs?: number;
 }
@@ -190,13 +191,17 @@ export function opfsJournalFiles(options: OpfsJournalOptions): OpfsJournalFiles 
     return h;
   };
 
-  const release = async (name: string): Promise<void> => {
+  /**
+   * Close the handle of `name`, flushed first unless the file is about to be removed (a flush
+   * holds Firefox's worker while its I/O thread writes).
+   */
+  const release = async (name: string, flush = true): Promise<void> => {
     const h = handles.get(name);
     handles.delete(name);
     const handle = h && (await h.catch(() => undefined));
     if (!handle) return;
     sizes.delete(handle);
-    if (unflushed.delete(handle)) handle.flush();
+    if (unflushed.delete(handle) && flush) handle.flush();
     handle.close();
   };
 
@@ -264,7 +269,7 @@ export function opfsJournalFiles(options: OpfsJournalOptions): OpfsJournalFiles 
       return false;
     },
     async remove(name) {
-      await release(name);
+      await release(name, false);
       await (await directory()).removeEntry(name).catch((e: { name?: string }) => {
         if (e?.name !== 'NotFoundError') throw e;
       });
@@ -272,7 +277,7 @@ export function opfsJournalFiles(options: OpfsJournalOptions): OpfsJournalFiles 
     async close() {
       if (timer !== undefined) clearTimeout(timer);
       flushAll();
-      await Promise.all([...handles.keys()].map(release));
+      await Promise.all([...handles.keys()].map((name) => release(name)));
     },
   };
 }

@@ -10,6 +10,15 @@
  * into it: creating and opening a file costs Firefox tens of milliseconds, which a session's
  * first add then waited for. Such a file names no session: its first record (a snapshot) does.
  * It stays the session's file until compaction moves the session to a named generation.
+ *
+ * Compaction stays on the write that makes a file due (the batch is acknowledged once its
+ * session's journal is back under bounds), but its waits on the file system are taken off that
+ * write: where files can be held alone, the next generation's file is opened once the current
+ * one is half way to compaction (`prepared`), a compaction due before that file is open waits
+ * for a later write (up to twice the threshold), and the old generation's file is removed after
+ * the write, unflushed (a crash before the removal leaves two complete generations, of which
+ * open takes the newer). An empty newest generation found on open is such a prepared file: it is
+ * kept for the next compaction, and the session's tip is read from the generation before it.
  * @module
  */
 import type { JournalFiles } from './files.js';
@@ -123,6 +132,41 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
   let ahead: Promise<string | undefined> | undefined;
   /** The files cannot be held here (Chromium shares handles between tabs): none is made ahead. */
   let noneAhead = files.hold === undefined;
+  /** Per session: the next generation's file, opened (empty) ahead of the compaction that writes it. */
+  const prepared = new Map<string, Prepared>();
+  /** The size past which a session's file is compacted. */
+  const dueAt = (info: FileInfo): number => Math.max(compactBytes, 4 * info.base);
+
+  /** Open the session's next generation's file now, where files can be held alone, once its compaction nears. */
+  const prepareNext = (sessionId: string, info: FileInfo): void => {
+    if (noneAhead || prepared.has(sessionId) || info.size * 2 < dueAt(info)) return;
+    const name = fileName(sessionId, info.gen + 1);
+    const next: Prepared = {
+      ready: files.hold!(name).then(
+        (held) => {
+          next.settled = true;
+          return held ? name : undefined;
+        },
+        () => {
+          next.settled = true;
+          return undefined;
+        },
+      ),
+      settled: false,
+    };
+    prepared.set(sessionId, next);
+  };
+  /** The prepared file of the session, when it is `name`: now the caller's. Any other is removed. */
+  const takePrepared = async (sessionId: string, name?: string): Promise<boolean> => {
+    const next = prepared.get(sessionId);
+    if (!next) return false;
+    prepared.delete(sessionId);
+    const held = await next.ready;
+    if (held === undefined) return false;
+    if (held === name) return true;
+    await files.remove(held).catch(() => undefined);
+    return false;
+  };
 
   const makeAhead = (): void => {
     if (noneAhead || ahead) return;
@@ -209,24 +253,42 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
     const old = known.get(sessionId);
     const gen = (old?.gen ?? 0) + 1;
     const name = madeAhead ?? fileName(sessionId, gen);
+    // Its file was opened ahead when this is a compaction that neared (nothing to wait for then).
+    await takePrepared(sessionId, name);
     const tip = encodeFrame({ t: 'tip', version: state.meta.version, updatedAt: state.meta.updatedAt });
     const bytes = new Uint8Array(snap.length + tip.length);
     bytes.set(snap);
     bytes.set(tip, snap.length);
-    await files.write(name, bytes);
+    // A file made ahead is empty and replaces no generation: appended to, it is flushed with the
+    // appends (within `flushDelayMs`), not at once (an fsync, which holds Firefox's worker).
+    if (madeAhead) await files.append(name, bytes);
+    else await files.write(name, bytes);
     known.set(sessionId, { gen, name, size: bytes.length, base: snap.length });
     // The next new session's file is made now, off its first write's path.
     if (madeAhead) makeAhead();
-    if (old) await files.remove(old.name);
+    // The new generation is complete and flushed: the old one goes, without this write waiting
+    // for it (until it is gone, open finds two complete generations and takes the newer).
+    if (old) void files.remove(old.name).catch(() => undefined);
   };
 
-  /** The size and last version of a session's newest file (the version only when it is the one file). */
-  const tipOf = async (gens: Generation[]) => {
-    const { name } = gens[0]!;
-    const size = await files.size(name);
-    const last =
-      gens.length === 1 ? await readLastFrame(size, (at, length) => files.readAt(name, at, length)) : undefined;
-    return { size, tip: versionOf(last) };
+  /**
+   * The newest file of a session, its size and last version (the version only when it is the
+   * one file). Of two generations, an empty newer one is a file prepared for a compaction that
+   * had not run: it is kept as prepared, and the older one is the session's.
+   */
+  const tipOf = async (sessionId: string, gens: Generation[]) => {
+    let { name, gen } = gens[0]!;
+    let size = await files.size(name);
+    let single = gens.length === 1;
+    if (gens.length === 2 && size === 0 && !noneAhead && parseFileName(name)) {
+      prepared.set(sessionId, { ready: Promise.resolve(name), settled: true });
+      ({ name, gen } = gens[1]!);
+      gens.splice(0, 1);
+      size = await files.size(name);
+      single = true;
+    }
+    const last = single ? await readLastFrame(size, (at, length) => files.readAt(name, at, length)) : undefined;
+    return { name, gen, size, tip: versionOf(last) };
   };
 
   const journal: SessionJournal = {
@@ -248,27 +310,21 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
       const named = [...found.keys()];
       const [taken, tips] = await Promise.all([
         looking,
-        Promise.all(named.map((sessionId) => tipOf(sortGenerations(found.get(sessionId)!)))),
+        Promise.all(named.map((sessionId) => tipOf(sessionId, sortGenerations(found.get(sessionId)!)))),
       ]);
       const out = new Map<string, ScannedJournal>();
       named.forEach((sessionId, i) => {
-        const { size, tip } = tips[i]!;
+        const { gen, name, size, tip } = tips[i]!;
         // Sizes are exact once loaded; until then the base is a guess that only delays compaction.
-        known.set(sessionId, {
-          gen: found.get(sessionId)![0]!.gen,
-          name: found.get(sessionId)![0]!.name,
-          size,
-          base: size,
-        });
+        known.set(sessionId, { gen, name, size, base: size });
         out.set(sessionId, { sessionId, tip });
       });
       for (const { name, sessionId } of taken) {
         if (sessionId === undefined) continue;
         // A file made ahead holds its session's first generation.
         add(sessionId, { gen: 1, name });
-        const gens = sortGenerations(found.get(sessionId)!);
-        const { size, tip } = await tipOf(gens);
-        known.set(sessionId, { gen: gens[0]!.gen, name: gens[0]!.name, size, base: size });
+        const { gen, name: file, size, tip } = await tipOf(sessionId, sortGenerations(found.get(sessionId)!));
+        known.set(sessionId, { gen, name: file, size, base: size });
         out.set(sessionId, { sessionId, tip });
       }
       for (const [sessionId, { tip }] of out) if (tip !== undefined) found.delete(sessionId);
@@ -320,6 +376,7 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
         const before = info.size;
         await files.append(info.name, frame);
         info.size += frame.length;
+        prepareNext(sessionId, info);
         return before;
       });
     },
@@ -336,7 +393,10 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
     compactIfDue(sessionId) {
       return inOrder(sessionId, async () => {
         const info = known.get(sessionId);
-        if (info && info.size > Math.max(compactBytes, 4 * info.base)) await compact(sessionId, info);
+        if (!info || info.size <= dueAt(info)) return;
+        // The next generation's file is still being opened: a later write compacts, unless the file doubled meanwhile.
+        if (prepared.get(sessionId)?.settled === false && info.size <= 2 * dueAt(info)) return;
+        await compact(sessionId, info);
       });
     },
 
@@ -348,6 +408,7 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
       return inOrder(sessionId, async () => {
         const info = known.get(sessionId);
         known.delete(sessionId);
+        await takePrepared(sessionId);
         if (info) await files.remove(info.name);
       });
     },
@@ -358,7 +419,9 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
       return total;
     },
 
-    close() {
+    async close() {
+      // A prepared file left behind would cost the next open a look at the session's generations.
+      await Promise.all([...prepared.keys()].map((sessionId) => takePrepared(sessionId)));
       return files.close();
     },
   };
@@ -370,6 +433,13 @@ function firstFrameBytes(bytes: Uint8Array): number {
   return (
     FRAME_HEADER + new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true) + FRAME_TRAILER
   );
+}
+
+/** A session's next generation's file, being opened ahead of its compaction. */
+interface Prepared {
+  /** Its name once it is open and held, `undefined` when it could not be. */
+  ready: Promise<string | undefined>;
+  settled: boolean;
 }
 
 /** One of a session's files: its generation and name. */

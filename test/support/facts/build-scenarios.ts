@@ -20,6 +20,8 @@ import { ROUND_10_CHANGES, ROUND_10_DISTRACTORS } from './suites-round-10.js';
 import { ROUND_11_CHANGES, ROUND_11_DISTRACTORS } from './suites-round-11.js';
 import { ROUND_12_CHANGES, ROUND_12_DISTRACTORS } from './suites-round-12.js';
 import { ROUND_13_CHANGES, ROUND_13_DISTRACTORS } from './suites-round-13.js';
+import { ROUND_14_CHANGES, ROUND_14_DISTRACTORS } from './suites-round-14.js';
+import { ROUND_15_CHANGES, ROUND_15_DISTRACTORS } from './suites-round-15.js';
 import { SHAPE_DISTRACTORS } from './suites-shape-distractors.js';
 
 /**
@@ -28,7 +30,7 @@ import { SHAPE_DISTRACTORS } from './suites-shape-distractors.js';
  * `dev`), those of `suites-held-out.ts` (`holdout`), those of `suites-round-8.ts` (`fresh`,
  * with five attributes of its own), `suites-round-9.ts` (`unseen`) and `suites-round-10.ts`
  * (`round10`), `suites-round-11.ts` (`round11`), `suites-round-12.ts` (`round12`),
- * `suites-round-13.ts` (`round13`); the distractors of `suites-shape-distractors.ts`
+ * `suites-round-13.ts` (`round13`), `suites-round-14.ts` (`round14`), `suites-round-15.ts` (`round15`); the distractors of `suites-shape-distractors.ts`
  * count as `dev`.
  */
 export const SUITES: readonly AttributeSuite[] = [
@@ -76,6 +78,8 @@ export const SUITES: readonly AttributeSuite[] = [
       ...(ROUND_11_CHANGES[suite.attribute] ?? []),
       ...(ROUND_12_CHANGES[suite.attribute] ?? []),
       ...(ROUND_13_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_14_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_15_CHANGES[suite.attribute] ?? []),
     ],
     distractors: [
       ...suite.distractors,
@@ -85,11 +89,15 @@ export const SUITES: readonly AttributeSuite[] = [
       ...(ROUND_11_DISTRACTORS[suite.attribute] ?? []),
       ...(ROUND_12_DISTRACTORS[suite.attribute] ?? []),
       ...(ROUND_13_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_14_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_15_DISTRACTORS[suite.attribute] ?? []),
     ],
   }));
 
 /** The set a distractor template of `suite` was written in. */
 function distractorSplit(suite: AttributeSuite, template: string): Split {
+  if (ROUND_15_DISTRACTORS[suite.attribute]?.includes(template)) return 'round15';
+  if (ROUND_14_DISTRACTORS[suite.attribute]?.includes(template)) return 'round14';
   if (ROUND_13_DISTRACTORS[suite.attribute]?.includes(template)) return 'round13';
   if (ROUND_12_DISTRACTORS[suite.attribute]?.includes(template)) return 'round12';
   if (ROUND_11_DISTRACTORS[suite.attribute]?.includes(template)) return 'round11';
@@ -138,7 +146,7 @@ function changeScenarios(suite: AttributeSuite): UpdateScenario[] {
       const d1 = suite.distractors[(i + k) % suite.distractors.length]!;
       const d2 = suite.distractors[(i + k + 1) % suite.distractors.length]!;
       const many = suite.cardinality === 'many';
-      const replacesOld = change.replacesOld === true || REPLACES_ITEM.test(change.text);
+      const replacesOld = change.replacesOld === true || (change.addsItem !== true && REPLACES_ITEM.test(change.text));
       out.push({
         id: `${suite.attribute}-change-${i}-${k}`,
         attribute: suite.attribute,

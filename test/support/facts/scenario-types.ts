@@ -6,7 +6,8 @@
  */
 
 /** Which set a phrasing belongs to (see `UpdateScenario.split`). */
-export type Split = 'dev' | 'holdout' | 'fresh' | 'unseen' | 'round10' | 'round11' | 'round12' | 'round13';
+export type Split =
+  'dev' | 'holdout' | 'fresh' | 'unseen' | 'round10' | 'round11' | 'round12' | 'round13' | 'round14' | 'round15';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -29,7 +30,9 @@ export interface UpdateScenario {
    * set (`suites-round-11.ts`), written before that generalisation and scored once after it,
    * never tuned on; `round12`: the twelfth set (`suites-round-12.ts`), written and scored before
    * the frame reader, then tuned on; `round13`: the thirteenth set (`suites-round-13.ts`),
-   * written and scored before any rule change for it, never tuned on.
+   * written and scored before any rule change for it, never tuned on; `round14`: the fourteenth set
+   * (`suites-round-14.ts`), written before the rules were read for it and scored once untouched; `round15`: the fifteenth set
+   * (`suites-round-15.ts`), written after the rules were generalised on rounds 12 to 14 and scored once.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */
@@ -48,6 +51,11 @@ export interface ChangePhrasing {
   retireOnly?: boolean;
   /** Whether the statement retires the old item of a list while adding the new one ("not X anymore, Y"). */
   replacesOld?: boolean;
+  /**
+   * Whether the statement adds a list item even though its words look like a renaming ("we
+   * adopted a cat, her name is Milo"): the old item stays current.
+   */
+  addsItem?: boolean;
   split: Split;
 }
 

@@ -332,7 +332,7 @@ const SEGMENT = /\s*(?:[,;]|\s[-–—]\s|\bbut\b)\s*/u;
 
 /** The thing a verb of the previous piece names, for "…, it is my favourite" and "…, turns out I am allergic". */
 const OBJECT = new RegExp(
-  String.raw`\b(?:eat|eating|ate|drink|drinking|have|having|touch|love|loving|into|with|beats|tried` +
+  String.raw`\b(?:eat|eating|ate|drink|drinking|have|having|touch|love|loving|into|with|beats|tried|crave|craving` +
     String.raw`|trying)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)`,
   'iu',
 );

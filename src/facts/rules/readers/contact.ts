@@ -70,15 +70,19 @@ const BARE_NUMBER = new RegExp(
   'iu',
 );
 const OWN_CONTACT = /\b(?:my|me|I)\b|\bnew (?:sim|phone|sim card)\b/iu;
-const MY_NUMBER_TALK =
-  /\b(?:my|changed|switched|new) (?:(?:new|phone|mobile|cell|home|work|old)\s+)*(?:phone\s+)?(?:numbers?|no\.?)\b/iu;
+const MY_NUMBER_TALK = new RegExp(
+  String.raw`\b(?:my|changed|switched|new) (?:(?:new|phone|mobile|cell|home|work|old)\s+)*(?:phone\s+)?` +
+    String.raw`(?:numbers?|no\.?)\b|\b(?:reach|call|text|ring|whatsapp) (?:me|us)\b`,
+  'iu',
+);
 /**
  * "use 555-0199", "write to ada@new.example": an imperative giving a number or an address, in a
  * turn about the user's own contact details or saying it holds from now on.
  */
 const USE_CONTACT = (value: string): RegExp =>
   new RegExp(
-    String.raw`(?:^|[,;:]\s*)(?:please\s+|pls\s+|plz\s+|just\s+)?(?:use|write to|try|save|add)\s+` +
+    String.raw`(?:^|[,;:]\s*)(?:please\s+|pls\s+|plz\s+|just\s+)?(?:use|write to|try|save|add` +
+      String.raw`|send (?:everything|it all|all (?:my )?(?:mail|e-?mails))\s+to)\s+` +
       String.raw`(?:me\s+at\s+)?${value}` +
       // Said of the user, not of a purpose ("use … for the office").
       String.raw`(?=\s*(?:from now on|going forward|instead|now)?\s*` +
@@ -115,7 +119,26 @@ const OWN_EMAIL = new RegExp(
   'iu',
 );
 /** The clause or turn is about the user's email, so "it's …" and "I use …" name it. */
-const EMAIL_TALK = /\b(?:my\s+(?:(?:new|old|current)\s+)?(?:e-?mail|mail|address)|e-?mail\b)/iu;
+const EMAIL_TALK = /\b(?:my\s+(?:(?:new|old|current)\s+)?(?:e-?mail|mail|address)|e-?mails?\b)/iu;
+/**
+ * An address in a clause of the user's own ("I made a new email, …", "I'm on … now", "changed
+ * emails, it's …"): an address names its kind, so a first-person subject or a word of change is
+ * enough, unless the clause or the turn gives it to someone else ("Her email: …", "my colleague's
+ * email", "it's my accountant's address", "support email", "an email from …").
+ */
+const LOOSE_EMAIL = new RegExp(String.raw`(?:^|[\s:,;(])${EMAIL}`, 'u');
+const MINE = /(?:^|[^\p{L}'])(?:I|we|me|us|my|our)(?![\p{L}'])|\b(?:new|changed|switched|made|created|set up)\b/iu;
+const SOMEONE_ELSES_ADDRESS = new RegExp(
+  String.raw`[\p{L}]'s\b|\b(?:his|her|their|your|support|office|team|company|shop|store|sales|info|from|to the` +
+    String.raw`|for the|invoice|invoices|tickets?|newsletter|spam` +
+    // An address the user writes to, sends to or signs up with is someone's inbox, not theirs.
+    String.raw`|e-?mailed|mailed|sent|send|sending|wrote|write|writing|contact\w*|forward\w*|cc|bcc|repl(?:y|ied)` +
+    String.raw`|messag\w*|appl(?:y|ied)|subscrib\w*|unsubscrib\w*|signed up|regist\w*|got|received)\b`,
+  'iu',
+);
+/** A clause that denies or ends what it names. */
+const NOT_NOW = /\b(?:not|no longer|anymore|any more|never|old|dead|stopped|quit|used to|was|were)\b/iu;
+const OTHER_OWNER = /\b(?:(?:my|our|his|her|their|the)\s+[\p{L}-]+'s|someone else's)\s+(?:e-?mail|mail|address)\b/iu;
 /** "I no longer use ada@old.example": an address given up, read as its denial. */
 const DROP_EMAIL = new RegExp(
   String.raw`\b(?:I|we)\s+(?:do not|no longer|don't|do not really|stopped|quit)\s+` +
@@ -133,7 +156,9 @@ const MOVED_TO_EMAIL = new RegExp(
 /** "ada@old.example is dead", "… is no longer monitored": an address given up. */
 const DEAD_EMAIL = new RegExp(
   String.raw`${EMAIL}\s*,?\s+(?:is|has been)\s+(?:now\s+)?(?:dead|gone|closed|inactive|deactivated|deleted` +
-    String.raw`|shut down|no longer (?:monitored|active|in use|used|checked|valid|working))`,
+    String.raw`|shut down|no longer (?:monitored|active|in use|used|checked|valid|working))` +
+    String.raw`|\b(?:e-?mails?|mail) (?:sent )?to\s+${EMAIL}\s+(?:will|would|now|all|just)?\s*` +
+    String.raw`(?:bounce|bounces|get lost)`,
   'iu',
 );
 
@@ -177,15 +202,19 @@ export const readContact: Reader = ({ text, turnMentions }) => {
   const value = number && !/\bold\b/iu.test(number[0]) ? phone(number[1]!) : undefined;
   if (value) out.push(propose('phone', value, 'state', { dated: true }));
   const dead = turnMentions(EMAIL_TALK) || FROM_NOW_ON.test(text) ? DEAD_EMAIL.exec(text) : null;
-  if (dead) out.push(propose('email', email(dead[1]!), 'retire'));
+  const deadValue = dead ? email((dead[1] ?? dead[2])!) : undefined;
+  if (deadValue) out.push(propose('email', deadValue, 'retire'));
   const mail =
     CHANGED_EMAIL.exec(text) ??
     MY_EMAIL.exec(text) ??
     EMAIL_ME.exec(text) ??
     MOVED_TO_EMAIL.exec(text) ??
     (turnMentions(EMAIL_TALK) ? (OWN_EMAIL.exec(text) ?? USE_EMAIL_NOW.exec(text)) : null) ??
-    (FROM_NOW_ON.test(text) ? USE_EMAIL_NOW.exec(text) : null);
-  if (mail && !/\bold\b/iu.test(mail[0]) && !(dead && email(dead[1]!) === email(mail[1]!)))
+    (FROM_NOW_ON.test(text) ? USE_EMAIL_NOW.exec(text) : null) ??
+    (MINE.test(text) && !NOT_NOW.test(text) && !SOMEONE_ELSES_ADDRESS.test(text) && !turnMentions(OTHER_OWNER)
+      ? LOOSE_EMAIL.exec(text)
+      : null);
+  if (mail && !/\bold\b/iu.test(mail[0]) && deadValue !== email(mail[1]!))
     out.push(propose('email', email(mail[1]!), 'state', { dated: true }));
   const dropped = DROP_EMAIL.exec(text);
   if (dropped && !out.some((p) => p.attribute === 'email' && p.value === email(dropped[1]!)))

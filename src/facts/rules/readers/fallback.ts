@@ -38,7 +38,7 @@ const NOT_NAMES = new RegExp(
 );
 
 const CITY_TRIGGER = new RegExp(
-  String.raw`\b(?:moved|move|moving|relocated|relocating|relocation|live|living|settled|settling|based` +
+  String.raw`\b(?:moved|move|moving|relocated|relocating|relocation|live|living|settled|settling|based|lease` +
     String.raw`|resident|home|house|apartment|flat|condo|neighbou?rhood|emigrated|immigrated)\b`,
   'iu',
 );
@@ -136,7 +136,24 @@ function employer(text: string): Proposal[] {
   return one('employer', cutValue(at[1]!, 'org'));
 }
 
+/** "first semester at Berkeley is…", "my new uni is UBC": the user's own time at a school, or their school named. */
+const TERM_AT = /^(?:my\s+|our\s+)?(?:first|second|third|new|final)\s+(?:semester|term)s?\s+(?:at|of)\s+/iu;
+const MY_SCHOOL_IS = new RegExp(
+  String.raw`\b[Mm]y (?:new |current )?(?:uni|university|school|college) is (?:now )?` +
+    String.raw`((?:the\s+)?\p{Lu}[\p{L}.'-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}.'-]*){0,4})`,
+  'u',
+);
+
 function school(text: string): Proposal[] {
+  const named = MY_SCHOOL_IS.exec(text);
+  if (named && !NOT_NAMES.test(named[1]!.replace(/^the\s+/iu, ''))) return one('school', cutValue(named[1]!, 'org'));
+  const term = TERM_AT.exec(text);
+  if (term) {
+    const at = /^((?:the\s+)?\p{Lu}[\p{L}.'-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}.'-]*){0,4})/u.exec(
+      text.slice(term[0].length),
+    );
+    if (at && !NOT_NAMES.test(at[1]!.replace(/^the\s+/iu, ''))) return one('school', cutValue(at[1]!, 'org'));
+  }
   if (!ownTrigger(text, SCHOOL_TRIGGER, true)) return [];
   const at = /\b(?:at|to|into)\s+((?:the\s+)?\p{Lu}[\p{L}.'-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}.'-]*){0,4})/u.exec(text);
   if (!at || NOT_NAMES.test(at[1]!.replace(/^the\s+/iu, ''))) return [];
@@ -165,8 +182,44 @@ function language(text: string): Proposal[] {
   return one('language', properCase(m[1]!.toLowerCase()));
 }
 
-/** The looser readings of a clause whose subject is the user and that negates nothing. */
-export const readFallback: Reader = ({ text }) => {
-  if (!USER_SUBJECT.test(` ${text}`) || NEGATED.test(text) || find(text, OTHER_PERSON)) return [];
+/** Pieces of a clause a negation or someone else's subject does not reach past. */
+const PIECE =
+  /\s*(?:[,;]|\s[-–—]\s|\bbut\b|\band (?=(?:the|his|her|their|it|he|she|they|someone|everyone|nobody)\b))\s*/iu;
+
+/** Whether a negation or someone else in `text` stops its looser readings. */
+function blocked(text: string): boolean {
+  return NEGATED.test(text) || find(text, OTHER_PERSON) !== undefined;
+}
+
+/** Any word a looser reading starts from: a clause with none is not cut into pieces. */
+function triggered(text: string): boolean {
+  return (
+    CITY_TRIGGER.test(text) ||
+    JOB_TRIGGER.test(text) ||
+    SCHOOL_TRIGGER.test(text) ||
+    DIET.test(text) ||
+    LANGUAGE_VERB.test(text)
+  );
+}
+
+function readPiece(text: string): Proposal[] {
+  // A piece with no subject may only name the user's own time at a school ("first semester at…").
+  if (!USER_SUBJECT.test(` ${text}`)) return TERM_AT.test(text) ? school(text) : [];
   return [...city(text), ...employer(text), ...school(text), ...diet(text), ...language(text)];
+}
+
+/**
+ * The looser readings of a clause whose subject is the user and that negates nothing; in a
+ * clause that does negate or names someone else, of its pieces that do not ("we just moved
+ * into a place in Leeds and the internet guy can't come").
+ */
+export const readFallback: Reader = ({ text }) => {
+  if (!blocked(text)) return readPiece(text);
+  if (!PIECE.test(text) || !triggered(text)) return [];
+  const out: Proposal[] = [];
+  for (const piece of text.split(PIECE)) {
+    if (blocked(piece)) continue;
+    for (const p of readPiece(piece)) if (!out.some((o) => o.attribute === p.attribute)) out.push(p);
+  }
+  return out;
 };

@@ -44,7 +44,8 @@ const BROKE_UP = pattern(
   String.raw`(?:(?:broke up with|split up with|split from|separated from|got dumped by|ended things with)\s+` +
     String.raw`(?:my (?:\p{L}+ )?${ROLE}\s*,?\s*)?` +
     // "I left my husband", not "I left my job".
-    String.raw`|(?:divorced|dumped|left|am done with)\s+my (?:\p{L}+ )?${ROLE}\s*,?\s*)`,
+    String.raw`|(?:divorced|dumped)\s+(?:my (?:\p{L}+ )?${ROLE}\s*,?\s*)?(?=\p{Lu})` +
+    String.raw`|(?:left|am done with)\s+my (?:\p{L}+ )?${ROLE}\s*,?\s*)`,
 );
 /** "My girlfriend Priya and I …": the role said before the name. */
 const ROLE_BEFORE =

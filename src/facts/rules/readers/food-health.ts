@@ -113,8 +113,38 @@ const NO_ALLERGY = pattern(
     String.raw`|beat|got rid of|cured)\s+` +
     String.raw`(?:my |the |a |an )?((?:[\p{L}-]+ ){0,2}?[\p{L}-]+) (?:allergy|allergies|intolerance)\b`,
 );
+/** "add latex to my allergies", "put pollen on my allergy list": the user's list, one more. */
+const ALLERGY_ADDED = new RegExp(
+  String.raw`\b(?:add|put)\s+((?:[\p{L}-]+ ){0,2}?[\p{L}-]+)\s+(?:to|on)\s+(?:my|the)\s+(?:list of\s+)?` +
+    String.raw`(?:allergies|allergy list|allergens|list of allergies)\b`,
+  'iu',
+);
+/**
+ * "turns out latex allergy", "got tested, pollen allergy confirmed", "had a bad reaction to
+ * shellfish, so that's another allergy": a finding about the user, said without "I am allergic".
+ */
+const FINDING = /\b(?:turns out|turned out|confirmed|diagnosed|tested|found out|allergist|doctor|ER|hospital)\b/u;
+const ALLERGY_NOUN = new RegExp(
+  String.raw`(?:^|[,:;]\s*|\b(?:out|tested|confirmed|a|an)\s+)((?:[\p{L}-]+ )?[\p{L}-]+) (?:allergy|allergies)\b` +
+    String.raw`(?!\s+(?:to|test|clinic|season|meds|medicine|shot))`,
+  'iu',
+);
+const REACTION_TO = new RegExp(
+  String.raw`\b(?:bad |severe |allergic |awful |serious )?(?:reaction|reacted) to\s+((?:[\p{L}-]+ ){0,2}?[\p{L}-]+)` +
+    String.raw`(?=\s+(?:last|this|yesterday|again|too|as well|today)\b|\s*[,.;!]|\s*$)`,
+  'iu',
+);
+const ANOTHER_ALLERGY = /\b(?:another|new|one more|an) allerg(?:y|ies)\b|\ballergic\b/iu;
+/** Someone else in the clause, whose allergy it may be. */
+const SOMEONE_ELSE = new RegExp(
+  String.raw`\b(?:he|she|they|his|her|their|(?:my|our) (?:\w+ )?(?:son|daughter|kids?|child|children|wife|husband` +
+    String.raw`|partner|mom|mum|mother|dad|father|sister|brother|friend|boyfriend|girlfriend|baby|dog|cat|family))\b`,
+  'iu',
+);
+const NOT_ALLERGEN = /^(?:an?|the|my|bad|severe|mild|new|another|food|seasonal|any|no|that|this|it|allergy)$/iu;
+
 const ALLERGY_GONE = new RegExp(
-  String.raw`\bmy (?:((?:[\p{L}-]+ ){0,2}?[\p{L}-]+) (?:allergy|allergies|intolerance)|(?:allergy|allergies` +
+  String.raw`\b(?:my|the) (?:((?:[\p{L}-]+ ){0,2}?[\p{L}-]+) (?:allergy|allergies|intolerance)|(?:allergy|allergies` +
     String.raw`|intolerance) to ((?:[\p{L}-]+ ){0,2}?[\p{L}-]+)) (?:is gone|went away|has gone|has gone away` +
     String.raw`|disappeared|has disappeared|cleared up|has cleared up|is no more|is cured|has been cured|is over)\b`,
   'iu',
@@ -187,6 +217,18 @@ function readAllergy(text: string): Proposal[] {
   if (m) return [propose('allergy', m[1]!.toLowerCase(), 'retire', { dated: true })];
   const gone = ALLERGY_GONE.exec(text);
   if (gone) return [propose('allergy', (gone[1] ?? gone[2]!).toLowerCase(), 'retire', { dated: true })];
+  const added = ALLERGY_ADDED.exec(text);
+  if (added) return allergens(added[1]!).map((a) => propose('allergy', a, 'state', { dated: true }));
+  if (!SOMEONE_ELSE.test(text)) {
+    const noun = FINDING.test(text) ? ALLERGY_NOUN.exec(text) : null;
+    const what = noun ? cutValue(noun[1]!, 'thing') : undefined;
+    if (what && !NOT_ALLERGEN.test(what) && !NOT_ALLERGEN.test(what.split(' ')[0]!))
+      return [propose('allergy', what.toLowerCase(), 'state', { dated: true })];
+    const reaction = ANOTHER_ALLERGY.test(text) ? REACTION_TO.exec(text) : null;
+    const reacted = reaction ? cutValue(reaction[1]!, 'thing') : undefined;
+    if (reacted && !NOT_ALLERGEN.test(reacted))
+      return [propose('allergy', reacted.toLowerCase(), 'state', { dated: true })];
+  }
   m = find(text, ALLERGIC);
   if (m) return allergens(after(text, m)).map((a) => propose('allergy', a, 'state', { dated: true }));
   m = find(text, ALLERGY_TO);

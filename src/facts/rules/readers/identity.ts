@@ -101,7 +101,11 @@ function ageOk(n: string): boolean {
 
 /** Reads name, age, birthday, hometown, nationality, religion, gender and pronouns. */
 /** "it is Kate now": a single name said with "it". Case-sensitive, for the capital. */
-const IT_IS_NAME = /^(?:[Ii]t is|[Ii]ts) (?:now )?(\p{Lu}[\p{L}'-]*)(?: now)?\s*[.!]*$/u;
+const IT_IS_NAME = new RegExp(
+  String.raw`(?:^|[,;:]\s*)(?:[Ii]t is|[Ii]ts) (?:now )?(\p{Lu}[\p{L}'-]*)(?: now)?(?:,? not (\p{Lu}[\p{L}'-]*))?` +
+    String.raw`\s*(?:[.!]*$|,\s+(?=I\b))`,
+  'u',
+);
 /** The turn talks of the user's own name changing. */
 const NAME_TALK =
   /\b(?:changed my (?:first |last |legal )?name|my (?:new |legal |first )?name|name change|new name|go by)\b/iu;
@@ -111,7 +115,8 @@ export const readIdentity: Reader = ({ text, turnMentions }) => {
   const it = IT_IS_NAME.exec(text);
   if (it && turnMentions(NAME_TALK)) {
     const name = cutValue(it[1]!, 'name');
-    if (name && !NOT_NAMES.has(name)) return [propose('name', name)];
+    const old = it[2] ? cutValue(it[2], 'name') : undefined;
+    if (name && !NOT_NAMES.has(name)) return [propose('name', name, 'state', { replaces: old })];
   }
   if (!GATE.test(text)) return [];
   const out: Proposal[] = [];
@@ -121,7 +126,8 @@ export const readIdentity: Reader = ({ text, turnMentions }) => {
     if (name) out.push(propose('name', name));
   }
   m = find(text, NICKNAME);
-  if (m) {
+  // "nobody calls me Jon anymore" is a name given up, not one the user goes by.
+  if (m && !/\b(?:nobody|no one|noone|never)\s+(?:\S+\s+)?$/iu.test(text.slice(0, m.index))) {
     const name = cutValue(after(text, m), 'name');
     if (name && /^\p{Lu}/u.test(after(text, m))) out.push(propose('nickname', name));
   }

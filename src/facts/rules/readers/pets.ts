@@ -22,7 +22,8 @@ const HAVE = pattern(
   SUBJ_OR_NONE,
   ADV,
   String.raw`(have|have got|got|adopted|rescued|bought|welcomed|got ourselves|got myself|own|have adopted` +
-    String.raw`|have rescued|brought home|took in|fostered|am fostering|are fostering)\s+${COUNT}\s+${ADJ}` +
+    String.raw`|have rescued|brought home|took in|fostered|am fostering|are fostering|have been fostering)` +
+    String.raw`\s+${COUNT}\s+${ADJ}` +
     String.raw`(${PET})\b`,
 );
 const MY_PET = pattern(
@@ -86,15 +87,30 @@ const NO_LONGER_HAVE_PET = new RegExp(
     String.raw`(${PET})(?:,?\s+(\p{Lu}[\p{L}'-]*))?`,
   'iu',
 );
-/** "Say hi to Milo, our new cat!", "Meet Max, my new puppy". */
+/**
+ * "Say hi to Milo, our new cat!", "Meet Max, my new puppy", "Meet Max, the newest member of the
+ * family, a rescue dog": a name introduced, and the kind said of it later in the sentence.
+ */
 const MEET_PET = new RegExp(
-  String.raw`\b(?:say hi to|say hello to|meet|this is)\s+(\p{L}[\p{L}'-]*),?\s+(?:my|our)\s+(?:new\s+)?` +
-    String.raw`(?:little\s+|baby\s+|rescue\s+)?(${PET})\b`,
+  String.raw`\b(?:say hi to|say hello to|meet|this is)\s+(\p{L}[\p{L}'-]*),?\s+(?:[^.!?;]{0,60}?,\s*)?` +
+    String.raw`(?:my|our|a|an|the)\s+(?:newest\s+|new\s+)?(?:little\s+|baby\s+|rescue\s+|rescued\s+)?(${PET})\b`,
   'iu',
 );
+/** "adopted Milo (cat, 2 years old)", "we rescued Max, a 3-year-old dog": the name first, its kind after. */
+const NAME_THEN_KIND = new RegExp(
+  String.raw`\b(?:adopted|rescued|got|brought home|took in|welcomed|fostered)\s+(\p{Lu}[\p{L}'-]*)\s*(?:\(|,)\s*` +
+    String.raw`(?:(?:a|an|my|our)\s+)?${ADJ}(${PET})\b`,
+  'u',
+);
+/** "…a dog! his name's Max", "we adopted a cat, we called him Milo": the name said after the pet, in the turn. */
+const NAME_LATER =
+  /\b(?:(?:[Hh]is|[Hh]er|[Ii]ts) name(?:'s| is)|(?:[Ww]e|I) (?:called|named) (?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/u;
 /** "We had to give Rex away". Case-sensitive, for the name's capital. */
-const GAVE_AWAY_NAME =
-  /\b(?:[Ww]e|I) (?:had to |have to |finally )?(?:give|gave|rehome|rehomed) (\p{Lu}[\p{L}'-]*) (?:away|up)\b/u;
+const GAVE_AWAY_NAME = new RegExp(
+  String.raw`\b(?:[Ww]e|I) (?:had to |have to |finally )?(?:give|gave|rehome|rehomed) (\p{Lu}[\p{L}'-]*) ` +
+    String.raw`(?:away|up|to (?:my|our|a|an|the|some|his|her) )`,
+  'u',
+);
 /** "We lost Bella to old age". Case-sensitive. */
 const LOST_NAME =
   /\b(?:[Ww]e|I) (?:lost|said goodbye to|buried) (\p{Lu}[\p{L}'-]*)\b(?=\s+(?:to|last|in|this|on|after|,|\.|$))/u;
@@ -184,6 +200,11 @@ function readPet({ text, correction, turnFind, turnMentions }: ClauseView): Prop
     const name = cutValue(meet[1]!, 'name');
     if (name && !/^(?:I|We|He|She|They|It|My|Our)$/u.test(name))
       return [propose('pet', named(kindOf(meet[2]!), name), 'state', { dated: true })];
+  }
+  const first = NAME_THEN_KIND.exec(text);
+  if (first && !GATE.test(first[1]!)) {
+    const name = cutValue(first[1]!, 'name');
+    if (name) return [propose('pet', named(kindOf(first[2]!), name), 'state', { dated: true })];
   }
   const given = GAVE_AWAY_NAME.exec(text);
   if (given && !GATE.test(given[1]!))
@@ -284,7 +305,12 @@ function readPet({ text, correction, turnFind, turnMentions }: ClauseView): Prop
   if (m) return retired(m);
   m = find(text, RENAMED);
   if (m) {
-    const [name] = names(after(text, m), true);
+    // "We renamed the dog, he is Max now".
+    const rest = after(text, m).replace(
+      /^\s*,?\s*(?:he|she|it) is\s+(?:now\s+)?(?:called\s+|named\s+)?(?=\p{Lu})/u,
+      '',
+    );
+    const [name] = names(rest, true);
     const kind = m[1] ? kindOf(m[1]) : undefined;
     if (!name) return [];
     const old = m[2] && /^\p{Lu}/u.test(m[2]) ? m[2] : kind;
@@ -306,6 +332,10 @@ function readPet({ text, correction, turnFind, turnMentions }: ClauseView): Prop
         ? names(rest.slice(his.index + his[0].length), true)
         : [];
     const dated = !/^(?:have|have got|own)$/iu.test(m[1]!);
+    const later =
+      list.length === 0 && /^(?:a|an|one|another|a second|a third)$/iu.test(m[2]!) ? turnFind(NAME_LATER) : undefined;
+    const laterName = later ? cutValue(later[1]!, 'name') : undefined;
+    if (laterName) list.push(laterName);
     if (list.length === 0)
       return [
         propose(

@@ -14,7 +14,8 @@ import { cutValue } from '../values.js';
 
 const GATE = new RegExp(
   String.raw`\b(?:going|planning|plan|about to|due|scheduled|set to|booked|will|have|got|my|our|signed up` +
-    String.raw`|registered|tickets|enrolled|cancel|called off|scrapped|off|trip|holiday|vacation)|ing\b`,
+    String.raw`|registered|tickets|enrolled|cancel|called off|scrapped|off|trip|holiday|vacation|honeymoon|instead` +
+    String.raw`|rather than|dropped|shelved|skipped)|ing\b`,
   'iu',
 );
 
@@ -28,7 +29,7 @@ const PROGRESSIVE = pattern(
     String.raw`|having|running|taking|attending|leaving|retiring|graduating|competing|presenting|hosting` +
     String.raw`|throwing|celebrating|launching|opening|interviewing|meeting|spending|joining|driving` +
     String.raw`|hiking|camping|buying|selling|doing|playing|performing|speaking|returning|coming|sailing` +
-    String.raw`|touring|backpacking|road-tripping|cruising|emigrating|transferring|beginning)\b)`,
+    String.raw`|touring|backpacking|road-tripping|cruising|emigrating|transferring|beginning|planning|off(?= to\b))\b)`,
 );
 const WILL = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}will\s+${ADV}(?!not\b|never\b|try\b|see\b|let\b|think\b|probably\b` +
@@ -73,6 +74,31 @@ const NOT_GOING = pattern(
     String.raw`(?:going|flying|travelling|traveling` +
     String.raw`|heading|moving|relocating)\s+to\s+`,
 );
+/**
+ * "Change of plans, Canada instead of Greece", "we decided on Canada instead of Greece": a place
+ * that replaces another, in a turn about a trip, with no verb of travel of its own.
+ */
+const PLACE_INSTEAD = new RegExp(
+  String.raw`(?:^|[,:;]\s*|\b(?:on|for|with|chose|picked|booked)\s+)(\p{Lu}[\p{L}-]*(?: \p{Lu}[\p{L}-]*)?)` +
+    String.raw`\s+(?:instead of|rather than|over)\s+(\p{Lu}[\p{L}-]*(?: \p{Lu}[\p{L}-]*)?)`,
+  'u',
+);
+const TRIP_TALK = new RegExp(
+  String.raw`\b(?:change of plans?|plans?|trip|holiday|vacation|honeymoon|travel\w*|flights?|going|flying|booked` +
+    String.raw`|decided on|destination)\b`,
+  'iu',
+);
+/** "we scrapped Japan", "Japan is off": a place given up with no word for the trip. */
+const PLACE_DROPPED = new RegExp(
+  String.raw`(?:\b(?:cancell?ed|scrapped|called off|dropped|shelved|gave up on|skipped)\s+` +
+    String.raw`(\p{Lu}[\p{L}-]*(?: \p{Lu}[\p{L}-]*)?)(?![\p{L}-])` +
+    String.raw`|^(\p{Lu}[\p{L}-]*(?: \p{Lu}[\p{L}-]*)?) (?:is|was) (?:off|cancell?ed|called off|scrapped)` +
+    String.raw`(?!\s+(?:to|at|with|on|the)\b))`,
+  'u',
+);
+/** Words a capitalised place given up cannot be. */
+const NOT_PLACE = /^(?:I|We|The|It|That|This|My|Our|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/u;
+
 /** "…to Canada instead of Greece": the plan a new one replaces. */
 const INSTEAD = /\s+(?:instead of|rather than)\s+(.+)$/iu;
 
@@ -151,6 +177,12 @@ export const readPlans: Reader = (clause) => {
   const calledOff = cancelled ? undefined : (CALLED_OFF.exec(text) ?? undefined);
   const gone = cancelled ?? calledOff;
   if (gone) return givenUp(text, gone, gone === calledOff);
+  const dropped = PLACE_DROPPED.exec(text);
+  const droppedPlace = dropped ? (dropped[1] ?? dropped[2])! : undefined;
+  if (droppedPlace && !NOT_PLACE.test(droppedPlace.split(' ')[0]!)) {
+    const value = cutValue(droppedPlace, 'place');
+    if (value) return [propose('plan', value, 'retire')];
+  }
   const date = upcoming(clause);
   const from = (m: RegExpExecArray, group: string): number => m.index + m[0].lastIndexOf(group);
   let m = find(text, INTEND) ?? find(text, PROGRESSIVE);
@@ -163,6 +195,15 @@ export const readPlans: Reader = (clause) => {
     const replaced = instead ? cutValue(instead[1]!, 'place') : undefined;
     const made = plan(value, date, (v, l) => `The user is ${v}${when(l)}.`);
     return [replaced ? { ...made, replaces: replaced } : made];
+  }
+  const swap = clause.turnMentions(TRIP_TALK) ? find(text, PLACE_INSTEAD) : undefined;
+  if (swap && !NOT_PLACE.test(swap[1]!.split(' ')[0]!)) {
+    const value = cutValue(swap[1]!, 'place');
+    const replaced = cutValue(swap[2]!, 'place');
+    if (value) {
+      const made = plan(`going to ${value}`, date, (v, l) => `The user is ${v}${when(l)}.`);
+      return [replaced ? { ...made, replaces: replaced } : made];
+    }
   }
   if (!date) return [];
   m = find(text, WILL);

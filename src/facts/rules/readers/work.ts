@@ -39,7 +39,8 @@ const WORK_AS = pattern(
   SUBJ_OR_NONE,
   ADV,
   String.raw`(?:(?:started|began|have started|am now|have been|am)\s+)?(?:work|working|worked|employed` +
-    String.raw`|hired|freelance|freelancing|earn (?:my|a) living|make (?:my|a) living|making (?:my|a) living)` +
+    String.raw`|hired|freelance|freelancing|earn (?:my|a) living|make (?:my|a) living|making (?:my|a) living` +
+    String.raw`|make (?:my|the|our) money|making (?:my|the|our) money|earn (?:my|the|our) money|pay the bills)` +
     String.raw`\s+${ADV}as\s+(?:a |an |the )?`,
 );
 const I_AM_A = pattern(
@@ -164,6 +165,8 @@ const MY_COMPANY =
   /\bmy (?:new |current )?(?:company|employer|workplace|firm|job|work|office)(?:,|\s+is)?\s+(?=\p{Lu})/iu;
 /** The turn says a job ended ("I don't work at Acme anymore"): "I'm at Globex" beside it is the new one. */
 const WORK_ENDED = /\b(?:anymore|any more|no longer|left|quit|resigned|handed in my notice)\b/iu;
+/** A named place the user left ("no longer at Acme", "escaped Acme"): "I'm at Globex" beside it is a workplace. */
+const PLACE_LEFT = /\b(?:no longer at|not at|escaped|left|quit) \p{Lu}/u;
 /** "starting at Globex next week": a new job about to begin, said beside the old one ending. */
 const STARTING_AT = /\b(?:starting|start|begin|beginning|moving) (?:at|with)\s+(?=\p{Lu})/u;
 const QUIT = pattern(
@@ -350,7 +353,7 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     const tail = org ? rest.slice(rest.indexOf(org) + org.length) : '';
     // "been with X for years" is an employer only in a turn about work (else it may be a partner).
     const work = m[1]!.toLowerCase() === 'at' || mentions(WORK_CONTEXT);
-    if (org && work && /^\p{Lu}/u.test(rest) && /^\s+(?:for|since)\b/iu.test(tail) && !SCHOOLISH.test(org))
+    if (org && work && /^\p{Lu}/u.test(rest) && /^\s+(?:ever\s+)?(?:for|since)\b/iu.test(tail) && !SCHOOLISH.test(org))
       return [propose('employer', org, 'state')];
   }
   m = find(text, MY_COMPANY);
@@ -375,7 +378,7 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     return org ? [propose('employer', org, 'state', { dated: true })] : [];
   }
   m = find(text, AT_NOW);
-  if (m && mentions(WORK_CONTEXT)) {
+  if (m && (mentions(WORK_CONTEXT) || (/\bat\s+$/iu.test(m[0]) && mentions(PLACE_LEFT)))) {
     const rest = after(text, m);
     const org = cutValue(rest, 'org');
     const now =
