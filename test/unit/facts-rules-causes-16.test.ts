@@ -5,7 +5,9 @@
  * dislikes come to, given as a verdict or given up; couples who moved in together or broke it
  * off, someone new named after "now"; children named by their arrival or after "our"; contact
  * details given as the best way to reach the user, as what to send things to, or asked to be
- * updated. Every shape has turns that state nothing about the user beside it.
+ * updated; pets named later by anyone or mourned; a name asked for while another is given up,
+ * or changed legally and said with "it"; a favourite said with "it … now" after the former one.
+ * Every shape has turns that state nothing about the user beside it.
  */
 import { describe, it } from 'vitest';
 import { expectFacts, expectNoUserFacts, type Expected } from '../support/facts/expect-facts.js';
@@ -39,6 +41,14 @@ const STATED: [string, Expected[]][] = [
   ['the best email for me is now ren@post.example', [['email', 'ren@post.example']]],
   ['send messages to ren@post.example from now on', [['email', 'ren@post.example']]],
   ['could you change my number to 555-0177 please?', [['phone', '555-0177']]],
+  // Pets: a name given later by anyone in the family; a loss said only with words a pet's loss takes.
+  ['we brought home a puppy and my son named her Waffle', [['pet', 'puppy named Waffle']]],
+  ['RIP Pepper, we had to put her to sleep this morning', [['pet', 'Pepper', 'retire']]],
+  // Names: one asked for while another is given up in the turn; a name said with "it" and a legal change.
+  ['just call me Alex, nobody at work calls me Alexandra', [['name', 'Alex', 'state', { replaces: 'Alexandra' }]]],
+  ["it's Sasha now, I officially changed it last spring", [['name', 'Sasha']]],
+  // Favourites: a former one said in the turn, the new one said with "it … now".
+  ['gnocchi used to be my favourite food, but it is totally pho now', [['favorite_food', 'pho']]],
 ];
 
 const NOT_MINE: string[] = [
@@ -60,6 +70,11 @@ const NOT_MINE: string[] = [
   'the best way to reach my landlord is 555-0144',
   "could you change my dad's number to 555-0177?",
   'could you change my number to something easier to remember?',
+  // Pets of others; a mourning with no pet in it; a day that is no name; "it … now" with no former favourite.
+  'my neighbour got a kitten and they named her Waffle',
+  'RIP to my old laptop, it finally died',
+  "it's Friday now, I officially changed it",
+  'my favourite food is great, but it is late now',
 ];
 
 describe('facts rules: causes of round 16 misses, fixed in general form', () => {

@@ -304,8 +304,28 @@ function readHobbies(text: string): Proposal[] {
   return [];
 }
 
+/** "…but it's definitely curry now": a favourite said with "it", the clause a value and a change word. */
+const IT_IS_NOW = new RegExp(
+  String.raw`(?:^|[,;]\s*|\b(?:but|and)\s+)(?:it is|its|it has become|now it is|it is now) (?:definitely |probably |totally |officially ` +
+    String.raw`|clearly )?(?!(?:a|an|the|my|your|not|so|too|very|really|over|fine|ok|okay|good|great|different|time)\b)` +
+    String.raw`([\p{L}-]+(?: [\p{L}-]+)?) (?:now|these days|nowadays)\s*[.!]*$`,
+  'iu',
+);
+/** A favourite the turn says was the user's: "pasta was my favourite food", "my favorite band used to be Muse". */
+const FAVORITE_TALK = new RegExp(
+  String.raw`\b(?:was|used to be) (?:my|our) (?:all-time |old )?(?:favou?rite|fave|fav) ([\p{L}]+)\b` +
+    String.raw`|\b(?:my|our) (?:all-time |old )?(?:favou?rite|fave|fav) ([\p{L}]+) (?:was|used to be)\b`,
+  'iu',
+);
+
 /** Reads likes, dislikes, hobbies and favourites. */
-export const readPreferences: Reader = ({ text }) => {
+export const readPreferences: Reader = ({ text, turnFind }) => {
+  const it = IT_IS_NOW.exec(text);
+  const talk = it ? turnFind(FAVORITE_TALK) : undefined;
+  if (it && talk) {
+    const said = readFavorite(`my favourite ${(talk[1] ?? talk[2])!.toLowerCase()} is ${it[1]}`);
+    if (said.length > 0) return said;
+  }
   if (!GATE.test(text)) return [];
   const favorites = readFavorite(text);
   return favorites.length > 0 ? favorites : [...readLikes(text), ...readHobbies(text)];
