@@ -100,7 +100,7 @@ const SPLIT_NAMES: Record<Split, string> = {
   round13: 'round 13',
   round14: 'round 14',
   round15: 'round 15',
-  round16: 'round 16 (unseen)',
+  round16: 'round 16',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],

@@ -26,7 +26,8 @@ const QUESTION = new RegExp(
  */
 const OWN_DETAIL_REQUEST = new RegExp(
   String.raw`^(?:can|could|would|will) you (?:please |pls |kindly )?(?:update|change|set|switch|save|note down)` +
-    String.raw` my (?:phone |mobile |cell |contact )?(?:number|no\.?|e-?mail|e-?mail address)\s+(?:to|as)\s+[^\s?!]{1,40}(?: [^\s?!]{1,20}){0,3}` +
+    String.raw` my (?:phone |mobile |cell |contact )?(?:number|no\.?|e-?mail|e-?mail address)\s+(?:to|as)\s+` +
+    String.raw`[^\s?!]{1,40}(?: [^\s?!]{1,20}){0,3}` +
     String.raw`(?:\s+(?:please|now|from now on|thanks))?\s*[?.!]*$`,
   'iu',
 );

@@ -23,7 +23,8 @@ const MY_NUMBER = new RegExp(
 );
 /** "Update my contact: 555-0199" ("update" may be dropped as filler): the user's own details, changed. */
 const UPDATE_CONTACT = new RegExp(
-  String.raw`(?:\bupdate\s+|\bchange\s+|\bset\s+|^)my (?:contact|contact info|contact details|details|(?:phone |mobile |cell )?` +
+  String.raw`(?:\bupdate\s+|\bchange\s+|\bset\s+|^)my (?:contact|contact info|contact details|details` +
+    String.raw`|(?:phone |mobile |cell )?` +
     String.raw`(?:number|no\.?))\s*(?::|to|-)\s*${PHONE}`,
   'iu',
 );
@@ -50,7 +51,10 @@ const NUMBER_IS_MINE = new RegExp(
   'iu',
 );
 /** "The best way to reach me is 555-0199 now", "best number for me is …": the contact the user gives. */
-const BEST_WAY = String.raw`\b(?:the )?(?:best|easiest|quickest|fastest|only) (?:way|number|place|address|e-?mail) (?:to (?:reach|contact|call|text|get hold of|email|e-mail|get) me|for me)(?: now| these days)? is (?:now |still )?`;
+const BEST_WAY =
+  String.raw`\b(?:the )?(?:best|easiest|quickest|fastest|only) (?:way|number|place|address|e-?mail) ` +
+  String.raw`(?:to (?:reach|contact|call|text|get hold of|email|e-mail|get) me|for me)(?: now| these days)? is ` +
+  String.raw`(?:now |still )?`;
 const BEST_NUMBER = new RegExp(BEST_WAY + PHONE, 'iu');
 const OLD_NUMBER = new RegExp(
   String.raw`\bmy old (?:phone |mobile |cell )?(?:number|no\.?)\s*,?\s*${PHONE}\s*,?\s*(?:no longer works` +
@@ -86,7 +90,8 @@ const MY_NUMBER_TALK = new RegExp(
 const USE_CONTACT = (value: string): RegExp =>
   new RegExp(
     String.raw`(?:^|[,;:]\s*)(?:please\s+|pls\s+|plz\s+|just\s+)?(?:use|write to|try|save|add` +
-      String.raw`|send (?:everything|it all|all (?:my )?(?:mail|e-?mails|stuff|messages)|stuff|things|anything|it|them` +
+      String.raw`|send (?:everything|it all|all (?:my )?(?:mail|e-?mails|stuff|messages)|stuff|things|anything` +
+      String.raw`|it|them` +
       String.raw`|messages|mail|e-?mails)\s+to)\s+` +
       String.raw`(?:me\s+at\s+)?${value}` +
       // Said of the user, not of a purpose ("use … for the office").

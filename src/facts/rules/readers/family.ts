@@ -80,7 +80,8 @@ const NEW_ROLE_NAMED = pattern(
 /** "I've started dating someone, her name is Leila"; "Jake moved in with me". */
 const SOMEONE_NAMED = new RegExp(
   String.raw`\b(?:dating|seeing|met|with|in love with) (?:someone|somebody|a (?:guy|girl|man|woman))` +
-    String.raw`(?: new)?(?: now| lately| these days)?(?:,?\s+(?:(?:his|her|their) name is|named|called)\s+|,\s+(?=\p{Lu}))`,
+    String.raw`(?: new)?(?: now| lately| these days)?` +
+    String.raw`(?:,?\s+(?:(?:his|her|their) name is|named|called)\s+|,\s+(?=\p{Lu}))`,
   'iu',
 );
 /** Someone else is the subject before the verb: "My sister is…", "Tom's…", "She…". */
@@ -110,7 +111,8 @@ const SPLIT_ME_AND = new RegExp(
 /** "finally engaged to Maria", "just married to Omar!": the subject dropped the way chat drops it. */
 const ENGAGED_DROPPED = /^(?:(?:just|finally|officially|now|happily|newly) )*(engaged|married) to (\p{Lu}[\p{L}'-]+)/u;
 const TOGETHER = new RegExp(
-  String.raw`^${ROLE_BEFORE}(\p{Lu}[\p{L}'-]+),? and I (?:are|have been|got|just got|moved in|have moved in|just moved in` +
+  String.raw`^${ROLE_BEFORE}(\p{Lu}[\p{L}'-]+),? and I (?:are|have been|got|just got|moved in` +
+    String.raw`|have moved in|just moved in` +
     String.raw`|are moving in|finally moved in) (?:now |officially |finally ` +
     String.raw`|back )?(together|a couple|an item|dating|seeing each other|in a relationship|married` +
     String.raw`|engaged)\b`,
@@ -156,18 +158,20 @@ const MY_KID = pattern(
 const WELCOMED = pattern(
   SUBJ_OR_NONE,
   ADV,
-  String.raw`(?:welcomed|had|adopted|have welcomed|have had|have adopted)\s+(?:our|my)\s+(?:(?:first|second|third|fourth` +
+  String.raw`(?:welcomed|had|adopted|have welcomed|have had|have adopted)\s+(?:our|my)\s+` +
+    String.raw`(?:(?:first|second|third|fourth` +
     String.raw`|fifth|new|newest|little|baby)\s+)*(child|baby|son|daughter|boy|girl|baby boy|baby girl|kid)\b,?\s+` +
     String.raw`(?:(?:named|called)\s+)?`,
 );
 /** "Little Noah arrived in March", "Mia was born on Tuesday": a name said with a birth, in a turn about children. */
 const ARRIVED = new RegExp(
-  String.raw`(?:^|\b(?:our|my|little|baby|sweet)\s+)(\p{Lu}[\p{L}'-]+) (?:was born|has arrived|arrived|came into the world` +
+  String.raw`(?:^|\b(?:our|my|little|baby|sweet)\s+)(\p{Lu}[\p{L}'-]+) ` +
+    String.raw`(?:was born|has arrived|arrived|came into the world` +
     String.raw`|joined (?:our|the) family)\b`,
   'u',
 );
 const ABOUT_CHILDREN =
-  /\b(?:baby|babies|born|newborn|kids?|child|children|son|daughter|parents?|moms?|mums?|dads?|pregnan\w*|labou?r|maternity|paternity)\b/iu;
+  /\b(?:baby|babies|born|newborn|kids?|child|children|son|daughter|parents?|moms?|mums?|dads?|pregnan\w*|labou?r)\b/iu;
 /** Someone else's, before a name: "my sister's baby Lily", "her son Jack". */
 const SOMEONE_ELSES = /(?:\p{L}'s|\b(?:his|her|their|your))\s/iu;
 const PARENT_OF = pattern(

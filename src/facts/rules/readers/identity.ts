@@ -111,13 +111,19 @@ const IT_IS_NAME = new RegExp(
   'u',
 );
 /** Days and months, which "it is … now" names as often as a name. */
-const CALENDAR_WORD =
-  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$/u;
+const CALENDAR_WORD = new RegExp(
+  String.raw`^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August` +
+    String.raw`|(?:Septem|Octo|Novem|Decem)ber)$`,
+  'u',
+);
 /** "…nobody calls me Lee except my mum": a name the user gives up in the turn. Case-sensitive. */
 const NAME_GIVEN_UP = /\b(?:[Nn]obody|[Nn]o one|[Nn]oone) (?:\S+ ){0,3}?calls me (\p{Lu}[\p{L}'-]*)/u;
 /** The turn talks of the user's own name changing. */
-const NAME_TALK =
-  /\b(?:changed my (?:first |last |legal )?name|my (?:new |legal |first )?name|name change|new name|go by|(?:legally|officially) changed it|changed it (?:legally|officially)|deed poll)\b/iu;
+const NAME_TALK = new RegExp(
+  String.raw`\b(?:changed my (?:first |last |legal )?name|my (?:new |legal |first )?name|name change|new name|go by` +
+    String.raw`|(?:legally|officially) changed it|changed it (?:legally|officially)|deed poll)\b`,
+  'iu',
+);
 
 export const readIdentity: Reader = ({ text, turnMentions, turnFind }) => {
   // "it's Kate now - I changed my name": the name the turn talks of, said with "it".

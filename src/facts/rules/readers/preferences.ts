@@ -47,7 +47,8 @@ const DISLIKE = pattern(
 );
 /** "Olives are a hard no for me", "crowds are not for me these days": the thing first, then the verdict. */
 const IS_A_NO = new RegExp(
-  String.raw`^(?!(?:it|that|this|which|there|he|she|they|you)\b)(.{2,40}?) (?:is|are) (?:(?:just|really|honestly|definitely` +
+  String.raw`^(?!(?:it|that|this|which|there|he|she|they|you)\b)(.{2,40}?) (?:is|are) ` +
+    String.raw`(?:(?:just|really|honestly|definitely` +
     String.raw`|absolutely) )?(?:a (?:hard |big |firm |total )?no|not for me|not my thing|a dealbreaker)` +
     String.raw`(?: for me)?(?:\s|[.!,]|$)`,
   'iu',
@@ -306,8 +307,10 @@ function readHobbies(text: string): Proposal[] {
 
 /** "…but it's definitely curry now": a favourite said with "it", the clause a value and a change word. */
 const IT_IS_NOW = new RegExp(
-  String.raw`(?:^|[,;]\s*|\b(?:but|and)\s+)(?:it is|its|it has become|now it is|it is now) (?:definitely |probably |totally |officially ` +
-    String.raw`|clearly )?(?!(?:a|an|the|my|your|not|so|too|very|really|over|fine|ok|okay|good|great|different|time)\b)` +
+  String.raw`(?:^|[,;]\s*|\b(?:but|and)\s+)(?:it is|its|it has become|now it is|it is now) ` +
+    String.raw`(?:definitely |probably |totally |officially ` +
+    String.raw`|clearly )?(?!(?:a|an|the|my|your|not|so|too|very|really|over|fine|ok|okay|good|great|different` +
+    String.raw`|time)\b)` +
     String.raw`([\p{L}-]+(?: [\p{L}-]+)?) (?:now|these days|nowadays)\s*[.!]*$`,
   'iu',
 );
