@@ -510,13 +510,17 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       facts?.sessionChanged(state.sessionId);
     },
 
-    clearSession: (s) =>
-      sessions.run(s, async (c) => {
-        writer.discard(c.meta.sessionId);
-        await store.deleteSession(c.meta.sessionId);
-        sessions.drop(c.meta.sessionId);
-        emitter.emit('session:cleared', c.meta.sessionId);
-      }),
+    clearSession: async (s) => {
+      const clear = async (id: string): Promise<true> => {
+        writer.discard(id);
+        await store.deleteSession(id);
+        sessions.drop(id);
+        emitter.emit('session:cleared', id);
+        return true;
+      };
+      // A session not held is deleted without loading it (100,000 entries read only to be deleted).
+      await sessions.run(s, (c) => clear(c.meta.sessionId), 'write', clear);
+    },
 
     estimateStorage: async () => {
       if (closed) throw new ClosedError('memory is closed: create a new one');

@@ -23,6 +23,8 @@ import {
   type DatabaseTimeouts,
 } from '../store/postgres/timeouts.js';
 import { retryingOpen } from '../store/postgres/retrying-open.js';
+import { holdListen } from '../store/postgres/change-router.js';
+import type { SqlDriver } from '../store/postgres/driver.js';
 import { secretsOf } from '../store/postgres/redact.js';
 import { storeFailure } from '../store/postgres/retryable.js';
 import type { PgPoolLike } from '../store/postgres/driver-pg.js';
@@ -120,8 +122,20 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
     counter.catch(() => (counter = undefined));
     return counter;
   };
+  // A pool's LISTEN, held from the open to close: every user's store listens through it. It is
+  // set up beside the schema check, on a connection of its own (the check's stays in the pool for
+  // the first user's calls), rather than after the first user's engine loaded. A failure is
+  // forgotten: the stores then listen by themselves (as they do on PGlite, which listens in
+  // this process, over no connection).
+  let listening: Promise<() => Promise<void>> | undefined;
+  const listen = (driver: SqlDriver): void => {
+    if (listening || closed || driver.kind !== 'pg') return;
+    const held = holdListen(driver);
+    listening = held;
+    held.catch(() => listening === held && (listening = undefined));
+  };
   // The shared pool (or PGlite), opened and migrated once, held until close: a user's store joins it.
-  const source = retryingOpen(connection);
+  const source = retryingOpen(connection, listen);
   const timeouts = resolveTimeouts(connection);
   const secrets = secretsOf((connection as { connectionString?: string }).connectionString);
   const database = async (): Promise<void> => {
@@ -214,6 +228,9 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
         retire(id, c);
       }
       await Promise.all([...closing]);
+      await (
+        await listening?.catch(() => undefined)
+      )?.();
       await (await source.settled())?.close();
     },
   };

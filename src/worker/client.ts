@@ -11,7 +11,8 @@ import { createEmitter } from '../core/emitter.js';
 import { toSummarizer } from '../summarizers/callback.js';
 import { isWorkerEventMessage, REMOTE_METHODS, type RemoteMethod, type WorkerApi } from './protocol.js';
 import { pageSummarizer } from './summarizer-bridge.js';
-import { isDataCloneError, parameterNames, uncloneableArgument } from './uncloneable.js';
+import { cloneable, isDataCloneError, parameterNames, uncloneableArgument } from './uncloneable.js';
+import { splitImport, type ImportParts } from './import-parts.js';
 import { fromWireError, isWireError } from './wire-error.js';
 import { splitWorkerOptions, type WorkerMemoryOptions } from './worker-options.js';
 import { requestPersistence } from '../store/indexeddb/quota.js';
@@ -97,11 +98,29 @@ export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Pro
     throw fromWireError(error);
   }
 
+  let imports = 0;
+  /**
+   * A large import's parts and then its call, all posted now (in order on the port, before any
+   * later call); what a part could not send is the error, else the call's.
+   */
+  const importInParts = (split: ImportParts, args: unknown[]): Promise<unknown> => {
+    const id = imports++;
+    const sent = split.parts.map((part) => Promise.resolve(remote.importPart(id, part)));
+    const result = remote.importInParts(id, split.parts.length, [split.head, ...args.slice(1)]);
+    // Handled here too: when a part failed, that part's error is the one reported.
+    result.catch(() => undefined);
+    return Promise.all(sent).then(() => result);
+  };
+
   const call = async (method: RemoteMethod, args: unknown[]): Promise<unknown> => {
     if (closed) throw new ClosedError('memory is closed: create a new one');
     if (crash) throw crash;
     try {
-      return await Promise.race([remote.call(method, args), crashed]);
+      const split = method === 'importSession' ? splitImport(args[0]) : undefined;
+      // Parts go only with a call that can follow them (else they would wait in the worker for
+      // ever): anything else of the call that cannot be sent sends it whole, to fail as it did.
+      const parts = split && cloneable([split.head, ...args.slice(1)]) ? split : undefined;
+      return await Promise.race([parts ? importInParts(parts, args) : remote.call(method, args), crashed]);
     } catch (error) {
       if (error === crash) throw error;
       throw isDataCloneError(error) ? uncloneableArgument(parameterNames(method), args, error) : fromWireError(error);

@@ -70,6 +70,13 @@ export interface WorkerApi {
   ): Promise<void>;
   /** Run one `Memory` method; a failure rejects with a {@link WireError}. */
   call(method: RemoteMethod, args: unknown[]): Promise<unknown>;
+  /** A part of a large import's entries (`import-parts.ts`), kept until its call comes. */
+  importPart(id: number, entries: unknown[]): void;
+  /**
+   * `importSession(state, options)` of a large import: `args[0]` is its state without the
+   * entries, which came before in `parts` parts of import `id`.
+   */
+  importInParts(id: number, parts: number, args: unknown[]): Promise<unknown>;
   /** The events the page listens to; only those are posted. */
   forward(events: MemoryEventName[]): void;
   /** Replace the summarizer (`setSummarizeCallback`). */

@@ -59,7 +59,8 @@ export function uncloneableArgument(
   return new ValidationError(field, `plain data that can be sent to the worker (${describeCause(cause)})`);
 }
 
-function cloneable(value: unknown): boolean {
+/** Whether `value` can be structured-cloned (as `postMessage` would send it). */
+export function cloneable(value: unknown): boolean {
   try {
     structuredClone(value);
     return true;

@@ -14,14 +14,15 @@
 // First: it starts the warm start's reads before the other modules are evaluated.
 import { inWorker } from './warm-start.js';
 import * as Comlink from 'comlink';
-import type { Memory } from '../memory.js';
-import type { MemoryEventName, MemoryEvents } from '../types.js';
+import type { ImportOptions, Memory } from '../memory.js';
+import type { MemoryEventName, MemoryEvents, SessionState } from '../types.js';
 import { createMemory, type MemoryOptions } from '../create-memory.js';
 import { ClosedError, RecallKitError } from '../errors.js';
 import type { PageEmbedder, PageSummarizer, RemoteMethod, WorkerApi, WorkerEventMessage } from './protocol.js';
 import { REMOTE_METHODS } from './protocol.js';
 import { remoteSummarizer } from './summarizer-bridge.js';
 import { toWireError } from './wire-error.js';
+import { importAssembly } from './import-parts.js';
 
 export type { WorkerApi } from './protocol.js';
 
@@ -38,6 +39,7 @@ export function createWorkerApi(post: (message: WorkerEventMessage) => void): Wo
   let closed = false;
   const proxies = new Set<Releasable>();
   const forwarded = new Map<MemoryEventName, () => void>();
+  const imports = importAssembly();
 
   const ready = async (): Promise<Memory> => {
     if (closed) throw new ClosedError('memory is closed: create a new one');
@@ -88,6 +90,20 @@ export function createWorkerApi(post: (message: WorkerEventMessage) => void): Wo
       }
     },
 
+    importPart(id, entries) {
+      if (!closed) imports.add(id, entries);
+    },
+
+    async importInParts(id, parts, args) {
+      try {
+        const state = imports.take(id, parts, args[0]);
+        const m = await ready();
+        return await m.importSession(state as SessionState, args[1] as ImportOptions | undefined);
+      } catch (error) {
+        throw toWireError(error);
+      }
+    },
+
     forward(events) {
       const wanted = new Set(events);
       for (const [event, stop] of forwarded) {
@@ -113,6 +129,7 @@ export function createWorkerApi(post: (message: WorkerEventMessage) => void): Wo
     async close() {
       if (closed) return;
       closed = true;
+      imports.clear();
       try {
         const m = memory ?? (await starting?.catch(() => undefined));
         await m?.close();

@@ -11,7 +11,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStore } from '../../src/server/index.js';
 import { encodeKey } from '../../src/store/postgres/codec.js';
-import { ENTRIES_BY_ID, IDS_PER_LOOKUP, SESSIONS_PER_PAGE } from '../../src/store/postgres/queries.js';
+import {
+  ENTRIES_BY_ID,
+  IDS_PER_LOOKUP,
+  ROWS_PER_PAGE,
+  SESSION_FIRST_PAGE,
+  SESSIONS_PER_PAGE,
+} from '../../src/store/postgres/queries.js';
 import { deleteKeyRange } from '../../src/store/postgres/write.js';
 import { makeEntry, makeMeta } from '../../src/testing/index.js';
 import type { StoreAdapter } from '../../src/types.js';
@@ -75,6 +81,22 @@ describe('statements by key on a table never analyzed (PGlite)', () => {
       await db.query('RESET plan_cache_mode');
       await db.query('DEALLOCATE by_seq');
     }
+  });
+
+  it("reads a session's first page of active entries along an index by seq, not all of them sorted", async () => {
+    const text = await plan(SESSION_FIRST_PAGE, ['plans', encodeKey('big'), ROWS_PER_PAGE + 1]);
+    expect(text).toMatch(/Index Scan using recallkit_entries_(active|seq)/);
+    expect(text).not.toMatch(/Seq Scan|Bitmap|Sort Key: recallkit_entries\.seq/);
+    // Every active entry of the session is there to read: the first page is the first by seq.
+    const rows = (await db.query<{ k: number; o: string }>(SESSION_FIRST_PAGE, ['plans', encodeKey('big'), 5])).rows;
+    expect(rows.map((r) => [r.k, Number(r.o)])).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [1, 2],
+      [1, 3],
+      [1, 4],
+    ]);
   });
 
   it("deletes a chunk of a session's rows as a range of the primary key", async () => {

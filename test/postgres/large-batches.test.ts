@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeShared, DRIVERS, freshTenant, sharedPGlite } from './support.js';
-import { ROWS_PER_DELETE, ROWS_PER_STATEMENT } from '../../src/store/postgres/write.js';
+import { AUX_CHARS_PER_STATEMENT, ROWS_PER_DELETE, ROWS_PER_STATEMENT } from '../../src/store/postgres/write.js';
 import { AUX_PER_PAGE, ROWS_PER_PAGE } from '../../src/store/postgres/queries.js';
 import { SUMMARY_PART } from '../../src/store/postgres/summary-parts.js';
 import { postgresStore } from '../../src/server/index.js';
@@ -137,6 +137,46 @@ describe.each(DRIVERS)('large batches on %s', (_name, open) => {
 });
 
 describe('large summaries on PGlite', () => {
+  it('aux values go beside the entries of a statement only as far as its bound, a longer one alone', async () => {
+    const db = await sharedPGlite();
+    const sizes: number[] = [];
+    const total = (params?: unknown[]): number => {
+      let size = 0;
+      for (const p of params ?? []) if (typeof p === 'string') size += p.length;
+      sizes.push(size);
+      return size;
+    };
+    const watched = {
+      query: (text: string, params?: unknown[]) => (total(params), db.query(text, params)),
+      transaction: <T>(fn: (tx: { query: typeof db.query }) => Promise<T>) =>
+        db.transaction((tx) =>
+          fn({
+            query: ((text: string, params?: unknown[]) => (total(params), tx.query(text, params))) as typeof db.query,
+          }),
+        ),
+      listen: db.listen.bind(db),
+      close: async () => undefined,
+    };
+    const store = postgresStore({ pglite: watched as never, tenant: freshTenant() });
+    const count = ROWS_PER_STATEMENT + 500;
+    const entries = Array.from({ length: count }, (_, i) => makeEntry('s', i, { content: `entry ${i}` }));
+    const aux: Record<string, unknown> = {};
+    for (let i = 0; i < 40; i++) aux[`recall:seg:${i}`] = { n: i, text: 'x'.repeat(40_000) };
+    const long = 'y'.repeat(AUX_CHARS_PER_STATEMENT + 256 * 1024);
+    aux['recall:long'] = { text: long };
+    await store.write('s', { meta: makeMeta('s', 1, { nextSeq: count }), putEntries: entries, aux, expectVersion: 0 });
+    // Aux and entries' texts, plus their rows' keys: within the bound, but for the long value alone.
+    const over = sizes.filter((size) => size > AUX_CHARS_PER_STATEMENT + 128 * 1024);
+    expect(over).toHaveLength(1);
+    expect(over[0]).toBeLessThan(long.length + 1024);
+    const loaded = await store.loadSession('s');
+    expect(loaded?.activeEntries).toEqual(entries);
+    const read = await store.loadAuxPrefix!('s', 'recall:');
+    expect(read.size).toBe(41);
+    for (const [key, value] of Object.entries(aux)) expect(read.get(key)).toEqual(value);
+    await store.close();
+  });
+
   it('no statement carries more than a part of a summary, and the summary reads back whole', async () => {
     const db = await sharedPGlite();
     let largest = 0;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ClosedError, ValidationError } from '../../src/errors.js';
-import { createServerMemory } from '../../src/server/index.js';
+import { createServerMemory, migrateSchema } from '../../src/server/index.js';
 import { closeShared, countingPool, pgUrl, sharedPool } from './support.js';
 import { until } from '../support/until.js';
 
@@ -87,6 +87,52 @@ describe('createServerMemory: one set-up, then each user per request', () => {
       expect((await memories.forUser(id).getActiveEntries('chat')).map((e) => e.content)).toEqual([`hello from ${id}`]);
     }
     await memories.close();
+    await pool.end();
+  });
+
+  it("a restarted server sets up its LISTEN beside the schema check, and its first read runs on the check's connection", async () => {
+    const { url } = await freshDatabase();
+    await migrateSchema({ connectionString: url }); // a server restarted: the schema is there
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // Which connection (numbered as the pool hands them out first) ran which statement.
+    const ran: [connection: number, text: string][] = [];
+    const numbers = new WeakMap<object, number>();
+    let next = 0;
+    const tracked = {
+      query: (config: never) => pool.query(config),
+      async connect() {
+        const client = await pool.connect();
+        if (!numbers.has(client)) {
+          const n = ++next;
+          numbers.set(client, n);
+          const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+          (client as { query: unknown }).query = (config: string | { text: string }, ...rest: unknown[]) => {
+            ran.push([n, typeof config === 'string' ? config : config.text]);
+            return query(config, ...rest);
+          };
+        }
+        return client;
+      },
+      end: async () => undefined,
+    };
+    const memories = createServerMemory({ pool: tracked as never });
+    const memory = memories.forUser('first');
+    await memory.addUserMessage('chat', 'Hello!');
+    const { messages } = await memory.getContextForLLM('chat');
+    await memory.addAssistantMessage('chat', `echo: ${String(messages.at(-1)?.content)}`);
+    await memory.idle();
+    const on = (prefix: string): number => ran.find(([, text]) => text.startsWith(prefix))![0];
+    // The LISTEN has a connection of its own, made beside the schema check's, and the user's
+    // first read runs on the check's: no connection is opened after the engine loaded for it.
+    const listener = on('LISTEN');
+    expect(on('SELECT max(version)')).not.toBe(listener);
+    expect(on('SELECT 0 AS k, meta AS body')).toBe(on('SELECT max(version)'));
+    expect(ran.filter(([n]) => n === listener).map(([, text]) => text)).toEqual(['LISTEN "recallkit_changes"']);
+    const before = pool.totalCount;
+    await memories.close();
+    // The LISTEN connection is closed with the memory; the app's own pool keeps the others.
+    expect(pool.totalCount).toBe(before - 1);
     await pool.end();
   });
 

@@ -24,8 +24,8 @@ export interface SessionRunner {
    * read on the append path), and a `ConflictError` — another tab wrote — reloads the session
    * and runs the task again. On a store shared across tabs or processes (`shared: true`),
    * reads first check the stored version, so each sees the other's writes on its next call.
-   * A read with `cold` tries it first when the session is not held: its answer (not
-   * `undefined`) is the result, and the session is not loaded.
+   * With `cold`, a session not held tries it first: its answer (not `undefined`) is the
+   * result, and the session is not loaded (a read answered from the store, a deletion).
    */
   run<T>(
     sessionId: unknown,
@@ -139,7 +139,7 @@ export function createSessionRunner(
     mode: 'read' | 'write',
     cold: ((sessionId: string) => Promise<T | undefined>) | undefined,
   ): Promise<T> {
-    if (cold && mode === 'read' && !cache.get(id)) {
+    if (cold && !cache.get(id)) {
       const answer = await cold(id);
       if (answer !== undefined) return answer;
     }

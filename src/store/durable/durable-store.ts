@@ -13,7 +13,8 @@ import type { MemoryEntry, SessionMeta, StoreAdapter, StoreBatch } from '../../t
 import type { StorageState } from './durability-types.js';
 import type { SessionJournal } from '../journal/session-journal.js';
 import type { SessionState } from '../journal/session-state.js';
-import { applyBatch, restoreBatch } from '../journal/session-state.js';
+import { restoreBatch, stateOfBatch } from '../journal/session-state.js';
+import { createSlicer } from '../../slices/slicer.js';
 
 /** A store adapter with its journal, and what opening it found. */
 export interface DurableStore extends StoreAdapter {
@@ -79,7 +80,7 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
    * cut short by a crash: an unacknowledged write that landed.
    */
   const startJournal = async (sessionId: string, batch: StoreBatch, committing: Promise<void>): Promise<void> => {
-    const journaling = journal.snapshot(sessionId, stateOf(batch)).then(
+    const journaling = journal.snapshot(sessionId, stateOfBatch(batch, createSlicer())).then(
       () => true,
       () => false,
     );
@@ -196,7 +197,7 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
       // Committed, and acknowledged once the journal has it too.
       try {
         if (!journaled) {
-          if (isNewSession(batch)) await journal.snapshot(sessionId, stateOf(batch));
+          if (isNewSession(batch)) await journal.snapshot(sessionId, stateOfBatch(batch, createSlicer()));
           else await snapshotFromStore(sessionId);
           stale.delete(sessionId);
         } else if (before !== undefined) {
@@ -231,10 +232,4 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
 
 function isNewSession(batch: StoreBatch): boolean {
   return batch.replace === true || batch.expectVersion === 0;
-}
-
-function stateOf(batch: StoreBatch): SessionState {
-  const state: SessionState = { meta: batch.meta, entries: new Map(), summaries: new Map(), aux: new Map() };
-  applyBatch(state, batch);
-  return state;
 }

@@ -70,8 +70,11 @@ export interface SessionJournal {
   truncate(sessionId: string, size: number): Promise<void>;
   /** Compact the session's journal when it has grown past its threshold. */
   compactIfDue(sessionId: string): Promise<void>;
-  /** Start the session's journal over from this state (a new generation). */
-  snapshot(sessionId: string, state: SessionState): Promise<void>;
+  /**
+   * Start the session's journal over from this state (a new generation): queued now, in order
+   * with the session's other writes; a state still being made (in slices) is awaited in turn.
+   */
+  snapshot(sessionId: string, state: SessionState | Promise<SessionState>): Promise<void>;
   /** Delete the session's journal. */
   remove(sessionId: string): Promise<void>;
   /** Bytes of every journal file. */
@@ -398,7 +401,7 @@ export function sessionJournal(files: JournalFiles, options: SessionJournalOptio
     },
 
     snapshot(sessionId, state) {
-      return inOrder(sessionId, () => snapshot(sessionId, state));
+      return inOrder(sessionId, async () => snapshot(sessionId, await state));
     },
 
     remove(sessionId) {

@@ -6,6 +6,7 @@
  * @module
  */
 import type { MemoryEntry, MemorySummary, SessionMeta, StoreBatch } from '../../types.js';
+import { COST, type Slicer } from '../../slices/slicer.js';
 
 /** The whole session at one version: the first record of every journal file. */
 export interface SnapshotRecord {
@@ -124,6 +125,23 @@ export function applyBatch(state: SessionState, batch: StoreBatch): void {
     if (value === null) state.aux.delete(key);
     else state.aux.set(key, value);
   }
+}
+
+/**
+ * The state a new session's first batch (`replace`, or written over no session) leaves, as
+ * {@link applyBatch} over an empty state makes it, its entries put in slices of `slicer`'s: an
+ * import of 100,000 entries put them all in one step.
+ */
+export async function stateOfBatch(batch: StoreBatch, slicer: Slicer): Promise<SessionState> {
+  const state: SessionState = { meta: batch.meta, entries: new Map(), summaries: new Map(), aux: new Map() };
+  for (const entry of batch.putEntries ?? []) {
+    state.entries.set(entry.id, entry);
+    if (slicer.spend(COST.item)) await slicer.pause();
+  }
+  // Its deletions are left out: over an empty state they delete nothing.
+  for (const summary of batch.putSummaries ?? []) state.summaries.set(summary.id, summary);
+  for (const [key, value] of Object.entries(batch.aux ?? {})) if (value !== null) state.aux.set(key, value);
+  return state;
 }
 
 /** The state as a snapshot record. */

@@ -16,6 +16,8 @@ export type ChangeHandler = (sessionId: string, version: number, origin?: string
 
 interface Router {
   handlers: Map<string, Set<ChangeHandler>>;
+  /** Holders of the LISTEN without a tenant ({@link holdListen}): it stays while one holds it. */
+  holds: number;
   /** The LISTEN, once asked for; forgotten when it failed, so the next store tries again. */
   listening: Promise<() => Promise<void>> | undefined;
 }
@@ -52,12 +54,7 @@ export async function listenTenant(
   tenant: string,
   onChange: ChangeHandler,
 ): Promise<() => Promise<void>> {
-  let router = routers.get(driver.source);
-  if (!router) {
-    router = { handlers: new Map(), listening: undefined };
-    routers.set(driver.source, router);
-  }
-  const r = router;
+  const r = routerOf(driver);
   let set = r.handlers.get(tenant);
   if (!set) r.handlers.set(tenant, (set = new Set()));
   set.add(onChange);
@@ -78,11 +75,50 @@ export async function listenTenant(
     if (stopped) return;
     stopped = true;
     remove();
-    if (r.handlers.size > 0 || !r.listening) return;
-    const stop = r.listening;
-    r.listening = undefined;
-    await (
-      await stop
-    )();
+    await unlisten(r);
   };
+}
+
+/**
+ * Set up `driver`'s source's LISTEN before any store asks for it, and keep it until the function
+ * it resolves is called: a server whose users' stores will each listen makes it while its
+ * engine loads, and its first user's store finds it in place.
+ */
+export async function holdListen(driver: SqlDriver): Promise<() => Promise<void>> {
+  const r = routerOf(driver);
+  r.holds++;
+  try {
+    r.listening ??= driver.listen(CHANNEL, (payload) => route(r, payload));
+    await r.listening;
+  } catch (error) {
+    r.listening = undefined;
+    r.holds--;
+    throw error;
+  }
+  let stopped = false;
+  return async () => {
+    if (stopped) return;
+    stopped = true;
+    r.holds--;
+    await unlisten(r);
+  };
+}
+
+function routerOf(driver: SqlDriver): Router {
+  let router = routers.get(driver.source);
+  if (!router) {
+    router = { handlers: new Map(), holds: 0, listening: undefined };
+    routers.set(driver.source, router);
+  }
+  return router;
+}
+
+/** End the source's LISTEN once no store hears it and nothing holds it. */
+async function unlisten(r: Router): Promise<void> {
+  if (r.handlers.size > 0 || r.holds > 0 || !r.listening) return;
+  const stop = r.listening;
+  r.listening = undefined;
+  await (
+    await stop
+  )();
 }

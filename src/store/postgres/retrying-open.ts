@@ -16,19 +16,19 @@ export interface RetryingOpen {
 
 /**
  * Opens `options`' database on the first {@link RetryingOpen.get}, sharing one attempt between
- * the calls made while it runs, and forgetting it when it fails.
+ * the calls made while it runs, and forgetting it when it fails. `onOpen`: see `openMigrated`'s `opened`.
  * @example
  * ```ts
  * const driver = retryingOpen(options);
  * const db = await driver.get(); // throws while the database is down; works once it is back
  * ```
  */
-export function retryingOpen(options: ConnectionOptions): RetryingOpen {
+export function retryingOpen(options: ConnectionOptions, onOpen?: (driver: SqlDriver) => void): RetryingOpen {
   let opened: Promise<SqlDriver> | undefined;
   return {
     get() {
       if (opened) return opened;
-      const opening = openMigrated(options);
+      const opening = openMigrated(options, onOpen);
       opened = opening;
       opening.catch(() => opened === opening && (opened = undefined));
       return opening;

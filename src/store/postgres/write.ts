@@ -343,15 +343,22 @@ export function encodeBatch(
 }
 
 /**
- * Cut a large batch: its first statement keeps {@link ROWS_PER_STATEMENT} entries and
- * {@link AUX_PER_STATEMENT} aux values, and its summaries unless they are large
- * (`summary-parts.ts`); the rest become statements of their own, returned unbuilt (each builds
- * one {@link EncodedBatch.more} statement), so a caller may give the thread back between them.
+ * Characters of aux values (recall segments) in one statement at most, with the entries' JSON
+ * of that statement: 200 segments of 5 KB beside 1,000 entries (and the meta) made a first statement of 1.3 MB
+ * that PGlite took 100 ms of this thread to run (#31). A value longer than this goes alone.
+ */
+export const AUX_CHARS_PER_STATEMENT = 256 * 1024;
+
+/**
+ * Cut a large batch: its first statement keeps {@link ROWS_PER_STATEMENT} entries, the aux values
+ * that fit beside them ({@link AUX_PER_STATEMENT} values and {@link AUX_CHARS_PER_STATEMENT}
+ * characters with the entries'), and its summaries unless they are large (`summary-parts.ts`);
+ * the rest become statements of their own, returned unbuilt (each builds one
+ * {@link EncodedBatch.more} statement), so a caller may give the thread back between them.
  */
 function cutRows(x: EncodedBatch): (() => Statement)[] {
   const { entries, auxPut, summaries } = x;
   if (entries.length > ROWS_PER_STATEMENT) x.entries = entries.slice(0, ROWS_PER_STATEMENT);
-  if (auxPut.length > AUX_PER_STATEMENT) x.auxPut = auxPut.slice(0, AUX_PER_STATEMENT);
   const builds: (() => Statement)[] = [];
   if (summariesApart(summaries)) {
     x.summaries = [];
@@ -359,9 +366,36 @@ function cutRows(x: EncodedBatch): (() => Statement)[] {
   }
   for (let at = ROWS_PER_STATEMENT; at < entries.length; at += ROWS_PER_STATEMENT)
     builds.push(() => entryRows(x, entries.slice(at, at + ROWS_PER_STATEMENT)));
-  for (let at = AUX_PER_STATEMENT; at < auxPut.length; at += AUX_PER_STATEMENT)
-    builds.push(() => auxRows(x, auxPut.slice(at, at + AUX_PER_STATEMENT)));
+  let chars = 0;
+  for (const row of x.entries) chars += row[3].length;
+  const groups = auxGroups(auxPut, chars);
+  x.auxPut = groups[0] ?? [];
+  for (const group of groups.slice(1)) builds.push(() => auxRows(x, group));
   return builds;
+}
+
+/**
+ * Aux values in statements of at most {@link AUX_PER_STATEMENT} values and
+ * {@link AUX_CHARS_PER_STATEMENT} characters (the first beside `firstChars` of entries, and
+ * empty when even its first value does not fit beside them).
+ */
+function auxGroups(auxPut: EncodedBatch['auxPut'], firstChars: number): EncodedBatch['auxPut'][] {
+  const groups: EncodedBatch['auxPut'][] = [[]];
+  let chars = firstChars;
+  for (const row of auxPut) {
+    const group = groups[groups.length - 1]!;
+    const full = group.length >= AUX_PER_STATEMENT || chars + row[1].length > AUX_CHARS_PER_STATEMENT;
+    // A value alone in its statement goes, however long; the first group stays empty when the
+    // first value does not fit beside the entries.
+    if (full && (group.length > 0 || chars > 0)) {
+      groups.push([row]);
+      chars = row[1].length;
+    } else {
+      group.push(row);
+      chars += row[1].length;
+    }
+  }
+  return groups;
 }
 
 /** What building a statement cost, in slice units: its text and string parameters. */

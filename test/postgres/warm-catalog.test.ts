@@ -1,0 +1,55 @@
+/**
+ * A PGlite instance's catalog is read in steps when a store opens it (#31): each table is touched
+ * by a statement of its own that reads no row, other work runs between them, and it happens
+ * once per instance; the store then reads and writes as before.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { describe, expect, it } from 'vitest';
+import { postgresStore } from '../../src/server/index.js';
+import { WARM_STATEMENTS } from '../../src/store/postgres/warm-catalog.js';
+import { makeEntry, makeMeta } from '../../src/testing/index.js';
+
+describe('warmCatalog (PGlite)', () => {
+  it('touches each table in its own statement, letting other work run between them, once per instance', async () => {
+    const db = await PGlite.create();
+    const seen: string[] = [];
+    let ticks = 0;
+    let ticking = true;
+    const tick = (): void => {
+      ticks++;
+      if (ticking) setImmediate(tick);
+    };
+    const ticksAt: number[] = [];
+    const watched = {
+      query: (text: string, params?: unknown[]) => {
+        seen.push(text);
+        if (WARM_STATEMENTS.includes(text)) ticksAt.push(ticks);
+        return db.query(text, params);
+      },
+      transaction: db.transaction.bind(db),
+      listen: db.listen.bind(db),
+      close: async () => undefined,
+    };
+    tick();
+    const store = postgresStore({ pglite: watched as never, tenant: 't' });
+    await store.write('s', { meta: makeMeta('s', 1), putEntries: [makeEntry('s', 0)], expectVersion: 0 });
+    ticking = false;
+    expect(ticksAt).toHaveLength(WARM_STATEMENTS.length);
+    // Every warming statement came before the first read or write of the store's own.
+    const firstOwn = seen.findIndex((text) => /recallkit_changes|WITH b AS/.test(text));
+    expect(Math.max(...WARM_STATEMENTS.map((w) => seen.indexOf(w)))).toBeLessThan(firstOwn);
+    for (const table of ['recallkit_sessions', 'recallkit_entries', 'recallkit_summaries', 'recallkit_aux'])
+      expect(WARM_STATEMENTS.some((w) => w.includes(`FROM ${table} `))).toBe(true);
+    // Other work (a timer's callbacks) ran between every two of them.
+    for (let i = 1; i < ticksAt.length; i++) expect(ticksAt[i]!).toBeGreaterThan(ticksAt[i - 1]!);
+    expect((await store.loadSession('s'))?.activeEntries).toEqual([makeEntry('s', 0)]);
+
+    // Another store on the same instance does not warm it again.
+    const again = postgresStore({ pglite: watched as never, tenant: 'u' });
+    expect(await again.loadSession('s')).toBeUndefined();
+    expect(ticksAt).toHaveLength(WARM_STATEMENTS.length);
+    await again.close();
+    await store.close();
+    await db.close();
+  });
+});
