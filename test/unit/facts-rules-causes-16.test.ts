@@ -6,7 +6,7 @@
  * off, someone new named after "now"; children named by their arrival or after "our"; contact
  * details given as the best way to reach the user, as what to send things to, or asked to be
  * updated; pets named later by anyone or mourned; a name asked for while another is given up,
- * or changed legally and said with "it"; a favourite said with "it … now" after the former one.
+ * or changed legally and said with "it"; a known role the user started as; a favourite said with "it … now" after the former one.
  * Every shape has turns that state nothing about the user beside it.
  */
 import { describe, it } from 'vitest';
@@ -47,6 +47,8 @@ const STATED: [string, Expected[]][] = [
   // Names: one asked for while another is given up in the turn; a name said with "it" and a legal change.
   ['just call me Alex, nobody at work calls me Alexandra', [['name', 'Alex', 'state', { replaces: 'Alexandra' }]]],
   ["it's Sasha now, I officially changed it last spring", [['name', 'Sasha']]],
+  // Work: a known role the user started as.
+  ['started as a paramedic last month, nights are rough', [['job', 'paramedic']]],
   // Favourites: a former one said in the turn, the new one said with "it … now".
   ['gnocchi used to be my favourite food, but it is totally pho now', [['favorite_food', 'pho']]],
 ];
@@ -75,6 +77,9 @@ const NOT_MINE: string[] = [
   'RIP to my old laptop, it finally died',
   "it's Friday now, I officially changed it",
   'my favourite food is great, but it is late now',
+  // A role that is no job; someone else's start.
+  'it started as a joke between us',
+  'my brother started as a paramedic last month',
 ];
 
 describe('facts rules: causes of round 16 misses, fixed in general form', () => {
