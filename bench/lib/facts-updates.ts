@@ -87,6 +87,7 @@ const SPLITS = [
   'round13',
   'round14',
   'round15',
+  'round16',
 ] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
@@ -98,7 +99,8 @@ const SPLIT_NAMES: Record<Split, string> = {
   round12: 'round 12',
   round13: 'round 13',
   round14: 'round 14',
-  round15: 'round 15 (unseen)',
+  round15: 'round 15',
+  round16: 'round 16',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -111,6 +113,7 @@ const none = (): Record<Split, [number, number]> => ({
   round13: [0, 0],
   round14: [0, 0],
   round15: [0, 0],
+  round16: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */

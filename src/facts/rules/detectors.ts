@@ -20,6 +20,18 @@ const QUESTION = new RegExp(
   'iu',
 );
 
+/**
+ * "Can you update my number to 555-0199?": a request to record the user's own contact detail is
+ * a statement of it, though it is worded as a question.
+ */
+const OWN_DETAIL_REQUEST = new RegExp(
+  String.raw`^(?:can|could|would|will) you (?:please |pls |kindly )?(?:update|change|set|switch|save|note down)` +
+    String.raw` my (?:phone |mobile |cell |contact )?(?:number|no\.?|e-?mail|e-?mail address)\s+(?:to|as)\s+` +
+    String.raw`[^\s?!]{1,40}(?: [^\s?!]{1,20}){0,3}` +
+    String.raw`(?:\s+(?:please|now|from now on|thanks))?\s*[?.!]*$`,
+  'iu',
+);
+
 /** Hypotheticals, wishes, hedges and intentions not yet acted on. */
 const HYPOTHETICAL = new RegExp(
   String.raw`\b(?:if|unless|whether|suppose|supposing|imagine|imagining|pretend|pretending|in case` +
@@ -117,6 +129,7 @@ export function withoutFalseHedges(text: string): string {
 }
 
 export function skipReason(raw: string, text: string): SkipReason | undefined {
+  if (OWN_DETAIL_REQUEST.test(text)) return undefined;
   if (raw.includes('?') || QUESTION.test(text)) return 'question';
   text = withoutFalseHedges(text);
   if (JOKE.test(text) || JOKE.test(raw)) return 'joke';

@@ -7,7 +7,17 @@
 
 /** Which set a phrasing belongs to (see `UpdateScenario.split`). */
 export type Split =
-  'dev' | 'holdout' | 'fresh' | 'unseen' | 'round10' | 'round11' | 'round12' | 'round13' | 'round14' | 'round15';
+  | 'dev'
+  | 'holdout'
+  | 'fresh'
+  | 'unseen'
+  | 'round10'
+  | 'round11'
+  | 'round12'
+  | 'round13'
+  | 'round14'
+  | 'round15'
+  | 'round16';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -32,7 +42,9 @@ export interface UpdateScenario {
    * the frame reader, then tuned on; `round13`: the thirteenth set (`suites-round-13.ts`),
    * written and scored before any rule change for it, never tuned on; `round14`: the fourteenth set
    * (`suites-round-14.ts`), written before the rules were read for it and scored once untouched; `round15`: the fifteenth set
-   * (`suites-round-15.ts`), written after the rules were generalised on rounds 12 to 14 and scored once.
+   * (`suites-round-15.ts`), written after the rules were generalised on rounds 12 to 14 and scored once;
+   * `round16`: the sixteenth set (`suites-round-16.ts`, with three attributes of its own), written
+   * before the rules were read for it and scored once untouched.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */

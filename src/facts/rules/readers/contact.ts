@@ -8,7 +8,7 @@ import { propose, type Proposal, type Reader } from '../reader.js';
 
 const GATE = new RegExp(
   String.raw`\b(?:it is|its|new one|number|phone|mobile|cell|no\.|#|digits|call|text|reach|ring|whatsapp` +
-    String.raw`|message|contact|e-?mail|mail|address|write|use)\b|@`,
+    String.raw`|message|contact|e-?mail|mail|address|write|use|send)\b|@`,
   'iu',
 );
 
@@ -23,7 +23,9 @@ const MY_NUMBER = new RegExp(
 );
 /** "Update my contact: 555-0199" ("update" may be dropped as filler): the user's own details, changed. */
 const UPDATE_CONTACT = new RegExp(
-  String.raw`(?:\bupdate\s+|^)my (?:contact|contact info|contact details|details)\s*(?::|to|-)\s*${PHONE}`,
+  String.raw`(?:\bupdate\s+|\bchange\s+|\bset\s+|^)my (?:contact|contact info|contact details|details` +
+    String.raw`|(?:phone |mobile |cell )?` +
+    String.raw`(?:number|no\.?))\s*(?::|to|-)\s*${PHONE}`,
   'iu',
 );
 const CALL_ME = new RegExp(
@@ -48,6 +50,12 @@ const NUMBER_IS_MINE = new RegExp(
   String.raw`^${PHONE}\s+is\s+(?:now\s+)?my\s+(?:new\s+)?(?:phone\s+|cell\s+|mobile\s+)?(?:number|no\.?)`,
   'iu',
 );
+/** "The best way to reach me is 555-0199 now", "best number for me is …": the contact the user gives. */
+const BEST_WAY =
+  String.raw`\b(?:the )?(?:best|easiest|quickest|fastest|only) (?:way|number|place|address|e-?mail) ` +
+  String.raw`(?:to (?:reach|contact|call|text|get hold of|email|e-mail|get) me|for me)(?: now| these days)? is ` +
+  String.raw`(?:now |still )?`;
+const BEST_NUMBER = new RegExp(BEST_WAY + PHONE, 'iu');
 const OLD_NUMBER = new RegExp(
   String.raw`\bmy old (?:phone |mobile |cell )?(?:number|no\.?)\s*,?\s*${PHONE}\s*,?\s*(?:no longer works` +
     String.raw`|is (?:gone|dead|disconnected|no longer (?:in use|active|valid))|does not work)`,
@@ -82,7 +90,9 @@ const MY_NUMBER_TALK = new RegExp(
 const USE_CONTACT = (value: string): RegExp =>
   new RegExp(
     String.raw`(?:^|[,;:]\s*)(?:please\s+|pls\s+|plz\s+|just\s+)?(?:use|write to|try|save|add` +
-      String.raw`|send (?:everything|it all|all (?:my )?(?:mail|e-?mails))\s+to)\s+` +
+      String.raw`|send (?:everything|it all|all (?:my )?(?:mail|e-?mails|stuff|messages)|stuff|things|anything` +
+      String.raw`|it|them` +
+      String.raw`|messages|mail|e-?mails)\s+to)\s+` +
       String.raw`(?:me\s+at\s+)?${value}` +
       // Said of the user, not of a purpose ("use … for the office").
       String.raw`(?=\s*(?:from now on|going forward|instead|now)?\s*` +
@@ -98,6 +108,7 @@ const MY_EMAIL = new RegExp(
     String.raw`(?:e-?mail|mail)(?:\s+address)?\s*(?:is\s+now|is|now|:|=|-)?\s*${EMAIL}`,
   'iu',
 );
+const BEST_EMAIL = new RegExp(BEST_WAY + EMAIL, 'iu');
 const EMAIL_ME = new RegExp(
   String.raw`\b(?:email|e-mail|mail|write|reach|contact)\s+(?:to\s+)?me\s+(?:by (?:e-?mail|mail)\s+)?(?:at|on|via)\s+` +
     String.raw`${EMAIL}`,
@@ -196,6 +207,7 @@ export const readContact: Reader = ({ text, turnMentions }) => {
     MY_NUMBER.exec(text) ??
     UPDATE_CONTACT.exec(text) ??
     CALL_ME.exec(text) ??
+    BEST_NUMBER.exec(text) ??
     (turnMentions(MY_NUMBER_TALK) ? (IT_IS.exec(text) ?? USE_NUMBER_NOW.exec(text)) : null) ??
     (FROM_NOW_ON.test(text) ? USE_NUMBER_NOW.exec(text) : null) ??
     (turnMentions(OWN_CONTACT) ? BARE_NUMBER.exec(text) : null);
@@ -208,6 +220,7 @@ export const readContact: Reader = ({ text, turnMentions }) => {
     CHANGED_EMAIL.exec(text) ??
     MY_EMAIL.exec(text) ??
     EMAIL_ME.exec(text) ??
+    BEST_EMAIL.exec(text) ??
     MOVED_TO_EMAIL.exec(text) ??
     (turnMentions(EMAIL_TALK) ? (OWN_EMAIL.exec(text) ?? USE_EMAIL_NOW.exec(text)) : null) ??
     (FROM_NOW_ON.test(text) ? USE_EMAIL_NOW.exec(text) : null) ??

@@ -16,7 +16,8 @@ const GATE = new RegExp(
     String.raw`|split|ex\b|ex-|widow|kid|child|son|daughter|baby|babies|boy|girl|twins|brother|sister` +
     (String.raw`|sibling|mom|mum|mother|dad|father|parent|pregnant|expecting|together|couple|item|ended` +
       String.raw`|someone|moved in` +
-      String.raw`|with|left|dumped|cheated|someone|moved in|quits|parted)`),
+      String.raw`|with|left|dumped|cheated|someone|moved in|quits|parted|broke|called it off|ended it|born|arrived` +
+      String.raw`|welcomed)`),
   'iu',
 );
 
@@ -58,7 +59,7 @@ const WE_BROKE_UP = new RegExp(
     String.raw`|split|separated|divorced|are over|called it quits|are no longer together|are not together` +
     String.raw`|are (?:now )?(?:divorced|separated)` +
     String.raw`|are not a couple|are done|are finished` +
-    String.raw`|ended things|parted ways)\b`,
+    String.raw`|ended things|broke things off|broke it off|called it off|ended it|parted ways)\b`,
   'u',
 );
 /** "Maria is my girlfriend now": the name first. Case-sensitive. */
@@ -79,7 +80,8 @@ const NEW_ROLE_NAMED = pattern(
 /** "I've started dating someone, her name is Leila"; "Jake moved in with me". */
 const SOMEONE_NAMED = new RegExp(
   String.raw`\b(?:dating|seeing|met|with|in love with) (?:someone|somebody|a (?:guy|girl|man|woman))` +
-    String.raw`(?: new)?(?:,?\s+(?:(?:his|her|their) name is|named|called)\s+|,\s+(?=\p{Lu}))`,
+    String.raw`(?: new)?(?: now| lately| these days)?` +
+    String.raw`(?:,?\s+(?:(?:his|her|their) name is|named|called)\s+|,\s+(?=\p{Lu}))`,
   'iu',
 );
 /** Someone else is the subject before the verb: "My sister is…", "Tom's…", "She…". */
@@ -109,7 +111,9 @@ const SPLIT_ME_AND = new RegExp(
 /** "finally engaged to Maria", "just married to Omar!": the subject dropped the way chat drops it. */
 const ENGAGED_DROPPED = /^(?:(?:just|finally|officially|now|happily|newly) )*(engaged|married) to (\p{Lu}[\p{L}'-]+)/u;
 const TOGETHER = new RegExp(
-  String.raw`^${ROLE_BEFORE}(\p{Lu}[\p{L}'-]+),? and I (?:are|have been|got|just got) (?:now |officially |finally ` +
+  String.raw`^${ROLE_BEFORE}(\p{Lu}[\p{L}'-]+),? and I (?:are|have been|got|just got|moved in` +
+    String.raw`|have moved in|just moved in` +
+    String.raw`|are moving in|finally moved in) (?:now |officially |finally ` +
     String.raw`|back )?(together|a couple|an item|dating|seeing each other|in a relationship|married` +
     String.raw`|engaged)\b`,
   'u',
@@ -145,11 +149,31 @@ const HAVE_KIDS = pattern(
     String.raw`|three|four|five|six|seven|eight|nine|ten)[- ](?:year|month|week)[- ]old)\s+)*${KID}\b`,
 );
 const MY_KID = pattern(
-  String.raw`\bmy (?:(?:little|young|eldest|oldest|youngest|baby|teenage|older|younger|middle|first` +
+  String.raw`\b(?:my|our) (?:(?:little|young|eldest|oldest|youngest|baby|teenage|older|younger|middle|first` +
     String.raw`|second|third|new|newborn|beautiful|sweet|\d+[- ]year[- ]old)\s+)*(son|daughter|kid|child` +
     String.raw`|baby|boy|girl|stepson|stepdaughter|baby boy|baby girl)(?:,)?\s+(is (?:called |named )` +
     String.raw`|named |called |whose name is )?`,
 );
+/** "We welcomed our second child, Max", "we had our first baby, a girl named Mia": a child said by its arrival. */
+const WELCOMED = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:welcomed|had|adopted|have welcomed|have had|have adopted)\s+(?:our|my)\s+` +
+    String.raw`(?:(?:first|second|third|fourth` +
+    String.raw`|fifth|new|newest|little|baby)\s+)*(child|baby|son|daughter|boy|girl|baby boy|baby girl|kid)\b,?\s+` +
+    String.raw`(?:(?:named|called)\s+)?`,
+);
+/** "Little Noah arrived in March", "Mia was born on Tuesday": a name said with a birth, in a turn about children. */
+const ARRIVED = new RegExp(
+  String.raw`(?:^|\b(?:our|my|little|baby|sweet)\s+)(\p{Lu}[\p{L}'-]+) ` +
+    String.raw`(?:was born|has arrived|arrived|came into the world` +
+    String.raw`|joined (?:our|the) family)\b`,
+  'u',
+);
+const ABOUT_CHILDREN =
+  /\b(?:baby|babies|born|newborn|kids?|child|children|son|daughter|parents?|moms?|mums?|dads?|pregnan\w*|labou?r)\b/iu;
+/** Someone else's, before a name: "my sister's baby Lily", "her son Jack". */
+const SOMEONE_ELSES = /(?:\p{L}'s|\b(?:his|her|their|your))\s/iu;
 const PARENT_OF = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are)\s+(?:a |an )?(?:proud |single |busy |working |stay-at-home ` +
     String.raw`|happy )?(?:mom|mum|mother|dad|father|parent|mama|papa)s? (?:of|to)\s+${COUNT}\b(?:\s+${KID})?`,
@@ -317,7 +341,7 @@ function readStatus(text: string): Proposal[] {
   return m ? [propose('relationship', m[1]!.toLowerCase(), 'state', { dated: true })] : [];
 }
 
-function readChildren(text: string): Proposal[] {
+function readChildren(text: string, turnMentions: (topic: RegExp) => boolean): Proposal[] {
   const out: Proposal[] = [];
   let m = find(text, HAVE_KIDS);
   if (m) {
@@ -338,6 +362,11 @@ function readChildren(text: string): Proposal[] {
       );
     return out;
   }
+  m = find(text, WELCOMED);
+  if (m) {
+    const [name] = names(after(text, m), /named|called/iu.test(m[0]));
+    if (name) return [propose('child', `${m[1]!.toLowerCase()} named ${name}`, 'state', { dated: true })];
+  }
   m = find(text, MY_KID);
   if (m) {
     const explicit = !!m[2];
@@ -345,6 +374,14 @@ function readChildren(text: string): Proposal[] {
     if (name) out.push(propose('child', `${m[1]!.toLowerCase()} named ${name}`));
     return out;
   }
+  const arrived = ARRIVED.exec(text);
+  if (
+    arrived &&
+    !PRONOUN.test(arrived[1]!) &&
+    turnMentions(ABOUT_CHILDREN) &&
+    !SOMEONE_ELSES.test(text.slice(0, arrived.index + arrived[0].length))
+  )
+    out.push(propose('child', `child named ${arrived[1]}`, 'state', { dated: true }));
   m = find(text, PARENT_OF);
   if (m)
     out.push(
@@ -376,5 +413,10 @@ function readSiblings(text: string): Proposal[] {
 /** Reads partner, relationship status, children and siblings. */
 export const readFamily: Reader = ({ text, turnMentions }) => {
   if (!GATE.test(text)) return [];
-  return [...readPartner(text, turnMentions), ...readStatus(text), ...readChildren(text), ...readSiblings(text)];
+  return [
+    ...readPartner(text, turnMentions),
+    ...readStatus(text),
+    ...readChildren(text, turnMentions),
+    ...readSiblings(text),
+  ];
 };

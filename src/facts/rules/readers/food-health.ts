@@ -156,15 +156,26 @@ const CONDITION_SUFFIX =
 const HAVE_CONDITION = pattern(
   SUBJ_OR_NONE,
   ADV,
-  String.raw`(?:have|have got|have had|suffer from|am suffering from|live with|am living with|struggle with` +
-    String.raw`|have struggled with|deal with|am dealing with|battle|am battling|have been battling` +
-    String.raw`|have been living with|got|developed|have developed)\s+`,
+  // Longer forms first: "have" would otherwise end the match of "have had" and "have been …".
+  String.raw`(?:have been (?:battling|living with|dealing with|struggling with|suffering from|fighting)` +
+    String.raw`|have had|have got|have struggled with|have developed|have|suffer from|am suffering from|live with` +
+    String.raw`|am living with|struggle with|am struggling with|deal with|am dealing with|battle|am battling|got` +
+    String.raw`|developed)\s+`,
 );
 const DIAGNOSED = pattern(
   SUBJ_OR_NONE,
   ADV,
   String.raw`(?:was|were|got|have been|am|just got|recently got|was recently|got officially)\s+(?:officially ` +
     String.raw`|finally |recently )?diagnosed\s+with\s+`,
+);
+/** "The doctor diagnosed me with diabetes", "they've diagnosed me with…": whoever diagnosed, the user has it. */
+const DIAGNOSED_ME = /\bdiagnosed me with\s+/iu;
+/** "My asthma is gone", "my migraines went away": a condition of the user's that no longer holds. */
+const CONDITION_GONE = new RegExp(
+  String.raw`\bmy (.{2,40}?) (?:is gone|are gone|has gone|have gone|went away|has gone away|have gone away` +
+    String.raw`|cleared up|has cleared up|have cleared up|disappeared|has disappeared|is cured|is in remission` +
+    String.raw`|is (?:finally )?under control|is a thing of the past)\b`,
+  'iu',
 );
 const ADJECTIVE = new RegExp(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are|have been|became)\s+${ADV}(?:a |an )?` +
@@ -270,7 +281,11 @@ function readHealth(text: string): Proposal[] {
     const value = condition(after(text, m), false);
     return value ? [propose('health', value, 'retire', { dated: true })] : [];
   }
-  m = find(text, DIAGNOSED);
+  const gone = CONDITION_GONE.exec(text);
+  const goneValue = gone ? condition(gone[1]!, false) : undefined;
+  if (goneValue && goneValue.length === gone![1]!.length)
+    return [propose('health', goneValue, 'retire', { dated: true })];
+  m = find(text, DIAGNOSED) ?? DIAGNOSED_ME.exec(text) ?? undefined;
   if (m) {
     const value = condition(after(text, m), true);
     // "diagnosed with a latex allergy" is the allergy, read as such.
@@ -288,7 +303,8 @@ function readHealth(text: string): Proposal[] {
 
 /** Reads diet, allergies and intolerances, and health conditions. */
 export const readFoodHealth: Reader = ({ text }) => {
-  if (!GATE.test(text)) return [];
+  // A condition named with a verb the gate lacks ("I deal with anxiety") still opens the health part.
+  if (!GATE.test(text) && !HEALTH_GATE.test(text)) return [];
   return [
     ...(DIET_GATE.test(text) ? readDiet(text) : []),
     ...(ALLERGY_GATE.test(text) ? readAllergy(text) : []),
@@ -306,7 +322,7 @@ const DIET_GATE = new RegExp(
 const ALLERGY_GATE = /allerg|alerg|intoleran|sensitiv/iu;
 const HEALTH_GATE = new RegExp(
   String.raw`\b(?:diagnos\w*|suffer\w*|living with|live with|struggl\w*|battl\w*|deal\w* with|recover\w*` +
-    String.raw`|remission|cured|beat` +
+    String.raw`|remission|cured|beat|gone|went away|cleared up|disappeared` +
     (String.raw`|${[...CONDITION_ADJECTIVES.keys()].join('|')}|${CONDITION})|(?:itis|osis|emia|disease` +
       String.raw`|disorder|syndrome|cancer|condition|deficiency|pathy|algia)\b`),
   'iu',

@@ -33,7 +33,8 @@ const MOVED = pattern(
     (String.raw`moved away|moved here|came over)\s+${ADV}(?:(?:back |over |all the way |here |house ` +
       String.raw`|abroad |overseas ` +
       String.raw`|out west |out east |up north |down south |across the (?:country|world|pond|ocean|border) )?` +
-      String.raw`(?:to|into|in)\s+|(?=from\s))`),
+      // "moved in together", "moved in with Maria": who the user lives with, not a place.
+      String.raw`(?:to|into|in(?!\s+(?:together|with)\b))\s+|(?=from\s))`),
 );
 
 const SINCE_MOVING = new RegExp(

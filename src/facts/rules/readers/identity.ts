@@ -99,6 +99,10 @@ function ageOk(n: string): boolean {
   return v >= 5 && v <= 120;
 }
 
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
 /** Reads name, age, birthday, hometown, nationality, religion, gender and pronouns. */
 /** "it is Kate now": a single name said with "it". Case-sensitive, for the capital. */
 const IT_IS_NAME = new RegExp(
@@ -106,17 +110,29 @@ const IT_IS_NAME = new RegExp(
     String.raw`\s*(?:[.!]*$|,\s+(?=I\b))`,
   'u',
 );
+/** Days and months, which "it is … now" names as often as a name. */
+const CALENDAR_WORD = new RegExp(
+  String.raw`^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August` +
+    String.raw`|(?:Septem|Octo|Novem|Decem)ber)$`,
+  'u',
+);
+/** "…nobody calls me Lee except my mum": a name the user gives up in the turn. Case-sensitive. */
+const NAME_GIVEN_UP = /\b(?:[Nn]obody|[Nn]o one|[Nn]oone) (?:\S+ ){0,3}?calls me (\p{Lu}[\p{L}'-]*)/u;
 /** The turn talks of the user's own name changing. */
-const NAME_TALK =
-  /\b(?:changed my (?:first |last |legal )?name|my (?:new |legal |first )?name|name change|new name|go by)\b/iu;
+const NAME_TALK = new RegExp(
+  String.raw`\b(?:changed my (?:first |last |legal )?name|my (?:new |legal |first )?name|name change|new name|go by` +
+    String.raw`|(?:legally|officially) changed it|changed it (?:legally|officially)|deed poll)\b`,
+  'iu',
+);
 
-export const readIdentity: Reader = ({ text, turnMentions }) => {
+export const readIdentity: Reader = ({ text, turnMentions, turnFind }) => {
   // "it's Kate now - I changed my name": the name the turn talks of, said with "it".
   const it = IT_IS_NAME.exec(text);
   if (it && turnMentions(NAME_TALK)) {
     const name = cutValue(it[1]!, 'name');
     const old = it[2] ? cutValue(it[2], 'name') : undefined;
-    if (name && !NOT_NAMES.has(name)) return [propose('name', name, 'state', { replaces: old })];
+    if (name && !NOT_NAMES.has(name) && !CALENDAR_WORD.test(name))
+      return [propose('name', name, 'state', { replaces: old })];
   }
   if (!GATE.test(text)) return [];
   const out: Proposal[] = [];
@@ -129,7 +145,13 @@ export const readIdentity: Reader = ({ text, turnMentions }) => {
   // "nobody calls me Jon anymore" is a name given up, not one the user goes by.
   if (m && !/\b(?:nobody|no one|noone|never)\s+(?:\S+\s+)?$/iu.test(text.slice(0, m.index))) {
     const name = cutValue(after(text, m), 'name');
-    if (name && /^\p{Lu}/u.test(after(text, m))) out.push(propose('nickname', name));
+    // "call me Morgan, nobody calls me Lee": with a name given up in the turn, the one asked for is the name.
+    const givenUp = turnFind(NAME_GIVEN_UP);
+    const old = givenUp ? cutValue(givenUp[1]!, 'name') : undefined;
+    if (name && /^\p{Lu}/u.test(after(text, m)))
+      out.push(
+        old && !sameName(old, name) ? propose('name', name, 'state', { replaces: old }) : propose('nickname', name),
+      );
   }
   const named = I_AM_NAME.exec(text);
   if (named && !NOT_NAMES.has(named[1]!.split(' ')[0]!) && !NATIONALITY.test(text) && !RELIGION.test(text))

@@ -102,9 +102,14 @@ const NAME_THEN_KIND = new RegExp(
     String.raw`(?:(?:a|an|my|our)\s+)?${ADJ}(${PET})\b`,
   'u',
 );
-/** "…a dog! his name's Max", "we adopted a cat, we called him Milo": the name said after the pet, in the turn. */
+/**
+ * "…a dog! his name's Max", "we adopted a cat, we called him Milo", "the kids named her Tofu": the
+ * name said after the pet, in the turn, whoever in the family gave it.
+ */
 const NAME_LATER =
-  /\b(?:(?:[Hh]is|[Hh]er|[Ii]ts) name(?:'s| is)|(?:[Ww]e|I) (?:called|named) (?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/u;
+  /\b(?:(?:[Hh]is|[Hh]er|[Ii]ts) name(?:'s| is)|(?:called|named) (?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/u;
+/** Words only a pet's loss is said with: "we had to put him down", "the vet", "the rainbow bridge". */
+const PET_LOSS = /\bput (?:him|her|it) (?:down|to sleep)\b|\bthe vet\b|\brainbow bridge\b/iu;
 /** "We had to give Rex away". Case-sensitive, for the name's capital. */
 const GAVE_AWAY_NAME = new RegExp(
   String.raw`\b(?:[Ww]e|I) (?:had to |have to |finally )?(?:give|gave|rehome|rehomed) (\p{Lu}[\p{L}'-]*) ` +
@@ -230,7 +235,7 @@ function readPet({ text, correction, turnFind, turnMentions }: ClauseView): Prop
       return [propose('pet', to, 'state', { replaces: from, text: `The user has a pet named ${to}.`, dated: true })];
   }
   const mourned = RIP.exec(text);
-  if (mourned && turnMentions(GATE)) {
+  if (mourned && (turnMentions(GATE) || turnMentions(PET_LOSS))) {
     const name = cutValue(mourned[1]!, 'name');
     if (name)
       return [propose('pet', name, 'retire', { text: `The user no longer has a pet named ${name}.`, dated: true })];

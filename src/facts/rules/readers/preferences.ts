@@ -17,7 +17,7 @@ const GATE = new RegExp(
     String.raw`|dig|prefer|fond|hate|dislike|detest|loathe|stand|bear|care for|despise|sick of|tired of` +
     String.raw`|hobb|pastime|free time|spare time|play|do\b|practi|took up|taken up|picked up|got into` +
     String.raw`|started|go\b|favou?rite|fave|fav\b|quit|stopped|gave up|no longer|person\b|lover|nerd|geek|buff` +
-    String.raw`|supporter)`,
+    String.raw`|supporter|mind|\bno\b|not for me|not my thing|dealbreaker|peace|come around|came around|warmed)`,
   'iu',
 );
 
@@ -40,7 +40,25 @@ const DISLIKE = pattern(
   String.raw`(?:(?:^|\b)${SUBJ}\s+|^)${ADV}(?:really |absolutely |totally |just |honestly )*(hate|dislike` +
     String.raw`|detest|loathe|can not stand|can not bear|do not like|do not enjoy|do not care for|(?:am )?not ` +
     String.raw`(?:a )?(?:big |huge )?fan of|am not into|despise|am sick of|am tired of|am not fond of` +
-    String.raw`|abhor|do not love|am not crazy about)\s+`,
+    String.raw`|abhor|do not love|am not crazy about` +
+    // Coming to dislike something: "I've come to hate olives", "I started to hate crowds".
+    String.raw`|(?:grew|came|have grown|have come|started|have started|began|am starting) to (?:hate|dislike|loathe` +
+    String.raw`|despise|detest))\s+`,
+);
+/** "Olives are a hard no for me", "crowds are not for me these days": the thing first, then the verdict. */
+const IS_A_NO = new RegExp(
+  String.raw`^(?!(?:it|that|this|which|there|he|she|they|you)\b)(.{2,40}?) (?:is|are) ` +
+    String.raw`(?:(?:just|really|honestly|definitely` +
+    String.raw`|absolutely) )?(?:a (?:hard |big |firm |total )?no|not for me|not my thing|a dealbreaker)` +
+    String.raw`(?: for me)?(?:\s|[.!,]|$)`,
+  'iu',
+);
+/** "I don't mind olives anymore", "I no longer hate crowds": a dislike that no longer holds. */
+const UNDISLIKE = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:(?:do not|no longer) (?:mind|hate|dislike|detest|loathe)` +
+    // "I have made peace with" is read in its plain form, "I made peace with".
+    String.raw`|(?:have )?made peace with|(?:have )?come around (?:to|on)|came around (?:to|on)` +
+    String.raw`|(?:have )?warmed up to)\s+`,
 );
 const UNLIKE = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:no longer|do not|did not) (?:like|love|enjoy|care for)\s+`,
@@ -229,6 +247,11 @@ function readLikes(text: string): Proposal[] {
   // "I don't like X anymore" retires a like; "I don't like X" is a dislike, read below.
   if (m && (/\b(?:anymore|any more|no longer)\b/iu.test(text) || /no longer/iu.test(m[0])))
     return likes(after(text, m)).map((v) => propose('like', v, 'retire', { dated: true }));
+  m = find(text, UNDISLIKE);
+  if (m && (/\b(?:anymore|any more|no longer|now|these days)\b/iu.test(text) || !/\bdo not\b/iu.test(m[0])))
+    return likes(after(text, m)).map((v) => propose('dislike', v, 'retire', { dated: true }));
+  const no = IS_A_NO.exec(text);
+  if (no) return likes(no[1]!).map((v) => propose('dislike', v));
   m = find(text, LOST_INTEREST);
   if (m) return likes(after(text, m)).map((v) => propose('like', v, 'retire', { dated: true }));
   // A like and a dislike of one thing cannot both hold: one said as a change ("these days", "grown
@@ -282,8 +305,30 @@ function readHobbies(text: string): Proposal[] {
   return [];
 }
 
+/** "…but it's definitely curry now": a favourite said with "it", the clause a value and a change word. */
+const IT_IS_NOW = new RegExp(
+  String.raw`(?:^|[,;]\s*|\b(?:but|and)\s+)(?:it is|its|it has become|now it is|it is now) ` +
+    String.raw`(?:definitely |probably |totally |officially ` +
+    String.raw`|clearly )?(?!(?:a|an|the|my|your|not|so|too|very|really|over|fine|ok|okay|good|great|different` +
+    String.raw`|time)\b)` +
+    String.raw`([\p{L}-]+(?: [\p{L}-]+)?) (?:now|these days|nowadays)\s*[.!]*$`,
+  'iu',
+);
+/** A favourite the turn says was the user's: "pasta was my favourite food", "my favorite band used to be Muse". */
+const FAVORITE_TALK = new RegExp(
+  String.raw`\b(?:was|used to be) (?:my|our) (?:all-time |old )?(?:favou?rite|fave|fav) ([\p{L}]+)\b` +
+    String.raw`|\b(?:my|our) (?:all-time |old )?(?:favou?rite|fave|fav) ([\p{L}]+) (?:was|used to be)\b`,
+  'iu',
+);
+
 /** Reads likes, dislikes, hobbies and favourites. */
-export const readPreferences: Reader = ({ text }) => {
+export const readPreferences: Reader = ({ text, turnFind }) => {
+  const it = IT_IS_NOW.exec(text);
+  const talk = it ? turnFind(FAVORITE_TALK) : undefined;
+  if (it && talk) {
+    const said = readFavorite(`my favourite ${(talk[1] ?? talk[2])!.toLowerCase()} is ${it[1]}`);
+    if (said.length > 0) return said;
+  }
   if (!GATE.test(text)) return [];
   const favorites = readFavorite(text);
   return favorites.length > 0 ? favorites : [...readLikes(text), ...readHobbies(text)];

@@ -74,6 +74,13 @@ const NEW_JOB_AS = pattern(
     String.raw`|role|position|gig|career)\s+(?:(?:last|this) (?:week|month|year)\s+|(?:a few |two |three )?` +
     String.raw`(?:days|weeks|months) ago\s+|today\s+|yesterday\s+)?as\s+(?:a |an |the )?`,
 );
+/** "I started as a nurse on Monday", "began as a junior dev": a role the user took up (a known role only). */
+const STARTED_AS = pattern(
+  SUBJ_OR_NONE,
+  ADV,
+  String.raw`(?:started|began|have started|am starting|start|started out|started work|started working)\s+as\s+` +
+    String.raw`(?:a |an |the )?`,
+);
 /** "I left my job as a pharmacist": the job given up. */
 const LEFT_JOB_AS = pattern(
   String.raw`\b(?:left|quit|resigned from|lost|gave up|walked away from)\s+(?:my )?(?:old )?(?:job|position|role` +
@@ -278,6 +285,7 @@ function readJob(text: string): Proposal[] {
     [AS_ROLE, true],
     [WORK_SOMEHOW_AS, true],
     [NEW_JOB_AS, false],
+    [STARTED_AS, true],
     [RETRAINED, true],
     [MY_JOB_AS, false],
     [AS_A, true],
