@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadUseLiteModel, type UseLiteModel } from '../../src/embedders/use-lite.js';
+import { useLiteEmbedder as packageEmbedder } from 'recallkit/embedders';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where cached vectors are kept. */
@@ -25,11 +25,17 @@ export type CountingEmbedder = ((texts: string[]) => Promise<number[][]>) & {
   save(): void;
 };
 
-let loading: Promise<UseLiteModel> | undefined;
+/** USE-lite's vectors for a batch of texts. */
+export interface UseLiteModel {
+  embed(texts: string[]): Promise<number[][]>;
+}
 
-/** Load USE-lite once per process, from the npm package (no network). */
+let model: UseLiteModel | undefined;
+
+/** USE-lite once per process, from the npm package (no network), through the package's embedder. */
 export function loadUseLite(): Promise<UseLiteModel> {
-  return (loading ??= loadUseLiteModel());
+  model ??= { embed: packageEmbedder() };
+  return Promise.resolve(model);
 }
 
 const key = (text: string): string => createHash('sha1').update(text).digest('base64url').slice(0, 20);
