@@ -92,12 +92,16 @@ describe("the README's server, with clients retrying under the turn's id", () =>
       const turns: [user: string, turn: string][] = [];
       for (let k = 0; k < TURNS_PER_USER; k++)
         for (let u = 0; u < USERS; u++) turns.push([`user-${u}`, `turn-${u}-${k}`]);
-      let next = 0;
+      // A chat's next question goes once its last one is answered, as a chat client sends them: each
+      // client owns the users u ≡ c (mod IN_FLIGHT). (Two clients taking turns of one chat from a
+      // shared list could retry a turn after the chat's next one was answered; the echo model
+      // would then answer the next question twice, two replies of one text.)
       let sent = 0;
       const clients = Promise.all(
-        Array.from({ length: IN_FLIGHT }, async () => {
-          for (let i = next++; i < turns.length; i = next++) {
+        Array.from({ length: IN_FLIGHT }, async (_, c) => {
+          for (let i = 0; i < turns.length; i++) {
             const [user, turn] = turns[i]!;
+            if (Number(user.slice('user-'.length)) % IN_FLIGHT !== c) continue;
             await sendTurn(() => port, user, turn, seen, i % 10 === 3);
             sent++;
           }
