@@ -402,7 +402,7 @@ async function fusion(convs: readonly Conversation[]): Promise<string> {
   const ratio = (ms[0]! / ms[settings.indexOf(rerankOnly)]!).toFixed(2);
   const rerankOnlyPct = (100 * [...rerankOnly.per.values()].reduce((s, x) => s + x.sum, 0)) / questions;
   return [
-    `Hybrid recall@10 (USE-lite), dense candidates fused with lexical ones: held out ${out.held.toFixed(2)} against ${out.ref.toFixed(2)} with the shipped setting (${JSON.stringify(grid[0]).replace(/"/g, '')}); lexical alone ${lexical.toFixed(2)}; the lexical candidates re-ranked without dense candidates of their own (before #35) ${rerankOnlyPct.toFixed(2)}. The shipped fusion's re-rank takes ${ratio}x the time of the re-rank without dense candidates (same run; the lexical search and the question's embedding left out).`,
+    `Hybrid recall@10 (USE-lite), dense candidates fused with lexical ones: held out ${out.held.toFixed(2)} against ${out.ref.toFixed(2)} with the shipped setting (${JSON.stringify(grid[0]).replace(/"/g, '')}); lexical alone ${lexical.toFixed(2)} (its candidates are searched without word families); the lexical candidates re-ranked without dense candidates of their own (before #35) ${rerankOnlyPct.toFixed(2)}. The shipped fusion's re-rank takes ${ratio}x the time of the re-rank without dense candidates (same run; the lexical search and the question's embedding left out).`,
     '',
     markdownTable(FOLD_COLUMNS, out.rows),
   ].join('\n');
