@@ -36,7 +36,8 @@ import { PACED_FROM, prepareCounts } from '../tokens/count-yielding.js';
 import { checkName, checkSessionId } from './checks/validate.js';
 import { createSessionTransfer } from './import/session-transfer.js';
 import { formatContext, messagesToDraftsInSlices } from './context/messages-io.js';
-import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall/recall.js';
+import { settleText } from './context/context-text.js';
+import { ensureIndex, indexBehind, indexOnAdd, recallEntries, type RecallContext } from './recall/recall.js';
 import { isReadOnly, readOnlyView } from './unstored.js';
 import { callAnswered, pairDrafts } from './context/tool-pairing.js';
 import { filterEntries } from './context/filter-entries.js';
@@ -452,6 +453,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
               ? await plannedContext(c, plan, withFacts)
               : await contextWithRecalled(c);
           const format = options.format ?? 'openai';
+          // Another format copies the context, text and all: its text laid out in slices first.
+          if (format !== 'openai') await settleText(ctx, slices());
           // The format decides the message type; the cast states what formatContext produced.
           return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as ContextFor<F>;
         },
@@ -591,6 +594,14 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       await scheduler.idle();
       await embeddings?.idle();
       await sessions.idle();
+      // Recall indexes that adds left unwritten (`indexOnAdd`), so a reopen loads them whole. At
+      // best: one not written is caught up from the stored entries by the next recall.
+      await Promise.allSettled(
+        sessions.held().map(async (c) => {
+          const batch = indexBehind(c);
+          if (batch) await writer.write(c.meta.sessionId, batch);
+        }),
+      );
       await factsPart.dispose();
       sessions.dispose();
       try {
