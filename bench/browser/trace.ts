@@ -13,7 +13,7 @@
  * `RECALLKIT_TRACE_DIRS=old,new`: their profiles then take turns (`RECALLKIT_TRACE_PAIRS`, default 3).
  * @module
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -172,11 +172,21 @@ const f = (x: number | undefined): string => (x === undefined || !Number.isFinit
 async function main(): Promise<void> {
   if (process.env['RECALLKIT_TRACE_BUILD']) return buildPage(process.env['RECALLKIT_TRACE_BUILD']);
   let dirs = process.env['RECALLKIT_TRACE_DIRS']?.split(',');
+  let built: string | undefined;
   if (!dirs) {
-    const dir = mkdtempSync(join(tmpdir(), 'recallkit-trace-page-'));
-    await buildPage(dir);
-    dirs = [dir];
+    built = mkdtempSync(join(tmpdir(), 'recallkit-trace-page-'));
+    await buildPage(built);
+    dirs = [built];
   }
+  try {
+    await traceAll(dirs);
+  } finally {
+    if (built) rmSync(built, { recursive: true, force: true });
+  }
+}
+
+/** Trace every selected engine on each built page in `dirs`, taking turns, and print the tables. */
+async function traceAll(dirs: string[]): Promise<void> {
   const pairs = Number(process.env['RECALLKIT_TRACE_PAIRS'] ?? (dirs.length > 1 ? 3 : 1));
   for (const engine of selectedEngines()) {
     const results: { dir: string; r: Awaited<ReturnType<typeof traceEngine>> }[] = [];
@@ -192,14 +202,14 @@ async function main(): Promise<void> {
     console.log(`|---|---|${addKeys.map(() => '---:').join('|')}|---:|---:|---:|---|`);
     results.forEach(({ dir, r }, i) =>
       console.log(
-        `| ${dirs!.indexOf(dir)} | ${i} | ${addKeys.map((k) => f(r.adds[k])).join(' | ')} | ${f(r.addMeans['total'])} | ${f(r.putMs)} | ${f(r.addMeans['total']! / r.putMs)} | ${r.journalWrites} |`,
+        `| ${dirs.indexOf(dir)} | ${i} | ${addKeys.map((k) => f(r.adds[k])).join(' | ')} | ${f(r.addMeans['total'])} | ${f(r.putMs)} | ${f(r.addMeans['total']! / r.putMs)} | ${r.journalWrites} |`,
       ),
     );
     console.log(`\n### ${engine}: a warm start (ms from new Worker, median of ${WARM} reloads)\n`);
     console.log(`| build | run | ${startKeys.join(' | ')} |`);
     console.log(`|---|---|${startKeys.map(() => '---:').join('|')}|`);
     results.forEach(({ dir, r }, i) =>
-      console.log(`| ${dirs!.indexOf(dir)} | ${i} | ${startKeys.map((k) => f(r.warm[k])).join(' | ')} |`),
+      console.log(`| ${dirs.indexOf(dir)} | ${i} | ${startKeys.map((k) => f(r.warm[k])).join(' | ')} |`),
     );
     for (const dir of dirs) {
       const mine = results.filter((x) => x.dir === dir);
