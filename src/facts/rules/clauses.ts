@@ -49,6 +49,11 @@ const CLAUSE_BREAK = new RegExp(
     // "quit Acme, joined Globex": a second change said with its verb alone.
     String.raw`,\s+(?=(?:then\s+|now\s+|just\s+)?(?:joined|moved|started|switched|became|quit|left|transferred` +
       String.raw`|enrolled|relocated|signed|adopted)\s+(?:to\s+|with\s+|at\s+)?\p{Lu})`,
+    // "not in Lyon anymore, living in Berlin": a subjectless statement of where the user lives, works or studies.
+    String.raw`,\s+(?=(?:now\s+|currently\s+|still\s+)?(?:living|working|studying|based|staying|renting)\s+` +
+      String.raw`(?:in|at|for|as|with|out of|near)\b)`,
+    // "I can't stand crowds, just thought you should know": a remark to the listener, a clause of its own.
+    String.raw`,\s+(?=(?:just\s+)?(?:thought|figured|saying|letting you know|so you know|fyi)\b)`,
     String.raw`,\s+(?=(?:do|does|did|can|could|would|will|should|what|where|when|who|how|is|are|any` +
       String.raw`|have|has|right|isn't|aren't|don't|didn't)\b[^,]*\?)`,
   ].join('|'),

@@ -59,7 +59,9 @@ const SAYS =
   (String.raw`(?:says?|said|saying|thinks?|thought|told me|tells me|telling me|claims?|claimed|believes?` +
     String.raw`|believed|reckons?|`) +
   String.raw`insists?|insisted|mentioned|joked|jokes|assumes?|assumed|swears?|swore|suggested|suggests|wrote|writes|` +
-  String.raw`texted|asked|asks|wants me|wanted me|is convinced|was convinced|heard|hears|figured|figures|pretends)\b`;
+  String.raw`texted|asked|asks|wants me|wanted me|is convinced|was convinced|heard|hears|figured|figures|pretends)\b` +
+  // "the kids insisted on changing it", "she asked for a raise": an action, not words about the user.
+  String.raw`(?!\s+(?:on|for|about|around)\b)`;
 
 const REPORTED = new RegExp(
   String.raw`\b(?:he|she|they|someone|somebody|people|everyone|everybody|you|y'all|my [\p{L}-]+(?: [\p{L}-]+)?|` +

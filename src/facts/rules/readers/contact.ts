@@ -95,8 +95,9 @@ const USE_CONTACT = (value: string): RegExp =>
       String.raw`|messages|mail|e-?mails)\s+to)\s+` +
       String.raw`(?:me\s+at\s+)?${value}` +
       // Said of the user, not of a purpose ("use … for the office").
-      String.raw`(?=\s*(?:from now on|going forward|instead|now)?\s*` +
-      String.raw`(?:$|[,.!;]|please|to (?:reach|contact|email|text|call) me))`,
+      String.raw`(?=\s*(?:for (?:anything|everything|all|all of it|whatever|stuff|things)\s*)?` +
+      String.raw`(?:from now on|going forward|moving forward|from here on|instead|now)?\s*` +
+      String.raw`(?:$|[,.!;]|please|pls|plz|to (?:reach|contact|email|text|call) me))`,
     'iu',
   );
 const USE_NUMBER_NOW = USE_CONTACT(String.raw`(\+?\(?\d[\d\s().\-/]{5,22}\d)`);

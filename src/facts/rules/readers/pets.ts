@@ -129,7 +129,9 @@ const CHANGED_NAME = new RegExp(
 );
 /** "Rex died last month", "we had to put Rex down": a name, no kind. Case-sensitive. */
 const NAME_DIED = new RegExp(
-  String.raw`^(\p{Lu}[\p{L}'-]*) (?:just |sadly |recently )?(?:died|passed away|passed|crossed the rainbow bridge` +
+  // "Sadly Bella passed away": a sentence adverb before the name.
+  String.raw`^(?:(?:[Ss]adly|[Uu]nfortunately|[Tt]ragically|[Ss]o|[Ww]ell|[Yy]esterday|[Tt]oday|[Ll]ast (?:week|month|night))\s*,?\s+)?` +
+    String.raw`(\p{Lu}[\p{L}'-]*) (?:just |sadly |recently )?(?:died|passed away|passed|crossed the rainbow bridge` +
     String.raw`|ran away|went missing|(?:was|had to be|has been|got) put (?:down|to sleep))\b`,
   'u',
 );
@@ -362,7 +364,8 @@ function readPet({ text, correction, turnFind, turnMentions }: ClauseView): Prop
     if (!name) return [];
     const kind = kindOf(m[1]!);
     const renamed = /\bnow\b/iu.test(m[0]) || /^\s*\S+\s+now\b/iu.test(after(text, m)) || correction;
-    const not = /\bnot\s+(\p{Lu}[\p{L}'-]*)/u.exec(after(text, m));
+    // "…, not Rex", "…, changed it from Rex", "…, instead of Rex": the name it had before.
+    const not = /\b(?:not|from|instead of|formerly|used to be(?: called)?)\s+(\p{Lu}[\p{L}'-]*)/u.exec(after(text, m));
     const replaces = not ? not[1] : renamed ? kind : undefined;
     return [propose('pet', named(kind, name), 'state', { replaces })];
   }
