@@ -118,7 +118,7 @@ const CORRECTION = new RegExp(
 const AUX_ADVERBS = new RegExp(
   String.raw`\b(I am|we are|I have been|we have been|I have|we have|I was|we were|I do|we do|I will` +
     String.raw`|we will|I can|we can)((?:\s+(?:now|currently|still|also|actually|really|just|finally` +
-    String.raw`|officially|recently|already|both|all|definitely|honestly|basically|totally|truly|happily` +
+    String.raw`|officially|recently|already|both|all(?! about\b| in on\b| for\b)|definitely|honestly|basically|totally|truly|happily` +
     String.raw`|proudly|newly|even|so|very))+)(?=\s)`,
   'giu',
 );

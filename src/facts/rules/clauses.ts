@@ -89,6 +89,15 @@ const BACK_REFERENCE =
 /** "my girlfriend Priya", "our dog": a possessed noun phrase, nothing else, before "and I". */
 const COORDINATED = /^\s*(?:my|our)\s+[^\s,]+(?:\s+[^\s,]+){0,2}\s*$/iu;
 
+/** A cut before a subjectless statement of where the user lives or works ("…, living in Bergen"). */
+const SUBJECTLESS_NEXT = /^,\s+(?:now\s+|currently\s+|still\s+)?(?:living|working|studying|based|staying|renting)\s/iu;
+/** A sentence that opens with someone else as its subject ("my brother …", "she …", "Tom left …"). */
+const OTHER_SUBJECT = new RegExp(
+  String.raw`^\s*(?:(?:my|our|his|her|their|your)\s+(?!own\b)[\p{L}'-]+|he|she|they|you)\b` +
+    String.raw`|^\s*(?!I\b|Not\b|No\b|Just\b|Left\b|Moved\b)\p{Lu}\p{Ll}+\s+(?:\p{Ll}+ed|left|moved|went|is|was|has|got)\b`,
+  'u',
+);
+
 /** Spans of sentences in `text`: trimmed, never empty. */
 function sentences(text: string): [number, number][] {
   const out: [number, number][] = [];
@@ -129,6 +138,9 @@ export function splitClauses(text: string): Clause[] {
       if (SHORT.test(before) && !/\bbut\b/iu.test(m[0]) && !CHANGE_FIRST.test(before)) continue;
       // "my brother quit Acme, joined Oracle": the second verb is the brother's, so no cut.
       if (/^,\s+$/u.test(m[0]) && CHANGE_NEXT.test(body.slice(m.index + m[0].length)) && !CHANGE_FIRST.test(before))
+        continue;
+      // "my brother left Oslo, living in Bergen now": a subjectless statement goes on with someone else's subject.
+      if (SUBJECTLESS_NEXT.test(m[0] + body.slice(m.index + m[0].length)) && OTHER_SUBJECT.test(body.slice(0, m.index)))
         continue;
       // "My girlfriend Priya and I split up": the user's own people and the user, one subject.
       const coordinated =

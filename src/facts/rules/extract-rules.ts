@@ -144,10 +144,22 @@ function readClause(view: ClauseView, frames: boolean): Proposal[] {
     .filter((p) => p.kind === 'state')
     .map((p) => ({
       attribute: p.attribute,
-      value: p.value,
+      value: p.attribute === 'plan' ? planObject(p.value) : p.value,
       kind: 'retire' as const,
       ...(p.dated ? { dated: true } : {}),
     }));
+}
+
+/**
+ * What a plan given up names: its object, without the verb it was denied with or the date read
+ * from the denial ("not doing Mexico this year" retires the Mexico trip however it was said).
+ */
+function planObject(value: string): string {
+  const object = value
+    .replace(/\s*\([^()]*\)\s*$/u, '')
+    .replace(/^(?:\p{L}+ing)\s+(?:to\s+|for\s+|on\s+)?/iu, '')
+    .trim();
+  return object === '' ? value : object;
 }
 
 function toCandidate(p: Proposal, quote: string, view: ClauseView, now: number): FactCandidate {

@@ -64,9 +64,23 @@ const STANCE = new RegExp(
   'iu',
 );
 
+/**
+ * "Add olives to the list of things I hate", "put sushi on my list of foods I love": an item
+ * added to a list of the user's own, said as the user's verb and the item.
+ */
+const ADD_TO_LIST = new RegExp(
+  String.raw`^(?:please |pls |also |oh and |and )?(?:add|put) (.{1,60}?) (?:to|on) (?:my|the|your) list` +
+    String.raw` (?:of )?(?:things|stuff|foods?|food items|ingredients|topics|activities|places|people)?\s*` +
+    String.raw`(?:that )?(I|we) ((?:really )?(?:hate|love|like|dislike|enjoy|avoid|can not stand|can not eat` +
+    String.raw`|do not eat|do not like|am allergic to|are allergic to))\b`,
+  'iu',
+);
+
 /** The clause with these shapes said plainly; other clauses as they are. */
 export function paraphrase(text: string): string {
-  let out = sayNominal(sayFormer(text.replace(STANCE, '')));
+  const listed = ADD_TO_LIST.exec(text);
+  const said = listed ? `${listed[2]} ${listed[3]} ${listed[1]}${text.slice(listed.index + listed[0].length)}` : text;
+  let out = sayNominal(sayFormer(said.replace(STANCE, '')));
   const gerund = GERUND_SUBJECT.exec(out);
   if (gerund) {
     const verb = gerund[1]!.toLowerCase();

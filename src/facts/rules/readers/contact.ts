@@ -101,7 +101,7 @@ const USE_CONTACT = (value: string): RegExp =>
     'iu',
   );
 const USE_NUMBER_NOW = USE_CONTACT(String.raw`(\+?\(?\d[\d\s().\-/]{5,22}\d)`);
-const FROM_NOW_ON = /\b(?:from now on|going forward|from today|instead)\b/iu;
+const FROM_NOW_ON = /\b(?:from now on|going forward|moving forward|from here on|from today|instead)\b/iu;
 
 const EMAIL = String.raw`([\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)`;
 const MY_EMAIL = new RegExp(

@@ -73,7 +73,9 @@ const KIND_CALLED = new RegExp(
   String.raw`\b(?:the|my|our) ${ADJ}(${PET})(?:'s| is) (?:now )?(?:called|named) (\p{Lu}[\p{L}'-]*)`,
   'iu',
 );
-const RENAMED_NAME = /\brenamed (\p{Lu}[\p{L}'-]*)\b/u;
+/** The name a pet had before, said anywhere in the turn: "renamed Rex", "changed it from Rex". */
+const RENAMED_NAME =
+  /\b(?:renamed|chang(?:ed|ing) (?:it|(?:his|her|its) name) from|used to be called|formerly called) (\p{Lu}[\p{L}'-]*)\b/u;
 /** "we had to put our dog Rex to sleep". */
 const PUT_TO_SLEEP = new RegExp(
   String.raw`\bput (?:my|our|the) ${ADJ}(${PET})(?:,? (\p{Lu}[\p{L}'-]*),?)? (?:down|to sleep)\b`,
@@ -366,7 +368,8 @@ function readPet({ text, correction, turnFind, turnMentions }: ClauseView): Prop
     const renamed = /\bnow\b/iu.test(m[0]) || /^\s*\S+\s+now\b/iu.test(after(text, m)) || correction;
     // "…, not Rex", "…, changed it from Rex", "…, instead of Rex": the name it had before.
     const not = /\b(?:not|from|instead of|formerly|used to be(?: called)?)\s+(\p{Lu}[\p{L}'-]*)/u.exec(after(text, m));
-    const replaces = not ? not[1] : renamed ? kind : undefined;
+    const before = not ? undefined : renamed ? turnFind(RENAMED_NAME) : undefined;
+    const replaces = not ? not[1] : renamed ? (before?.[1] ?? kind) : undefined;
     return [propose('pet', named(kind, name), 'state', { replaces })];
   }
   return [];

@@ -7,7 +7,7 @@
  * @module
  */
 import { ADV, SUBJ, SUBJ_OR_NONE, pattern } from '../grammar.js';
-import { ACTIVITIES, alternation } from '../lexicon.js';
+import { ACTIVITIES, DISHES, alternation } from '../lexicon.js';
 import { FAVORITE_CATEGORIES } from '../../attributes.js';
 import { after, find, propose, type Proposal, type Reader } from '../reader.js';
 import { cutList, cutValue, gerund } from '../values.js';
@@ -17,7 +17,7 @@ const GATE = new RegExp(
     String.raw`|dig|prefer|fond|hate|dislike|detest|loathe|stand|bear|care for|despise|sick of|tired of` +
     String.raw`|hobb|pastime|free time|spare time|play|do\b|practi|took up|taken up|picked up|got into` +
     String.raw`|started|go\b|favou?rite|fave|fav\b|quit|stopped|gave up|no longer|person\b|lover|nerd|geek|buff` +
-    String.raw`|supporter|mind|\bno\b|not for me|not my thing|dealbreaker|peace|come around|came around|warmed)`,
+    String.raw`|supporter|all about|all in on|big on|keen on|mind|\bno\b|not for me|not my thing|dealbreaker|peace|come around|came around|warmed)`,
   'iu',
 );
 
@@ -29,7 +29,7 @@ const LIKE = pattern(
     String.raw`|do |still )*(love|adore|like|enjoy|am into|am really into|am obsessed with|am a (?:big ` +
     String.raw`|huge |massive |great |real )?fan of|am passionate about|am crazy about|am mad about` +
     String.raw`|am addicted to|have a passion for|have a soft spot for|have a thing for|dig|am fond of` +
-    String.raw`|am a sucker for|prefer|am hooked on|live for|am (?:really |very |so )?(?:enjoying|loving)` +
+    String.raw`|am a sucker for|prefer|am hooked on|live for|am all about|am all in on|am (?:really |very |super )?(?:big|keen) on|am (?:really |very |so )?(?:enjoying|loving)` +
     String.raw`|have been (?:really )?(?:enjoying|loving)` +
     // Coming to like something: "I've grown to love jazz", "I got really into techno".
     String.raw`|(?:grew|came|learned|learnt|have grown|have come) to (?:love|like|enjoy|adore|appreciate)` +
@@ -172,7 +172,11 @@ function categoryName(raw: string): string | undefined {
   return CATEGORIES.has(lastMapped) ? lastMapped : undefined;
 }
 
+/** A value that is a dish ("curry", "pad thai"): a favourite said without a category is a food. */
+const DISH = new RegExp(`^${alternation(DISHES)}$`, 'iu');
+
 function favorite(categoryRaw: string | undefined, value: string): Proposal[] {
+  if (!categoryRaw && DISH.test(value)) return [propose('favorite_food', value)];
   if (!categoryRaw) return [propose('like', value, 'state', { text: `The user's favorite is ${value}.` })];
   const category = categoryName(categoryRaw);
   if (category) return [propose(`favorite_${category}`, value)];
@@ -316,7 +320,9 @@ const IT_IS_NOW = new RegExp(
 );
 /** A favourite the turn says was the user's: "pasta was my favourite food", "my favorite band used to be Muse". */
 const FAVORITE_TALK = new RegExp(
-  String.raw`\b(?:was|used to be) (?:my|our) (?:all-time |old )?(?:favou?rite|fave|fav) ([\p{L}]+)\b` +
+  String.raw`\b(?:was|used to be) (?:my|our) (?:all-time |old )?(?:favou?rite|fave|fav)` +
+    // The category may be left out ("pasta was my favorite but…").
+    String.raw`(?: (?!but\b|and\b|so\b|though\b|any ?more\b|now\b|until\b|for\b)([\p{L}]+)\b|(?=\s*(?:[,.;!]|(?:but|and|so|though|any ?more|now|until|for)\b|$)))` +
     String.raw`|\b(?:my|our) (?:all-time |old )?(?:favou?rite|fave|fav) ([\p{L}]+) (?:was|used to be)\b`,
   'iu',
 );
@@ -326,7 +332,10 @@ export const readPreferences: Reader = ({ text, turnFind }) => {
   const it = IT_IS_NOW.exec(text);
   const talk = it ? turnFind(FAVORITE_TALK) : undefined;
   if (it && talk) {
-    const said = readFavorite(`my favourite ${(talk[1] ?? talk[2])!.toLowerCase()} is ${it[1]}`);
+    const category = talk[1] ?? talk[2];
+    const said = category
+      ? readFavorite(`my favourite ${category.toLowerCase()} is ${it[1]}`)
+      : favorite(undefined, it[1]!);
     if (said.length > 0) return said;
   }
   if (!GATE.test(text)) return [];

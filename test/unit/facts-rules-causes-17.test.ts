@@ -1,0 +1,118 @@
+/**
+ * The rule extractor on the causes of misses found in round 17 of the knowledge-update suite
+ * (#34), each fixed in general form and checked here with phrasings of its own (not the
+ * suite's): clause boundaries (a subjectless statement or a remark to the listener after a
+ * comma), a subject put back before irregular pasts and "now" with a present verb, reporting
+ * verbs used as actions ("insisted on"), a finding before its complement ("found out … that I"),
+ * labels changed "from X to Y" or "different", contacts to use "for anything going forward",
+ * hired away ("poached by"), a pet mourned after a sentence adverb or renamed "from" its old
+ * name, a partner named after a break-up or by a proposal, children welcomed or listed after
+ * their count, a favourite dish without its category, "all about", a plan given up named by its
+ * object, and an item added to a list of the user's own. Every shape has turns that state nothing
+ * about the user beside it.
+ */
+import { describe, it } from 'vitest';
+import { expectFacts, expectNoUserFacts, type Expected } from '../support/facts/expect-facts.js';
+
+const STATED: [string, Expected[]][] = [
+  // Clauses: a subjectless statement after a comma is read on its own.
+  ['left Oslo in the spring, living in Bergen these days', [['city', 'Bergen']]],
+  ['gave notice at the bakery, working at Zenfood now', [['employer', 'Zenfood']]],
+  ["I'm allergic to kiwi, just thought you should know before you suggest recipes", [['allergy', 'kiwi']]],
+  // Subjects: irregular pasts and "now" with a present verb.
+  ['Split from Marco over the winter.', [['partner', 'Marco', 'retire']]],
+  ['quit the bank job. now teach yoga as a yoga instructor full time', [['job', 'yoga instructor']]],
+  ['now live in Porto with my cousin', [['city', 'Porto']]],
+  // Reporting verbs used as actions do not make a clause reported.
+  ["I'm vegetarian now, my wife insisted on cutting out meat at home", [['diet', 'vegetarian']]],
+  // A finding before its complement.
+  ['learned at my checkup that I have asthma', [['health', 'asthma']]],
+  ['discovered last week that I am allergic to sesame', [['allergy', 'sesame']]],
+  // Labels changed from one value to another, or said to be different.
+  [
+    'my job title changed from analyst to team lead last quarter',
+    [['job', 'team lead', 'state', { replaces: 'analyst' }]],
+  ],
+  ['my mobile is different now: 555-0166', [['phone', '555-0166']]],
+  [
+    'email changed from kim@old.example to kim@new.example',
+    [['email', 'kim@new.example', 'state', { replaces: 'kim@old.example' }]],
+  ],
+  // Contacts to use for everything from now on.
+  ['use 555-0188 for everything moving forward', [['phone', '555-0188']]],
+  ['pls use ada@mail.example for all of it going forward', [['email', 'ada@mail.example']]],
+  // Hired away.
+  ['I was headhunted by Vantora in May', [['employer', 'Vantora']]],
+  ['got snapped up by Nordlys after the internship', [['employer', 'Nordlys']]],
+  // Pets mourned after a sentence adverb; renamed from an old name.
+  ['Unfortunately Pickle died last week, she was fifteen', [['pet', 'Pickle', 'retire']]],
+  [
+    "our cat's name is Juno now, we changed it from Mittens",
+    [['pet', 'cat named Juno', 'state', { replaces: 'Mittens' }]],
+  ],
+  // A partner after a break-up; the one who proposed when the user got engaged.
+  ['Things with Dev ended in March. I am with Sam now.', [['partner', 'Sam']]],
+  ['we got engaged!! Ruth proposed on the beach', [['partner', 'Ruth']]],
+  // Children welcomed into the family or listed after their count.
+  ['We just welcomed Aria into the world', [['child', 'child named Aria']]],
+  [
+    'I have three kids now: Ada, Ben and Cleo',
+    [
+      ['child', 'kid named Ada'],
+      ['child', 'kid named Cleo'],
+    ],
+  ],
+  // A favourite dish said without its category.
+  ['lasagna was my favourite for ages, but it is pho now', [['favorite_food', 'pho']]],
+  // "all about", "big on".
+  ["I'm all about bouldering lately", [['like', 'bouldering']]],
+  ["I'm really big on podcasts these days", [['like', 'podcasts']]],
+  // A plan given up, named by its object.
+  ["we're not going to Iceland in June after all", [['plan', 'Iceland', 'retire']]],
+  // An item added to a list of the user's own.
+  ['add celery to the list of things I hate', [['dislike', 'celery']]],
+  ['please put mangoes on my list of foods I love', [['like', 'mangoes']]],
+];
+
+const NOT_MINE: string[] = [
+  // Subjectless statements and remarks that are someone else's, or asked.
+  'my brother left Oslo, living in Bergen now apparently',
+  'is anyone living in Bergen these days?',
+  // Irregular pasts of someone else.
+  'my sister broke up with Marco',
+  'Tom split from his wife last year',
+  // Reports that stay reports.
+  "my mom insists I'm vegetarian now",
+  // Findings about others.
+  'found out that my son is allergic to sesame',
+  // Labels of other people's details.
+  "my sister's number changed from 555-0100 to 555-0133",
+  'the office email changed to info@office.example',
+  // Contacts for other purposes.
+  'use the side door for deliveries going forward',
+  // Others hired away.
+  'my husband was headhunted by Vantora',
+  // Names that are no pet; pets of others renamed.
+  'Sadly Grandma passed away in April',
+  "my neighbour's cat's name is Juno now",
+  // Partners of others; proposals that are not to the user.
+  'my sister got engaged, Omar proposed on the beach',
+  'Tom proposed to Anna last night',
+  // Children of others.
+  'my cousin welcomed Aria into the world last week',
+  'my sister has two kids now, Ada and Ben',
+  // Favourites of others; a dish that is no favourite.
+  'pizza was her favourite but it is sushi now',
+  // Someone else is "all about" something.
+  'my manager is all about spreadsheets',
+  // Plans of others.
+  "my parents aren't doing Iceland after all",
+  // Lists that are not the user's tastes.
+  'add milk to the shopping list',
+  'add eggs to the list of things my son cannot eat',
+];
+
+describe('facts rules: causes of round 17 misses, fixed in general form', () => {
+  it.each(STATED)('%s', (text, expected) => expectFacts(text, expected));
+  it.each(NOT_MINE)('states nothing about the user: %s', (text) => expectNoUserFacts(text));
+});
