@@ -72,6 +72,19 @@ const STATED: [string, Expected[]][] = [
   // An item added to a list of the user's own.
   ['add celery to the list of things I hate', [['dislike', 'celery']]],
   ['please put mangoes on my list of foods I love', [['like', 'mangoes']]],
+  // Plans: a trip booked (dated or not), a trip in the present tense with a date ahead, a holiday as the date.
+  ['just booked a cheap getaway to Malta', [['plan', 'booked a cheap getaway to Malta']]],
+  ['In two weeks I fly to Nairobi for the conference', [['plan', 'fly to Nairobi for the conference (2024-09-24)']]],
+  ["we'll be in Vienna over New Year's", [['plan', 'be in Vienna (2025-01-01)']]],
+  // Break-ups said as being done or over; a birth given by the user's partner.
+  ['Priya and I are over, it ended in May', [['partner', 'Priya', 'retire']]],
+  ['my girlfriend gave birth to Tomas on Sunday', [['child', 'child named Tomas']]],
+  // A verdict on a thing; a favourite said after the like.
+  ['brussels sprouts are disgusting', [['dislike', 'brussels sprouts']]],
+  ["I'm hooked on dumplings, they're my favourite", [['favorite_food', 'dumplings']]],
+  // A place said as where the user is now; a change of the kind of place, the new one named.
+  ['Ghent is where we ended up after all that', [['city', 'Ghent']]],
+  ['changed unis: Leiden now', [['school', 'Leiden']]],
 ];
 
 const NOT_MINE: string[] = [
@@ -110,6 +123,21 @@ const NOT_MINE: string[] = [
   // Lists that are not the user's tastes.
   'add milk to the shopping list',
   'add eggs to the list of things my son cannot eat',
+  // Trips of others, habits, trips only thought about.
+  'my sister booked a trip to Malta',
+  'I fly to Nairobi every spring for work',
+  'my boss will be in Vienna over Christmas',
+  // Couples of others; births of others.
+  'Priya and Tom are over',
+  'my sister gave birth to Tomas on Sunday',
+  // Verdicts on what is the user's own or on the day.
+  'my commute is the worst',
+  'this weather is disgusting',
+  // A favourite of someone else.
+  "my son is hooked on dumplings, they're his favourite",
+  // Places others ended up in; others who changed schools.
+  'Ghent is where my parents ended up',
+  'my brother switched schools, Leiden now',
 ];
 
 describe('facts rules: causes of round 17 misses, fixed in general form', () => {

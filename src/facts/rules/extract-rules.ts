@@ -70,7 +70,7 @@ const ABOUT_ME = new RegExp(
       String.raw`|phone|cell|mobile`) +
     String.raw`|email|name|birthday|allergy|allergic|diet|vegan|vegetarian|wife|husband|partner|girlfriend|boyfriend` +
     (String.raw`|together|dog|cat|puppy|kitten|pet|renamed|died|passed|down|ran away|went missing|around` +
-      String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please|proposed)\b|@`),
+      String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please|proposed|the worst|gross|disgusting)\b|@`),
   'iu',
 );
 

@@ -27,7 +27,7 @@ const GERUND_SUBJECT = new RegExp(
 /** "Accenture is where I work now": what the user's verb has, said first. */
 const PSEUDO_CLEFT = new RegExp(
   String.raw`^(.{1,50}?) is where (I|we) (?:(?:now|currently|still) )?(live|work|study|go to school|am based` +
-    String.raw`|are based|call home)\b(.*)$`,
+    String.raw`|are based|call home|am(?= now| these days)|are(?= now| these days)|ended up|settled)\b(.*)$`,
   'iu',
 );
 const CLEFT_PREPOSITION: Record<string, string> = {
@@ -38,6 +38,10 @@ const CLEFT_PREPOSITION: Record<string, string> = {
   'am based': 'am based in',
   'are based': 'are based in',
   'call home': 'live in',
+  am: 'live in',
+  are: 'live in',
+  'ended up': 'live in',
+  settled: 'live in',
 };
 
 /** "I switched careers to become a nurse": a change made for a role, which the user now has. */
@@ -76,8 +80,35 @@ const ADD_TO_LIST = new RegExp(
   'iu',
 );
 
+/**
+ * "switched schools, MIT now", "changed jobs: Globex": a change of the kind of place, then the
+ * new one named, said as the plain statement of where the user studies, works or lives.
+ */
+const SWITCHED_KIND = new RegExp(
+  String.raw`^(?:(?:I|we) (?:have )?(?:just |finally )?)?(?:switched|changed|swapped|moved) (schools|unis|universities` +
+    String.raw`|colleges|programs|jobs|companies|employers|firms|cities|towns|countries)\s*(?:,|:|-|–|—)\s*` +
+    String.raw`(?:(?:it is|its|now|now at|now in|to|at|in)\s+)?(?=\p{Lu})`,
+  'iu',
+);
+const SWITCHED_TO: Record<string, string> = {
+  schools: 'I study at ',
+  unis: 'I study at ',
+  universities: 'I study at ',
+  colleges: 'I study at ',
+  programs: 'I study at ',
+  jobs: 'I work at ',
+  companies: 'I work at ',
+  employers: 'I work at ',
+  firms: 'I work at ',
+  cities: 'I live in ',
+  towns: 'I live in ',
+  countries: 'I live in ',
+};
+
 /** The clause with these shapes said plainly; other clauses as they are. */
 export function paraphrase(text: string): string {
+  const switched = SWITCHED_KIND.exec(text);
+  if (switched) return paraphrase(`${SWITCHED_TO[switched[1]!.toLowerCase()]}${text.slice(switched[0].length)}`);
   const listed = ADD_TO_LIST.exec(text);
   const said = listed ? `${listed[2]} ${listed[3]} ${listed[1]}${text.slice(listed.index + listed[0].length)}` : text;
   let out = sayNominal(sayFormer(said.replace(STANCE, '')));

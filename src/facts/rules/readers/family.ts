@@ -17,7 +17,7 @@ const GATE = new RegExp(
     (String.raw`|sibling|mom|mum|mother|dad|father|parent|pregnant|expecting|together|couple|item|ended` +
       String.raw`|someone|moved in` +
       String.raw`|with|left|dumped|cheated|someone|moved in|quits|parted|broke|called it off|ended it|born|arrived` +
-      String.raw`|welcomed|proposed|popped the question)`),
+      String.raw`|welcomed|proposed|popped the question|done|over|finished|parted|quits|gave birth)`),
   'iu',
 );
 
@@ -177,6 +177,9 @@ const ARRIVED = new RegExp(
   String.raw`(?:^|\b(?:our|my|little|baby|sweet)\s+)(\p{Lu}[\p{L}'-]+) ` +
     String.raw`(?:was born|has arrived|arrived|came into the world` +
     String.raw`|joined (?:our|the) family)\b` +
+    // "My wife gave birth to Mia", "I gave birth to Leo": the user's or the user's partner's child.
+    String.raw`|\b(?:I|[Mm]y (?:wife|partner|girlfriend|fianc[ée]e))(?: just)? gave birth to (?:our |a )?(?:(?:baby|little) )?` +
+    String.raw`(?:(?:boy|girl|son|daughter),? )?(?:named |called )?(\p{Lu}[\p{L}'-]+)` +
     // "We welcomed Noah into the family": the user's verb, the child its object.
     String.raw`|\b(?:I|[Ww]e) (?:just |finally )?(?:welcomed|had|adopted) (\p{Lu}[\p{L}'-]+) (?:in)?to (?:the|our) (?:family|world)\b`,
   'u',
@@ -392,8 +395,8 @@ function readChildren(text: string, turnMentions: (topic: RegExp) => boolean): P
     return out;
   }
   const arrived = ARRIVED.exec(text);
-  const welcomed = arrived?.[2] !== undefined;
-  if (arrived && welcomed) arrived[1] = arrived[2]!;
+  const welcomed = arrived?.[2] !== undefined || arrived?.[3] !== undefined;
+  if (arrived && welcomed) arrived[1] = (arrived[2] ?? arrived[3])!;
   if (
     arrived &&
     !PRONOUN.test(arrived[1]!) &&

@@ -17,7 +17,7 @@ const GATE = new RegExp(
     String.raw`|dig|prefer|fond|hate|dislike|detest|loathe|stand|bear|care for|despise|sick of|tired of` +
     String.raw`|hobb|pastime|free time|spare time|play|do\b|practi|took up|taken up|picked up|got into` +
     String.raw`|started|go\b|favou?rite|fave|fav\b|quit|stopped|gave up|no longer|person\b|lover|nerd|geek|buff` +
-    String.raw`|supporter|all about|all in on|big on|keen on|mind|\bno\b|not for me|not my thing|dealbreaker|peace|come around|came around|warmed)`,
+    String.raw`|supporter|the worst|gross|disgusting|nasty|vile|revolting|unbearable|all about|all in on|big on|keen on|mind|\bno\b|not for me|not my thing|dealbreaker|peace|come around|came around|warmed)`,
   'iu',
 );
 
@@ -51,6 +51,13 @@ const IS_A_NO = new RegExp(
     String.raw`(?:(?:just|really|honestly|definitely` +
     String.raw`|absolutely) )?(?:a (?:hard |big |firm |total )?no|not for me|not my thing|a dealbreaker)` +
     String.raw`(?: for me)?(?:\s|[.!,]|$)`,
+  'iu',
+);
+/** "Olives are the worst", "spicy food is gross": a verdict on a thing that is not the user's own. */
+const IS_THE_WORST = new RegExp(
+  String.raw`^(?!(?:it|that|this|which|there|he|she|they|you|my|our|your|his|her|their|the|today|tonight|work)\b)` +
+    String.raw`([\p{L}-]+(?: [\p{L}-]+){0,2}?) (?:is|are) (?:(?:just|really|honestly|literally|so|absolutely) )?` +
+    String.raw`(?:the worst|gross|disgusting|nasty|vile|revolting|unbearable)(?:,? honestly| for me| to me)?\s*(?:[.!]|$)`,
   'iu',
 );
 /** "I don't mind olives anymore", "I no longer hate crowds": a dislike that no longer holds. */
@@ -254,7 +261,7 @@ function readLikes(text: string): Proposal[] {
   m = find(text, UNDISLIKE);
   if (m && (/\b(?:anymore|any more|no longer|now|these days)\b/iu.test(text) || !/\bdo not\b/iu.test(m[0])))
     return likes(after(text, m)).map((v) => propose('dislike', v, 'retire', { dated: true }));
-  const no = IS_A_NO.exec(text);
+  const no = IS_A_NO.exec(text) ?? IS_THE_WORST.exec(text);
   if (no) return likes(no[1]!).map((v) => propose('dislike', v));
   m = find(text, LOST_INTEREST);
   if (m) return likes(after(text, m)).map((v) => propose('like', v, 'retire', { dated: true }));
@@ -327,8 +334,19 @@ const FAVORITE_TALK = new RegExp(
   'iu',
 );
 
+/** "…, it's my favorite": the thing liked before it is the user's favourite. */
+const IT_IS_MY_FAVORITE =
+  /,\s*(?:and\s+)?(?:it is|its|that is|they are) (?:now |officially |definitely )?(?:my|our) (?:new |all-time )?(?:favou?rite|fave|fav)(?: ([\p{L}]+))?\s*(?:now\s*)?[.!]*$/iu;
+
 /** Reads likes, dislikes, hobbies and favourites. */
 export const readPreferences: Reader = ({ text, turnFind }) => {
+  const favoriteAfter = IT_IS_MY_FAVORITE.exec(text);
+  if (favoriteAfter) {
+    const liked = readLikes(text.slice(0, favoriteAfter.index)).filter(
+      (p) => p.kind === 'state' && p.attribute === 'like',
+    );
+    if (liked.length === 1) return favorite(favoriteAfter[1], liked[0]!.value);
+  }
   const it = IT_IS_NOW.exec(text);
   const talk = it ? turnFind(FAVORITE_TALK) : undefined;
   if (it && talk) {
