@@ -85,6 +85,21 @@ const STATED: [string, Expected[]][] = [
   // A place said as where the user is now; a change of the kind of place, the new one named.
   ['Ghent is where we ended up after all that', [['city', 'Ghent']]],
   ['changed unis: Leiden now', [['school', 'Leiden']]],
+  // A number given anywhere in a turn that says the user's number changed.
+  ['we got a new number at home, write it down: 555-0129', [['phone', '555-0129']]],
+  ['my old number is dead. new one - 555-0131', [['phone', '555-0131']]],
+  // A finding said with an article before the allergen; a favourite's category with a time said after it.
+  ['the dermatologist confirmed a nickel allergy', [['allergy', 'nickel']]],
+  ['my favourite meal at the moment is bibimbap', [['favorite_food', 'bibimbap']]],
+  ["nothing tops pad thai for me, it's my go-to", [['favorite_food', 'pad thai']]],
+  // Languages after "bilingual".
+  ["I'm trilingual these days: Dutch, English and Turkish", [['language', 'Turkish']]],
+  // A child born, in a turn that says the user is a parent.
+  ["we're parents! Noor was born on Monday", [['child', 'child named Noor']]],
+  // What a question takes for granted: its reason clause, the user's own new place or job.
+  ['what should we do this weekend now that we live in Antwerp?', [['city', 'Antwerp']]],
+  ['any decent gyms near my new apartment in Lyon?', [['city', 'Lyon']]],
+  ['how do I make a good impression in my first week at Brightwave?', [['employer', 'Brightwave']]],
 ];
 
 const NOT_MINE: string[] = [
@@ -138,6 +153,20 @@ const NOT_MINE: string[] = [
   // Places others ended up in; others who changed schools.
   'Ghent is where my parents ended up',
   'my brother switched schools, Leiden now',
+  // Numbers of others, or of places, in a turn about a new number.
+  'my dad got a new number, it is 555-0129',
+  'the new number for the clinic is 555-0131',
+  // Findings about others; favourites of others.
+  'the dermatologist confirmed a nickel allergy in my daughter',
+  "my husband's favourite meal at the moment is bibimbap",
+  // Others bilingual.
+  'my kids are trilingual - Dutch, English and Turkish',
+  // Births of others.
+  'my sister had a baby! Noor was born on Monday',
+  // Questions that take nothing for granted, or only a wish or someone else's place.
+  'where should we eat since we might move to Antwerp?',
+  "any decent gyms near my sister's apartment in Lyon?",
+  'where do I live again?',
 ];
 
 describe('facts rules: causes of round 17 misses, fixed in general form', () => {

@@ -34,6 +34,7 @@ import { readPreferences } from './readers/preferences.js';
 import { readWork } from './readers/work.js';
 import { readFrames } from './frames/read-frames.js';
 import { paraphrase } from './paraphrase.js';
+import { presupposed } from './presupposed.js';
 import { cutValue } from './values.js';
 import { deniedStatement } from './variants.js';
 
@@ -70,7 +71,7 @@ const ABOUT_ME = new RegExp(
       String.raw`|phone|cell|mobile`) +
     String.raw`|email|name|birthday|allergy|allergic|diet|vegan|vegetarian|wife|husband|partner|girlfriend|boyfriend` +
     (String.raw`|together|dog|cat|puppy|kitten|pet|renamed|died|passed|down|ran away|went missing|around` +
-      String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please|proposed|the worst|gross|disgusting)\b|@`),
+      String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please|proposed|the worst|gross|disgusting|born|nothing beats)\b|@`),
   'iu',
 );
 
@@ -243,6 +244,17 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     const skip = skipReason(shown, plain.text);
     // "The doctor told me I'm allergic to shellfish": reported, but a finding about the user's health.
     const medical = skip === 'reported' && medicalFinding(plain.text);
+    if (skip === 'question') {
+      // "Any cafés near my new flat in Lisbon?", "…now that I live in Oslo?": what the question takes for granted.
+      const found = presupposed(plain.text)
+        .filter((said) => skipReason(said, said) === undefined)
+        .flatMap((said) => {
+          const view = clauseView(said, false, turnFind, now);
+          return readClause(view, false).map((p) => toCandidate(p, raw, view, now));
+        });
+      if (found.length > 0) bySentence.set(clause.sentence, [...(bySentence.get(clause.sentence) ?? []), ...found]);
+      continue;
+    }
     if (skip !== undefined && !medical) continue;
     // A clause whose plain form holds two statements ("I left Acme; I have been at Globex since") is read as two.
     const found = plain.text.split('; ').flatMap((part) => {

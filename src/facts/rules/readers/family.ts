@@ -184,6 +184,15 @@ const ARRIVED = new RegExp(
     String.raw`|\b(?:I|[Ww]e) (?:just |finally )?(?:welcomed|had|adopted) (\p{Lu}[\p{L}'-]+) (?:in)?to (?:the|our) (?:family|world)\b`,
   'u',
 );
+/** A first-person word in the clause itself. */
+const FIRST_PERSON = /\b(?:I|we|my|our|me|us)\b/iu;
+/** The turn says the user is a parent now ("I'm a dad now!", "we're parents", "our baby"). */
+const USER_PARENT = new RegExp(
+  String.raw`\b(?:I am|I'm|Im|we are|we're|became|become|becoming) (?:a |an )?(?:new |first-time |proud )?(?:now )?` +
+    String.raw`(?:dad|mom|mum|father|mother|parents?|daddy|mommy|mummy)\b|\b(?:our|my) (?:new |little |first |second )?` +
+    String.raw`(?:baby|son|daughter|little one|firstborn|newborn|kid|child)\b|\bwe had (?:a|our) (?:baby|son|daughter)\b`,
+  'iu',
+);
 const ABOUT_CHILDREN =
   /\b(?:baby|babies|born|newborn|kids?|child|children|son|daughter|parents?|moms?|mums?|dads?|pregnan\w*|labou?r)\b/iu;
 /** Someone else's, before a name: "my sister's baby Lily", "her son Jack". */
@@ -400,7 +409,7 @@ function readChildren(text: string, turnMentions: (topic: RegExp) => boolean): P
   if (
     arrived &&
     !PRONOUN.test(arrived[1]!) &&
-    (welcomed || turnMentions(ABOUT_CHILDREN)) &&
+    (welcomed || (turnMentions(ABOUT_CHILDREN) && (FIRST_PERSON.test(text) || turnMentions(USER_PARENT)))) &&
     !SOMEONE_ELSES.test(text.slice(0, arrived.index + arrived[0].length))
   )
     out.push(propose('child', `child named ${arrived[1]}`, 'state', { dated: true }));

@@ -232,7 +232,8 @@ function readAllergy(text: string): Proposal[] {
   if (added) return allergens(added[1]!).map((a) => propose('allergy', a, 'state', { dated: true }));
   if (!SOMEONE_ELSE.test(text)) {
     const noun = FINDING.test(text) ? ALLERGY_NOUN.exec(text) : null;
-    const what = noun ? cutValue(noun[1]!, 'thing') : undefined;
+    // "confirmed a shellfish allergy": the article is no part of the allergen.
+    const what = noun ? cutValue(noun[1]!.replace(/^(?:a|an|the)\s+/iu, ''), 'thing') : undefined;
     if (what && !NOT_ALLERGEN.test(what) && !NOT_ALLERGEN.test(what.split(' ')[0]!))
       return [propose('allergy', what.toLowerCase(), 'state', { dated: true })];
     const reaction = ANOTHER_ALLERGY.test(text) ? REACTION_TO.exec(text) : null;

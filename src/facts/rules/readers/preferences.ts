@@ -79,7 +79,7 @@ const LOST_INTEREST = pattern(
 const FAVORITE = new RegExp(
   String.raw`(?:\bmy |^)(?:absolute |all-time |all time |current |new |personal |top |ultimate )?(?:favou?rite` +
     String.raw`|fave|fav|go-to|go to) ((?:thing|things) to (?:eat|drink|watch|read)` +
-    String.raw`|[\p{L}-]+(?: (?!these\b|nowadays\b|now\b|lately\b|currently\b)[\p{L}-]+)?)` +
+    String.raw`|[\p{L}-]+(?: (?!these\b|nowadays\b|now\b|lately\b|currently\b|right\b|at\b|so\b|for\b)[\p{L}-]+)?)` +
     String.raw`(?: (?:these days|nowadays|lately|currently|right now|at the moment|now))?,? (?:is|are|has to be` +
     String.raw`|has become|became|is now|is definitely|is probably|=|:)\s+(?:now\s+|definitely\s+)?`,
   'iu',
@@ -336,10 +336,16 @@ const FAVORITE_TALK = new RegExp(
 
 /** "…, it's my favorite": the thing liked before it is the user's favourite. */
 const IT_IS_MY_FAVORITE =
-  /,\s*(?:and\s+)?(?:it is|its|that is|they are) (?:now |officially |definitely )?(?:my|our) (?:new |all-time )?(?:favou?rite|fave|fav)(?: ([\p{L}]+))?\s*(?:now\s*)?[.!]*$/iu;
+  /,\s*(?:and\s+)?(?:it is|its|that is|they are) (?:now |officially |definitely )?(?:my|our) (?:new |all-time )?(?:favou?rite|fave|fav|number one|no\.? ?1|#1|top pick)(?: ([\p{L}]+))?\s*(?:now\s*)?[.!]*$/iu;
+/** "nothing beats tacos", "nothing tops ramen these days": the user's favourite. */
+const NOTHING_BEATS =
+  /^(?:(?:these days|nowadays|honestly|for me|lately|right now),?\s+)?nothing (?:else )?(?:beats|tops|compares to|comes close to)\s+/iu;
 
 /** Reads likes, dislikes, hobbies and favourites. */
 export const readPreferences: Reader = ({ text, turnFind }) => {
+  const beats = NOTHING_BEATS.exec(text);
+  const best = beats ? cutValue(text.slice(beats[0].length), 'thing') : undefined;
+  if (best && !NOT_A_LIKE.test(best)) return favorite(undefined, best);
   const favoriteAfter = IT_IS_MY_FAVORITE.exec(text);
   if (favoriteAfter) {
     const liked = readLikes(text.slice(0, favoriteAfter.index)).filter(
