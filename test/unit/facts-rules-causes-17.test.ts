@@ -100,6 +100,11 @@ const STATED: [string, Expected[]][] = [
   ['what should we do this weekend now that we live in Antwerp?', [['city', 'Antwerp']]],
   ['any decent gyms near my new apartment in Lyon?', [['city', 'Lyon']]],
   ['how do I make a good impression in my first week at Brightwave?', [['employer', 'Brightwave']]],
+  // Rhetorical tags are no one's words and no doubt.
+  ["I'm a pescatarian now, can you believe it", [['diet', 'pescatarian']]],
+  ['believe it or not, I work at Fernhill now', [['employer', 'Fernhill']]],
+  // A place and "now" alone, in a turn that says the user moved.
+  ['we finally moved!! Tallinn now.', [['city', 'Tallinn']]],
 ];
 
 const NOT_MINE: string[] = [
@@ -167,6 +172,12 @@ const NOT_MINE: string[] = [
   'where should we eat since we might move to Antwerp?',
   "any decent gyms near my sister's apartment in Lyon?",
   'where do I live again?',
+  // Tags beside someone else's words stay reports.
+  "my aunt thinks I'm a pescatarian now, can you believe it",
+  // "X now" after someone else's move, after a move of teams, or naming a day.
+  'my parents moved! Tallinn now.',
+  'I moved teams. Payments now.',
+  'we moved! Friday now.',
 ];
 
 describe('facts rules: causes of round 17 misses, fixed in general form', () => {

@@ -196,7 +196,7 @@ const USER_PARENT = new RegExp(
 const ABOUT_CHILDREN =
   /\b(?:baby|babies|born|newborn|kids?|child|children|son|daughter|parents?|moms?|mums?|dads?|pregnan\w*|labou?r)\b/iu;
 /** Someone else's, before a name: "my sister's baby Lily", "her son Jack". */
-const SOMEONE_ELSES = /(?:\p{L}'s|\b(?:his|her|their|your))\s/iu;
+const SOMEONE_ELSES = /(?:\p{L}'s|\p{L}s'|\b(?:his|her|their|your))\s/iu;
 const PARENT_OF = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are)\s+(?:a |an )?(?:proud |single |busy |working |stay-at-home ` +
     String.raw`|happy )?(?:mom|mum|mother|dad|father|parent|mama|papa)s? (?:of|to)\s+${COUNT}\b(?:\s+${KID})?`,
