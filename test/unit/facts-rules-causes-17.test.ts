@@ -105,6 +105,16 @@ const STATED: [string, Expected[]][] = [
   ['believe it or not, I work at Fernhill now', [['employer', 'Fernhill']]],
   // A place and "now" alone, in a turn that says the user moved.
   ['we finally moved!! Tallinn now.', [['city', 'Tallinn']]],
+  // A list's bullets, a topic said before the statement ("work-wise"), "from now on" said first.
+  ['Updates:\n* relocated to Ghent in May\n* still vegetarian', [['city', 'Ghent']]],
+  ['career-wise, I am at Lumen Labs now', [['employer', 'Lumen Labs']]],
+  ["from now on I'm Sasha, please", [['name', 'Sasha']]],
+  // A label with its value in brackets; the newest member of the family; a child with an apposition.
+  ['status update: new job (paramedic), new commute', [['job', 'paramedic']]],
+  ['the latest addition to our household is a kitten called Biscuit', [['pet', 'kitten named Biscuit']]],
+  ['Ilse, our second, was born in the spring', [['child', 'child named Ilse']]],
+  // A condition the user manages.
+  ["I'm managing my hypertension with diet now", [['health', 'hypertension']]],
 ];
 
 const NOT_MINE: string[] = [
@@ -178,6 +188,15 @@ const NOT_MINE: string[] = [
   'my parents moved! Tallinn now.',
   'I moved teams. Payments now.',
   'we moved! Friday now.',
+  // Bullets and topics before someone else's statement.
+  'Updates:\n* my brother relocated to Ghent in May',
+  'career-wise, my wife is at Lumen Labs now',
+  // Brackets that are no label of the user's; someone else's newest member; someone else's child.
+  "my sister's new job (paramedic) is going well",
+  "my parents' newest family member is a kitten called Biscuit",
+  'Ilse, my niece, was born in the spring',
+  // Someone else's condition.
+  'my dad is managing his hypertension with diet',
 ];
 
 describe('facts rules: causes of round 17 misses, fixed in general form', () => {

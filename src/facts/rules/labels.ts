@@ -67,8 +67,15 @@ function value(text: string): string {
     .trim();
 }
 
+/** "new city (Berlin)", "new job (nurse)": a label with its value in brackets, in a list of updates. */
+const BRACKETED = new RegExp(String.raw`^${OWNER}([\p{L}-]+(?: [\p{L}-]+){0,1}?)\s*\(\s*([^()]{1,60}?)\s*\)`, 'iu');
+
 /** The statement a label clause says, or the clause as it is. */
 export function unlabel(text: string): string {
+  const bracketed = BRACKETED.exec(text);
+  const says =
+    bracketed && /^(?:my\s+)?new\s/iu.test(text) ? LABELS.find(([re]) => re.test(bracketed[1]!))?.[1] : undefined;
+  if (bracketed && says !== undefined) return `${says}${bracketed[2]}${text.slice(bracketed[0].length)}`;
   const pet = PET_LABEL.exec(text);
   if (pet) return `I have a ${pet[1]!.toLowerCase()} named ${pet[2]}${text.slice(pet[0].length)}`;
   for (const shape of [LABEL, CHANGED]) {

@@ -105,8 +105,14 @@ const SWITCHED_TO: Record<string, string> = {
   countries: 'I live in ',
 };
 
+/** "The newest member of the family is a dog called Max": the user has it. */
+const NEW_MEMBER =
+  /^(?:the|our) (?:newest|latest|new) (?:member|addition) (?:of|to) (?:the|our) (?:family|household|home) is\s+(?=an?\s)/iu;
+
 /** The clause with these shapes said plainly; other clauses as they are. */
 export function paraphrase(text: string): string {
+  const member = NEW_MEMBER.exec(text);
+  if (member) return paraphrase(`we have ${text.slice(member[0].length)}`);
   const switched = SWITCHED_KIND.exec(text);
   if (switched) return paraphrase(`${SWITCHED_TO[switched[1]!.toLowerCase()]}${text.slice(switched[0].length)}`);
   const listed = ADD_TO_LIST.exec(text);

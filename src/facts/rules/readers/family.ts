@@ -174,7 +174,9 @@ const WELCOMED = pattern(
 );
 /** "Little Noah arrived in March", "Mia was born on Tuesday": a name said with a birth, in a turn about children. */
 const ARRIVED = new RegExp(
-  String.raw`(?:^|\b(?:our|my|little|baby|sweet)\s+)(\p{Lu}[\p{L}'-]+) ` +
+  String.raw`(?:^|\b(?:our|my|little|baby|sweet)\s+)(\p{Lu}[\p{L}'-]+)` +
+    // "Mia, our youngest, was born…": the user's own apposed to the name.
+    String.raw`(?:, (?:our|my) (?:youngest|oldest|eldest|second|third|first|little one|newest|baby)(?: [\p{L}]+)?,)? ` +
     String.raw`(?:was born|has arrived|arrived|came into the world` +
     String.raw`|joined (?:our|the) family)\b` +
     // "My wife gave birth to Mia", "I gave birth to Leo": the user's or the user's partner's child.

@@ -160,6 +160,8 @@ const HAVE_CONDITION = pattern(
   String.raw`(?:have been (?:battling|living with|dealing with|struggling with|suffering from|fighting)` +
     String.raw`|have had|have got|have struggled with|have developed|have|suffer from|am suffering from|live with` +
     String.raw`|am living with|struggle with|am struggling with|deal with|am dealing with|battle|am battling|got` +
+    String.raw`|am managing(?: my)?|manage(?: my)?|am being treated for|am on medication for|take medication for` +
+    String.raw`|am in treatment for` +
     String.raw`|developed)\s+`,
 );
 const DIAGNOSED = pattern(
@@ -322,7 +324,7 @@ const DIET_GATE = new RegExp(
 );
 const ALLERGY_GATE = /allerg|alerg|intoleran|sensitiv/iu;
 const HEALTH_GATE = new RegExp(
-  String.raw`\b(?:diagnos\w*|suffer\w*|living with|live with|struggl\w*|battl\w*|deal\w* with|recover\w*` +
+  String.raw`\b(?:diagnos\w*|suffer\w*|living with|live with|struggl\w*|battl\w*|deal\w* with|recover\w*|manag\w*|treated for|medication for` +
     String.raw`|remission|cured|beat|gone|went away|cleared up|disappeared` +
     (String.raw`|${[...CONDITION_ADJECTIVES.keys()].join('|')}|${CONDITION})|(?:itis|osis|emia|disease` +
       String.raw`|disorder|syndrome|cancer|condition|deficiency|pathy|algia)\b`),

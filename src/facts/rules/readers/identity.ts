@@ -23,7 +23,8 @@ const NICKNAME = new RegExp(
   'iu',
 );
 /** "I'm Ada." / "I'm Ada, nice to meet you": a capitalized word that is no adjective. Case-sensitive. */
-const I_AM_NAME = /^I am (\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s*(?:[,.!]|$|and\b|here\b)/u;
+const I_AM_NAME =
+  /^I am (\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s*(?:[,.!]|$|and\b|here\b|now\s*[,.!]*$|from now on\b)/u;
 const NOT_NAMES = new Set(
   (
     'Fine|Good|Great|Okay|Ok|Back|Here|Sorry|So|Not|Also|In|On|Sure|Done|Happy|Sad|Tired|Excited|Ready|Home|Just|' +

@@ -162,7 +162,7 @@ const AT_NOW = pattern(String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}(?:now\s+
 const WORK_CONTEXT = new RegExp(
   String.raw`\b(?:jobs?|company|companies|employer|role|position|hired|team|career|boss|colleagues?` +
     String.raw`|coworkers?|offer|startup|firm|promotion|salary|onboarding|interview|workplace|employees?` +
-    String.raw`|contract|new gig|work there|working there|work(?:ing|ed)? (?:at|for))\b`,
+    String.raw`|contract|new gig|work there|working there|work(?:ing|ed)? (?:at|for)|work-wise|job-wise|career-wise)\b`,
   'iu',
 );
 const BEEN_AT = pattern(
