@@ -115,6 +115,13 @@ const STATED: [string, Expected[]][] = [
   ['Ilse, our second, was born in the spring', [['child', 'child named Ilse']]],
   // A condition the user manages.
   ["I'm managing my hypertension with diet now", [['health', 'hypertension']]],
+  // Adverbs and tenses the verbs of a name, a language, a like and a dislike did not allow.
+  ['my name is officially Ines', [['name', 'Ines']]],
+  ["I've been speaking Greek with my in-laws for years", [['language', 'Greek']]],
+  ["I've been so into pottery this year", [['like', 'pottery']]],
+  ["I've come to truly dislike open-plan offices", [['dislike', 'open-plan offices']]],
+  // "I'd say …": an assertion, not a condition.
+  ["I'd say gyoza is my favourite food now", [['favorite_food', 'gyoza']]],
 ];
 
 const NOT_MINE: string[] = [
@@ -197,6 +204,11 @@ const NOT_MINE: string[] = [
   'Ilse, my niece, was born in the spring',
   // Someone else's condition.
   'my dad is managing his hypertension with diet',
+  // The same verbs of someone else, or with a condition.
+  "my sister's name is officially Ines",
+  'my in-laws have been speaking Greek all evening',
+  "I'd say my brother is vegan",
+  "I'd say we might move to Rome",
 ];
 
 describe('facts rules: causes of round 17 misses, fixed in general form', () => {

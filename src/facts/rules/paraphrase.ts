@@ -61,7 +61,7 @@ const NAMES_TYPO = /\bmy names (?=\p{Lu})/u;
  */
 const STANCE = new RegExp(
   String.raw`^(?:I|we) (?:have )?(?:just |finally )?(?:decided|realized|realised|figured out|noticed|admit` +
-    String.raw`|must admit|confess|can confirm|declare|can say|can now say)(?: that)?\s+(?!to\b|on\b|against\b)(?=\S)` +
+    String.raw`|must admit|confess|can confirm|declare|can say|can now say|would say)(?: that)?\s+(?!to\b|on\b|against\b)(?=\S)` +
     // "Found out at the allergist that I'm allergic to latex": a finding, then what was found about the user.
     String.raw`|^(?:I|we) (?:have )?(?:just |finally |recently )?(?:found out|learned|learnt|discovered|realized` +
     String.raw`|realised)\b[^,;]{0,60}?\bthat\s+(?=(?:I|we)\b)`,

@@ -16,7 +16,7 @@ const GATE = new RegExp(
   'iu',
 );
 
-const NAME_IS = /\bmy (?:full |first |real |given )?name is\s+/iu;
+const NAME_IS = /\bmy (?:full |first |real |given )?name is\s+(?:now\s+|officially\s+|legally\s+)?/iu;
 const NICKNAME = new RegExp(
   String.raw`\b(?:(?:you can |please |just |everyone |people |friends |most people |my friends )?call` +
     String.raw`(?:s)? me|I go by|I am called|I am known as)\s+`,

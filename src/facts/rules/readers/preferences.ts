@@ -33,7 +33,7 @@ const LIKE = pattern(
     String.raw`|have been (?:really )?(?:enjoying|loving)` +
     // Coming to like something: "I've grown to love jazz", "I got really into techno".
     String.raw`|(?:grew|came|learned|learnt|have grown|have come) to (?:love|like|enjoy|adore|appreciate)` +
-    String.raw`|(?:got|have got|have gotten|am getting|have been getting) (?:really |very |so |super |big )?into` +
+    String.raw`|(?:got|have got|have gotten|am getting|have been getting|have been) (?:really |very |so |super |big )?into` +
     String.raw`|(?:fell|have fallen) in love with)\s+`,
 );
 const DISLIKE = pattern(
@@ -42,7 +42,7 @@ const DISLIKE = pattern(
     String.raw`(?:a )?(?:big |huge )?fan of|am not into|despise|am sick of|am tired of|am not fond of` +
     String.raw`|abhor|do not love|am not crazy about` +
     // Coming to dislike something: "I've come to hate olives", "I started to hate crowds".
-    String.raw`|(?:grew|came|have grown|have come|started|have started|began|am starting) to (?:hate|dislike|loathe` +
+    String.raw`|(?:grew|came|have grown|have come|started|have started|began|am starting) to (?:really |truly |totally )?(?:hate|dislike|loathe` +
     String.raw`|despise|detest))\s+`,
 );
 /** "Olives are a hard no for me", "crowds are not for me these days": the thing first, then the verdict. */
