@@ -105,7 +105,8 @@ const FILLER = new RegExp(
     String.raw`|p\.s\.|update|quick update|news|big news|good news|anyhow|alright|right|sure|true|cool` +
     String.raw`|wow|omg|ugh|and yes|oh yeah|as I said|like I said|as you know` +
     // "Work-wise, …", "diet-wise …": a topic said before the statement.
-    String.raw`|[\p{L}]+-wise|(?:life|small|little|status|personal|some|an|a) updates?|updates|heads up|quick note)\b[\s,:!.-]*`,
+    String.raw`|[\p{L}]+-wise|(?:life|small|little|status|personal|some|an|a) updates?|updates|heads up` +
+    String.raw`|quick note)\b[\s,:!.-]*`,
   'iu',
 );
 
@@ -120,7 +121,8 @@ const CORRECTION = new RegExp(
 const AUX_ADVERBS = new RegExp(
   String.raw`\b(I am|we are|I have been|we have been|I have|we have|I was|we were|I do|we do|I will` +
     String.raw`|we will|I can|we can)((?:\s+(?:now|currently|still|also|actually|really|just|finally` +
-    String.raw`|officially|recently|already|both|all(?! about\b| in on\b| for\b)|definitely|honestly|basically|totally|truly|happily` +
+    String.raw`|officially|recently|already|both|all(?! about\b| in on\b| for\b)|definitely|honestly|basically` +
+    String.raw`|totally|truly|happily` +
     String.raw`|proudly|newly|even|so|very))+)(?=\s)`,
   'giu',
 );

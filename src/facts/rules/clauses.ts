@@ -94,7 +94,8 @@ const SUBJECTLESS_NEXT = /^,\s+(?:now\s+|currently\s+|still\s+)?(?:living|workin
 /** A sentence that opens with someone else as its subject ("my brother …", "she …", "Tom left …"). */
 const OTHER_SUBJECT = new RegExp(
   String.raw`^\s*(?:(?:my|our|his|her|their|your)\s+(?!own\b)[\p{L}'-]+|he|she|they|you)\b` +
-    String.raw`|^\s*(?!I\b|Not\b|No\b|Just\b|Left\b|Moved\b)\p{Lu}\p{Ll}+\s+(?:\p{Ll}+ed|left|moved|went|is|was|has|got)\b`,
+    String.raw`|^\s*(?!I\b|Not\b|No\b|Just\b|Left\b|Moved\b)\p{Lu}\p{Ll}+\s+(?:\p{Ll}+ed|left|moved|went|is|was` +
+    String.raw`|has|got)\b`,
   'u',
 );
 

@@ -71,7 +71,8 @@ const ABOUT_ME = new RegExp(
       String.raw`|phone|cell|mobile`) +
     String.raw`|email|name|birthday|allergy|allergic|diet|vegan|vegetarian|wife|husband|partner|girlfriend|boyfriend` +
     (String.raw`|together|dog|cat|puppy|kitten|pet|renamed|died|passed|down|ran away|went missing|around` +
-      String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please|proposed|the worst|gross|disgusting|born|nothing beats)\b|@` +
+      String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please|proposed|the worst|gross` +
+      String.raw`|disgusting|born|nothing beats)\b|@` +
       // "Berlin now.": a name and "now" alone, which a turn about a change can make the user's.
       String.raw`|^[\p{L}'-]+(?: [\p{L}'-]+)? (?:now|these days)[.!]*$`),
   'iu',

@@ -56,8 +56,11 @@ const PET_LABEL = new RegExp(
 );
 
 /** Where a value ends: before a conjunction or a mark. */
-const VALUE_END =
-  /^(.*?)(?=\s+(?:when|because|after|since|as|and|but|so|while|for|at|in|last|this|next|now|yesterday|today|ago)\b|[,;!]|\.(?=\s|$)|$)/u;
+const VALUE_END = new RegExp(
+  String.raw`^(.*?)(?=\s+(?:when|because|after|since|as|and|but|so|while|for|at|in|last|this|next|now|yesterday` +
+    String.raw`|today|ago)\b|[,;!]|\.(?=\s|$)|$)`,
+  'u',
+);
 
 /** The value with a parenthesis after it kept as a tail, and a closing "now"/"rn" dropped. */
 function value(text: string): string {

@@ -61,7 +61,8 @@ const NAMES_TYPO = /\bmy names (?=\p{Lu})/u;
  */
 const STANCE = new RegExp(
   String.raw`^(?:I|we) (?:have )?(?:just |finally )?(?:decided|realized|realised|figured out|noticed|admit` +
-    String.raw`|must admit|confess|can confirm|declare|can say|can now say|would say)(?: that)?\s+(?!to\b|on\b|against\b)(?=\S)` +
+    String.raw`|must admit|confess|can confirm|declare|can say|can now say|would say)(?: that)?\s+(?!to\b|on\b` +
+    String.raw`|against\b)(?=\S)` +
     // "Found out at the allergist that I'm allergic to latex": a finding, then what was found about the user.
     String.raw`|^(?:I|we) (?:have )?(?:just |finally |recently )?(?:found out|learned|learnt|discovered|realized` +
     String.raw`|realised)\b[^,;]{0,60}?\bthat\s+(?=(?:I|we)\b)`,
@@ -85,7 +86,8 @@ const ADD_TO_LIST = new RegExp(
  * new one named, said as the plain statement of where the user studies, works or lives.
  */
 const SWITCHED_KIND = new RegExp(
-  String.raw`^(?:(?:I|we) (?:have )?(?:just |finally )?)?(?:switched|changed|swapped|moved) (schools|unis|universities` +
+  String.raw`^(?:(?:I|we) (?:have )?(?:just |finally )?)?(?:switched|changed|swapped|moved) (schools|unis` +
+    String.raw`|universities` +
     String.raw`|colleges|programs|jobs|companies|employers|firms|cities|towns|countries)\s*(?:,|:|-|–|—)\s*` +
     String.raw`(?:(?:it is|its|now|now at|now in|to|at|in)\s+)?(?=\p{Lu})`,
   'iu',
@@ -106,8 +108,11 @@ const SWITCHED_TO: Record<string, string> = {
 };
 
 /** "The newest member of the family is a dog called Max": the user has it. */
-const NEW_MEMBER =
-  /^(?:the|our) (?:newest|latest|new) (?:member|addition) (?:of|to) (?:the|our) (?:family|household|home) is\s+(?=an?\s)/iu;
+const NEW_MEMBER = new RegExp(
+  String.raw`^(?:the|our) (?:newest|latest|new) (?:member|addition) (?:of|to) (?:the|our) (?:family|household` +
+    String.raw`|home) is\s+(?=an?\s)`,
+  'iu',
+);
 
 /** The clause with these shapes said plainly; other clauses as they are. */
 export function paraphrase(text: string): string {

@@ -13,15 +13,27 @@ const REASON = /\b(?:now that|since|because|as|given that|seeing as)\s+((?:I|we)
 /** The user's own new things named in a question, and the statement each presupposes. */
 const OWN_THINGS: [RegExp, string][] = [
   [
-    /\bmy (?:new |current )?(?:flat|apartment|place|house|home|neighbou?rhood|area) in (\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)?)/u,
+    new RegExp(
+      String.raw`\bmy (?:new |current )?(?:flat|apartment|place|house|home|neighbou?rhood` +
+        String.raw`|area) in (\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)?)`,
+      'u',
+    ),
     'I live in ',
   ],
   [
-    /\bmy (?:new (?:job|role|position|team|office|workplace)|first (?:week|day|month)(?: of work)?) at (\p{Lu}[\p{L}&'-]*(?: \p{Lu}[\p{L}&'-]*)?)/u,
+    new RegExp(
+      String.raw`\bmy (?:new (?:job|role|position|team|office|workplace)|first (?:week|day` +
+        String.raw`|month)(?: of work)?) at (\p{Lu}[\p{L}&'-]*(?: \p{Lu}[\p{L}&'-]*)?)`,
+      'u',
+    ),
     'I work at ',
   ],
   [
-    /\bmy (?:first (?:semester|term|year) |new (?:course|program|programme|classes) )at (\p{Lu}[\p{L}'-]*(?: (?:of |\p{Lu})[\p{L}'-]*){0,3})/u,
+    new RegExp(
+      String.raw`\bmy (?:first (?:semester|term|year) |new (?:course|program|programme` +
+        String.raw`|classes) )at (\p{Lu}[\p{L}'-]*(?: (?:of |\p{Lu})[\p{L}'-]*){0,3})`,
+      'u',
+    ),
     'I study at ',
   ],
 ];

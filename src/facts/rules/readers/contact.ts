@@ -81,14 +81,16 @@ const BARE_NUMBER = new RegExp(
 const NEW_NUMBER_TALK = new RegExp(
   String.raw`\b(?:I|we) (?:just |finally )?(?:got|have|get|have got) a new (?:phone |mobile |cell )?number\b` +
     String.raw`|\bmy (?:old|new) (?:phone |mobile |cell )?number\b` +
-    String.raw`|\b(?:the|my) old (?:phone |mobile |cell )?number (?:is|was|has been) (?:gone|dead|disconnected|cancell?ed|cut off)`,
+    String.raw`|\b(?:the|my) old (?:phone |mobile |cell )?number (?:is|was|has been) (?:gone|dead|disconnected` +
+    String.raw`|cancell?ed|cut off)`,
   'iu',
 );
 /** Someone else's number in the turn ("my mom's new number", "her number"). */
 const SOMEONE_ELSES_NUMBER = new RegExp(
   String.raw`\b(?:his|her|their|your|[\p{L}-]+'s) (?:new |old )?(?:phone |cell |mobile )?(?:number|no\.?)\b` +
     // "My mom got a new number": someone of the user's whose number it is.
-    String.raw`|\b(?:my|our) (?!own\b)[\p{L}-]+ (?:just )?(?:got|has|have|changed|gave me) (?:a |her |his |their )?new (?:phone |cell |mobile )?number`,
+    String.raw`|\b(?:my|our) (?!own\b)[\p{L}-]+ (?:just )?(?:got|has|have|changed|gave me) (?:a |her |his ` +
+    String.raw`|their )?new (?:phone |cell |mobile )?number`,
   'iu',
 );
 /** A number given after a mark or "is", or as what the clause ends with. */

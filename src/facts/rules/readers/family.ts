@@ -134,8 +134,11 @@ const WITH_NOW = pattern(
 );
 /** "Leila proposed last night": the one who proposed to the user ("to me", or to no one named). */
 /** The turn says the user is the one engaged ("I'm engaged", "we got engaged", "I said yes"). */
-const USER_ENGAGED =
-  /\b(?:I am|I'm|Im|we are|we're|I|we) (?:just |finally |officially |now )?(?:got |getting )?engaged\b|\bI said yes\b/iu;
+const USER_ENGAGED = new RegExp(
+  String.raw`\b(?:I am|I'm|Im|we are|we're|I|we) (?:just |finally |officially |now )?(?:got |getting )?engaged\b` +
+    String.raw`|\bI said yes\b`,
+  'iu',
+);
 const PROPOSED = /^(\p{Lu}[\p{L}'-]*) (?:just |finally |actually )?(?:proposed|popped the question)\b(?! to (?!me\b))/u;
 const ENDED_WITH = pattern(String.raw`\b(?:things|it) (?:ended|is over|are over|fell apart) with (\p{L}[\p{L}'-]*)`);
 const EX = pattern(String.raw`\bmy ex(?:-${ROLE}|\s+${ROLE}|\s*,)?\s+`);
@@ -180,10 +183,12 @@ const ARRIVED = new RegExp(
     String.raw`(?:was born|has arrived|arrived|came into the world` +
     String.raw`|joined (?:our|the) family)\b` +
     // "My wife gave birth to Mia", "I gave birth to Leo": the user's or the user's partner's child.
-    String.raw`|\b(?:I|[Mm]y (?:wife|partner|girlfriend|fianc[ée]e))(?: just)? gave birth to (?:our |a )?(?:(?:baby|little) )?` +
+    String.raw`|\b(?:I|[Mm]y (?:wife|partner|girlfriend|fianc[ée]e))(?: just)? gave birth to (?:our ` +
+    String.raw`|a )?(?:(?:baby|little) )?` +
     String.raw`(?:(?:boy|girl|son|daughter),? )?(?:named |called )?(\p{Lu}[\p{L}'-]+)` +
     // "We welcomed Noah into the family": the user's verb, the child its object.
-    String.raw`|\b(?:I|[Ww]e) (?:just |finally )?(?:welcomed|had|adopted) (\p{Lu}[\p{L}'-]+) (?:in)?to (?:the|our) (?:family|world)\b`,
+    String.raw`|\b(?:I|[Ww]e) (?:just |finally )?(?:welcomed|had|adopted) (\p{Lu}[\p{L}'-]+) (?:in)?to (?:the` +
+    String.raw`|our) (?:family|world)\b`,
   'u',
 );
 /** A first-person word in the clause itself. */
@@ -191,8 +196,10 @@ const FIRST_PERSON = /\b(?:I|we|my|our|me|us)\b/iu;
 /** The turn says the user is a parent now ("I'm a dad now!", "we're parents", "our baby"). */
 const USER_PARENT = new RegExp(
   String.raw`\b(?:I am|I'm|Im|we are|we're|became|become|becoming) (?:a |an )?(?:new |first-time |proud )?(?:now )?` +
-    String.raw`(?:dad|mom|mum|father|mother|parents?|daddy|mommy|mummy)\b|\b(?:our|my) (?:new |little |first |second )?` +
-    String.raw`(?:baby|son|daughter|little one|firstborn|newborn|kid|child)\b|\bwe had (?:a|our) (?:baby|son|daughter)\b`,
+    String.raw`(?:dad|mom|mum|father|mother|parents?|daddy|mommy|mummy)\b|\b(?:our|my) (?:new |little |first ` +
+    String.raw`|second )?` +
+    String.raw`(?:baby|son|daughter|little one|firstborn|newborn|kid|child)\b|\bwe had (?:a|our) (?:baby|son` +
+    String.raw`|daughter)\b`,
   'iu',
 );
 const ABOUT_CHILDREN =

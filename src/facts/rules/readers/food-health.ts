@@ -324,7 +324,8 @@ const DIET_GATE = new RegExp(
 );
 const ALLERGY_GATE = /allerg|alerg|intoleran|sensitiv/iu;
 const HEALTH_GATE = new RegExp(
-  String.raw`\b(?:diagnos\w*|suffer\w*|living with|live with|struggl\w*|battl\w*|deal\w* with|recover\w*|manag\w*|treated for|medication for` +
+  String.raw`\b(?:diagnos\w*|suffer\w*|living with|live with|struggl\w*|battl\w*|deal\w* with|recover\w*|manag\w*` +
+    String.raw`|treated for|medication for` +
     String.raw`|remission|cured|beat|gone|went away|cleared up|disappeared` +
     (String.raw`|${[...CONDITION_ADJECTIVES.keys()].join('|')}|${CONDITION})|(?:itis|osis|emia|disease` +
       String.raw`|disorder|syndrome|cancer|condition|deficiency|pathy|algia)\b`),

@@ -74,8 +74,11 @@ const KIND_CALLED = new RegExp(
   'iu',
 );
 /** The name a pet had before, said anywhere in the turn: "renamed Rex", "changed it from Rex". */
-const RENAMED_NAME =
-  /\b(?:renamed|chang(?:ed|ing) (?:it|(?:his|her|its) name) from|used to be called|formerly called) (\p{Lu}[\p{L}'-]*)\b/u;
+const RENAMED_NAME = new RegExp(
+  String.raw`\b(?:renamed|chang(?:ed|ing) (?:it|(?:his|her|its) name) from|used to be called` +
+    String.raw`|formerly called) (\p{Lu}[\p{L}'-]*)\b`,
+  'u',
+);
 /** "we had to put our dog Rex to sleep". */
 const PUT_TO_SLEEP = new RegExp(
   String.raw`\bput (?:my|our|the) ${ADJ}(${PET})(?:,? (\p{Lu}[\p{L}'-]*),?)? (?:down|to sleep)\b`,
@@ -132,7 +135,8 @@ const CHANGED_NAME = new RegExp(
 /** "Rex died last month", "we had to put Rex down": a name, no kind. Case-sensitive. */
 const NAME_DIED = new RegExp(
   // "Sadly Bella passed away": a sentence adverb before the name.
-  String.raw`^(?:(?:[Ss]adly|[Uu]nfortunately|[Tt]ragically|[Ss]o|[Ww]ell|[Yy]esterday|[Tt]oday|[Ll]ast (?:week|month|night))\s*,?\s+)?` +
+  String.raw`^(?:(?:[Ss]adly|[Uu]nfortunately|[Tt]ragically|[Ss]o|[Ww]ell|[Yy]esterday|[Tt]oday|[Ll]ast (?:week` +
+    String.raw`|month|night))\s*,?\s+)?` +
     String.raw`(\p{Lu}[\p{L}'-]*) (?:just |sadly |recently )?(?:died|passed away|passed|crossed the rainbow bridge` +
     String.raw`|ran away|went missing|(?:was|had to be|has been|got) put (?:down|to sleep))\b`,
   'u',

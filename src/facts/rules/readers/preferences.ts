@@ -17,7 +17,8 @@ const GATE = new RegExp(
     String.raw`|dig|prefer|fond|hate|dislike|detest|loathe|stand|bear|care for|despise|sick of|tired of` +
     String.raw`|hobb|pastime|free time|spare time|play|do\b|practi|took up|taken up|picked up|got into` +
     String.raw`|started|go\b|favou?rite|fave|fav\b|quit|stopped|gave up|no longer|person\b|lover|nerd|geek|buff` +
-    String.raw`|supporter|the worst|gross|disgusting|nasty|vile|revolting|unbearable|all about|all in on|big on|keen on|mind|\bno\b|not for me|not my thing|dealbreaker|peace|come around|came around|warmed)`,
+    String.raw`|supporter|the worst|gross|disgusting|nasty|vile|revolting|unbearable|all about|all in on|big on` +
+    String.raw`|keen on|mind|\bno\b|not for me|not my thing|dealbreaker|peace|come around|came around|warmed)`,
   'iu',
 );
 
@@ -29,11 +30,13 @@ const LIKE = pattern(
     String.raw`|do |still )*(love|adore|like|enjoy|am into|am really into|am obsessed with|am a (?:big ` +
     String.raw`|huge |massive |great |real )?fan of|am passionate about|am crazy about|am mad about` +
     String.raw`|am addicted to|have a passion for|have a soft spot for|have a thing for|dig|am fond of` +
-    String.raw`|am a sucker for|prefer|am hooked on|live for|am all about|am all in on|am (?:really |very |super )?(?:big|keen) on|am (?:really |very |so )?(?:enjoying|loving)` +
+    String.raw`|am a sucker for|prefer|am hooked on|live for|am all about|am all in on|am (?:really |very ` +
+    String.raw`|super )?(?:big|keen) on|am (?:really |very |so )?(?:enjoying|loving)` +
     String.raw`|have been (?:really )?(?:enjoying|loving)` +
     // Coming to like something: "I've grown to love jazz", "I got really into techno".
     String.raw`|(?:grew|came|learned|learnt|have grown|have come) to (?:love|like|enjoy|adore|appreciate)` +
-    String.raw`|(?:got|have got|have gotten|am getting|have been getting|have been) (?:really |very |so |super |big )?into` +
+    String.raw`|(?:got|have got|have gotten|am getting|have been getting|have been) (?:really |very |so |super ` +
+    String.raw`|big )?into` +
     String.raw`|(?:fell|have fallen) in love with)\s+`,
 );
 const DISLIKE = pattern(
@@ -42,7 +45,8 @@ const DISLIKE = pattern(
     String.raw`(?:a )?(?:big |huge )?fan of|am not into|despise|am sick of|am tired of|am not fond of` +
     String.raw`|abhor|do not love|am not crazy about` +
     // Coming to dislike something: "I've come to hate olives", "I started to hate crowds".
-    String.raw`|(?:grew|came|have grown|have come|started|have started|began|am starting) to (?:really |truly |totally )?(?:hate|dislike|loathe` +
+    String.raw`|(?:grew|came|have grown|have come|started|have started|began|am starting) to (?:really |truly ` +
+    String.raw`|totally )?(?:hate|dislike|loathe` +
     String.raw`|despise|detest))\s+`,
 );
 /** "Olives are a hard no for me", "crowds are not for me these days": the thing first, then the verdict. */
@@ -57,7 +61,8 @@ const IS_A_NO = new RegExp(
 const IS_THE_WORST = new RegExp(
   String.raw`^(?!(?:it|that|this|which|there|he|she|they|you|my|our|your|his|her|their|the|today|tonight|work)\b)` +
     String.raw`([\p{L}-]+(?: [\p{L}-]+){0,2}?) (?:is|are) (?:(?:just|really|honestly|literally|so|absolutely) )?` +
-    String.raw`(?:the worst|gross|disgusting|nasty|vile|revolting|unbearable)(?:,? honestly| for me| to me)?\s*(?:[.!]|$)`,
+    String.raw`(?:the worst|gross|disgusting|nasty|vile|revolting|unbearable)(?:,? honestly| for me` +
+    String.raw`| to me)?\s*(?:[.!]|$)`,
   'iu',
 );
 /** "I don't mind olives anymore", "I no longer hate crowds": a dislike that no longer holds. */
@@ -329,17 +334,25 @@ const IT_IS_NOW = new RegExp(
 const FAVORITE_TALK = new RegExp(
   String.raw`\b(?:was|used to be) (?:my|our) (?:all-time |old )?(?:favou?rite|fave|fav)` +
     // The category may be left out ("pasta was my favorite but…").
-    String.raw`(?: (?!but\b|and\b|so\b|though\b|any ?more\b|now\b|until\b|for\b)([\p{L}]+)\b|(?=\s*(?:[,.;!]|(?:but|and|so|though|any ?more|now|until|for)\b|$)))` +
+    String.raw`(?: (?!but\b|and\b|so\b|though\b|any ?more\b|now\b|until\b|for\b)([\p{L}]+)\b|(?=\s*(?:[,.;!]` +
+    String.raw`|(?:but|and|so|though|any ?more|now|until|for)\b|$)))` +
     String.raw`|\b(?:my|our) (?:all-time |old )?(?:favou?rite|fave|fav) ([\p{L}]+) (?:was|used to be)\b`,
   'iu',
 );
 
 /** "…, it's my favorite": the thing liked before it is the user's favourite. */
-const IT_IS_MY_FAVORITE =
-  /,\s*(?:and\s+)?(?:it is|its|that is|they are) (?:now |officially |definitely )?(?:my|our) (?:new |all-time )?(?:favou?rite|fave|fav|number one|no\.? ?1|#1|top pick)(?: ([\p{L}]+))?\s*(?:now\s*)?[.!]*$/iu;
+const IT_IS_MY_FAVORITE = new RegExp(
+  String.raw`,\s*(?:and\s+)?(?:it is|its|that is|they are) (?:now |officially |definitely )?(?:my|our) (?:new ` +
+    String.raw`|all-time )?(?:favou?rite|fave|fav|number one|no\.? ?1|#1` +
+    String.raw`|top pick)(?: ([\p{L}]+))?\s*(?:now\s*)?[.!]*$`,
+  'iu',
+);
 /** "nothing beats tacos", "nothing tops ramen these days": the user's favourite. */
-const NOTHING_BEATS =
-  /^(?:(?:these days|nowadays|honestly|for me|lately|right now),?\s+)?nothing (?:else )?(?:beats|tops|compares to|comes close to)\s+/iu;
+const NOTHING_BEATS = new RegExp(
+  String.raw`^(?:(?:these days|nowadays|honestly|for me|lately|right now),?\s+)?nothing (?:else )?(?:beats|tops` +
+    String.raw`|compares to|comes close to)\s+`,
+  'iu',
+);
 
 /** Reads likes, dislikes, hobbies and favourites. */
 export const readPreferences: Reader = ({ text, turnFind }) => {
