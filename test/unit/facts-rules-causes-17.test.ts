@@ -11,8 +11,8 @@
  * object, and an item added to a list of the user's own. Every shape has turns that state nothing
  * about the user beside it.
  */
-import { describe, it } from 'vitest';
-import { expectFacts, expectNoUserFacts, type Expected } from '../support/facts/expect-facts.js';
+import { describe, expect, it } from 'vitest';
+import { expectFacts, expectNoUserFacts, read, type Expected } from '../support/facts/expect-facts.js';
 
 const STATED: [string, Expected[]][] = [
   // Clauses: a subjectless statement after a comma is read on its own.
@@ -124,6 +124,11 @@ const STATED: [string, Expected[]][] = [
   ["I'd say gyoza is my favourite food now", [['favorite_food', 'gyoza']]],
 ];
 
+/** One turn holds one value of a single-valued attribute: the last it states, replacing the others. */
+const LAST_HOLDS: [string, string, string][] = [
+  ['job news: I quit being a courier and became a welder', 'welder', 'courier'],
+];
+
 const NOT_MINE: string[] = [
   // Subjectless statements and remarks that are someone else's, or asked.
   'my brother left Oslo, living in Bergen now apparently',
@@ -214,4 +219,8 @@ const NOT_MINE: string[] = [
 describe('facts rules: causes of round 17 misses, fixed in general form', () => {
   it.each(STATED)('%s', (text, expected) => expectFacts(text, expected));
   it.each(NOT_MINE)('states nothing about the user: %s', (text) => expectNoUserFacts(text));
+  it.each(LAST_HOLDS)('%s holds only the last value', (text, last, earlier) => {
+    const states = read(text).filter((c) => c.kind === 'state' && c.attribute === 'job');
+    expect(states.map((c) => [c.value, c.replaces])).toEqual([[last, earlier]]);
+  });
 });

@@ -196,6 +196,24 @@ function linkReplacements(candidates: FactCandidate[]): void {
   }
 }
 
+/**
+ * One turn holds one value of a single-valued attribute: the last one it states ("I quit being a
+ * barista and became a data analyst" read as two states holds "data analyst"), the earlier ones
+ * named as what it replaces. Records of one turn share a time, so the turn's own order decides,
+ * not the order reconciliation would give them.
+ */
+function lastValueHolds(candidates: FactCandidate[]): FactCandidate[] {
+  const last = new Map<string, FactCandidate>();
+  for (const c of candidates)
+    if (c.kind === 'state' && factAttribute(c.attribute)?.cardinality === 'one') last.set(c.attribute, c);
+  return candidates.filter((c) => {
+    const holds = last.get(c.attribute);
+    if (c.kind !== 'state' || holds === undefined || holds === c) return true;
+    if (holds.replaces === undefined && !sameFactValue(c.attribute, c.value, holds.value)) holds.replaces = c.value;
+    return false;
+  });
+}
+
 function dedupe(candidates: FactCandidate[]): FactCandidate[] {
   const seen = new Set<string>();
   return candidates.filter((c) => {
@@ -277,7 +295,7 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     candidates.push(...found);
   }
   linkReplacements(candidates);
-  return dedupe(candidates).slice(0, MAX_CANDIDATES);
+  return lastValueHolds(dedupe(candidates)).slice(0, MAX_CANDIDATES);
 }
 
 /**
