@@ -15,6 +15,7 @@ import type { Sql, SqlDriver } from './driver.js';
 import { COST, SLICE_UNITS, type Slicer } from '../../slices/slicer.js';
 import { yieldNow } from '../../slices/yield-now.js';
 import { summariesApart, summaryStatements } from './summary-parts.js';
+import { encodeSummary, PARTS_PER_DELETE } from './covered-ids.js';
 
 /** The NOTIFY channel of every `postgresStore` on a database. */
 export const CHANNEL = 'recallkit_changes';
@@ -76,7 +77,7 @@ export const ROWS_PER_DELETE = 1000;
  * and summaries {@link ROWS_PER_DELETE} a statement, aux values (recall segments of a few
  * kilobytes, stored apart from their rows) {@link AUX_PER_STATEMENT} a statement.
  */
-function deleteRows(tenant: string, key: string): Statement[] {
+function deleteRows(tenant: string, key: string, idsApart = true): Statement[] {
   const all = (table: string, column: string, rows = ROWS_PER_DELETE): Statement => ({
     text: `DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2`,
     params: [tenant, key],
@@ -85,6 +86,7 @@ function deleteRows(tenant: string, key: string): Statement[] {
   return [
     all('recallkit_entries', 'id'),
     all('recallkit_summaries', 'id'),
+    ...(idsApart ? [all('recallkit_summary_ids', 'summary_id', PARTS_PER_DELETE)] : []),
     all('recallkit_aux', 'key', AUX_PER_STATEMENT),
   ];
 }
@@ -138,7 +140,10 @@ export interface EncodedBatch {
   pre: Statement[];
   session: [mode: number, expect: number, version: number, meta: string, payload: string];
   entries: [id: string, seq: number, active: boolean, body: string][];
-  summaries: [id: string, body: string][];
+  /** Whether large summaries' covered ids go apart (`covered-ids.ts`): a batch cut into statements. */
+  idsApart: boolean;
+  /** Encoded id, JSON text, and the parts of its covered ids when they go apart (`covered-ids.ts`). */
+  summaries: [id: string, body: string, parts?: string[]][];
   auxPut: [key: string, value: string][];
   deleteEntries: string[];
   deleteSummaries: string[];
@@ -273,6 +278,9 @@ export function encodeBatch(
   options: EncodeOptions = {},
 ): EncodedBatch {
   const { known, entries: given } = options;
+  // A batch cut into statements (the store's) puts large summaries' ids apart; one written by a
+  // single statement (`buildWrite`, `writeBatch`) keeps them in the row.
+  const cut = options.split === true || given !== undefined;
   const what = (): string => `session ${JSON.stringify(sessionId)}`;
   const key = encodeKey(sessionId);
   const version = batch.meta.version;
@@ -294,7 +302,7 @@ export function encodeBatch(
   const [againS, deleteSummaries] = deleted(batch.deleteSummaryIds, summaries);
   const ids = [tenant, key];
   if (batch.replace) {
-    pre.push(...deleteRows(tenant, key));
+    pre.push(...deleteRows(tenant, key, cut));
   } else {
     // Deleted and put again in one batch: delete first (one statement cannot touch a row twice).
     if (again.length)
@@ -326,10 +334,11 @@ export function encodeBatch(
         !e.compressed,
         known?.get(e) ?? encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`),
       ]),
-    summaries: summaries.map((s) => [
-      encodeKey(s.id),
-      encodeValue(s, () => `summary ${JSON.stringify(s.id)} of ${what()}`),
-    ]),
+    idsApart: cut,
+    summaries: summaries.map((s) => {
+      const { body, parts } = encodeSummary(s, () => `summary ${JSON.stringify(s.id)} of ${what()}`, cut);
+      return parts ? [encodeKey(s.id), body, parts] : [encodeKey(s.id), body];
+    }),
     auxPut: aux
       .filter(([, v]) => v !== null)
       .map(([k, v]) => [encodeKey(k), known?.get(v) ?? encodeValue(v, () => `aux ${JSON.stringify(k)} of ${what()}`)]),
@@ -557,6 +566,18 @@ export function writeStatement(batches: readonly EncodedBatch[], notify: boolean
       'id',
       rows(
         (x) => x.deleteSummaries,
+        (x, id) => ({ t: x.tenant, s: x.key, k: id }),
+      ),
+    ],
+    [
+      // The covered ids of summaries deleted, and of summaries written whole in this statement
+      // (an earlier version of one may have had them apart). A batch that keeps every summary's
+      // ids in its row (`buildWrite`, `writeBatch`, which also write to schemas before version 8)
+      // leaves parts, which nothing reads without a row that counts them (`covered-ids.ts`).
+      'recallkit_summary_ids',
+      'summary_id',
+      rows(
+        (x) => (x.idsApart ? [...x.deleteSummaries, ...x.summaries.map(([id]) => id)] : []),
         (x, id) => ({ t: x.tenant, s: x.key, k: id }),
       ),
     ],
