@@ -150,13 +150,24 @@ export interface EncodedBatch {
   deleteAux: string[];
   /**
    * Rows of a large batch beyond its first statement's, each a statement run after it in the
-   * same transaction (the thread is given back between them).
+   * same transaction (the thread is given back between them), built only when it is run: the
+   * statements of 100,000 entries, built at once, held another copy of their JSON (35 MB) for
+   * the garbage collector to walk while the batch was written.
    */
-  more: Statement[];
+  more: (() => Statement)[];
+  /**
+   * The seq span of a large batch's inactive entries (more than {@link ROWS_PER_STATEMENT}: a
+   * compression's), walked after it commits ({@link walkRetired}).
+   */
+  retired?: [from: number, to: number];
 }
 
-/** Rows in one statement of a large batch (entries; aux values go `AUX_PER_STATEMENT`). */
-export const ROWS_PER_STATEMENT = 1000;
+/**
+ * Rows in one statement of a large batch (entries; aux values go `AUX_PER_STATEMENT`). PGlite
+ * runs each statement in this thread: 1,000 rows took 30–160 ms of CPU a statement (the first
+ * statements of a process the most) in a 100,000-entry import (#31).
+ */
+export const ROWS_PER_STATEMENT = 500;
 /** Aux values in one statement of a large batch (a recall segment is a few kilobytes). */
 export const AUX_PER_STATEMENT = 200;
 
@@ -192,7 +203,7 @@ export const ENCODE_AT_ONCE_UNITS = SLICE_UNITS / 10;
 
 /**
  * {@link encodeBatch} with the JSON of entries and aux values made in slices of work, and a
- * large batch split into statements of {@link ROWS_PER_STATEMENT} rows, built in slices too: a
+ * large batch split into statements of {@link ROWS_PER_STATEMENT} rows, each built when it runs: a
  * batch of 100,000 entries never holds the thread for long. A small batch (under
  * {@link ENCODE_AT_ONCE_UNITS}) is encoded at once and returned as it is, not as a promise; a
  * larger one goes on in slices of `slicer()`'s, reusing the texts already made.
@@ -262,11 +273,7 @@ async function encodeInSlices(
       if (slicer.spend(COST.item + text.length * COST.copy)) await slicer.pause();
     }
   const encoded = encodeBatch(tenant, sessionId, batch, { known, entries: { list, rows } });
-  for (const build of cutRows(encoded)) {
-    const statement = build();
-    encoded.more.push(statement);
-    if (slicer.spend(statementCost(statement))) await slicer.pause();
-  }
+  encoded.more.push(...cutRows(encoded));
   return encoded;
 }
 
@@ -347,7 +354,7 @@ export function encodeBatch(
     deleteAux: aux.filter(([, v]) => v === null).map(([k]) => encodeKey(k)),
     more: [],
   };
-  if (options.split) for (const build of cutRows(encoded)) encoded.more.push(build());
+  if (options.split) encoded.more.push(...cutRows(encoded));
   return encoded;
 }
 
@@ -367,6 +374,12 @@ export const AUX_CHARS_PER_STATEMENT = 256 * 1024;
  */
 function cutRows(x: EncodedBatch): (() => Statement)[] {
   const { entries, auxPut, summaries } = x;
+  let retired = 0;
+  let from = Infinity;
+  let to = -Infinity;
+  for (const [, seq, active] of entries)
+    if (!active) [retired, from, to] = [retired + 1, Math.min(from, seq), Math.max(to, seq)];
+  if (retired > ROWS_PER_STATEMENT) x.retired = [from, to];
   if (entries.length > ROWS_PER_STATEMENT) x.entries = entries.slice(0, ROWS_PER_STATEMENT);
   const builds: (() => Statement)[] = [];
   if (summariesApart(summaries)) {
@@ -405,13 +418,6 @@ function auxGroups(auxPut: EncodedBatch['auxPut'], firstChars: number): EncodedB
     }
   }
   return groups;
-}
-
-/** What building a statement cost, in slice units: its text and string parameters. */
-function statementCost(statement: Statement): number {
-  let size = statement.text.length;
-  for (const p of statement.params) if (typeof p === 'string') size += p.length;
-  return COST.item + size * COST.copy;
 }
 
 /** A statement writing entry rows of a batch whose version step already went through (same transaction). */
@@ -715,14 +721,38 @@ export async function applyOne(db: SqlDriver, x: EncodedBatch): Promise<void> {
     for (const s of x.pre) await runStatement(sql, s);
     if (!(await applyBatches(sql, [x])).has(x)) throw conflict(x);
     // The rest of a large batch, statement by statement, the thread given back between them.
-    for (const s of x.more) {
+    for (const build of x.more) {
       await yieldNow();
+      const s = build();
       await sql.query(s.text, s.params);
     }
   };
   // One statement is atomic on its own; deletions before it, or rows after it, need a transaction.
   if (x.pre.length === 0 && x.more.length === 0) await run(db);
   else await db.transaction(run);
+  if (x.retired && db.kind === 'pglite') await walkRetired(db, x.tenant, x.key, x.retired);
+}
+
+/** Seq values whose entries one statement of {@link walkRetired} visits at most. */
+export const SEQ_PER_WALK = 1000;
+
+/**
+ * Walk the index of active entries over `span` (seq), {@link SEQ_PER_WALK} at a time, the thread
+ * given back between statements. Entries a write made inactive leave their old versions in that
+ * index until something visits them (PGlite never vacuums): the next read of the session's
+ * active entries walked all of them in one statement, reading each one's row to find it dead and
+ * marking it so (after a compression of 100,000 entries, 5,219 pages read and dirtied in one
+ * statement: 116 ms and more of the thread for the first recall over all sessions). Here that
+ * work goes in bounded steps right after the write; reads after it skip the marked entries.
+ */
+async function walkRetired(db: SqlDriver, tenant: string, key: string, [from, to]: [number, number]): Promise<void> {
+  for (let at = from; at <= to; at += SEQ_PER_WALK) {
+    await yieldNow();
+    await db.query(
+      'SELECT count(*) AS n FROM recallkit_entries WHERE tenant = $1 AND session_id = $2 AND active AND seq >= $3 AND seq < $4',
+      [tenant, key, at, at + SEQ_PER_WALK],
+    );
+  }
 }
 
 /** Apply a batch atomically, unnotified; `ConflictError` (nothing written) when the version check fails. */
