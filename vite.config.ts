@@ -67,6 +67,7 @@ const EVERY_ENGINE = [
   'test/browser/two-tabs.test.ts',
   'test/browser/new-user.test.ts',
   'test/browser/sliced-work.test.ts',
+  'test/browser/worker-result-parts.test.ts',
 ];
 
 /** The browser project's instance for each engine: its own provider. */

@@ -36,6 +36,7 @@ import { PACED_FROM, prepareCounts } from '../tokens/count-yielding.js';
 import { checkName, checkSessionId } from './checks/validate.js';
 import { createSessionTransfer } from './import/session-transfer.js';
 import { formatContext, messagesToDraftsInSlices } from './context/messages-io.js';
+import { settleText } from './context/context-text.js';
 import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall/recall.js';
 import { isReadOnly, readOnlyView } from './unstored.js';
 import { callAnswered, pairDrafts } from './context/tool-pairing.js';
@@ -452,6 +453,8 @@ export function createEngine(deps: EngineDeps): EngineMemory {
               ? await plannedContext(c, plan, withFacts)
               : await contextWithRecalled(c);
           const format = options.format ?? 'openai';
+          // Another format copies the context, text and all: its text laid out in slices first.
+          if (format !== 'openai') await settleText(ctx, slices());
           // The format decides the message type; the cast states what formatContext produced.
           return (format === 'openai' ? ctx : formatContext(ctx, format, c.active)) as ContextFor<F>;
         },

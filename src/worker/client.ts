@@ -13,6 +13,7 @@ import { isWorkerEventMessage, REMOTE_METHODS, type RemoteMethod, type WorkerApi
 import { pageSummarizer } from './summarizer-bridge.js';
 import { cloneable, isDataCloneError, parameterNames, uncloneableArgument } from './uncloneable.js';
 import { splitImport, type ImportParts } from './import-parts.js';
+import { isResultPartMessage, resultAssembly } from './result-parts.js';
 import { fromWireError, isWireError } from './wire-error.js';
 import { splitWorkerOptions, type WorkerMemoryOptions } from './worker-options.js';
 import { requestPersistence } from '../store/indexeddb/quota.js';
@@ -53,8 +54,10 @@ export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Pro
   let closed = false;
   let closing: Promise<void> | undefined;
 
+  const results = resultAssembly();
   const onMessage = (event: MessageEvent): void => {
     const data: unknown = event.data;
+    if (isResultPartMessage(data)) return results.add(data.recallkitResultPart, data.items);
     if (!isWorkerEventMessage(data)) return;
     const args = data.args.map((arg) => (isWireError(arg) ? fromWireError(arg) : arg));
     (emitter.emit as (event: MemoryEventName, ...a: unknown[]) => void)(data.recallkitEvent, ...args);
@@ -99,6 +102,7 @@ export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Pro
   }
 
   let imports = 0;
+  let calls = 0;
   /**
    * A large import's parts and then its call, all posted now (in order on the port, before any
    * later call); what a part could not send is the error, else the call's.
@@ -115,15 +119,20 @@ export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Pro
   const call = async (method: RemoteMethod, args: unknown[]): Promise<unknown> => {
     if (closed) throw new ClosedError('memory is closed: create a new one');
     if (crash) throw crash;
+    const id = calls++;
     try {
       const split = method === 'importSession' ? splitImport(args[0]) : undefined;
       // Parts go only with a call that can follow them (else they would wait in the worker for
       // ever): anything else of the call that cannot be sent sends it whole, to fail as it did.
       const parts = split && cloneable([split.head, ...args.slice(1)]) ? split : undefined;
-      return await Promise.race([parts ? importInParts(parts, args) : remote.call(method, args), crashed]);
+      const sent = parts ? importInParts(parts, args) : remote.call(method, args, id);
+      // A large result's list came ahead in parts (result-parts.ts): put back in it.
+      return results.take(id, await Promise.race([sent, crashed]));
     } catch (error) {
       if (error === crash) throw error;
       throw isDataCloneError(error) ? uncloneableArgument(parameterNames(method), args, error) : fromWireError(error);
+    } finally {
+      results.drop(id);
     }
   };
 

@@ -33,22 +33,29 @@ export function splitImport(state: unknown): ImportParts | undefined {
   if (typeof state !== 'object' || state === null || Array.isArray(state)) return undefined;
   const entries = (state as { entries?: unknown }).entries;
   if (!Array.isArray(entries) || entries.length <= PART_ENTRIES) return undefined;
-  const parts: unknown[][] = [];
+  const parts = [...inParts(entries as unknown[])].map((p) => p.items);
+  return { head: { ...(state as Record<string, unknown>), entries: [] }, parts };
+}
+
+/**
+ * `items` in parts of at most {@link PART_ENTRIES} items and about {@link PART_CHARS} characters
+ * of content (a part holds one item however long), each with its characters.
+ */
+export function* inParts(items: readonly unknown[]): Generator<{ items: unknown[]; chars: number }, void, void> {
   let part: unknown[] = [];
   let chars = 0;
-  for (const entry of entries as unknown[]) {
-    const content = (entry as { content?: unknown } | null)?.content;
+  for (const item of items) {
+    const content = (item as { content?: unknown } | null)?.content;
     const cost = ENTRY_CHARS + (typeof content === 'string' ? content.length : 0);
     if (part.length > 0 && (part.length >= PART_ENTRIES || chars + cost > PART_CHARS)) {
-      parts.push(part);
+      yield { items: part, chars };
       part = [];
       chars = 0;
     }
-    part.push(entry);
+    part.push(item);
     chars += cost;
   }
-  parts.push(part);
-  return { head: { ...(state as Record<string, unknown>), entries: [] }, parts };
+  if (part.length > 0) yield { items: part, chars };
 }
 
 /** The worker's side: the parts of imports whose call has not come yet, by import. */

@@ -68,13 +68,17 @@ export interface WorkerApi {
     summarizerName: string | undefined,
     embedder: PageEmbedder | undefined,
   ): Promise<void>;
-  /** Run one `Memory` method; a failure rejects with a {@link WireError}. */
-  call(method: RemoteMethod, args: unknown[]): Promise<unknown>;
+  /**
+   * Run one `Memory` method; a failure rejects with a {@link WireError}. With `callId`, a large
+   * result's list is posted ahead in parts tagged with it (`result-parts.ts`), and the result
+   * is the rest.
+   */
+  call(method: RemoteMethod, args: unknown[], callId?: number): Promise<unknown>;
   /** A part of a large import's entries (`import-parts.ts`), kept until its call comes. */
   importPart(id: number, entries: unknown[]): void;
   /**
    * `importSession(state, options)` of a large import: `args[0]` is its state without the
-   * entries, which came before in `parts` parts of import `id`.
+   * entries, which came before in `parts` parts of import `id`; then as `call` runs it.
    */
   importInParts(id: number, parts: number, args: unknown[]): Promise<unknown>;
   /** The events the page listens to; only those are posted. */

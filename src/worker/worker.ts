@@ -14,15 +14,18 @@
 // First: it starts the warm start's reads before the other modules are evaluated.
 import { inWorker } from './warm-start.js';
 import * as Comlink from 'comlink';
-import type { ImportOptions, Memory } from '../memory.js';
-import type { MemoryEventName, MemoryEvents, SessionState } from '../types.js';
+import type { Memory } from '../memory.js';
+import type { MemoryEventName, MemoryEvents } from '../types.js';
 import { createMemory, type MemoryOptions } from '../create-memory.js';
 import { ClosedError, RecallKitError } from '../errors.js';
 import type { PageEmbedder, PageSummarizer, RemoteMethod, WorkerApi, WorkerEventMessage } from './protocol.js';
 import { REMOTE_METHODS } from './protocol.js';
 import { remoteSummarizer } from './summarizer-bridge.js';
 import { toWireError } from './wire-error.js';
-import { importAssembly } from './import-parts.js';
+import { importAssembly, inParts } from './import-parts.js';
+import { splitResult, type ResultPartMessage } from './result-parts.js';
+import { settleText } from '../core/context/context-text.js';
+import { COST, createSlicer } from '../slices/slicer.js';
 
 export type { WorkerApi } from './protocol.js';
 
@@ -33,7 +36,7 @@ type Releasable = { [Comlink.releaseProxy](): unknown };
  * Build the API the worker exposes. `post` sends an event message to the page on the same
  * port as comlink's results, so a method's events always arrive before its result.
  */
-export function createWorkerApi(post: (message: WorkerEventMessage) => void): WorkerApi {
+export function createWorkerApi(post: (message: WorkerEventMessage | ResultPartMessage) => void): WorkerApi {
   let memory: Memory | undefined;
   let starting: Promise<Memory> | undefined;
   let closed = false;
@@ -58,6 +61,37 @@ export function createWorkerApi(post: (message: WorkerEventMessage) => void): Wo
     return m.on(event, send as MemoryEvents[typeof event]);
   };
 
+  /**
+   * A large result's list posted ahead in parts, the thread given back between them (its text
+   * made in slices first): what is left is returned.
+   */
+  const sendInParts = async (value: unknown, callId: number): Promise<unknown> => {
+    const slicer = createSlicer();
+    await settleText(value, slicer);
+    const split = splitResult(value);
+    if (!split) return value;
+    let parts = 0;
+    for (const part of inParts(split.items)) {
+      post({ recallkitResultPart: callId, items: part.items });
+      parts++;
+      if (slicer.spend(part.items.length * COST.item + part.chars * COST.copy)) await slicer.pause();
+    }
+    return split.head(parts);
+  };
+
+  /** Run one `Memory` method; with `callId`, a large result comes back in parts. */
+  const run = async (method: RemoteMethod, args: unknown[], callId?: number): Promise<unknown> => {
+    try {
+      if (!REMOTE_METHODS.includes(method))
+        throw new RecallKitError(`worker: unknown method ${JSON.stringify(method)}`);
+      const m = await ready();
+      const value = await (m[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+      return callId === undefined ? value : await sendInParts(value, callId);
+    } catch (error) {
+      throw toWireError(error);
+    }
+  };
+
   return {
     async init(options, summarizer, summarizerName, embedder) {
       if (memory || starting) throw new RecallKitError('worker: init() was already called; a worker serves one memory');
@@ -79,29 +113,20 @@ export function createWorkerApi(post: (message: WorkerEventMessage) => void): Wo
       for (const event of forwarded.keys()) forwarded.set(event, subscribe(memory, event));
     },
 
-    async call(method: RemoteMethod, args) {
-      try {
-        if (!REMOTE_METHODS.includes(method))
-          throw new RecallKitError(`worker: unknown method ${JSON.stringify(method)}`);
-        const m = await ready();
-        return await (m[method] as (...a: unknown[]) => Promise<unknown>)(...args);
-      } catch (error) {
-        throw toWireError(error);
-      }
-    },
+    call: run,
 
     importPart(id, entries) {
       if (!closed) imports.add(id, entries);
     },
 
-    async importInParts(id, parts, args) {
+    importInParts(id, parts, args) {
+      let state: unknown;
       try {
-        const state = imports.take(id, parts, args[0]);
-        const m = await ready();
-        return await m.importSession(state as SessionState, args[1] as ImportOptions | undefined);
+        state = imports.take(id, parts, args[0]);
       } catch (error) {
-        throw toWireError(error);
+        return Promise.reject(toWireError(error));
       }
+      return run('importSession', [state, ...args.slice(1)]);
     },
 
     forward(events) {

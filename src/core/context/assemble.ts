@@ -2,7 +2,7 @@ import type { ChatMessage, Interaction, LLMContext, MemoryEntry, MemorySummary }
 import { COST, type Slicer } from '../../slices/slicer.js';
 import type { ContextCost, ContextSelection, ShortTermStrategy } from '../../strategies/types.js';
 import { MESSAGE_FRAMING, REPLY_PRIMING } from '../../tokens/chat-tokens.js';
-import { contextText } from './context-text.js';
+import { withLazyText } from './context-text.js';
 import { interactionIndex } from '../interactions.js';
 import { entriesToChat } from './to-chat.js';
 
@@ -147,33 +147,12 @@ function* assembleSteps(
   for (const s of ordered) tokenCount += MESSAGE_FRAMING + s.tokenCount;
   for (const x of extraSystem) tokenCount += MESSAGE_FRAMING + x.tokenCount;
   if (messages.length) tokenCount += REPLY_PRIMING;
-  return withLazyText({ messages, tokenCount, summaries: ordered }, () =>
-    contextText(
-      ordered,
-      entries,
-      extraSystem.map((x) => x.content),
-    ),
+  return withLazyText(
+    { messages, tokenCount, summaries: ordered },
+    ordered,
+    entries,
+    extraSystem.map((x) => x.content),
   );
 }
 
 const isToolEntry = (e: MemoryEntry): boolean => e.type === 'tool_call' || e.type === 'tool_result';
-
-/**
- * The context with `text` made when first read (a server that sends `messages` never pays for
- * the text layout): an enumerable property in its place, so a copy, a structured clone (the
- * worker) or `JSON.stringify` sees plain data; assigning it replaces it.
- */
-function withLazyText(ctx: Omit<LLMContext, 'text'>, make: () => string): LLMContext {
-  let text: string | undefined;
-  return {
-    messages: ctx.messages,
-    get text(): string {
-      return (text ??= make());
-    },
-    set text(value: string) {
-      text = value;
-    },
-    tokenCount: ctx.tokenCount,
-    summaries: ctx.summaries,
-  };
-}

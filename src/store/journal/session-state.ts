@@ -111,6 +111,24 @@ export function foldRecords(records: readonly unknown[]): FoldResult {
 
 /** Apply a batch as the stores do. */
 export function applyBatch(state: SessionState, batch: StoreBatch): void {
+  const steps = batchSteps(state, batch);
+  while (!steps.next().done);
+}
+
+/**
+ * The state a new session's first batch (`replace`, or written over no session) leaves: the
+ * batch applied over an empty state as {@link applyBatch} applies it, its entries put in slices
+ * of `slicer`'s (an import of 100,000 entries put them all in one step).
+ */
+export async function stateOfBatch(batch: StoreBatch, slicer: Slicer): Promise<SessionState> {
+  const state: SessionState = { meta: batch.meta, entries: new Map(), summaries: new Map(), aux: new Map() };
+  const steps = batchSteps(state, batch);
+  for (let step = steps.next(); !step.done; step = steps.next()) if (slicer.spend(step.value)) await slicer.pause();
+  return state;
+}
+
+/** The work of applying a batch, yielding the units of each entry put. */
+function* batchSteps(state: SessionState, batch: StoreBatch): Generator<number, void, void> {
   if (batch.replace) {
     state.entries.clear();
     state.summaries.clear();
@@ -118,30 +136,16 @@ export function applyBatch(state: SessionState, batch: StoreBatch): void {
   }
   state.meta = batch.meta;
   for (const id of batch.deleteEntryIds ?? []) state.entries.delete(id);
-  for (const entry of batch.putEntries ?? []) state.entries.set(entry.id, entry);
+  for (const entry of batch.putEntries ?? []) {
+    state.entries.set(entry.id, entry);
+    yield COST.item;
+  }
   for (const id of batch.deleteSummaryIds ?? []) state.summaries.delete(id);
   for (const summary of batch.putSummaries ?? []) state.summaries.set(summary.id, summary);
   for (const [key, value] of Object.entries(batch.aux ?? {})) {
     if (value === null) state.aux.delete(key);
     else state.aux.set(key, value);
   }
-}
-
-/**
- * The state a new session's first batch (`replace`, or written over no session) leaves, as
- * {@link applyBatch} over an empty state makes it, its entries put in slices of `slicer`'s: an
- * import of 100,000 entries put them all in one step.
- */
-export async function stateOfBatch(batch: StoreBatch, slicer: Slicer): Promise<SessionState> {
-  const state: SessionState = { meta: batch.meta, entries: new Map(), summaries: new Map(), aux: new Map() };
-  for (const entry of batch.putEntries ?? []) {
-    state.entries.set(entry.id, entry);
-    if (slicer.spend(COST.item)) await slicer.pause();
-  }
-  // Its deletions are left out: over an empty state they delete nothing.
-  for (const summary of batch.putSummaries ?? []) state.summaries.set(summary.id, summary);
-  for (const [key, value] of Object.entries(batch.aux ?? {})) if (value !== null) state.aux.set(key, value);
-  return state;
 }
 
 /** The state as a snapshot record. */
