@@ -749,7 +749,8 @@ async function walkRetired(db: SqlDriver, tenant: string, key: string, [from, to
   for (let at = from; at <= to; at += SEQ_PER_WALK) {
     await yieldNow();
     await db.query(
-      'SELECT count(*) AS n FROM recallkit_entries WHERE tenant = $1 AND session_id = $2 AND active AND seq >= $3 AND seq < $4',
+      'SELECT count(*) AS n FROM recallkit_entries ' +
+        'WHERE tenant = $1 AND session_id = $2 AND active AND seq >= $3 AND seq < $4',
       [tenant, key, at, at + SEQ_PER_WALK],
     );
   }
