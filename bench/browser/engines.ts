@@ -146,8 +146,8 @@ function launch(engine: EngineName, url: string): () => Promise<void> {
   };
 }
 
-/** Run `steps` in a new profile of `engine`; resolves with each step's value, in order. */
-async function runProfile(
+/** Run `steps` of the bench page in a new profile of `engine`; resolves with each step's value, in order. */
+export async function runProfile(
   engine: EngineName,
   dir: string,
   steps: [name: string, options: unknown][],

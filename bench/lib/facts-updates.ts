@@ -88,6 +88,8 @@ const SPLITS = [
   'round14',
   'round15',
   'round16',
+  'round17',
+  'round18',
 ] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
@@ -101,6 +103,8 @@ const SPLIT_NAMES: Record<Split, string> = {
   round14: 'round 14',
   round15: 'round 15',
   round16: 'round 16',
+  round17: 'round 17',
+  round18: 'round 18',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -114,6 +118,8 @@ const none = (): Record<Split, [number, number]> => ({
   round14: [0, 0],
   round15: [0, 0],
   round16: [0, 0],
+  round17: [0, 0],
+  round18: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */

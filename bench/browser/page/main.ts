@@ -501,6 +501,63 @@ async function workerHolds(options: { n: number; dbName: string }) {
   return rows;
 }
 
+/** A worker memory whose worker notes its steps (`trace-worker.ts`), and how to read them. */
+function tracedWorker(name: string): { worker: Worker; read: () => Promise<{ marks: unknown[] }> } {
+  const worker = new Worker(new URL('./trace-worker.ts', import.meta.url), { type: 'module', name });
+  const channel = new BroadcastChannel(`trace:${name}`);
+  const read = (): Promise<{ marks: unknown[] }> =>
+    new Promise((resolve) => {
+      channel.onmessage = (event: MessageEvent<{ marks: unknown[] }>) => {
+        channel.close();
+        resolve(event.data);
+      };
+      channel.postMessage('read');
+    });
+  return { worker, read };
+}
+
+const epoch = (): number => performance.timeOrigin + performance.now();
+
+/**
+ * `n` awaited adds through a traced worker (after a warm-up call and the session's first add),
+ * each one's post and resolve times in this page, and the worker's marks: where an add's time goes.
+ */
+async function traceAdds(options: { n: number; dbName: string; durability?: 'journal' | 'none'; sizes?: boolean }) {
+  const traced = tracedWorker(`${options.dbName}-trace${options.sizes ? '-sizes' : ''}`);
+  const memory = await createWorkerMemory({
+    worker: traced.worker,
+    dbName: options.dbName,
+    ...(options.durability ? { durability: options.durability } : {}),
+  });
+  await memory.getStats('bench');
+  await add(memory, 0);
+  const adds: { post: number; resolved: number }[] = [];
+  for (let i = 1; i <= options.n; i++) {
+    const post = epoch();
+    await add(memory, i);
+    adds.push({ post, resolved: epoch() });
+  }
+  const { journalWrites } = await memory.storageState();
+  const { marks } = await traced.read();
+  await memory.close();
+  // Raw puts in the same page, for scale.
+  const puts = await rawRun({ n: options.n, dbName: `${options.dbName}-put`, withMeta: false });
+  return { adds, marks, journalWrites: journalWrites ?? 'none', putMs: puts.totalMs / options.n };
+}
+
+/** A start through a traced worker: `new Worker`, created, the first add resolved, and the worker's marks. */
+async function traceStart(options: { dbName: string }) {
+  const start = epoch();
+  const traced = tracedWorker('start-trace');
+  const memory = await createWorkerMemory({ worker: traced.worker, dbName: options.dbName });
+  const created = epoch();
+  await memory.addUserMessage('start', 'Hello! Plan a three-day trip to Lisbon in May.');
+  const firstAdd = epoch();
+  const { marks } = await traced.read();
+  await memory.close();
+  return { start, created, firstAdd, marks };
+}
+
 async function usage() {
   return (await navigator.storage.estimate()).usage ?? 0;
 }
@@ -518,6 +575,8 @@ const bench = {
   floor,
   addVsPut,
   workerHolds,
+  traceAdds,
+  traceStart,
 };
 (globalThis as { recallkitBench?: typeof bench }).recallkitBench = bench;
 document.getElementById('status')!.textContent = 'ready';

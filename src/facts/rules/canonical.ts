@@ -103,7 +103,10 @@ const FILLER = new RegExp(
     String.raw`|also|and|but|plus|btw|by the way|fyi|hey|hi|hello|um|uh|hmm|lol|haha|hahaha|lmao|honestly` +
     String.raw`|basically|guess what|fun fact|just so you know|for the record|for context|in fact|ps` +
     String.raw`|p\.s\.|update|quick update|news|big news|good news|anyhow|alright|right|sure|true|cool` +
-    String.raw`|wow|omg|ugh|and yes|oh yeah|as I said|like I said|as you know)\b[\s,:!.-]*`,
+    String.raw`|wow|omg|ugh|and yes|oh yeah|as I said|like I said|as you know` +
+    // "Work-wise, …", "diet-wise …": a topic said before the statement.
+    String.raw`|[\p{L}]+-wise|(?:life|small|little|status|personal|some|an|a) updates?|updates|heads up` +
+    String.raw`|quick note)\b[\s,:!.-]*`,
   'iu',
 );
 
@@ -118,7 +121,8 @@ const CORRECTION = new RegExp(
 const AUX_ADVERBS = new RegExp(
   String.raw`\b(I am|we are|I have been|we have been|I have|we have|I was|we were|I do|we do|I will` +
     String.raw`|we will|I can|we can)((?:\s+(?:now|currently|still|also|actually|really|just|finally` +
-    String.raw`|officially|recently|already|both|all|definitely|honestly|basically|totally|truly|happily` +
+    String.raw`|officially|recently|already|both|all(?! about\b| in on\b| for\b)|definitely|honestly|basically` +
+    String.raw`|totally|truly|happily` +
     String.raw`|proudly|newly|even|so|very))+)(?=\s)`,
   'giu',
 );
@@ -147,7 +151,11 @@ export function canonicalize(raw: string): CanonicalClause {
   const rules = /[^\x20-\x7E]/u.test(text) ? REPLACEMENTS : ASCII_REPLACEMENTS;
   for (const [re, to] of rules) text = typeof to === 'string' ? text.replace(re, to) : text.replace(re, to);
   if (kept.length > 0) text = text.replace(/\uE000(\d+)\uE000/gu, (_all, i: string) => kept[Number(i)] ?? '');
-  text = text.trim();
+  // A list's bullet ("- moved to Berlin", "2) new job at Globex") opens no statement.
+  text = text.trim().replace(/^(?:[-*•>–]+|\d{1,2}[.)])\s+/u, '');
+  // "From now on I'm Kate": the time said after the statement, where the readers look for it.
+  const fromNowOn = /^from now on,?\s+(?=\S)/iu.exec(text);
+  if (fromNowOn) text = `${text.slice(fromNowOn[0].length).replace(/[.!]+$/u, '')} from now on`;
   let correction = false;
   for (let i = 0; i < 8; i++) {
     const filler = FILLER.exec(text);

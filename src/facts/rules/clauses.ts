@@ -49,6 +49,11 @@ const CLAUSE_BREAK = new RegExp(
     // "quit Acme, joined Globex": a second change said with its verb alone.
     String.raw`,\s+(?=(?:then\s+|now\s+|just\s+)?(?:joined|moved|started|switched|became|quit|left|transferred` +
       String.raw`|enrolled|relocated|signed|adopted)\s+(?:to\s+|with\s+|at\s+)?\p{Lu})`,
+    // "not in Lyon anymore, living in Berlin": a subjectless statement of where the user lives, works or studies.
+    String.raw`,\s+(?=(?:now\s+|currently\s+|still\s+)?(?:living|working|studying|based|staying|renting)\s+` +
+      String.raw`(?:in|at|for|as|with|out of|near)\b)`,
+    // "I can't stand crowds, just thought you should know": a remark to the listener, a clause of its own.
+    String.raw`,\s+(?=(?:just\s+)?(?:thought|figured|saying|letting you know|so you know|fyi)\b)`,
     String.raw`,\s+(?=(?:do|does|did|can|could|would|will|should|what|where|when|who|how|is|are|any` +
       String.raw`|have|has|right|isn't|aren't|don't|didn't)\b[^,]*\?)`,
   ].join('|'),
@@ -83,6 +88,16 @@ const BACK_REFERENCE =
 
 /** "my girlfriend Priya", "our dog": a possessed noun phrase, nothing else, before "and I". */
 const COORDINATED = /^\s*(?:my|our)\s+[^\s,]+(?:\s+[^\s,]+){0,2}\s*$/iu;
+
+/** A cut before a subjectless statement of where the user lives or works ("…, living in Bergen"). */
+const SUBJECTLESS_NEXT = /^,\s+(?:now\s+|currently\s+|still\s+)?(?:living|working|studying|based|staying|renting)\s/iu;
+/** A sentence that opens with someone else as its subject ("my brother …", "she …", "Tom left …"). */
+const OTHER_SUBJECT = new RegExp(
+  String.raw`^\s*(?:(?:my|our|his|her|their|your)\s+(?!own\b)[\p{L}'-]+|he|she|they|you)\b` +
+    String.raw`|^\s*(?!I\b|Not\b|No\b|Just\b|Left\b|Moved\b)\p{Lu}\p{Ll}+\s+(?:\p{Ll}+ed|left|moved|went|is|was` +
+    String.raw`|has|got)\b`,
+  'u',
+);
 
 /** Spans of sentences in `text`: trimmed, never empty. */
 function sentences(text: string): [number, number][] {
@@ -124,6 +139,9 @@ export function splitClauses(text: string): Clause[] {
       if (SHORT.test(before) && !/\bbut\b/iu.test(m[0]) && !CHANGE_FIRST.test(before)) continue;
       // "my brother quit Acme, joined Oracle": the second verb is the brother's, so no cut.
       if (/^,\s+$/u.test(m[0]) && CHANGE_NEXT.test(body.slice(m.index + m[0].length)) && !CHANGE_FIRST.test(before))
+        continue;
+      // "my brother left Oslo, living in Bergen now": a subjectless statement goes on with someone else's subject.
+      if (SUBJECTLESS_NEXT.test(m[0] + body.slice(m.index + m[0].length)) && OTHER_SUBJECT.test(body.slice(0, m.index)))
         continue;
       // "My girlfriend Priya and I split up": the user's own people and the user, one subject.
       const coordinated =

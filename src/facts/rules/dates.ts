@@ -107,8 +107,26 @@ const PATTERNS: [RegExp, (m: RegExpExecArray, now: Date, dir: DateDirection) => 
     },
   ],
   [new RegExp(String.raw`\b(?:${LEAD} |the )((?:19|20)\d\d)\b`, 'iu'), (m) => utc(+m[1]!, 0, 1, 'year')],
+  // Holidays on a fixed date: "for Christmas", "over New Year's", "on Halloween".
+  [
+    /\b(christmas(?: eve| day)?|xmas|new year'?s(?: eve| day)?|new year\b|halloween|valentine'?s(?: day)?)/iu,
+    (m, now, dir) => {
+      const [month, date] = HOLIDAYS.find(([re]) => re.test(m[1]!))!.slice(1) as [string, number];
+      return monthDay(now, month, date, undefined, dir);
+    },
+  ],
   // "on the 20th", "from the 3rd": a day of the month named alone, the next or the last one.
   [/\b(?:on|from|by|until|till|since) the (\d{1,2})(?:st|nd|rd|th)\b/iu, (m, now, dir) => dayOfMonth(now, +m[1]!, dir)],
+];
+
+/** Holidays on a fixed date: the month and the day each falls on. */
+const HOLIDAYS: [RegExp, string, number][] = [
+  [/^christmas eve$/iu, 'dec', 24],
+  [/^(?:christmas|xmas)/iu, 'dec', 25],
+  [/^new year'?s eve$/iu, 'dec', 31],
+  [/^new year/iu, 'jan', 1],
+  [/^halloween$/iu, 'oct', 31],
+  [/^valentine/iu, 'feb', 14],
 ];
 
 function dayOfMonth(now: Date, date: number, dir: DateDirection): Resolved | undefined {
@@ -123,7 +141,8 @@ function dayOfMonth(now: Date, date: number, dir: DateDirection): Resolved | und
 /** A cheap test before the patterns: most clauses name no date. */
 const MAY_HAVE_DATE = new RegExp(
   String.raw`\d|yesterday|today|tonight|tomorrow|tmr|ago\b|last|next|this|since|week|month|year|jan` +
-    String.raw`|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|fall|autumn|winter|day\b`,
+    String.raw`|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|fall|autumn|winter|day\b` +
+    String.raw`|christmas|xmas|new year|halloween|valentine`,
   'iu',
 );
 

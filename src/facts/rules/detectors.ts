@@ -59,7 +59,9 @@ const SAYS =
   (String.raw`(?:says?|said|saying|thinks?|thought|told me|tells me|telling me|claims?|claimed|believes?` +
     String.raw`|believed|reckons?|`) +
   String.raw`insists?|insisted|mentioned|joked|jokes|assumes?|assumed|swears?|swore|suggested|suggests|wrote|writes|` +
-  String.raw`texted|asked|asks|wants me|wanted me|is convinced|was convinced|heard|hears|figured|figures|pretends)\b`;
+  String.raw`texted|asked|asks|wants me|wanted me|is convinced|was convinced|heard|hears|figured|figures|pretends)\b` +
+  // "the kids insisted on changing it", "she asked for a raise": an action, not words about the user.
+  String.raw`(?!\s+(?:on|for|about|around)\b)`;
 
 const REPORTED = new RegExp(
   String.raw`\b(?:he|she|they|someone|somebody|people|everyone|everybody|you|y'all|my [\p{L}-]+(?: [\p{L}-]+)?|` +
@@ -119,7 +121,12 @@ const NOT_HEDGES = new RegExp(
     String.raw` about\b|^(?:if|in case|whenever) you (?:ever )?(?:need|want|have) to (?:reach|contact|call|text` +
     String.raw`|email|e-mail|message|find|get hold of|get in touch with) (?:me|us)\b` +
     // "I'd rather you call me Kate": a request to the listener, not a hedge.
-    String.raw`|^I would (?:rather|prefer (?:it if )?) ?you\b`,
+    String.raw`|^I would (?:rather|prefer (?:it if )?) ?you\b` +
+    // "I'd say ramen is my favourite now": an assertion, not a condition.
+    String.raw`|^I would say\b` +
+    // Rhetorical tags ("…, can you believe it", "believe it or not, …"): no one's words or doubt.
+    String.raw`|,?\s*\b(?:can you believe it|would you believe it|believe it or not|if you can believe it` +
+    String.raw`|guess what|you know)\b\s*[!.]*(?=,|$)|^(?:believe it or not|guess what),?\s`,
   'giu',
 );
 

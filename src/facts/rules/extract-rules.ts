@@ -34,6 +34,7 @@ import { readPreferences } from './readers/preferences.js';
 import { readWork } from './readers/work.js';
 import { readFrames } from './frames/read-frames.js';
 import { paraphrase } from './paraphrase.js';
+import { presupposed } from './presupposed.js';
 import { cutValue } from './values.js';
 import { deniedStatement } from './variants.js';
 
@@ -70,7 +71,10 @@ const ABOUT_ME = new RegExp(
       String.raw`|phone|cell|mobile`) +
     String.raw`|email|name|birthday|allergy|allergic|diet|vegan|vegetarian|wife|husband|partner|girlfriend|boyfriend` +
     (String.raw`|together|dog|cat|puppy|kitten|pet|renamed|died|passed|down|ran away|went missing|around` +
-      String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please)\b|@`),
+      String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please|proposed|the worst|gross` +
+      String.raw`|disgusting|born|nothing beats)\b|@` +
+      // "Berlin now.": a name and "now" alone, which a turn about a change can make the user's.
+      String.raw`|^[\p{L}'-]+(?: [\p{L}'-]+)? (?:now|these days)[.!]*$`),
   'iu',
 );
 
@@ -144,10 +148,22 @@ function readClause(view: ClauseView, frames: boolean): Proposal[] {
     .filter((p) => p.kind === 'state')
     .map((p) => ({
       attribute: p.attribute,
-      value: p.value,
+      value: p.attribute === 'plan' ? planObject(p.value) : p.value,
       kind: 'retire' as const,
       ...(p.dated ? { dated: true } : {}),
     }));
+}
+
+/**
+ * What a plan given up names: its object, without the verb it was denied with or the date read
+ * from the denial ("not doing Mexico this year" retires the Mexico trip however it was said).
+ */
+function planObject(value: string): string {
+  const object = value
+    .replace(/\s*\([^()]*\)\s*$/u, '')
+    .replace(/^(?:\p{L}+ing)\s+(?:to\s+|for\s+|on\s+)?/iu, '')
+    .trim();
+  return object === '' ? value : object;
 }
 
 function toCandidate(p: Proposal, quote: string, view: ClauseView, now: number): FactCandidate {
@@ -178,6 +194,24 @@ function linkReplacements(candidates: FactCandidate[]): void {
     if (next && next.replaces === undefined && !sameFactValue(next.attribute, next.value, retired.value))
       next.replaces = retired.value;
   }
+}
+
+/**
+ * One turn holds one value of a single-valued attribute: the last one it states ("I quit being a
+ * barista and became a data analyst" read as two states holds "data analyst"), the earlier ones
+ * named as what it replaces. Records of one turn share a time, so the turn's own order decides,
+ * not the order reconciliation would give them.
+ */
+function lastValueHolds(candidates: FactCandidate[]): FactCandidate[] {
+  const last = new Map<string, FactCandidate>();
+  for (const c of candidates)
+    if (c.kind === 'state' && factAttribute(c.attribute)?.cardinality === 'one') last.set(c.attribute, c);
+  return candidates.filter((c) => {
+    const holds = last.get(c.attribute);
+    if (c.kind !== 'state' || holds === undefined || holds === c) return true;
+    if (holds.replaces === undefined && !sameFactValue(c.attribute, c.value, holds.value)) holds.replaces = c.value;
+    return false;
+  });
 }
 
 function dedupe(candidates: FactCandidate[]): FactCandidate[] {
@@ -231,6 +265,17 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     const skip = skipReason(shown, plain.text);
     // "The doctor told me I'm allergic to shellfish": reported, but a finding about the user's health.
     const medical = skip === 'reported' && medicalFinding(plain.text);
+    if (skip === 'question') {
+      // "Any cafés near my new flat in Lisbon?", "…now that I live in Oslo?": what the question takes for granted.
+      const found = presupposed(plain.text)
+        .filter((said) => skipReason(said, said) === undefined)
+        .flatMap((said) => {
+          const view = clauseView(said, false, turnFind, now);
+          return readClause(view, false).map((p) => toCandidate(p, raw, view, now));
+        });
+      if (found.length > 0) bySentence.set(clause.sentence, [...(bySentence.get(clause.sentence) ?? []), ...found]);
+      continue;
+    }
     if (skip !== undefined && !medical) continue;
     // A clause whose plain form holds two statements ("I left Acme; I have been at Globex since") is read as two.
     const found = plain.text.split('; ').flatMap((part) => {
@@ -250,7 +295,7 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     candidates.push(...found);
   }
   linkReplacements(candidates);
-  return dedupe(candidates).slice(0, MAX_CANDIDATES);
+  return lastValueHolds(dedupe(candidates)).slice(0, MAX_CANDIDATES);
 }
 
 /**

@@ -159,6 +159,17 @@ export const DIET_FOODS: readonly string[] = (
   'lamb|everything|anything|meat and fish|fish and meat'
 ).split('|');
 
+/** Dishes and foods people name as a favourite: a favourite said without its category is then a food. */
+export const DISHES: readonly string[] = (
+  'pizza|pasta|spaghetti|lasagna|lasagne|risotto|gnocchi|ravioli|sushi|sashimi|ramen|udon|pho|curry|curries|' +
+  'tacos|taco|burritos|burrito|enchiladas|nachos|quesadillas|burgers|burger|cheeseburgers|hot dogs|steak|' +
+  'fried chicken|chicken wings|wings|barbecue|bbq|ribs|kebab|kebabs|falafel|hummus|shawarma|gyros|paella|' +
+  'dumplings|dim sum|fried rice|noodles|pad thai|bibimbap|kimchi|biryani|dal|samosas|tikka masala|moussaka|' +
+  'fish and chips|pancakes|waffles|crepes|omelette|soup|stew|chili|mac and cheese|lobster|crab|oysters|' +
+  'salmon|tuna|poke|salad|sandwiches|bagels|croissants|cheesecake|ice cream|chocolate|cake|brownies|cookies|' +
+  'pie|donuts|doughnuts|tiramisu|fondue|schnitzel|pierogi|tapas|ceviche|empanadas|arepas|poutine|pretzels'
+).split('|');
+
 /** Kinds of pets and common breeds. */
 export const PETS: readonly string[] = (
   'dog|dogs|puppy|puppies|pup|pups|doggo|doggy|cat|cats|kitten|kittens|kitty|hamster|hamsters|rabbit|rabbits|' +

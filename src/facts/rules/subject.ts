@@ -12,7 +12,10 @@
 const DROPPED_PAST = new RegExp(
   String.raw`^(?:(?:just|finally|recently|officially|also|now|and|then)\s+)*(?=(?:[a-z]+ed|been|left` +
     String.raw`|got|went|became|began|took|made|found|bought|sold|quit|lost|landed|had|met|spent|built` +
-    String.raw`|won|gave|grew|switched|joined|started)\b)`,
+    String.raw`|won|gave|grew|switched|joined|started` +
+    // Irregular pasts of verbs of change and of relationships ("Broke up with Anna", "Split from Tom").
+    String.raw`|broke|split|fell|came|ran|chose|kept|sent|paid|brought|caught|taught|swore|drove|flew` +
+    String.raw`|upgraded|downsized)\b)`,
   'iu',
 );
 
@@ -69,6 +72,13 @@ const COORDINATED = new RegExp(
 /** "officially a chef as of Monday", "now a Berlin resident": a role said with no subject and no verb. */
 const DROPPED_BE_A = /^(?:(?:now|officially|finally|proudly|newly)\s+)+(?=an?\s)/iu;
 
+/** "now do freelance work as a nurse", "these days live in Oslo": a present verb with no subject. */
+const DROPPED_PRESENT = new RegExp(
+  String.raw`^(?:now|currently|these days|nowadays)\s+(?=(?:do|work|live|teach|study|run|own|eat|speak|have` +
+    String.raw`|go by|use|rent)\b)`,
+  'iu',
+);
+
 /** The clause with its subject put back and its perfect tense made simple. */
 export function restoreSubject(text: string): string {
   let out = text;
@@ -81,6 +91,8 @@ export function restoreSubject(text: string): string {
     out = `I am ${out.replace(DROPPED_BE, '').replace(/[\s.!,;]+$/u, '')} now`;
   } else if (DROPPED_PROGRESSIVE.test(out)) {
     out = `I am ${out}`;
+  } else if (DROPPED_PRESENT.test(out)) {
+    out = `I ${out}`;
   }
   // Cut with a semicolon, where the extractor reads the two statements apart.
   out = out.replace(COORDINATED, (_all, first: string) => `${first}; ${/^we\b/iu.test(first) ? 'we' : 'I'} `);

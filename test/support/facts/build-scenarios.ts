@@ -23,6 +23,8 @@ import { ROUND_13_CHANGES, ROUND_13_DISTRACTORS } from './suites-round-13.js';
 import { ROUND_14_CHANGES, ROUND_14_DISTRACTORS } from './suites-round-14.js';
 import { ROUND_15_CHANGES, ROUND_15_DISTRACTORS } from './suites-round-15.js';
 import { ROUND_16_CHANGES, ROUND_16_DISTRACTORS, ROUND_16_SUITES } from './suites-round-16.js';
+import { ROUND_17_CHANGES, ROUND_17_DISTRACTORS } from './suites-round-17.js';
+import { ROUND_18_CHANGES, ROUND_18_DISTRACTORS } from './suites-round-18.js';
 import { SHAPE_DISTRACTORS } from './suites-shape-distractors.js';
 
 /**
@@ -31,7 +33,8 @@ import { SHAPE_DISTRACTORS } from './suites-shape-distractors.js';
  * `dev`), those of `suites-held-out.ts` (`holdout`), those of `suites-round-8.ts` (`fresh`,
  * with five attributes of its own), `suites-round-9.ts` (`unseen`) and `suites-round-10.ts`
  * (`round10`), `suites-round-11.ts` (`round11`), `suites-round-12.ts` (`round12`),
- * `suites-round-13.ts` (`round13`), `suites-round-14.ts` (`round14`), `suites-round-15.ts` (`round15`), `suites-round-16.ts` (`round16`, with three attributes of its own); the distractors of `suites-shape-distractors.ts`
+ * `suites-round-13.ts` (`round13`), `suites-round-14.ts` (`round14`), `suites-round-15.ts` (`round15`), `suites-round-16.ts` (`round16`, with three attributes of its own), `suites-round-17.ts`
+ * (`round17`) and `suites-round-18.ts` (`round18`); the distractors of `suites-shape-distractors.ts`
  * count as `dev`.
  */
 export const SUITES: readonly AttributeSuite[] = [
@@ -83,6 +86,8 @@ export const SUITES: readonly AttributeSuite[] = [
       ...(ROUND_14_CHANGES[suite.attribute] ?? []),
       ...(ROUND_15_CHANGES[suite.attribute] ?? []),
       ...(ROUND_16_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_17_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_18_CHANGES[suite.attribute] ?? []),
     ],
     distractors: [
       ...suite.distractors,
@@ -95,11 +100,15 @@ export const SUITES: readonly AttributeSuite[] = [
       ...(ROUND_14_DISTRACTORS[suite.attribute] ?? []),
       ...(ROUND_15_DISTRACTORS[suite.attribute] ?? []),
       ...(ROUND_16_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_17_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_18_DISTRACTORS[suite.attribute] ?? []),
     ],
   }));
 
 /** The set a distractor template of `suite` was written in. */
 function distractorSplit(suite: AttributeSuite, template: string): Split {
+  if (ROUND_18_DISTRACTORS[suite.attribute]?.includes(template)) return 'round18';
+  if (ROUND_17_DISTRACTORS[suite.attribute]?.includes(template)) return 'round17';
   if (ROUND_16_SUITES.some((s) => s.attribute === suite.attribute)) return 'round16';
   if (ROUND_16_DISTRACTORS[suite.attribute]?.includes(template)) return 'round16';
   if (ROUND_15_DISTRACTORS[suite.attribute]?.includes(template)) return 'round15';

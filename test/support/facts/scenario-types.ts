@@ -17,7 +17,9 @@ export type Split =
   | 'round13'
   | 'round14'
   | 'round15'
-  | 'round16';
+  | 'round16'
+  | 'round17'
+  | 'round18';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -44,7 +46,10 @@ export interface UpdateScenario {
    * (`suites-round-14.ts`), written before the rules were read for it and scored once untouched; `round15`: the fifteenth set
    * (`suites-round-15.ts`), written after the rules were generalised on rounds 12 to 14 and scored once;
    * `round16`: the sixteenth set (`suites-round-16.ts`, with three attributes of its own), written
-   * before the rules were read for it and scored once untouched.
+   * before the rules were read for it and scored once untouched; `round17`: the seventeenth set
+   * (`suites-round-17.ts`), written before the rules were read for it, scored once untouched, then
+   * tuned on by cause; `round18`: the eighteenth set (`suites-round-18.ts`), written with it and
+   * held out: scored untouched before and once after that tuning.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */

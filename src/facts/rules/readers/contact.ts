@@ -77,6 +77,24 @@ const BARE_NUMBER = new RegExp(
   String.raw`(?:^|[:,]\s*)(?:phone|cell|mobile|number)(?:\s+number)?\s*(?:is\s+now|is|:|=)\s*${PHONE}`,
   'iu',
 );
+/** The turn says the user's number changed, whoever's words open it. */
+const NEW_NUMBER_TALK = new RegExp(
+  String.raw`\b(?:I|we) (?:just |finally )?(?:got|have|get|have got) a new (?:phone |mobile |cell )?number\b` +
+    String.raw`|\bmy (?:old|new) (?:phone |mobile |cell )?number\b` +
+    String.raw`|\b(?:the|my) old (?:phone |mobile |cell )?number (?:is|was|has been) (?:gone|dead|disconnected` +
+    String.raw`|cancell?ed|cut off)`,
+  'iu',
+);
+/** Someone else's number in the turn ("my mom's new number", "her number"). */
+const SOMEONE_ELSES_NUMBER = new RegExp(
+  String.raw`\b(?:his|her|their|your|[\p{L}-]+'s) (?:new |old )?(?:phone |cell |mobile )?(?:number|no\.?)\b` +
+    // "My mom got a new number": someone of the user's whose number it is.
+    String.raw`|\b(?:my|our) (?!own\b)[\p{L}-]+ (?:just )?(?:got|has|have|changed|gave me) (?:a |her |his ` +
+    String.raw`|their )?new (?:phone |cell |mobile )?number`,
+  'iu',
+);
+/** A number given after a mark or "is", or as what the clause ends with. */
+const GIVEN_NUMBER = new RegExp(String.raw`(?:[:=]|\bis|\s[-–]|\bnew (?:one|number))\s*${PHONE}\s*[.!]*$`, 'iu');
 const OWN_CONTACT = /\b(?:my|me|I)\b|\bnew (?:sim|phone|sim card)\b/iu;
 const MY_NUMBER_TALK = new RegExp(
   String.raw`\b(?:my|changed|switched|new) (?:(?:new|phone|mobile|cell|home|work|old)\s+)*(?:phone\s+)?` +
@@ -95,12 +113,13 @@ const USE_CONTACT = (value: string): RegExp =>
       String.raw`|messages|mail|e-?mails)\s+to)\s+` +
       String.raw`(?:me\s+at\s+)?${value}` +
       // Said of the user, not of a purpose ("use … for the office").
-      String.raw`(?=\s*(?:from now on|going forward|instead|now)?\s*` +
-      String.raw`(?:$|[,.!;]|please|to (?:reach|contact|email|text|call) me))`,
+      String.raw`(?=\s*(?:for (?:anything|everything|all|all of it|whatever|stuff|things)\s*)?` +
+      String.raw`(?:from now on|going forward|moving forward|from here on|instead|now)?\s*` +
+      String.raw`(?:$|[,.!;]|please|pls|plz|to (?:reach|contact|email|text|call) me))`,
     'iu',
   );
 const USE_NUMBER_NOW = USE_CONTACT(String.raw`(\+?\(?\d[\d\s().\-/]{5,22}\d)`);
-const FROM_NOW_ON = /\b(?:from now on|going forward|from today|instead)\b/iu;
+const FROM_NOW_ON = /\b(?:from now on|going forward|moving forward|from here on|from today|instead)\b/iu;
 
 const EMAIL = String.raw`([\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)`;
 const MY_EMAIL = new RegExp(
@@ -208,9 +227,13 @@ export const readContact: Reader = ({ text, turnMentions }) => {
     UPDATE_CONTACT.exec(text) ??
     CALL_ME.exec(text) ??
     BEST_NUMBER.exec(text) ??
-    (turnMentions(MY_NUMBER_TALK) ? (IT_IS.exec(text) ?? USE_NUMBER_NOW.exec(text)) : null) ??
+    (turnMentions(MY_NUMBER_TALK) && !turnMentions(SOMEONE_ELSES_NUMBER)
+      ? (IT_IS.exec(text) ?? USE_NUMBER_NOW.exec(text))
+      : null) ??
     (FROM_NOW_ON.test(text) ? USE_NUMBER_NOW.exec(text) : null) ??
-    (turnMentions(OWN_CONTACT) ? BARE_NUMBER.exec(text) : null);
+    (turnMentions(OWN_CONTACT) ? BARE_NUMBER.exec(text) : null) ??
+    // "I got a new number, save it: 555-0199", "the old number is gone. New one: 555-0199".
+    (turnMentions(NEW_NUMBER_TALK) && !turnMentions(SOMEONE_ELSES_NUMBER) ? GIVEN_NUMBER.exec(text) : null);
   const value = number && !/\bold\b/iu.test(number[0]) ? phone(number[1]!) : undefined;
   if (value) out.push(propose('phone', value, 'state', { dated: true }));
   const dead = turnMentions(EMAIL_TALK) || FROM_NOW_ON.test(text) ? DEAD_EMAIL.exec(text) : null;

@@ -17,7 +17,7 @@ const GATE = new RegExp(
     (String.raw`|sibling|mom|mum|mother|dad|father|parent|pregnant|expecting|together|couple|item|ended` +
       String.raw`|someone|moved in` +
       String.raw`|with|left|dumped|cheated|someone|moved in|quits|parted|broke|called it off|ended it|born|arrived` +
-      String.raw`|welcomed)`),
+      String.raw`|welcomed|proposed|popped the question|done|over|finished|parted|quits|gave birth)`),
   'iu',
 );
 
@@ -127,7 +127,19 @@ const ABOUT_LOVE = new RegExp(
     String.raw`|ex|kiss|romantic|anniversary|wife|husband|married|engaged)\b`,
   'iu',
 );
-const WITH_NOW = pattern(String.raw`(?:^|\b)I am (?:now |back )?with (\p{L}[\p{L}'-]*) (?=now\b|these days\b|again\b)`);
+const WITH_NOW = pattern(
+  String.raw`(?:^|\b)I am (?:now |back |currently )?with (\p{L}[\p{L}'-]*)` +
+    // "…with Maria now", or the name closing the clause ("Now I'm with Maria.").
+    String.raw`(?: (?=now\b|these days\b|again\b)|\s*(?=[.!]*$))`,
+);
+/** "Leila proposed last night": the one who proposed to the user ("to me", or to no one named). */
+/** The turn says the user is the one engaged ("I'm engaged", "we got engaged", "I said yes"). */
+const USER_ENGAGED = new RegExp(
+  String.raw`\b(?:I am|I'm|Im|we are|we're|I|we) (?:just |finally |officially |now )?(?:got |getting )?engaged\b` +
+    String.raw`|\bI said yes\b`,
+  'iu',
+);
+const PROPOSED = /^(\p{Lu}[\p{L}'-]*) (?:just |finally |actually )?(?:proposed|popped the question)\b(?! to (?!me\b))/u;
 const ENDED_WITH = pattern(String.raw`\b(?:things|it) (?:ended|is over|are over|fell apart) with (\p{L}[\p{L}'-]*)`);
 const EX = pattern(String.raw`\bmy ex(?:-${ROLE}|\s+${ROLE}|\s*,)?\s+`);
 const STATUS = pattern(
@@ -165,15 +177,35 @@ const WELCOMED = pattern(
 );
 /** "Little Noah arrived in March", "Mia was born on Tuesday": a name said with a birth, in a turn about children. */
 const ARRIVED = new RegExp(
-  String.raw`(?:^|\b(?:our|my|little|baby|sweet)\s+)(\p{Lu}[\p{L}'-]+) ` +
+  String.raw`(?:^|\b(?:our|my|little|baby|sweet)\s+)(\p{Lu}[\p{L}'-]+)` +
+    // "Mia, our youngest, was born…": the user's own apposed to the name.
+    String.raw`(?:, (?:our|my) (?:youngest|oldest|eldest|second|third|first|little one|newest|baby)(?: [\p{L}]+)?,)? ` +
     String.raw`(?:was born|has arrived|arrived|came into the world` +
-    String.raw`|joined (?:our|the) family)\b`,
+    String.raw`|joined (?:our|the) family)\b` +
+    // "My wife gave birth to Mia", "I gave birth to Leo": the user's or the user's partner's child.
+    String.raw`|\b(?:I|[Mm]y (?:wife|partner|girlfriend|fianc[ée]e))(?: just)? gave birth to (?:our ` +
+    String.raw`|a )?(?:(?:baby|little) )?` +
+    String.raw`(?:(?:boy|girl|son|daughter),? )?(?:named |called )?(\p{Lu}[\p{L}'-]+)` +
+    // "We welcomed Noah into the family": the user's verb, the child its object.
+    String.raw`|\b(?:I|[Ww]e) (?:just |finally )?(?:welcomed|had|adopted) (\p{Lu}[\p{L}'-]+) (?:in)?to (?:the` +
+    String.raw`|our) (?:family|world)\b`,
   'u',
+);
+/** A first-person word in the clause itself. */
+const FIRST_PERSON = /\b(?:I|we|my|our|me|us)\b/iu;
+/** The turn says the user is a parent now ("I'm a dad now!", "we're parents", "our baby"). */
+const USER_PARENT = new RegExp(
+  String.raw`\b(?:I am|I'm|Im|we are|we're|became|become|becoming) (?:a |an )?(?:new |first-time |proud )?(?:now )?` +
+    String.raw`(?:dad|mom|mum|father|mother|parents?|daddy|mommy|mummy)\b|\b(?:our|my) (?:new |little |first ` +
+    String.raw`|second )?` +
+    String.raw`(?:baby|son|daughter|little one|firstborn|newborn|kid|child)\b|\bwe had (?:a|our) (?:baby|son` +
+    String.raw`|daughter)\b`,
+  'iu',
 );
 const ABOUT_CHILDREN =
   /\b(?:baby|babies|born|newborn|kids?|child|children|son|daughter|parents?|moms?|mums?|dads?|pregnan\w*|labou?r)\b/iu;
 /** Someone else's, before a name: "my sister's baby Lily", "her son Jack". */
-const SOMEONE_ELSES = /(?:\p{L}'s|\b(?:his|her|their|your))\s/iu;
+const SOMEONE_ELSES = /(?:\p{L}'s|\p{L}s'|\b(?:his|her|their|your))\s/iu;
 const PARENT_OF = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are)\s+(?:a |an )?(?:proud |single |busy |working |stay-at-home ` +
     String.raw`|happy )?(?:mom|mum|mother|dad|father|parent|mama|papa)s? (?:of|to)\s+${COUNT}\b(?:\s+${KID})?`,
@@ -295,6 +327,9 @@ function readPartner(text: string, turnMentions: (topic: RegExp) => boolean): Pr
   if (withNow && /^\p{Lu}/u.test(withNow[1]!) && turnMentions(ABOUT_LOVE) && !turnMentions(ABOUT_WORK))
     return [propose('partner', withNow[1]!, 'state', { replaces: endedName, dated: true })];
   if (endedName) return [propose('partner', endedName, 'retire', { dated: true })];
+  const proposed = PROPOSED.exec(text);
+  if (proposed && !/^(?:I|We|He|She|They|It|My|Our)$/u.test(proposed[1]!) && turnMentions(USER_ENGAGED))
+    return [propose('partner', proposed[1]!, 'state', { dated: true })];
   const broke = WE_BROKE_UP.exec(text);
   if (broke)
     return [
@@ -347,7 +382,10 @@ function readChildren(text: string, turnMentions: (topic: RegExp) => boolean): P
   if (m) {
     const count = NUMBERS[m[1]!.toLowerCase()] ?? m[1]!.toLowerCase();
     const kind = m[2]!.toLowerCase();
-    const named = /^\s*,?\s*(?:named|called)\s+(.*)$/iu.exec(after(text, m)) ?? /^\s*,\s*(.*)$/u.exec(after(text, m));
+    // "two kids, Leo and Mia", "two kids now: Leo and Mia".
+    const named =
+      /^\s*,?\s*(?:named|called)\s+(.*)$/iu.exec(after(text, m)) ??
+      /^\s*(?:now|too|already|in total|altogether)?\s*[,:]\s*(.*)$/u.exec(after(text, m));
     const list = named ? names(named[1]!, /named|called/iu.test(named[0])) : [];
     if (list.length > 0)
       for (const name of list)
@@ -375,10 +413,12 @@ function readChildren(text: string, turnMentions: (topic: RegExp) => boolean): P
     return out;
   }
   const arrived = ARRIVED.exec(text);
+  const welcomed = arrived?.[2] !== undefined || arrived?.[3] !== undefined;
+  if (arrived && welcomed) arrived[1] = (arrived[2] ?? arrived[3])!;
   if (
     arrived &&
     !PRONOUN.test(arrived[1]!) &&
-    turnMentions(ABOUT_CHILDREN) &&
+    (welcomed || (turnMentions(ABOUT_CHILDREN) && (FIRST_PERSON.test(text) || turnMentions(USER_PARENT)))) &&
     !SOMEONE_ELSES.test(text.slice(0, arrived.index + arrived[0].length))
   )
     out.push(propose('child', `child named ${arrived[1]}`, 'state', { dated: true }));

@@ -160,6 +160,8 @@ const HAVE_CONDITION = pattern(
   String.raw`(?:have been (?:battling|living with|dealing with|struggling with|suffering from|fighting)` +
     String.raw`|have had|have got|have struggled with|have developed|have|suffer from|am suffering from|live with` +
     String.raw`|am living with|struggle with|am struggling with|deal with|am dealing with|battle|am battling|got` +
+    String.raw`|am managing(?: my)?|manage(?: my)?|am being treated for|am on medication for|take medication for` +
+    String.raw`|am in treatment for` +
     String.raw`|developed)\s+`,
 );
 const DIAGNOSED = pattern(
@@ -232,7 +234,8 @@ function readAllergy(text: string): Proposal[] {
   if (added) return allergens(added[1]!).map((a) => propose('allergy', a, 'state', { dated: true }));
   if (!SOMEONE_ELSE.test(text)) {
     const noun = FINDING.test(text) ? ALLERGY_NOUN.exec(text) : null;
-    const what = noun ? cutValue(noun[1]!, 'thing') : undefined;
+    // "confirmed a shellfish allergy": the article is no part of the allergen.
+    const what = noun ? cutValue(noun[1]!.replace(/^(?:a|an|the)\s+/iu, ''), 'thing') : undefined;
     if (what && !NOT_ALLERGEN.test(what) && !NOT_ALLERGEN.test(what.split(' ')[0]!))
       return [propose('allergy', what.toLowerCase(), 'state', { dated: true })];
     const reaction = ANOTHER_ALLERGY.test(text) ? REACTION_TO.exec(text) : null;
@@ -321,7 +324,8 @@ const DIET_GATE = new RegExp(
 );
 const ALLERGY_GATE = /allerg|alerg|intoleran|sensitiv/iu;
 const HEALTH_GATE = new RegExp(
-  String.raw`\b(?:diagnos\w*|suffer\w*|living with|live with|struggl\w*|battl\w*|deal\w* with|recover\w*` +
+  String.raw`\b(?:diagnos\w*|suffer\w*|living with|live with|struggl\w*|battl\w*|deal\w* with|recover\w*|manag\w*` +
+    String.raw`|treated for|medication for` +
     String.raw`|remission|cured|beat|gone|went away|cleared up|disappeared` +
     (String.raw`|${[...CONDITION_ADJECTIVES.keys()].join('|')}|${CONDITION})|(?:itis|osis|emia|disease` +
       String.raw`|disorder|syndrome|cancer|condition|deficiency|pathy|algia)\b`),

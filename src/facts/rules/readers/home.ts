@@ -146,7 +146,35 @@ function home(value: string | undefined, dated = true): Proposal[] {
 }
 
 /** Reads the city (or town, or country) the user lives in. */
+/** A place said alone with "now" ("Berlin now.", "it's Denver now!"). Case-sensitive, for the capital. */
+const BARE_PLACE_NOW = new RegExp(
+  String.raw`^(?:(?:[Ii]t is|[Ii]ts|[Nn]ow|[Ss]o|[Aa]nd)\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+(?:now` +
+    String.raw`|these days)\s*[.!]*$`,
+  'u',
+);
+/** Words a capitalised "X now" cannot be a place for. */
+const NOT_A_PLACE = new RegExp(
+  String.raw`^(?:I|We|It|That|This|He|She|They|Me|Us|Home|Here|There|Monday|Tuesday|Wednesday|Thursday|Friday` +
+    String.raw`|Saturday|Sunday|Done|Ok|Okay)$`,
+  'u',
+);
+/** The turn says the user moved (not teams, desks or jobs). */
+const USER_MOVED = new RegExp(
+  String.raw`\b(?:I|we)\s+(?:just |finally |have |officially )?(?:moved|relocated)\b` +
+    String.raw`(?!\s+(?:teams?|jobs?|departments?|desks?|offices?|roles?|companies|on|up|in with|over to)\b)` +
+    String.raw`|^(?:just |finally )?(?:moved|relocated)\b(?!\s+(?:teams?|jobs?|departments?|desks?|offices?` +
+    String.raw`|roles?|on|up)\b)` +
+    String.raw`|\bwe did it,? we moved\b|\bthe move is done\b`,
+  'iu',
+);
+
 export const readHome: Reader = ({ text, turnMentions }) => {
+  // "we moved! Berlin now.": a place and "now" alone, in a turn that says the user moved.
+  const bare = BARE_PLACE_NOW.exec(text);
+  if (bare && !NOT_A_PLACE.test(bare[1]!) && turnMentions(USER_MOVED)) {
+    const place = cutValue(bare[1]!, 'place');
+    if (place) return [propose('city', place, 'state', { dated: true })];
+  }
   if (!GATE.test(text)) return [];
   let m = find(text, MOVED_OUT);
   if (m) {

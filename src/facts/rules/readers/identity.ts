@@ -16,14 +16,15 @@ const GATE = new RegExp(
   'iu',
 );
 
-const NAME_IS = /\bmy (?:full |first |real |given )?name is\s+/iu;
+const NAME_IS = /\bmy (?:full |first |real |given )?name is\s+(?:now\s+|officially\s+|legally\s+)?/iu;
 const NICKNAME = new RegExp(
   String.raw`\b(?:(?:you can |please |just |everyone |people |friends |most people |my friends )?call` +
     String.raw`(?:s)? me|I go by|I am called|I am known as)\s+`,
   'iu',
 );
 /** "I'm Ada." / "I'm Ada, nice to meet you": a capitalized word that is no adjective. Case-sensitive. */
-const I_AM_NAME = /^I am (\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s*(?:[,.!]|$|and\b|here\b)/u;
+const I_AM_NAME =
+  /^I am (\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s*(?:[,.!]|$|and\b|here\b|now\s*[,.!]*$|from now on\b)/u;
 const NOT_NAMES = new Set(
   (
     'Fine|Good|Great|Okay|Ok|Back|Here|Sorry|So|Not|Also|In|On|Sure|Done|Happy|Sad|Tired|Excited|Ready|Home|Just|' +

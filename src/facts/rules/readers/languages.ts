@@ -19,8 +19,12 @@ const SPEAK = pattern(
   SUBJ_OR_NONE,
   ADV,
   String.raw`(?:speak|can speak|can also speak|also speak|speak fluent|am fluent in|am bilingual in` +
+    String.raw`|have been speaking|am speaking` +
     String.raw`|am trilingual in|am native in|am a native speaker of|know|am conversational in|am proficient in` +
-    String.raw`|can get by in|get by in|read and write|grew up speaking|was raised speaking)\s+${ADV}` +
+    String.raw`|can get by in|get by in|read and write|grew up speaking|was raised speaking` +
+    // "I'm bilingual now: English and Japanese".
+    String.raw`|am (?:bilingual|trilingual|multilingual)(?: now| these days| nowadays)?\s*(?::|,|-|–` +
+    String.raw`|—)?\s*(?:in )?)\s*${ADV}` +
     String.raw`(?:a little |a bit of |some |basic |conversational |fluent |decent |good |broken |native ` +
     String.raw`|pretty good |okay )?${LIST}\b`,
 );

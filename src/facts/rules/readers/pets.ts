@@ -73,7 +73,12 @@ const KIND_CALLED = new RegExp(
   String.raw`\b(?:the|my|our) ${ADJ}(${PET})(?:'s| is) (?:now )?(?:called|named) (\p{Lu}[\p{L}'-]*)`,
   'iu',
 );
-const RENAMED_NAME = /\brenamed (\p{Lu}[\p{L}'-]*)\b/u;
+/** The name a pet had before, said anywhere in the turn: "renamed Rex", "changed it from Rex". */
+const RENAMED_NAME = new RegExp(
+  String.raw`\b(?:renamed|chang(?:ed|ing) (?:it|(?:his|her|its) name) from|used to be called` +
+    String.raw`|formerly called) (\p{Lu}[\p{L}'-]*)\b`,
+  'u',
+);
 /** "we had to put our dog Rex to sleep". */
 const PUT_TO_SLEEP = new RegExp(
   String.raw`\bput (?:my|our|the) ${ADJ}(${PET})(?:,? (\p{Lu}[\p{L}'-]*),?)? (?:down|to sleep)\b`,
@@ -129,7 +134,10 @@ const CHANGED_NAME = new RegExp(
 );
 /** "Rex died last month", "we had to put Rex down": a name, no kind. Case-sensitive. */
 const NAME_DIED = new RegExp(
-  String.raw`^(\p{Lu}[\p{L}'-]*) (?:just |sadly |recently )?(?:died|passed away|passed|crossed the rainbow bridge` +
+  // "Sadly Bella passed away": a sentence adverb before the name.
+  String.raw`^(?:(?:[Ss]adly|[Uu]nfortunately|[Tt]ragically|[Ss]o|[Ww]ell|[Yy]esterday|[Tt]oday|[Ll]ast (?:week` +
+    String.raw`|month|night))\s*,?\s+)?` +
+    String.raw`(\p{Lu}[\p{L}'-]*) (?:just |sadly |recently )?(?:died|passed away|passed|crossed the rainbow bridge` +
     String.raw`|ran away|went missing|(?:was|had to be|has been|got) put (?:down|to sleep))\b`,
   'u',
 );
@@ -362,8 +370,10 @@ function readPet({ text, correction, turnFind, turnMentions }: ClauseView): Prop
     if (!name) return [];
     const kind = kindOf(m[1]!);
     const renamed = /\bnow\b/iu.test(m[0]) || /^\s*\S+\s+now\b/iu.test(after(text, m)) || correction;
-    const not = /\bnot\s+(\p{Lu}[\p{L}'-]*)/u.exec(after(text, m));
-    const replaces = not ? not[1] : renamed ? kind : undefined;
+    // "…, not Rex", "…, changed it from Rex", "…, instead of Rex": the name it had before.
+    const not = /\b(?:not|from|instead of|formerly|used to be(?: called)?)\s+(\p{Lu}[\p{L}'-]*)/u.exec(after(text, m));
+    const before = not ? undefined : renamed ? turnFind(RENAMED_NAME) : undefined;
+    const replaces = not ? not[1] : renamed ? (before?.[1] ?? kind) : undefined;
     return [propose('pet', named(kind, name), 'state', { replaces })];
   }
   return [];

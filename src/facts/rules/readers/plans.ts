@@ -15,7 +15,7 @@ import { cutValue } from '../values.js';
 const GATE = new RegExp(
   String.raw`\b(?:going|planning|plan|about to|due|scheduled|set to|booked|will|have|got|my|our|signed up` +
     String.raw`|registered|tickets|enrolled|cancel|called off|scrapped|off|trip|holiday|vacation|honeymoon|instead` +
-    String.raw`|rather than|dropped|shelved|skipped)|ing\b`,
+    String.raw`|rather than|dropped|shelved|skipped|bought|reserved|fly|go|travel|head|leave|sail|drive)|ing\b`,
   'iu',
 );
 
@@ -49,6 +49,18 @@ const BOOKED = pattern(
     String.raw`|bought tickets (?:to|for)|got tickets (?:to|for)|enrolled in|entered|reserved)\s+)`,
 );
 const UNDATED_MOVE = /^(?:moving|relocating|emigrating) to\b/iu;
+/** "Booked a trip to Portugal!", "we got flights to Peru": a trip paid for is a plan, dated or not. */
+const BOOKED_TRIP = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:(?:have|just)\s+)?((?:booked|bought|got|reserved)\s+(?:a |an |our |my |the )?` +
+    String.raw`(?:(?:\p{L}+|two|three)[- ](?:week|day|night)s? |last-minute |cheap |return )?(?:trip|holiday|vacation` +
+    String.raw`|getaway|flights?|plane tickets|tickets|a cruise|cruise|honeymoon) to\s+(?=\p{Lu}))`,
+);
+/** "Next month I fly to Lima": a trip in the present tense, with a date ahead. */
+const TRAVEL_NOW = pattern(
+  String.raw`(?:^|\b)${SUBJ}\s+${ADV}((?:fly|go|travel|head|leave|sail|drive)\s+(?:off\s+)?(?:to|for)\s+(?=\p{Lu}))`,
+);
+/** Habits, not plans: "I fly to Lima every summer". */
+const HABIT = /\b(?:every|each|usually|always|often|sometimes|normally|typically)\b/iu;
 
 /** What a trip is called ("our trip to Japan", "the Japan holiday"). */
 const TRIP = String.raw`(?:trip|holiday|holidays|vacation|visit|journey|honeymoon|tour|getaway|travel plans)`;
@@ -125,7 +137,10 @@ function phrase(rest: string, date: DateMention | undefined, offset: number): st
     .trim()
     .split(/\s+/u)
     .filter((w) => w !== '');
-  while (words.length > 0 && /^(?:on|in|at|for|next|this|the|by|around|until|from|to|and|with)$/iu.test(words.at(-1)!))
+  while (
+    words.length > 0 &&
+    /^(?:on|in|at|for|next|this|the|by|around|until|from|to|and|with|over|during|before|after)$/iu.test(words.at(-1)!)
+  )
     words.pop();
   if (words.length === 0 || words.length > 10) return undefined;
   return words.join(' ');
@@ -205,7 +220,19 @@ export const readPlans: Reader = (clause) => {
       return [replaced ? { ...made, replaces: replaced } : made];
     }
   }
+  m = find(text, BOOKED_TRIP);
+  if (m) {
+    const start = from(m, m[1]!);
+    const value = phrase(text.slice(start), date, start);
+    return value ? [plan(value, date, (v, l) => `The user ${v}${when(l)}.`)] : [];
+  }
   if (!date) return [];
+  m = find(text, TRAVEL_NOW);
+  if (m && !HABIT.test(text)) {
+    const start = from(m, m[1]!);
+    const value = phrase(text.slice(start), date, start);
+    return value ? [plan(value, date, (v, l) => `The user will ${v}${when(l)}.`)] : [];
+  }
   m = find(text, WILL);
   if (m) {
     const start = m.index + m[0].length;

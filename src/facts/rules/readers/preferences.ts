@@ -7,7 +7,7 @@
  * @module
  */
 import { ADV, SUBJ, SUBJ_OR_NONE, pattern } from '../grammar.js';
-import { ACTIVITIES, alternation } from '../lexicon.js';
+import { ACTIVITIES, DISHES, alternation } from '../lexicon.js';
 import { FAVORITE_CATEGORIES } from '../../attributes.js';
 import { after, find, propose, type Proposal, type Reader } from '../reader.js';
 import { cutList, cutValue, gerund } from '../values.js';
@@ -17,7 +17,8 @@ const GATE = new RegExp(
     String.raw`|dig|prefer|fond|hate|dislike|detest|loathe|stand|bear|care for|despise|sick of|tired of` +
     String.raw`|hobb|pastime|free time|spare time|play|do\b|practi|took up|taken up|picked up|got into` +
     String.raw`|started|go\b|favou?rite|fave|fav\b|quit|stopped|gave up|no longer|person\b|lover|nerd|geek|buff` +
-    String.raw`|supporter|mind|\bno\b|not for me|not my thing|dealbreaker|peace|come around|came around|warmed)`,
+    String.raw`|supporter|the worst|gross|disgusting|nasty|vile|revolting|unbearable|all about|all in on|big on` +
+    String.raw`|keen on|mind|\bno\b|not for me|not my thing|dealbreaker|peace|come around|came around|warmed)`,
   'iu',
 );
 
@@ -29,11 +30,13 @@ const LIKE = pattern(
     String.raw`|do |still )*(love|adore|like|enjoy|am into|am really into|am obsessed with|am a (?:big ` +
     String.raw`|huge |massive |great |real )?fan of|am passionate about|am crazy about|am mad about` +
     String.raw`|am addicted to|have a passion for|have a soft spot for|have a thing for|dig|am fond of` +
-    String.raw`|am a sucker for|prefer|am hooked on|live for|am (?:really |very |so )?(?:enjoying|loving)` +
+    String.raw`|am a sucker for|prefer|am hooked on|live for|am all about|am all in on|am (?:really |very ` +
+    String.raw`|super )?(?:big|keen) on|am (?:really |very |so )?(?:enjoying|loving)` +
     String.raw`|have been (?:really )?(?:enjoying|loving)` +
     // Coming to like something: "I've grown to love jazz", "I got really into techno".
     String.raw`|(?:grew|came|learned|learnt|have grown|have come) to (?:love|like|enjoy|adore|appreciate)` +
-    String.raw`|(?:got|have got|have gotten|am getting|have been getting) (?:really |very |so |super |big )?into` +
+    String.raw`|(?:got|have got|have gotten|am getting|have been getting|have been) (?:really |very |so |super ` +
+    String.raw`|big )?into` +
     String.raw`|(?:fell|have fallen) in love with)\s+`,
 );
 const DISLIKE = pattern(
@@ -42,7 +45,8 @@ const DISLIKE = pattern(
     String.raw`(?:a )?(?:big |huge )?fan of|am not into|despise|am sick of|am tired of|am not fond of` +
     String.raw`|abhor|do not love|am not crazy about` +
     // Coming to dislike something: "I've come to hate olives", "I started to hate crowds".
-    String.raw`|(?:grew|came|have grown|have come|started|have started|began|am starting) to (?:hate|dislike|loathe` +
+    String.raw`|(?:grew|came|have grown|have come|started|have started|began|am starting) to (?:really |truly ` +
+    String.raw`|totally )?(?:hate|dislike|loathe` +
     String.raw`|despise|detest))\s+`,
 );
 /** "Olives are a hard no for me", "crowds are not for me these days": the thing first, then the verdict. */
@@ -51,6 +55,14 @@ const IS_A_NO = new RegExp(
     String.raw`(?:(?:just|really|honestly|definitely` +
     String.raw`|absolutely) )?(?:a (?:hard |big |firm |total )?no|not for me|not my thing|a dealbreaker)` +
     String.raw`(?: for me)?(?:\s|[.!,]|$)`,
+  'iu',
+);
+/** "Olives are the worst", "spicy food is gross": a verdict on a thing that is not the user's own. */
+const IS_THE_WORST = new RegExp(
+  String.raw`^(?!(?:it|that|this|which|there|he|she|they|you|my|our|your|his|her|their|the|today|tonight|work)\b)` +
+    String.raw`([\p{L}-]+(?: [\p{L}-]+){0,2}?) (?:is|are) (?:(?:just|really|honestly|literally|so|absolutely) )?` +
+    String.raw`(?:the worst|gross|disgusting|nasty|vile|revolting|unbearable)(?:,? honestly| for me` +
+    String.raw`| to me)?\s*(?:[.!]|$)`,
   'iu',
 );
 /** "I don't mind olives anymore", "I no longer hate crowds": a dislike that no longer holds. */
@@ -72,7 +84,7 @@ const LOST_INTEREST = pattern(
 const FAVORITE = new RegExp(
   String.raw`(?:\bmy |^)(?:absolute |all-time |all time |current |new |personal |top |ultimate )?(?:favou?rite` +
     String.raw`|fave|fav|go-to|go to) ((?:thing|things) to (?:eat|drink|watch|read)` +
-    String.raw`|[\p{L}-]+(?: (?!these\b|nowadays\b|now\b|lately\b|currently\b)[\p{L}-]+)?)` +
+    String.raw`|[\p{L}-]+(?: (?!these\b|nowadays\b|now\b|lately\b|currently\b|right\b|at\b|so\b|for\b)[\p{L}-]+)?)` +
     String.raw`(?: (?:these days|nowadays|lately|currently|right now|at the moment|now))?,? (?:is|are|has to be` +
     String.raw`|has become|became|is now|is definitely|is probably|=|:)\s+(?:now\s+|definitely\s+)?`,
   'iu',
@@ -172,7 +184,11 @@ function categoryName(raw: string): string | undefined {
   return CATEGORIES.has(lastMapped) ? lastMapped : undefined;
 }
 
+/** A value that is a dish ("curry", "pad thai"): a favourite said without a category is a food. */
+const DISH = new RegExp(`^${alternation(DISHES)}$`, 'iu');
+
 function favorite(categoryRaw: string | undefined, value: string): Proposal[] {
+  if (!categoryRaw && DISH.test(value)) return [propose('favorite_food', value)];
   if (!categoryRaw) return [propose('like', value, 'state', { text: `The user's favorite is ${value}.` })];
   const category = categoryName(categoryRaw);
   if (category) return [propose(`favorite_${category}`, value)];
@@ -250,7 +266,7 @@ function readLikes(text: string): Proposal[] {
   m = find(text, UNDISLIKE);
   if (m && (/\b(?:anymore|any more|no longer|now|these days)\b/iu.test(text) || !/\bdo not\b/iu.test(m[0])))
     return likes(after(text, m)).map((v) => propose('dislike', v, 'retire', { dated: true }));
-  const no = IS_A_NO.exec(text);
+  const no = IS_A_NO.exec(text) ?? IS_THE_WORST.exec(text);
   if (no) return likes(no[1]!).map((v) => propose('dislike', v));
   m = find(text, LOST_INTEREST);
   if (m) return likes(after(text, m)).map((v) => propose('like', v, 'retire', { dated: true }));
@@ -316,17 +332,47 @@ const IT_IS_NOW = new RegExp(
 );
 /** A favourite the turn says was the user's: "pasta was my favourite food", "my favorite band used to be Muse". */
 const FAVORITE_TALK = new RegExp(
-  String.raw`\b(?:was|used to be) (?:my|our) (?:all-time |old )?(?:favou?rite|fave|fav) ([\p{L}]+)\b` +
+  String.raw`\b(?:was|used to be) (?:my|our) (?:all-time |old )?(?:favou?rite|fave|fav)` +
+    // The category may be left out ("pasta was my favorite but…").
+    String.raw`(?: (?!but\b|and\b|so\b|though\b|any ?more\b|now\b|until\b|for\b)([\p{L}]+)\b|(?=\s*(?:[,.;!]` +
+    String.raw`|(?:but|and|so|though|any ?more|now|until|for)\b|$)))` +
     String.raw`|\b(?:my|our) (?:all-time |old )?(?:favou?rite|fave|fav) ([\p{L}]+) (?:was|used to be)\b`,
+  'iu',
+);
+
+/** "…, it's my favorite": the thing liked before it is the user's favourite. */
+const IT_IS_MY_FAVORITE = new RegExp(
+  String.raw`,\s*(?:and\s+)?(?:it is|its|that is|they are) (?:now |officially |definitely )?(?:my|our) (?:new ` +
+    String.raw`|all-time )?(?:favou?rite|fave|fav|number one|no\.? ?1|#1` +
+    String.raw`|top pick)(?: ([\p{L}]+))?\s*(?:now\s*)?[.!]*$`,
+  'iu',
+);
+/** "nothing beats tacos", "nothing tops ramen these days": the user's favourite. */
+const NOTHING_BEATS = new RegExp(
+  String.raw`^(?:(?:these days|nowadays|honestly|for me|lately|right now),?\s+)?nothing (?:else )?(?:beats|tops` +
+    String.raw`|compares to|comes close to)\s+`,
   'iu',
 );
 
 /** Reads likes, dislikes, hobbies and favourites. */
 export const readPreferences: Reader = ({ text, turnFind }) => {
+  const beats = NOTHING_BEATS.exec(text);
+  const best = beats ? cutValue(text.slice(beats[0].length), 'thing') : undefined;
+  if (best && !NOT_A_LIKE.test(best)) return favorite(undefined, best);
+  const favoriteAfter = IT_IS_MY_FAVORITE.exec(text);
+  if (favoriteAfter) {
+    const liked = readLikes(text.slice(0, favoriteAfter.index)).filter(
+      (p) => p.kind === 'state' && p.attribute === 'like',
+    );
+    if (liked.length === 1) return favorite(favoriteAfter[1], liked[0]!.value);
+  }
   const it = IT_IS_NOW.exec(text);
   const talk = it ? turnFind(FAVORITE_TALK) : undefined;
   if (it && talk) {
-    const said = readFavorite(`my favourite ${(talk[1] ?? talk[2])!.toLowerCase()} is ${it[1]}`);
+    const category = talk[1] ?? talk[2];
+    const said = category
+      ? readFavorite(`my favourite ${category.toLowerCase()} is ${it[1]}`)
+      : favorite(undefined, it[1]!);
     if (said.length > 0) return said;
   }
   if (!GATE.test(text)) return [];

@@ -17,6 +17,7 @@ const GATE = new RegExp(
     String.raw`|let go|retire|promot|became|become|am (?:a|an|now|currently|the)|I am|switched|moved` +
     String.raw`|went|jumped|career|company|at\b|stud|school|college|universit|uni\b|graduat|enrol|transfer` +
     String.raw`|major|degree|student|freshman|sophomore|phd|master|bachelor|dropped out|accepted|got into` +
+    String.raw`|poached|headhunted|recruited|snapped up|brought on|taken on` +
     String.raw`|go|going|attend|attending|into|admitted|offer|role|position|signed|teach)`,
   'iu',
 );
@@ -124,7 +125,7 @@ const WORK_AT = pattern(
 );
 const EMPLOYED_BY = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:am|are|was|got|have been)\s+${ADV}(?:employed|hired|recruited` +
-    String.raw`|headhunted|picked up)\s+(?:by|at)\s+`,
+    String.raw`|headhunted|picked up|poached|snapped up|brought on|taken on|signed|lured away)\s+(?:by|at)\s+`,
 );
 const JOINED = pattern(
   SUBJ_OR_NONE,
@@ -161,7 +162,7 @@ const AT_NOW = pattern(String.raw`(?:^|\b)${SUBJ}\s+(?:am|are)\s+${ADV}(?:now\s+
 const WORK_CONTEXT = new RegExp(
   String.raw`\b(?:jobs?|company|companies|employer|role|position|hired|team|career|boss|colleagues?` +
     String.raw`|coworkers?|offer|startup|firm|promotion|salary|onboarding|interview|workplace|employees?` +
-    String.raw`|contract|new gig|work there|working there|work(?:ing|ed)? (?:at|for))\b`,
+    String.raw`|contract|new gig|work there|working there|work(?:ing|ed)? (?:at|for)|work-wise|job-wise|career-wise)\b`,
   'iu',
 );
 const BEEN_AT = pattern(
@@ -515,7 +516,7 @@ const EMPLOYER_GATE = new RegExp(
   String.raw`\b(?:work\w*|intern\w*|employ\w*|contract\w*|hired|recruited|headhunted|joined|join|start\w*` +
     String.raw`|job|position|role|offer|quit|resign\w*|walked out|fired|laid off|let go|sacked|lost my` +
     String.raw`|left|switched|moved|went|changed|jumped|transferred|been|spent|company|firm|workplace` +
-    String.raw`|office|signed|landed|at|with)\b`,
+    String.raw`|office|signed|landed|at|with|poached|snapped up|brought on|taken on)\b`,
   'iu',
 );
 const SCHOOL_GATE = new RegExp(
