@@ -101,6 +101,11 @@ export interface RecallIndex {
   flushDue(): boolean;
   /** Every aux value of the index (for a full rewrite, e.g. after import). */
   toAux(): AuxEntries;
+  /**
+   * {@link RecallIndex.toAux} in slices of work (the index of 100,000 entries is 1,563 segments
+   * to encode); the index must not change until it resolves.
+   */
+  toAuxInSlices(slicer: Slicer): Promise<AuxEntries>;
   /** Empty the index; returns the deletions (`null`) of every key written so far. */
   clear(): AuxEntries;
 }
@@ -283,6 +288,18 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
       const out: AuxEntries = { [manifestKey(prefix)]: manifest() };
       for (let n = 0; n < segmentCount(); n++) out[segmentKey(prefix, n)] = encodeSegment(core, n, segmentSize);
       written = segmentCount();
+      return out;
+    },
+    async toAuxInSlices(slicer) {
+      const out: AuxEntries = { [manifestKey(prefix)]: manifest() };
+      const count = segmentCount();
+      for (let n = 0; n < count; n++) {
+        out[segmentKey(prefix, n)] = encodeSegment(core, n, segmentSize);
+        if (slicer.spend(segmentSize * COST.posting)) await slicer.pause();
+      }
+      dirty.clear();
+      manifestDirty = false;
+      written = count;
       return out;
     },
     clear() {

@@ -4,7 +4,8 @@
  * active entries is read page by page, exactly as written; an engine over it works in slices.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeShared, DRIVERS, freshTenant, sharedPGlite } from './support.js';
+import { closeShared, DRIVERS, freshTenant, sharedPGlite, sharedPool } from './support.js';
+import { IDS_PER_PART } from '../../src/store/postgres/covered-ids.js';
 import { AUX_CHARS_PER_STATEMENT, ROWS_PER_DELETE, ROWS_PER_STATEMENT } from '../../src/store/postgres/write.js';
 import { AUX_PER_PAGE, ROWS_PER_PAGE } from '../../src/store/postgres/queries.js';
 import { SUMMARY_PART } from '../../src/store/postgres/summary-parts.js';
@@ -133,6 +134,81 @@ describe.each(DRIVERS)('large batches on %s', (_name, open) => {
     const state = await memory.exportSession('s');
     expect(state.entries.map((e) => e.content)).toEqual(messages.map((m) => m.content));
     await memory.close();
+  });
+});
+
+/** Each driver's store with a raw query on its database, to count stored rows. */
+const RAW: [string, () => Promise<(text: string, params: unknown[]) => Promise<unknown[]>>][] = [
+  ['pg', async () => async (text, params) => (await sharedPool().query(text, params)).rows],
+  [
+    'PGlite',
+    async () => {
+      const db = await sharedPGlite();
+      return async (text, params) => (await db.query(text, params)).rows;
+    },
+  ],
+];
+
+describe.each(RAW)('covered ids of a large summary on %s (schema version 8)', (name, raw) => {
+  it('are kept in parts and read back whole; rewritten, shrunk or deleted, no part is left over', async () => {
+    const tenant = freshTenant();
+    const query = await raw();
+    const store =
+      name === 'pg'
+        ? postgresStore({ pool: sharedPool(), tenant })
+        : postgresStore({ pglite: await sharedPGlite(), tenant });
+    const parts = async (): Promise<number> =>
+      (
+        (await query('SELECT count(*)::int AS n FROM recallkit_summary_ids WHERE tenant = $1', [tenant])) as {
+          n: number;
+        }[]
+      )[0]!.n;
+    const ids = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}-${i}`);
+    const covering = (n: number, tag = 'e') => makeSummary('s', 'sum', { originalEntryIds: ids(n, tag) });
+    const big = covering(IDS_PER_PART * 2 + 1);
+    await store.write('s', {
+      meta: makeMeta('s', 1),
+      putSummaries: [big, makeSummary('s', 'small')],
+      expectVersion: 0,
+    });
+    expect(await parts()).toBe(3);
+    expect((await store.loadSession('s'))?.summaries).toEqual([big, makeSummary('s', 'small')]);
+    expect((await store.loadSessionHead!('s', 'recall:'))?.summaries).toEqual([big, makeSummary('s', 'small')]);
+    // Rewritten with fewer ids: the parts beyond its new count go.
+    const fewer = covering(IDS_PER_PART + 5, 'f');
+    await store.write('s', { meta: makeMeta('s', 2), putSummaries: [fewer], expectVersion: 1 });
+    expect(await parts()).toBe(2);
+    expect((await store.loadSession('s'))?.summaries).toEqual([fewer, makeSummary('s', 'small')]);
+    // Rewritten small: its ids back in its row, no part left.
+    const few = covering(3, 'g');
+    await store.write('s', { meta: makeMeta('s', 3), putSummaries: [few], expectVersion: 2 });
+    expect(await parts()).toBe(0);
+    expect((await store.loadSession('s'))?.summaries).toEqual([few, makeSummary('s', 'small')]);
+    // Large again, then deleted; then again, and the session deleted.
+    await store.write('s', { meta: makeMeta('s', 4), putSummaries: [big], expectVersion: 3 });
+    expect(await parts()).toBe(3);
+    await store.write('s', { meta: makeMeta('s', 5), deleteSummaryIds: ['sum'], expectVersion: 4 });
+    expect(await parts()).toBe(0);
+    expect((await store.loadSession('s'))?.summaries).toEqual([makeSummary('s', 'small')]);
+    await store.write('s', { meta: makeMeta('s', 6), putSummaries: [big], expectVersion: 5 });
+    // A session of more than a page of active entries is read in its own snapshot, ids and all.
+    const entries = Array.from({ length: ROWS_PER_PAGE + 5 }, (_, i) => makeEntry('s', i));
+    await store.write('s', {
+      meta: makeMeta('s', 7, { nextSeq: entries.length }),
+      putEntries: entries,
+      expectVersion: 6,
+    });
+    const loaded = await store.loadSession('s');
+    expect(loaded?.summaries).toEqual([makeSummary('s', 'small'), big]);
+    expect(loaded?.activeEntries).toHaveLength(entries.length);
+    await store.deleteSession('s');
+    expect(await parts()).toBe(0);
+    // A replacing write leaves none of the session's parts either.
+    await store.write('s', { meta: makeMeta('s', 1), putSummaries: [big], expectVersion: 0 });
+    await store.write('s', { meta: makeMeta('s', 2), putEntries: [makeEntry('s', 0)], replace: true });
+    expect(await parts()).toBe(0);
+    expect((await store.loadSession('s'))?.summaries).toEqual([]);
+    await store.close();
   });
 });
 

@@ -1,10 +1,14 @@
 import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteDriver } from '../../src/store/postgres/driver-pglite.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
 import { pgDriver } from '../../src/store/postgres/driver-pg.js';
 import type { Sql, SqlDriver } from '../../src/store/postgres/driver.js';
 import { MIGRATIONS, SCHEMA_VERSION, migrate, schemaVersion } from '../../src/store/postgres/migrations.js';
 import * as q from '../../src/store/postgres/queries.js';
+import { fillCoveredIds } from '../../src/store/postgres/covered-ids.js';
+import { createSlicer } from '../../src/slices/slicer.js';
 import { buildWrite, deleteSession, encodeBatch, writeBatch, writeStatement } from '../../src/store/postgres/write.js';
 import { migrateSchema, postgresStore } from '../../src/server/index.js';
 import { makeEntry, makeMeta, makeSummary } from '../../src/testing/index.js';
@@ -232,6 +236,11 @@ describe('postgresStore indexes fit the queries (EXPLAIN)', () => {
       `INSERT INTO recallkit_sessions (tenant, session_id, version, meta)
        SELECT '"other' || (n / 10) || '"', '"s' || (n % 10) || '"', 1, '{}' FROM generate_series(1, 20000) AS n`,
     );
+    // Every summary's covered ids in parts, as a summary of many entries keeps them.
+    await pool.query(
+      `INSERT INTO recallkit_summary_ids (tenant, session_id, summary_id, part, ids)
+       SELECT tenant, session_id, id, part, '[]' FROM recallkit_summaries, generate_series(0, 3) AS part`,
+    );
     await pool.query('ANALYZE');
     const plans: string[] = [];
     // Runs EXPLAIN on exactly the statements the store sends.
@@ -262,15 +271,20 @@ describe('postgresStore indexes fit the queries (EXPLAIN)', () => {
 
     // Writes and deletions find the rows they change through indexes too.
     plans.length = 0;
-    const batch = encodeBatch('t7', 's3', {
-      meta: makeMeta('s3', 2, { nextSeq: 201 }),
-      expectVersion: 1,
-      putEntries: [makeEntry('s3', 200), makeEntry('s3', 10, { compressed: false })],
-      putSummaries: [makeSummary('s3', 'sum9')],
-      deleteEntryIds: ['e3', 'e4'],
-      deleteSummaryIds: ['sum1'],
-      aux: { 'recall:seg:1': 5, 'recall:seg:2': null },
-    });
+    const batch = encodeBatch(
+      't7',
+      's3',
+      {
+        meta: makeMeta('s3', 2, { nextSeq: 201 }),
+        expectVersion: 1,
+        putEntries: [makeEntry('s3', 200), makeEntry('s3', 10, { compressed: false })],
+        putSummaries: [makeSummary('s3', 'sum9')],
+        deleteEntryIds: ['e3', 'e4'],
+        deleteSummaryIds: ['sum1'],
+        aux: { 'recall:seg:1': 5, 'recall:seg:2': null },
+      },
+      { split: true },
+    );
     for (const notify of [false, true]) {
       const { text, params } = writeStatement([batch], notify);
       await explain.query(text, params);
@@ -289,11 +303,15 @@ describe('postgresStore indexes fit the queries (EXPLAIN)', () => {
     });
     const { text, params } = writeStatement(group, false);
     await explain.query(text, params);
-    // Two writes; the deletion: the session's row, then each of its three tables' keys and rows; the group.
-    expect(plans).toHaveLength(2 + 1 + 3 * 2 + 1);
+    // A summary's covered ids stored apart, read a page of parts a statement.
+    const apart = { ...makeSummary('s3', 'sum0'), originalEntryIds: 2 as unknown as string[] };
+    await fillCoveredIds(explain, 't7', '"s3"', [apart], createSlicer());
+    // Two writes; the deletion: the session's row, then each of its four tables' keys and rows; the group; the parts.
+    expect(plans).toHaveLength(2 + 1 + 4 * 2 + 1 + 1);
     for (const plan of plans) expect(plan).not.toContain('Seq Scan');
-    for (const table of ['recallkit_sessions', 'recallkit_entries', 'recallkit_summaries', 'recallkit_aux'])
-      expect(plans[0]).toContain(table);
+    const tables = ['recallkit_sessions', 'recallkit_entries', 'recallkit_summaries', 'recallkit_summary_ids'];
+    for (const table of [...tables, 'recallkit_aux']) expect(plans[0]).toContain(table);
+    expect(plans[plans.length - 1]).toContain('recallkit_summary_ids_pkey');
     await pool.end();
   });
 });
@@ -388,5 +406,50 @@ describe('postgresStore tenant as plain text (version 5)', () => {
     expect(await count('recallkit_sessions', old('a\u0000b'))).toBe(1);
     await store.close();
     await pool.end();
+  });
+});
+
+describe("postgresStore summaries' covered ids in parts (version 8)", () => {
+  /** A database at version 7 holding a summary of 5,000 ids in its row, as version 7 wrote it. */
+  async function atVersion7(driver: SqlDriver): Promise<ReturnType<typeof makeSummary>> {
+    await migrate(driver, 7);
+    const old = makeSummary('s', 'old', { originalEntryIds: Array.from({ length: 5000 }, (_, i) => `id-${i}`) });
+    await writeBatch(driver, 'user-8', 's', { meta: makeMeta('s', 1), putSummaries: [old] });
+    return old;
+  }
+
+  /** Opened by this version: the old summary reads back whole, a new large one goes in parts. */
+  async function check(driver: SqlDriver, store: ReturnType<typeof postgresStore>, old: unknown): Promise<void> {
+    expect((await store.loadSession('s'))?.summaries).toEqual([old]);
+    expect(await schemaVersion(driver)).toBe(SCHEMA_VERSION);
+    const parts = async (): Promise<number> =>
+      (await driver.query<{ n: number }>('SELECT count(*)::int AS n FROM recallkit_summary_ids'))[0]!.n;
+    expect(await parts()).toBe(0);
+    const fresh = makeSummary('s', 'new', { originalEntryIds: Array.from({ length: 4500 }, (_, i) => `n-${i}`) });
+    await store.write('s', { meta: makeMeta('s', 2), putSummaries: [fresh], expectVersion: 1 });
+    expect(await parts()).toBe(3);
+    expect((await store.loadSession('s'))?.summaries).toEqual([old, fresh]);
+    await store.deleteSession('s');
+    expect(await parts()).toBe(0);
+  }
+
+  it('a PostgreSQL database at version 7 gains the table of parts on open; its summaries still load whole', async () => {
+    const pool = await freshDatabase();
+    const driver = pgDriver(pool, false);
+    const old = await atVersion7(driver);
+    const store = postgresStore({ pool, tenant: 'user-8' });
+    await check(driver, store, old);
+    await store.close();
+    await pool.end();
+  });
+
+  it('a PGlite database at version 7 gains the table of parts on open; its summaries still load whole', async () => {
+    const db = await PGlite.create();
+    const driver = pgliteDriver(db, false);
+    const old = await atVersion7(driver);
+    const store = postgresStore({ pglite: db, tenant: 'user-8' });
+    await check(driver, store, old);
+    await store.close();
+    await db.close();
   });
 });

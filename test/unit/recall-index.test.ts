@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/recall/text/analyze.js';
 import { createRecallIndex } from '../../src/recall/recall-index.js';
+import { createSlicer } from '../../src/slices/slicer.js';
 import type { RankingOptions } from '../../src/recall/lexical/ranking.js';
 
 /** Ranking reduced to plain BM25 over the text. */
@@ -172,5 +173,22 @@ describe('recall index: coordination', () => {
       const plain = index.search(q, { topK: 10, ranking: { coordination: 0 } });
       expect(index.search(q, { topK: 10 })).toEqual(plain);
     }
+  });
+});
+
+describe('toAuxInSlices', () => {
+  it('writes the same aux values as toAux, giving the thread back between slices', async () => {
+    const make = () => {
+      const index = createRecallIndex({ segmentSize: 8 });
+      for (let i = 0; i < 200; i++) index.add({ id: `e${i}`, text: `message ${i} about the garden and the lake` });
+      return index;
+    };
+    let pauses = 0;
+    const slicer = createSlicer({ units: 1000, ms: Infinity, yieldNow: async () => void pauses++ });
+    const sliced = make();
+    expect(await sliced.toAuxInSlices(slicer)).toEqual(make().toAux());
+    expect(pauses).toBeGreaterThan(5);
+    // Nothing is left to flush, as after toAux.
+    expect(sliced.flush()).toEqual({});
   });
 });

@@ -4,7 +4,8 @@
  * queue and settles it inside again (see compaction-scheduler.ts).
  * @module
  */
-import type { MemorySummary } from '../../types.js';
+import type { MemoryEntry, MemorySummary } from '../../types.js';
+import { COST, createSlicer, type Slicer } from '../../slices/slicer.js';
 import type { LongTermPlan, SessionView, TriggerEvent } from '../../strategies/types.js';
 import { summarizeEntries, type SummaryText } from '../../summarizers/summarize-entries.js';
 import { RecallKitError, SummarizerError } from '../../errors.js';
@@ -162,7 +163,7 @@ export async function settlePending(
     nextStrategy(run);
     return;
   }
-  const stale = staleReason(cache, pending);
+  const stale = await staleReason(cache, pending, createSlicer());
   if (stale) {
     deps.emitter.emit('compression:discarded', cache.meta.sessionId, {
       id: pending.id,
@@ -191,13 +192,21 @@ function basisOf(cache: SessionCache, strategyId: string, key: string): PendingS
   };
 }
 
-/** Why a pending summary no longer fits the session, or `undefined` when it still does. */
-function staleReason(cache: SessionCache, pending: PendingSummary): string | undefined {
-  const active = new Map(cache.active.map((e) => [e.id, e]));
+/**
+ * Why a pending summary no longer fits the session, or `undefined` when it still does. In slices
+ * of work: a summary of 100,000 entries is checked against as many active entries (#31).
+ */
+async function staleReason(cache: SessionCache, pending: PendingSummary, slicer: Slicer): Promise<string | undefined> {
+  const active = new Map<string, MemoryEntry>();
+  for (const e of cache.active) {
+    active.set(e.id, e);
+    if (slicer.spend(COST.item / 4)) await slicer.pause();
+  }
   for (const e of pending.plan.summarize!.entries) {
     const now = active.get(e.id);
     if (!now) return 'a summarized entry is no longer active (compressed, erased or cleared meanwhile)';
     if (now.pinned) return 'a summarized entry was pinned meanwhile';
+    if (slicer.spend(COST.item / 4)) await slicer.pause();
   }
   const basis = basisOf(cache, pending.strategyId, pending.key);
   if (basis.ownSummaryIds !== pending.basis.ownSummaryIds) return "the strategy's summaries changed meanwhile";

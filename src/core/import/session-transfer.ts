@@ -77,7 +77,7 @@ export function createSessionTransfer(deps: SessionTransferDeps): SessionTransfe
         const index = createRecallIndex();
         await indexEntries(index, parsed.entries, slicer);
         for (const s of parsed.summaries) index.add(summaryDoc(s));
-        batch.aux = index.toAux();
+        batch.aux = await index.toAuxInSlices(slicer);
         batch.meta.recallSeq = batch.meta.nextSeq;
         batch.meta.version = (await store.loadMeta(parsed.sessionId))?.version ?? 0;
         batch.meta.version += 1;

@@ -16,6 +16,7 @@ import { decodeKey, decodeValue, encodeKey } from './codec.js';
 import type { Sql, SqlDriver } from './driver.js';
 import { COST, createSlicer, mapInSlices, type Slicer } from '../../slices/slicer.js';
 import { yieldNow } from '../../slices/yield-now.js';
+import { fillCoveredIds, withCoveredIds } from './covered-ids.js';
 
 const WHERE = 'tenant = $1 AND session_id = $2';
 
@@ -59,6 +60,17 @@ export async function loadSession(
   sessionId: string,
 ): Promise<StoredSession | undefined> {
   const slicer = createSlicer();
+  const read = (tx: Sql & Partial<Pick<SqlDriver, 'transaction'>>) => loadSessionAsRead(tx, tenant, sessionId, slicer);
+  return withCoveredIds(sql, tenant, encodeKey(sessionId), slicer, await read(sql), read);
+}
+
+/** {@link loadSession}, the ids of summaries stored apart left apart unless it read pages. */
+async function loadSessionAsRead(
+  sql: Sql & Partial<Pick<SqlDriver, 'transaction'>>,
+  tenant: string,
+  sessionId: string,
+  slicer: Slicer,
+): Promise<StoredSession | undefined> {
   const rows = await sql.query<{ k: number; body: string }>(SESSION_FIRST_PAGE, [
     tenant,
     encodeKey(sessionId),
@@ -112,6 +124,7 @@ async function loadPaged(
     fromSeq = page[page.length - 1]!.seq + 1;
     await slicer.pause();
   }
+  await fillCoveredIds(tx, tenant, encodeKey(sessionId), summaries, slicer);
   return { meta, activeEntries, summaries };
 }
 
@@ -208,10 +221,23 @@ async function auxMap(rows: readonly { key: string; value: string }[], prefix: s
  * snapshot), without the entries.
  */
 export async function loadSessionHead(
+  sql: Sql & Partial<Pick<SqlDriver, 'transaction'>>,
+  tenant: string,
+  sessionId: string,
+  prefix: string,
+): Promise<StoredSessionHead | undefined> {
+  const slicer = createSlicer();
+  const read = (tx: Sql) => loadHeadAsRead(tx, tenant, sessionId, prefix, slicer);
+  return withCoveredIds(sql, tenant, encodeKey(sessionId), slicer, await read(sql), read);
+}
+
+/** {@link loadSessionHead}, the ids of summaries stored apart left apart. */
+async function loadHeadAsRead(
   sql: Sql,
   tenant: string,
   sessionId: string,
   prefix: string,
+  slicer: Slicer,
 ): Promise<StoredSessionHead | undefined> {
   const { low, high } = prefixRange(prefix);
   const below = high === undefined ? '' : ' AND key < $4';
@@ -223,7 +249,6 @@ export async function loadSessionHead(
     [tenant, encodeKey(sessionId), low, ...(high === undefined ? [] : [high])],
   );
   if (rows[0]?.k !== 0) return undefined;
-  const slicer = createSlicer();
   const summaries = rows.filter((r) => r.k === 1);
   const aux = rows.filter((r) => r.k === 2) as { key: string; body: string }[];
   return {

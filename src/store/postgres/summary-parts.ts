@@ -10,6 +10,8 @@
  * Summaries are stored uncompressed (schema version 6), so that last statement only copies.
  * @module
  */
+import { partStatements } from './covered-ids.js';
+
 /** A statement to run in the batch's transaction (a `Statement` of `write.ts`, which runs them). */
 interface Statement {
   text: string;
@@ -26,9 +28,10 @@ const PARTS = 'pg_temp.recallkit_summary_parts';
 const UPSERT = 'ON CONFLICT (tenant, session_id, id) DO UPDATE SET summary = excluded.summary';
 
 /** Whether `summaries` (id, JSON text) are too large to go in a batch's first statement. */
-export function summariesApart(summaries: readonly [id: string, body: string][]): boolean {
+export function summariesApart(summaries: readonly [id: string, body: string, parts?: string[]][]): boolean {
   let size = 0;
-  for (const [, body] of summaries) {
+  for (const [, body, parts] of summaries) {
+    if (parts) return true;
     size += body.length;
     if (size > SUMMARY_PART) return true;
   }
@@ -54,16 +57,19 @@ function partEnd(text: string, at: number): number {
 export function summaryStatements(
   tenant: string,
   key: string,
-  summaries: readonly [id: string, body: string][],
+  summaries: readonly [id: string, body: string, parts?: string[]][],
 ): (() => Statement)[] {
   const builds: (() => Statement)[] = [];
   let tableMade = false;
-  summaries.forEach(([id, body], s) => {
+  summaries.forEach(([id, body, parts], s) => {
+    // Its covered ids stored apart (`covered-ids.ts`), or none left of an earlier version's.
+    const ids = partStatements(tenant, key, id, parts ?? []);
     if (body.length <= SUMMARY_PART) {
       builds.push(() => ({
         text: `INSERT INTO recallkit_summaries (tenant, session_id, id, summary) VALUES ($1, $2, $3, $4) ${UPSERT}`,
         params: [tenant, key, id, body],
       }));
+      builds.push(...ids);
       return;
     }
     if (!tableMade) {
@@ -91,6 +97,7 @@ export function summaryStatements(
   SELECT $1, $2, $3, string_agg(body, '' ORDER BY n) FROM ${PARTS} WHERE s = $4 ${UPSERT}`,
       params: [tenant, key, id, s],
     }));
+    builds.push(...ids);
   });
   return builds;
 }

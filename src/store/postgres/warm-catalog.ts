@@ -12,7 +12,7 @@ import { yieldNow } from '../../slices/yield-now.js';
 
 /** The statements that touch each table and the index of active entries by seq, reading nothing. */
 export const WARM_STATEMENTS = [
-  ...['recallkit_sessions', 'recallkit_entries', 'recallkit_summaries', 'recallkit_aux'].map(
+  ...['recallkit_sessions', 'recallkit_entries', 'recallkit_summaries', 'recallkit_summary_ids', 'recallkit_aux'].map(
     (table) => `SELECT 1 FROM ${table} WHERE tenant = $1 AND session_id = $2 LIMIT 1`,
   ),
   'SELECT 1 FROM recallkit_entries WHERE tenant = $1 AND session_id = $2 AND active AND seq >= 0 ORDER BY seq LIMIT 1',

@@ -15,6 +15,7 @@ import type { Sql, SqlDriver } from './driver.js';
 import { COST, SLICE_UNITS, type Slicer } from '../../slices/slicer.js';
 import { yieldNow } from '../../slices/yield-now.js';
 import { summariesApart, summaryStatements } from './summary-parts.js';
+import { encodeSummary, PARTS_PER_DELETE } from './covered-ids.js';
 
 /** The NOTIFY channel of every `postgresStore` on a database. */
 export const CHANNEL = 'recallkit_changes';
@@ -76,7 +77,7 @@ export const ROWS_PER_DELETE = 1000;
  * and summaries {@link ROWS_PER_DELETE} a statement, aux values (recall segments of a few
  * kilobytes, stored apart from their rows) {@link AUX_PER_STATEMENT} a statement.
  */
-function deleteRows(tenant: string, key: string): Statement[] {
+function deleteRows(tenant: string, key: string, idsApart = true): Statement[] {
   const all = (table: string, column: string, rows = ROWS_PER_DELETE): Statement => ({
     text: `DELETE FROM ${table} WHERE tenant = $1 AND session_id = $2`,
     params: [tenant, key],
@@ -85,6 +86,7 @@ function deleteRows(tenant: string, key: string): Statement[] {
   return [
     all('recallkit_entries', 'id'),
     all('recallkit_summaries', 'id'),
+    ...(idsApart ? [all('recallkit_summary_ids', 'summary_id', PARTS_PER_DELETE)] : []),
     all('recallkit_aux', 'key', AUX_PER_STATEMENT),
   ];
 }
@@ -138,20 +140,34 @@ export interface EncodedBatch {
   pre: Statement[];
   session: [mode: number, expect: number, version: number, meta: string, payload: string];
   entries: [id: string, seq: number, active: boolean, body: string][];
-  summaries: [id: string, body: string][];
+  /** Whether large summaries' covered ids go apart (`covered-ids.ts`): a batch cut into statements. */
+  idsApart: boolean;
+  /** Encoded id, JSON text, and the parts of its covered ids when they go apart (`covered-ids.ts`). */
+  summaries: [id: string, body: string, parts?: string[]][];
   auxPut: [key: string, value: string][];
   deleteEntries: string[];
   deleteSummaries: string[];
   deleteAux: string[];
   /**
    * Rows of a large batch beyond its first statement's, each a statement run after it in the
-   * same transaction (the thread is given back between them).
+   * same transaction (the thread is given back between them), built only when it is run: the
+   * statements of 100,000 entries, built at once, held another copy of their JSON (35 MB) for
+   * the garbage collector to walk while the batch was written.
    */
-  more: Statement[];
+  more: (() => Statement)[];
+  /**
+   * The seq span of a large batch's inactive entries (more than {@link ROWS_PER_STATEMENT}: a
+   * compression's), walked after it commits ({@link walkRetired}).
+   */
+  retired?: [from: number, to: number];
 }
 
-/** Rows in one statement of a large batch (entries; aux values go `AUX_PER_STATEMENT`). */
-export const ROWS_PER_STATEMENT = 1000;
+/**
+ * Rows in one statement of a large batch (entries; aux values go `AUX_PER_STATEMENT`). PGlite
+ * runs each statement in this thread: 1,000 rows took 30–160 ms of CPU a statement (the first
+ * statements of a process the most) in a 100,000-entry import (#31).
+ */
+export const ROWS_PER_STATEMENT = 500;
 /** Aux values in one statement of a large batch (a recall segment is a few kilobytes). */
 export const AUX_PER_STATEMENT = 200;
 
@@ -187,7 +203,7 @@ export const ENCODE_AT_ONCE_UNITS = SLICE_UNITS / 10;
 
 /**
  * {@link encodeBatch} with the JSON of entries and aux values made in slices of work, and a
- * large batch split into statements of {@link ROWS_PER_STATEMENT} rows, built in slices too: a
+ * large batch split into statements of {@link ROWS_PER_STATEMENT} rows, each built when it runs: a
  * batch of 100,000 entries never holds the thread for long. A small batch (under
  * {@link ENCODE_AT_ONCE_UNITS}) is encoded at once and returned as it is, not as a promise; a
  * larger one goes on in slices of `slicer()`'s, reusing the texts already made.
@@ -257,11 +273,7 @@ async function encodeInSlices(
       if (slicer.spend(COST.item + text.length * COST.copy)) await slicer.pause();
     }
   const encoded = encodeBatch(tenant, sessionId, batch, { known, entries: { list, rows } });
-  for (const build of cutRows(encoded)) {
-    const statement = build();
-    encoded.more.push(statement);
-    if (slicer.spend(statementCost(statement))) await slicer.pause();
-  }
+  encoded.more.push(...cutRows(encoded));
   return encoded;
 }
 
@@ -273,6 +285,9 @@ export function encodeBatch(
   options: EncodeOptions = {},
 ): EncodedBatch {
   const { known, entries: given } = options;
+  // A batch cut into statements (the store's) puts large summaries' ids apart; one written by a
+  // single statement (`buildWrite`, `writeBatch`) keeps them in the row.
+  const cut = options.split === true || given !== undefined;
   const what = (): string => `session ${JSON.stringify(sessionId)}`;
   const key = encodeKey(sessionId);
   const version = batch.meta.version;
@@ -294,7 +309,7 @@ export function encodeBatch(
   const [againS, deleteSummaries] = deleted(batch.deleteSummaryIds, summaries);
   const ids = [tenant, key];
   if (batch.replace) {
-    pre.push(...deleteRows(tenant, key));
+    pre.push(...deleteRows(tenant, key, cut));
   } else {
     // Deleted and put again in one batch: delete first (one statement cannot touch a row twice).
     if (again.length)
@@ -326,10 +341,11 @@ export function encodeBatch(
         !e.compressed,
         known?.get(e) ?? encodeValue(e, () => `entry ${JSON.stringify(e.id)} of ${what()}`),
       ]),
-    summaries: summaries.map((s) => [
-      encodeKey(s.id),
-      encodeValue(s, () => `summary ${JSON.stringify(s.id)} of ${what()}`),
-    ]),
+    idsApart: cut,
+    summaries: summaries.map((s) => {
+      const { body, parts } = encodeSummary(s, () => `summary ${JSON.stringify(s.id)} of ${what()}`, cut);
+      return parts ? [encodeKey(s.id), body, parts] : [encodeKey(s.id), body];
+    }),
     auxPut: aux
       .filter(([, v]) => v !== null)
       .map(([k, v]) => [encodeKey(k), known?.get(v) ?? encodeValue(v, () => `aux ${JSON.stringify(k)} of ${what()}`)]),
@@ -338,7 +354,7 @@ export function encodeBatch(
     deleteAux: aux.filter(([, v]) => v === null).map(([k]) => encodeKey(k)),
     more: [],
   };
-  if (options.split) for (const build of cutRows(encoded)) encoded.more.push(build());
+  if (options.split) encoded.more.push(...cutRows(encoded));
   return encoded;
 }
 
@@ -358,6 +374,12 @@ export const AUX_CHARS_PER_STATEMENT = 256 * 1024;
  */
 function cutRows(x: EncodedBatch): (() => Statement)[] {
   const { entries, auxPut, summaries } = x;
+  let retired = 0;
+  let from = Infinity;
+  let to = -Infinity;
+  for (const [, seq, active] of entries)
+    if (!active) [retired, from, to] = [retired + 1, Math.min(from, seq), Math.max(to, seq)];
+  if (retired > ROWS_PER_STATEMENT) x.retired = [from, to];
   if (entries.length > ROWS_PER_STATEMENT) x.entries = entries.slice(0, ROWS_PER_STATEMENT);
   const builds: (() => Statement)[] = [];
   if (summariesApart(summaries)) {
@@ -396,13 +418,6 @@ function auxGroups(auxPut: EncodedBatch['auxPut'], firstChars: number): EncodedB
     }
   }
   return groups;
-}
-
-/** What building a statement cost, in slice units: its text and string parameters. */
-function statementCost(statement: Statement): number {
-  let size = statement.text.length;
-  for (const p of statement.params) if (typeof p === 'string') size += p.length;
-  return COST.item + size * COST.copy;
 }
 
 /** A statement writing entry rows of a batch whose version step already went through (same transaction). */
@@ -561,6 +576,18 @@ export function writeStatement(batches: readonly EncodedBatch[], notify: boolean
       ),
     ],
     [
+      // The covered ids of summaries deleted, and of summaries written whole in this statement
+      // (an earlier version of one may have had them apart). A batch that keeps every summary's
+      // ids in its row (`buildWrite`, `writeBatch`, which also write to schemas before version 8)
+      // leaves parts, which nothing reads without a row that counts them (`covered-ids.ts`).
+      'recallkit_summary_ids',
+      'summary_id',
+      rows(
+        (x) => (x.idsApart ? [...x.deleteSummaries, ...x.summaries.map(([id]) => id)] : []),
+        (x, id) => ({ t: x.tenant, s: x.key, k: id }),
+      ),
+    ],
+    [
       'recallkit_aux',
       'key',
       rows(
@@ -694,14 +721,39 @@ export async function applyOne(db: SqlDriver, x: EncodedBatch): Promise<void> {
     for (const s of x.pre) await runStatement(sql, s);
     if (!(await applyBatches(sql, [x])).has(x)) throw conflict(x);
     // The rest of a large batch, statement by statement, the thread given back between them.
-    for (const s of x.more) {
+    for (const build of x.more) {
       await yieldNow();
+      const s = build();
       await sql.query(s.text, s.params);
     }
   };
   // One statement is atomic on its own; deletions before it, or rows after it, need a transaction.
   if (x.pre.length === 0 && x.more.length === 0) await run(db);
   else await db.transaction(run);
+  if (x.retired && db.kind === 'pglite') await walkRetired(db, x.tenant, x.key, x.retired);
+}
+
+/** Seq values whose entries one statement of {@link walkRetired} visits at most. */
+export const SEQ_PER_WALK = 1000;
+
+/**
+ * Walk the index of active entries over `span` (seq), {@link SEQ_PER_WALK} at a time, the thread
+ * given back between statements. Entries a write made inactive leave their old versions in that
+ * index until something visits them (PGlite never vacuums): the next read of the session's
+ * active entries walked all of them in one statement, reading each one's row to find it dead and
+ * marking it so (after a compression of 100,000 entries, 5,219 pages read and dirtied in one
+ * statement: 116 ms and more of the thread for the first recall over all sessions). Here that
+ * work goes in bounded steps right after the write; reads after it skip the marked entries.
+ */
+async function walkRetired(db: SqlDriver, tenant: string, key: string, [from, to]: [number, number]): Promise<void> {
+  for (let at = from; at <= to; at += SEQ_PER_WALK) {
+    await yieldNow();
+    await db.query(
+      'SELECT count(*) AS n FROM recallkit_entries ' +
+        'WHERE tenant = $1 AND session_id = $2 AND active AND seq >= $3 AND seq < $4',
+      [tenant, key, at, at + SEQ_PER_WALK],
+    );
+  }
 }
 
 /** Apply a batch atomically, unnotified; `ConflictError` (nothing written) when the version check fails. */
