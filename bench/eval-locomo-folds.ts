@@ -12,9 +12,9 @@
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { createRecallIndex } from 'recallkit/recall';
-import { DEFAULT_RANKING, type RankingOptions } from 'recallkit/recall';
+import { DEFAULT_RANKING, type RankingOptions, type RecallIndex } from 'recallkit/recall';
 import { createVectorIndex } from '../src/recall/vectors/vector-index.js';
-import { rerank, DENSE_CANDIDATES, type FusionTuning } from '../src/core/recall/recall.js';
+import { rerank, DENSE_CANDIDATES, WITH_VECTORS, type FusionTuning } from '../src/core/recall/recall.js';
 import { DENSE_RERANK } from '../src/recall/vectors/dense-rerank.js';
 import { DATA_DIR, loadConversations, type Conversation } from './eval-locomo.js';
 import { useLiteEmbedder } from './lib/use-lite.js';
@@ -233,6 +233,119 @@ function coordination(convs: readonly Conversation[]): string {
   ].join('\n');
 }
 
+/** USE-lite vectors of one conversation's turns and questions (cached under bench/.cache). */
+async function conversationVectors(
+  conv: Conversation,
+  embedder: ReturnType<typeof useLiteEmbedder>,
+): Promise<{ vectors: ReturnType<typeof createVectorIndex>; questions: number[][] }> {
+  const vectors = createVectorIndex({ model: 'use-lite' });
+  const docVectors = await embedder(conv.docs.map((d) => d.text));
+  conv.docs.forEach((d, i) => vectors.add(d.id, docVectors[i]!));
+  return { vectors, questions: await embedder(conv.questions.map((q) => q.question)) };
+}
+
+/**
+ * Query time of ranking `a` over ranking `b`: every question searched with both, in turn (which
+ * goes first alternates), summed per round; the median of 7 rounds' ratios, after one unmeasured.
+ */
+function queryTimeRatio(
+  convs: readonly Conversation[],
+  indexes: readonly RecallIndex[],
+  a: Partial<RankingOptions>,
+  b: Partial<RankingOptions>,
+): number {
+  const ratios: number[] = [];
+  for (let round = 0; round < 8; round++) {
+    const ms = [0, 0];
+    convs.forEach((conv, c) =>
+      conv.questions.forEach((q, qi) => {
+        for (const side of (qi + round) % 2 ? [0, 1] : [1, 0]) {
+          const start = performance.now();
+          for (let r = 0; r < 3; r++) indexes[c]!.search(q.question, { topK: 10, ranking: side === 0 ? a : b });
+          ms[side]! += performance.now() - start;
+        }
+      }),
+    );
+    if (round > 0) ratios.push(ms[0]! / ms[1]!);
+  }
+  ratios.sort((x, y) => x - y);
+  return ratios[ratios.length >> 1]!;
+}
+
+/**
+ * Word families (`ranking.synonymWeight`, 0 is none): the weight chosen per fold, for lexical
+ * recall and for hybrid recall (USE-lite, the lexical candidates searched with the weight, then
+ * re-ranked as shipped).
+ */
+async function synonyms(convs: readonly Conversation[]): Promise<string> {
+  const embedder = useLiteEmbedder();
+  const weights = [DEFAULT_RANKING.synonymWeight, 0, 0.1, 0.15, 0.3, 0.4, 0.5, 0.65, 0.8];
+  const name = (w: number): string => `synonymWeight ${w}`;
+  const lexical = weights.map((w) => ({ setting: name(w), per: new Map() as PerConversation }));
+  const hybrid = weights.map((w) => ({ setting: name(w), per: new Map() as PerConversation }));
+  const indexes = convs.map((conv) => {
+    const index = createRecallIndex();
+    for (const doc of conv.docs) index.add(doc);
+    return index;
+  });
+  for (const [c, conv] of convs.entries()) {
+    const index = indexes[c]!;
+    const { vectors, questions } = await conversationVectors(conv, embedder);
+    weights.forEach((synonymWeight, i) => {
+      let lex = 0;
+      let hyb = 0;
+      conv.questions.forEach((q, qi) => {
+        const top = index.search(q.question, { topK: 10, ranking: { synonymWeight } });
+        lex += recallAt10(
+          top.map((h) => h.id),
+          q.evidence,
+        );
+        const candidates = index.search(q.question, { topK: 20, ranking: { synonymWeight } });
+        const hits = rerank(index, { query: questions[qi]!, vectors }, candidates, 10, () => true);
+        hyb += recallAt10(
+          hits.map((h) => h.id),
+          q.evidence,
+        );
+      });
+      lexical[i]!.per.set(conv.name, { sum: lex, questions: conv.questions.length });
+      hybrid[i]!.per.set(conv.name, { sum: hyb, questions: conv.questions.length });
+    });
+    process.stderr.write(`synonyms: ${conv.name} done\n`);
+  }
+  embedder.save();
+  const ratio = queryTimeRatio(convs, indexes, { synonymWeight: DEFAULT_RANKING.synonymWeight }, { synonymWeight: 0 });
+  const names = convs.map((c) => c.name);
+  const none = weights.indexOf(0);
+  const lex = leaveOneOut(lexical, lexical[none]!.per, names);
+  const hyb = leaveOneOut(hybrid, hybrid[none]!.per, names);
+  const questions = convs.reduce((s, c) => s + c.questions.length, 0);
+  const all = (per: PerConversation): string =>
+    ((100 * [...per.values()].reduce((s, x) => s + x.sum, 0)) / questions).toFixed(2);
+  return [
+    `Lexical recall@10 with the weight of family words chosen per fold: held out ${lex.held.toFixed(2)}, against ${lex.ref.toFixed(2)} without them (synonymWeight 0). Hybrid recall@10 (USE-lite, its lexical candidates searched with the weight chosen per fold): held out ${hyb.held.toFixed(2)}, against ${hyb.ref.toFixed(2)} without them: recall with an embedder searches its candidates without them (a gain under 0.5 points held out is not kept). Lexical query time with the shipped weight: ${ratio.toFixed(2)}x without (median of 7 rounds over every question, the two settings interleaved question by question).`,
+    '',
+    markdownTable(
+      [
+        { header: 'held out' },
+        { header: 'lexical: chosen on the other conversations' },
+        { header: 'R@10 without', align: 'right' },
+        { header: 'R@10 chosen', align: 'right' },
+        { header: 'hybrid: chosen on the other conversations' },
+        { header: 'R@10 without', align: 'right' },
+        { header: 'R@10 chosen', align: 'right' },
+      ],
+      lex.rows.map((row, i) => [...row, ...hyb.rows[i]!.slice(1)]),
+    ),
+    '',
+    'Every weight on all conversations:',
+    '',
+    markdownTable(
+      [{ header: 'setting' }, { header: 'lexical R@10', align: 'right' }, { header: 'hybrid R@10', align: 'right' }],
+      weights.map((w, i) => [name(w), all(lexical[i]!.per), all(hybrid[i]!.per)]),
+    ),
+  ].join('\n');
+}
+
 /** Hybrid: dense candidates fused with lexical ones, the candidates and weight chosen per fold. */
 async function fusion(convs: readonly Conversation[]): Promise<string> {
   const embedder = useLiteEmbedder();
@@ -248,15 +361,12 @@ async function fusion(convs: readonly Conversation[]): Promise<string> {
   for (const conv of convs) {
     const index = createRecallIndex();
     for (const doc of conv.docs) index.add(doc);
-    const vectors = createVectorIndex({ model: 'use-lite' });
-    const docVectors = await embedder(conv.docs.map((d) => d.text));
-    conv.docs.forEach((d, i) => vectors.add(d.id, docVectors[i]!));
-    const questionVectors = await embedder(conv.questions.map((q) => q.question));
+    const { vectors, questions: questionVectors } = await conversationVectors(conv, embedder);
     let lexicalSum = 0;
     const sums = grid.map(() => 0);
     conv.questions.forEach((q, qi) => {
       // As a recall of the top 10 asks: 20 lexical candidates (RERANK_CANDIDATES).
-      const lexical = index.search(q.question, { topK: 20 });
+      const lexical = index.search(q.question, { topK: 20, ranking: WITH_VECTORS });
       lexicalSum += recallAt10(
         lexical.map((h) => h.id),
         q.evidence,
@@ -292,7 +402,7 @@ async function fusion(convs: readonly Conversation[]): Promise<string> {
   const ratio = (ms[0]! / ms[settings.indexOf(rerankOnly)]!).toFixed(2);
   const rerankOnlyPct = (100 * [...rerankOnly.per.values()].reduce((s, x) => s + x.sum, 0)) / questions;
   return [
-    `Hybrid recall@10 (USE-lite), dense candidates fused with lexical ones: held out ${out.held.toFixed(2)} against ${out.ref.toFixed(2)} with the shipped setting (${JSON.stringify(grid[0]).replace(/"/g, '')}); lexical alone ${lexical.toFixed(2)}; the lexical candidates re-ranked without dense candidates of their own (before #35) ${rerankOnlyPct.toFixed(2)}. The shipped fusion's re-rank takes ${ratio}x the time of the re-rank without dense candidates (same run; the lexical search and the question's embedding left out).`,
+    `Hybrid recall@10 (USE-lite), dense candidates fused with lexical ones: held out ${out.held.toFixed(2)} against ${out.ref.toFixed(2)} with the shipped setting (${JSON.stringify(grid[0]).replace(/"/g, '')}); lexical alone ${lexical.toFixed(2)} (its candidates are searched without word families); the lexical candidates re-ranked without dense candidates of their own (before #35) ${rerankOnlyPct.toFixed(2)}. The shipped fusion's re-rank takes ${ratio}x the time of the re-rank without dense candidates (same run; the lexical search and the question's embedding left out).`,
     '',
     markdownTable(FOLD_COLUMNS, out.rows),
   ].join('\n');
@@ -308,11 +418,14 @@ async function main(): Promise<void> {
   console.log(`## Coordination\n\n${coordinated}\n`);
   const spread = diversity(convs);
   console.log(`## Spread across sittings\n\n${spread}\n`);
+  const families = await synonyms(convs);
+  console.log(`## Word families\n\n${families}\n`);
   const fused = await fusion(convs);
   console.log(`## Fusion of dense candidates\n\n${fused}`);
   const doc = join(import.meta.dirname, '../docs/recall.md');
   writeDocTable(doc, 'locomo-folds-coordination', coordinated, { command: 'npm run eval:locomo:folds' });
   writeDocTable(doc, 'locomo-folds-spread', spread, { command: 'npm run eval:locomo:folds' });
+  writeDocTable(doc, 'locomo-folds-synonyms', families, { command: 'npm run eval:locomo:folds' });
   writeDocTable(doc, 'locomo-folds-fusion', fused, { command: 'npm run eval:locomo:folds' });
 }
 

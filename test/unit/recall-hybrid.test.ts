@@ -22,7 +22,8 @@ const DOCS = [
 ];
 
 async function setup() {
-  const lexical = createRecallIndex();
+  // Words alone, without the words of their families ("car" would find "automobile").
+  const lexical = createRecallIndex({ ranking: { synonymWeight: 0 } });
   const vectors = createVectorIndex();
   for (const d of DOCS) lexical.add(d);
   const embedded = await embed(DOCS.map((d) => d.text));

@@ -22,6 +22,7 @@ import {
   recallEntries,
   RERANK_CANDIDATES,
   DENSE_CANDIDATES,
+  WITH_VECTORS,
   DENSE_SCAN_LIMIT,
   summaryAsEntry,
   summaryDoc,
@@ -228,6 +229,7 @@ export function createStoreRecall(
       syncing ??= sync().finally(() => (syncing = undefined));
       await syncing;
       const terms = analyzeQuery(query);
+      const ranking = semantic ? WITH_VECTORS : undefined;
       const stats = emptyTermStats();
       const holding: [string, Covered][] = [];
       const slicer = slices();
@@ -235,7 +237,7 @@ export function createStoreRecall(
       const perSession = COST.item * (1 + terms.length);
       for (const [sessionId, known] of [...covered]) {
         if (slicer.spend(perSession + known.index.size * terms.length)) await slicer.pause();
-        const own = known.index.termStats(terms);
+        const own = known.index.termStats(terms, ranking);
         addTermStats(stats, own);
         // A session holding none of the terms has no hit: not searched.
         for (const df of own.df.values())
@@ -252,7 +254,12 @@ export function createStoreRecall(
             ? (id: string) => isEntryDoc(id) || summaries.has(id.slice(SUMMARY_PREFIX.length))
             : isEntryDoc;
         // With vectors too, each chat gives its best `topK`: the candidates are the best of all of them.
-        for (const h of await index.searchTermsInSlices(terms, slicer, { topK, filter, stats }))
+        for (const h of await index.searchTermsInSlices(terms, slicer, {
+          topK,
+          filter,
+          stats,
+          ...(ranking && { ranking }),
+        }))
           hits.push({ sessionId, id: h.id, score: h.score });
       }
       hits.sort((a, b) => b.score - a.score);

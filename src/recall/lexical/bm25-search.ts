@@ -15,6 +15,7 @@ import { FIELD_COUNT, SPEAKER_FIELD, TEXT_FIELD } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
 import { createScratch, ensureScratch, nextStamp, type Scratch } from './scratch.js';
 import type { SearchHit, TermStats } from '../types.js';
+import { relatedTerms } from '../text/word-families.js';
 import { COST, type Slicer } from '../../slices/slicer.js';
 
 /**
@@ -106,7 +107,7 @@ export function createSearcher(state: IndexState): SearcherPair {
     const weights = [1, 0, ranking.dateWeight];
     const { alive, turn } = state;
     const { lists, sizes } = state.postings;
-    for (const t of terms) {
+    for (const t of queryWeights(terms, ranking.synonymWeight).keys()) {
       if (out.df.has(t)) continue;
       let known = cache.get(t);
       if (known === undefined) {
@@ -179,10 +180,11 @@ export function createSearcher(state: IndexState): SearcherPair {
     const queryStamp = nextStamp(scratch);
     touched.length = 0;
 
+    // By term id: how much the term weighs (its repeats in the question, or a family word's weight).
     const repeats = new Map<number, number>();
-    for (const t of terms) {
+    for (const [t, weight] of queryWeights(terms, ranking.synonymWeight)) {
       const id = state.termIds.get(t);
-      if (id !== undefined) repeats.set(id, (repeats.get(id) ?? 0) + 1);
+      if (id !== undefined) repeats.set(id, weight);
     }
     const { alive, lengths, turn } = state;
     const { lists, sizes } = state.postings;
@@ -324,6 +326,19 @@ export function createSearcher(state: IndexState): SearcherPair {
 }
 
 /**
+ * The terms a search scores, with their weights: the question's own (as often as they occur),
+ * then, at `synonymWeight`, the other words of their families (`word-families.ts`) the
+ * question does not hold.
+ */
+export function queryWeights(terms: readonly string[], synonymWeight: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of terms) out.set(t, (out.get(t) ?? 0) + 1);
+  if (synonymWeight > 0)
+    for (const t of [...out.keys()]) for (const r of relatedTerms(t)) if (!out.has(r)) out.set(r, synonymWeight);
+  return out;
+}
+
+/**
  * Scale each scored entry's BM25F by the share of the question's `distinct` terms it holds, to
  * the power `exponent`. Counted over the question's terms, not the index's: a term no entry of
  * this index holds lowers every entry alike, so scores of several indexes (`scope: 'all'`) still compare.
@@ -331,7 +346,8 @@ export function createSearcher(state: IndexState): SearcherPair {
 function coordinate(scratch: Scratch, distinct: number, exponent: number): void {
   if (exponent === 0 || distinct < 2) return;
   const { touched, score, matched } = scratch;
-  for (const o of touched) score[o] = (score[o] as number) * ((matched[o] as number) / distinct) ** exponent;
+  // A family word counts as the question's word it stands for; an entry holding both counts once.
+  for (const o of touched) score[o] = (score[o] as number) * Math.min(1, (matched[o] as number) / distinct) ** exponent;
 }
 
 /** Run steps to their end in one go. */

@@ -61,11 +61,18 @@ export interface RankingOptions {
    * eval:locomo:folds`).
    */
   coordination: number;
+  /**
+   * A question's word also searches the other words of its family (`text/word-families.ts`:
+   * "kid" finds "child", "film" finds "movie"), weighted this much; 0 for none (default 0.2,
+   * chosen by leave-one-conversation-out on LoCoMo, `npm run eval:locomo:folds`; recall with an
+   * embedder searches its lexical candidates with 0, where synonyms lowered recall held out).
+   */
+  synonymWeight: number;
 }
 
 /**
  * The defaults, chosen on LoCoMo conversations 26, 30, 41 and 42 (the other four held out);
- * `coordination` and `dateWeight` by leave-one-conversation-out on all eight.
+ * `coordination`, `dateWeight` and `synonymWeight` by leave-one-conversation-out on all eight.
  */
 export const DEFAULT_RANKING: Readonly<RankingOptions> = Object.freeze({
   k1: 1.2,
@@ -81,6 +88,7 @@ export const DEFAULT_RANKING: Readonly<RankingOptions> = Object.freeze({
   sittingCap: 0,
   foldNeighbours: 0,
   coordination: 0.3,
+  synonymWeight: 0.2,
 });
 
 /** Defaults overridden by `partial`; refuses negative or non-finite values (`b` at most 1). */
