@@ -9,6 +9,7 @@
  * @module
  */
 import { RecallKitError } from '../errors.js';
+import { partsByCall } from './parts-by-call.js';
 
 /** Entries in one part at most. */
 export const PART_ENTRIES = 2000;
@@ -73,26 +74,19 @@ export interface ImportAssembly {
 
 /** Keep the parts of imports until their calls come. */
 export function importAssembly(): ImportAssembly {
-  const kept = new Map<number, unknown[][]>();
+  const kept = partsByCall();
   return {
-    add(id, part) {
-      const list = kept.get(id);
-      if (list) list.push(part);
-      else kept.set(id, [part]);
-    },
+    add: kept.add,
     take(id, parts, head) {
-      const list = kept.get(id) ?? [];
-      kept.delete(id);
-      if (list.length !== parts || typeof head !== 'object' || head === null)
+      const { items, parts: came } = kept.take(id);
+      if (came !== parts || typeof head !== 'object' || head === null)
         throw new RecallKitError(
-          `importSession: ${list.length} of the ${parts} parts of the state's entries reached the worker:` +
+          `importSession: ${came} of the ${parts} parts of the state's entries reached the worker:` +
             ' nothing was imported',
         );
-      const entries: unknown[] = [];
-      for (const part of list) for (const entry of part) entries.push(entry);
-      (head as { entries: unknown[] }).entries = entries;
+      (head as { entries: unknown[] }).entries = items;
       return head;
     },
-    clear: () => kept.clear(),
+    clear: kept.clear,
   };
 }

@@ -11,6 +11,7 @@
  */
 import { RecallKitError } from '../errors.js';
 import { PART_ENTRIES } from './import-parts.js';
+import { partsByCall } from './parts-by-call.js';
 
 /** A part of a call's result list, as the worker posts it. */
 export interface ResultPartMessage {
@@ -75,26 +76,19 @@ export interface ResultAssembly {
 
 /** Keep the parts of results until their calls answer. */
 export function resultAssembly(): ResultAssembly {
-  const kept = new Map<number, unknown[][]>();
+  const kept = partsByCall();
   return {
-    add(id, part) {
-      const list = kept.get(id);
-      if (list) list.push(part);
-      else kept.set(id, [part]);
-    },
+    add: kept.add,
     take(id, value) {
-      const list = kept.get(id);
-      kept.delete(id);
-      if (!list) return value;
+      const { items, parts } = kept.take(id);
+      if (parts === 0) return value;
       const { recallkitParts, field, head } = value as PartedResult;
-      if (list.length !== recallkitParts)
-        throw new RecallKitError(`worker: ${list.length} of the ${recallkitParts} parts of the result arrived`);
-      const items: unknown[] = [];
-      for (const part of list) for (const item of part) items.push(item);
+      if (parts !== recallkitParts)
+        throw new RecallKitError(`worker: ${parts} of the ${recallkitParts} parts of the result arrived`);
       if (field === undefined) return items;
       (head as Record<string, unknown>)[field] = items;
       return head;
     },
-    drop: (id) => kept.delete(id),
+    drop: kept.drop,
   };
 }
