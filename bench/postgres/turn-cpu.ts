@@ -3,12 +3,16 @@
  * (`forUser` → `addUserMessage` → `getContextForLLM` → `addAssistantMessage`) on warm users of
  * 1,000, 24 turns at once, against the same turn in raw SQL (INSERT, SELECT the last 50,
  * INSERT) over a pool of the same size, on a throwaway cluster. Prints µs of user and system
- * CPU per turn, and PostgreSQL's. With PROFILE_OUT set, the measured turns are CPU-profiled into that file.
+ * CPU per turn, PostgreSQL's, and the bytes this process allocated per turn and its GC pauses
+ * (`v8.GCProfiler`): allocation does not depend on the machine's load as CPU time does. With
+ * PROFILE_OUT set, the measured turns are CPU-profiled into that file; with ALLOCATIONS_OUT, their
+ * allocations are sampled into that `.heapprofile` (both open in Chrome DevTools).
  * `node --import tsx bench/postgres/turn-cpu.ts [recallkit|raw]`
  * @module
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { GCProfiler, getHeapStatistics } from 'node:v8';
 import pg from 'pg';
 import { createServerMemory } from 'recallkit/postgres';
 import { startCluster } from '../../test/postgres/cluster.js';
@@ -81,27 +85,49 @@ try {
   await run(USERS, (i) => i); // every user once
   await run(3000, () => Math.floor(Math.random() * USERS)); // warm
   const out = process.env['PROFILE_OUT'];
-  const session = out ? new Session() : undefined;
-  if (session) {
-    session.connect();
+  const allocationsOut = process.env['ALLOCATIONS_OUT'];
+  const session = out || allocationsOut ? new Session() : undefined;
+  session?.connect();
+  if (session && out) {
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
   }
+  if (session && allocationsOut)
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 1024,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
   const postmaster = postmasterOf(cluster.dir);
   const pg0 = serverCpuMs(postmaster);
   const sent0 = { ...sent };
+  const gc = new GCProfiler();
+  gc.start();
+  const heap0 = getHeapStatistics().used_heap_size;
   const before = process.cpuUsage();
   const started = performance.now();
   await run(TURNS, () => Math.floor(Math.random() * USERS));
   const cpu = process.cpuUsage(before);
+  const heap1 = getHeapStatistics().used_heap_size;
+  const { statistics } = gc.stop();
+  // Allocated: what the heap grew by, plus what each collection freed.
+  let allocated = heap1 - heap0;
+  let gcUs = 0;
+  for (const g of statistics) {
+    allocated += g.beforeGC.heapStatistics.usedHeapSize - g.afterGC.heapStatistics.usedHeapSize;
+    gcUs += g.cost;
+  }
   const pgUs = ((serverCpuMs(postmaster) - pg0) * 1000) / TURNS;
-  if (session) writeFileSync(out!, JSON.stringify((await session.post('Profiler.stop')).profile));
+  if (session && out) writeFileSync(out, JSON.stringify((await session.post('Profiler.stop')).profile));
+  if (session && allocationsOut)
+    writeFileSync(allocationsOut, JSON.stringify((await session.post('HeapProfiler.stopSampling')).profile));
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `${which}: ${TURNS} turns, ${(TURNS / seconds).toFixed(0)}/s, CPU per turn: ${(cpu.user / TURNS).toFixed(0)} µs user, ` +
       `${(cpu.system / TURNS).toFixed(0)} µs system; PostgreSQL's: ${pgUs.toFixed(0)} µs; statements per turn: ` +
-      `${((sent.statements - sent0.statements) / TURNS).toFixed(2)}, parameter bytes per turn: ${((sent.bytes - sent0.bytes) / TURNS).toFixed(0)}`,
+      `${((sent.statements - sent0.statements) / TURNS).toFixed(2)}, parameter bytes per turn: ${((sent.bytes - sent0.bytes) / TURNS).toFixed(0)}; ` +
+      `allocated per turn: ${(allocated / TURNS / 1024).toFixed(1)} KiB, GC per turn: ${(gcUs / TURNS).toFixed(0)} µs (${statistics.length} collections)`,
   );
   await close();
 } finally {

@@ -37,7 +37,7 @@ import { checkName, checkSessionId } from './checks/validate.js';
 import { createSessionTransfer } from './import/session-transfer.js';
 import { formatContext, messagesToDraftsInSlices } from './context/messages-io.js';
 import { settleText } from './context/context-text.js';
-import { ensureIndex, indexOnAdd, recallEntries, type RecallContext } from './recall/recall.js';
+import { ensureIndex, indexBehind, indexOnAdd, recallEntries, type RecallContext } from './recall/recall.js';
 import { isReadOnly, readOnlyView } from './unstored.js';
 import { callAnswered, pairDrafts } from './context/tool-pairing.js';
 import { filterEntries } from './context/filter-entries.js';
@@ -594,6 +594,14 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       await scheduler.idle();
       await embeddings?.idle();
       await sessions.idle();
+      // Recall indexes that adds left unwritten (`indexOnAdd`), so a reopen loads them whole. At
+      // best: one not written is caught up from the stored entries by the next recall.
+      await Promise.allSettled(
+        sessions.held().map(async (c) => {
+          const batch = indexBehind(c);
+          if (batch) await writer.write(c.meta.sessionId, batch);
+        }),
+      );
       await factsPart.dispose();
       sessions.dispose();
       try {

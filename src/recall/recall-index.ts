@@ -92,6 +92,13 @@ export interface RecallIndex {
   addAnalyzed(doc: AnalyzedDoc): void;
   /** Aux values changed since the last flush (tail segment, manifest): write them with the entries. */
   flush(): AuxEntries;
+  /**
+   * Whether the changes since the last flush reach past the tail segment: a segment was
+   * started, or one before the tail changed. Until then a flush would rewrite the tail alone,
+   * which a caller may leave for later (the engine does on adds, `meta.recallSeq` saying how far
+   * the stored index goes).
+   */
+  flushDue(): boolean;
   /** Every aux value of the index (for a full rewrite, e.g. after import). */
   toAux(): AuxEntries;
   /**
@@ -268,6 +275,12 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
       dirty.clear();
       manifestDirty = false;
       return out;
+    },
+    flushDue() {
+      if (manifestDirty) return true;
+      const tail = segmentCount() - 1;
+      for (const n of dirty) if (n < tail) return true;
+      return false;
     },
     toAux() {
       dirty.clear();

@@ -76,12 +76,10 @@ describe('recall through the engine', () => {
     const { store, loads } = sharedStore();
     const first = await createMemory({ store });
     await fill(first);
-    await first.recall(S, 'Pixel'); // builds and persists the index
-    const indexed = (await store.loadMeta(S))!.recallSeq;
-    expect(indexed).toBe(28);
+    await first.recall(S, 'Pixel');
     await first.addUserMessage(S, 'Remember: the wifi password is hunter2.'); // indexed incrementally
+    await first.close(); // writes what the adds left of the index (written once a segment fills)
     expect((await store.loadMeta(S))!.recallSeq).toBe(29);
-    await first.close();
 
     loads.length = 0;
     const second = await createMemory({ store });
@@ -89,6 +87,31 @@ describe('recall through the engine', () => {
     expect(hit!.entry.content).toContain('hunter2');
     // The persisted index covers every entry (recallSeq = nextSeq): no entry is read at all.
     expect(loads).toEqual([]);
+  });
+
+  it('an engine that never closed (a crash) left its newest turns out of the stored index: the next one recalls them, reading only those', async () => {
+    const { store, loads } = sharedStore();
+    const first = await createMemory({ store });
+    for (let i = 0; i < 70; i++) await first.addUserMessage(S, `turn ${i} about the weather`);
+    await first.addUserMessage(S, 'Remember: the wifi password is hunter2.');
+    // Written once a segment (64 turns) fills: never a segment behind.
+    const stored = (await store.loadMeta(S))!;
+    expect(stored.recallSeq).toBeGreaterThanOrEqual(64);
+    expect(stored.recallSeq).toBeLessThan(stored.nextSeq);
+
+    loads.length = 0;
+    const second = await createMemory({ store }); // `first` is left as a crash leaves it
+    const [hit] = await second.recall(S, 'wifi password');
+    expect(hit!.entry.content).toBe('Remember: the wifi password is hunter2.');
+    expect(loads.length).toBeGreaterThan(0);
+    expect(loads.every((o) => o.fromSeq === stored.recallSeq)).toBe(true);
+    // Loaded for an add, the session takes that index over and goes on from it.
+    await second.addUserMessage(S, 'The spare key is under the blue pot.');
+    expect((await second.recall(S, 'spare key'))[0]?.entry.content).toBe('The spare key is under the blue pot.');
+    expect((await second.recall(S, 'wifi password'))[0]?.entry.content).toContain('hunter2');
+    await second.close();
+    const closed = (await store.loadMeta(S))!;
+    expect(closed.recallSeq).toBe(closed.nextSeq);
   });
 
   it('an erased entry is never returned', async () => {

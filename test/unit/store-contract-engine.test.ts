@@ -103,10 +103,13 @@ describe('other writers are heard (subscribe, the change event, shared)', () => 
 describe('batched aux reads', () => {
   it('a first recall after a reopen is one loadSessionHead call and the hits: no session, entry or aux load', async () => {
     const inner = memoryStore();
-    const writer = await createMemory({ store: inner });
+    // The writer's close() would close the store the reader opens next: keep it open.
+    const open = new Proxy(inner, { get: (t, p, r) => (p === 'close' ? async () => {} : Reflect.get(t, p, r)) });
+    const writer = await createMemory({ store: open });
     for (let i = 0; i < 300; i++) await writer.addUserMessage('s', `message ${i} about topic${i % 17}`);
     const expected = (await writer.recall('s', 'topic3')).map((h) => h.entry.id);
     expect(expected.length).toBeGreaterThan(0);
+    await writer.close(); // close() stores the index's last, unfilled segment
     const c = counting(inner);
     const reader = await createMemory({ store: c.store });
     expect((await reader.recall('s', 'topic3')).map((h) => h.entry.id)).toEqual(expected);
@@ -117,13 +120,17 @@ describe('batched aux reads', () => {
 
   it('without loadSessionHead, reopening a persisted recall index is one loadAuxPrefix call and no loadAux call', async () => {
     const inner = memoryStore();
-    const writer = await createMemory({ store: inner });
+    // The writer's close() would close the store the reader opens next: keep it open.
+    const open = new Proxy(inner, { get: (t, p, r) => (p === 'close' ? async () => {} : Reflect.get(t, p, r)) });
+    const writer = await createMemory({ store: open });
     for (let i = 0; i < 300; i++) await writer.addUserMessage('s', `message ${i} about topic${i % 17}`);
-    expect((await writer.recall('s', 'topic3')).length).toBeGreaterThan(0);
+    const expected = (await writer.recall('s', 'topic3')).map((h) => h.entry.id);
+    expect(expected.length).toBeGreaterThan(0);
+    await writer.close(); // close() stores the index's last, unfilled segment
     const c = counting(inner, ['loadSessionHead']);
     const reader = await createMemory({ store: c.store });
     const hits = await reader.recall('s', 'topic3');
-    expect(hits.map((h) => h.entry.id)).toEqual((await writer.recall('s', 'topic3')).map((h) => h.entry.id));
+    expect(hits.map((h) => h.entry.id)).toEqual(expected);
     expect(c.count('loadAuxPrefix')).toBe(1);
     expect(c.count('loadAux')).toBe(0);
     // The index is up to date: no entry is read to bring it up to date.

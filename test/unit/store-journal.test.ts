@@ -120,7 +120,10 @@ async function everything(store: StoreAdapter, s: string) {
 describe('durableStore: restore from the journal', () => {
   it('brings back entries, summaries, meta and the recall index exactly after IndexedDB lost everything', async () => {
     const files = memoryJournalFiles();
-    const first = await open(memoryStore(), files, 4096);
+    const inner = memoryStore();
+    // The memory's close() closes its store; the test reads the inner store after it.
+    const kept = new Proxy(inner, { get: (t, p, r) => (p === 'close' ? async () => {} : Reflect.get(t, p, r)) });
+    const first = await open(kept, files, 4096);
     expect(first.state.status).toBe('fresh');
     await chat(first.memory, 'a', 30);
     await chat(first.memory, 'b', 5);
@@ -128,14 +131,18 @@ describe('durableStore: restore from the journal', () => {
     // Recall builds the index on first use and stores it (aux values): it must come back too.
     const recallBefore = await first.memory.recall('a', 'lamp 21 keeper');
     const contextBefore = await first.memory.getContextForLLM('a');
-    const before = { a: await everything(first.store, 'a'), b: await everything(first.store, 'b') };
-    expect(Object.keys(before.a.aux).length).toBeGreaterThan(0);
+    // close() stores the index's last, unfilled segment (#33): the state to restore is the one
+    // the store holds after it.
     await first.memory.close();
+    const before = { a: await everything(inner, 'a'), b: await everything(inner, 'b') };
+    expect(Object.keys(before.a.aux).length).toBeGreaterThan(0);
     // Compaction ran (small threshold): one generation per session, far smaller than all batches.
     expect([...files.files.keys()].filter((n) => n.startsWith('s-a.')).length).toBe(1);
     expect(parseFileName([...files.files.keys()].find((n) => n.startsWith('s-a.'))!)!.gen).toBeGreaterThan(1);
 
-    const second = await open(memoryStore(), files); // the browser wiped IndexedDB
+    const inner2 = memoryStore();
+    const kept2 = new Proxy(inner2, { get: (t, p, r) => (p === 'close' ? async () => {} : Reflect.get(t, p, r)) });
+    const second = await open(kept2, files); // the browser wiped IndexedDB
     expect(second.state.status).toBe('restored');
     expect(second.state.restoredSessions.sort()).toEqual(['a', 'b']);
     expect(await everything(second.store, 'a')).toEqual(before.a);
@@ -151,8 +158,8 @@ describe('durableStore: restore from the journal', () => {
 
     // Writing on goes on in both; a second wipe still restores everything.
     await chat(second.memory, 'a', 3, 30);
-    const later = await everything(second.store, 'a');
     await second.memory.close();
+    const later = await everything(inner2, 'a');
     const third = await open(memoryStore(), files);
     expect(await everything(third.store, 'a')).toEqual(later);
     await third.memory.close();

@@ -47,6 +47,8 @@ export async function commit(
       droppedSummaryIds: change.droppedSummaryIds,
     }),
   };
+  // A loaded index is written whole with the plan, with what adds left unwritten (`indexOnAdd`).
+  if (cache.recall) change.batch.meta.recallSeq = change.batch.meta.nextSeq;
   try {
     if (summary && deps.knowledgeBase && strategyId === deps.knowledgeBase.strategy) {
       const kb = await ensureKnowledgeBase(cache, deps.recallContext(cache), deps.knowledgeBase);

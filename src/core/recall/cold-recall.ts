@@ -2,10 +2,12 @@
  * The recall of a session the engine does not hold (after a reopen, in a cold process),
  * answered from the stored recall index without loading the session: one read of the meta,
  * the summaries and the index's aux values (`StoreAdapter.loadSessionHead`), then only the
- * entries the recall returns. It answers only when the stored index covers the whole session
- * (`meta.recallSeq === meta.nextSeq`) and every kept summary, so its results are the ones a
- * loaded session gives; otherwise (an index behind another writer's adds, an older format, no
- * index) the engine loads the session and catches the index up as before.
+ * entries the recall returns. It answers only when the stored index covers every kept summary
+ * and the whole session (`meta.recallSeq === meta.nextSeq`) but for its newest entries, at most
+ * {@link COLD_CATCH_UP} (adds write the index once a segment fills, `indexOnAdd`): those are
+ * read (one `loadEntries`) and indexed in memory, so its results are the ones a loaded session
+ * gives; otherwise (an index far behind another writer's adds, an older format, no index) the
+ * engine loads the session and catches the index up as before.
  *
  * The index read is held (a few sessions) for the next recalls, each checking the stored version
  * first (one `loadMeta`), until the engine loads the session, which takes the index over.
@@ -17,11 +19,17 @@ import { RECALL_KEY_PREFIX, loadRecallIndex } from '../../recall/recall-index.js
 import type { Slicer } from '../../slices/slicer.js';
 import { createSlicer } from '../../slices/slicer.js';
 import type { SessionCache } from '../types.js';
-import { recallEntries } from './recall.js';
+import { indexEntries, recallEntries } from './recall.js';
 import { SUMMARY_PREFIX } from './recall-ids.js';
 
 /** Sessions whose cold-read index is held between recalls. */
 export const COLD_HELD = 16;
+
+/**
+ * Entries after the stored index (`meta.recallSeq`) a cold read indexes itself: more than the
+ * engine's adds leave unwritten (under one segment, 64); a longer gap loads the session.
+ */
+export const COLD_CATCH_UP = 256;
 
 /** Recall without the loaded session (see the module). */
 export interface ColdRecall {
@@ -71,9 +79,19 @@ export function createColdRecall(options: ColdRecallOptions): ColdRecall {
     const head = await store.loadSessionHead!(sessionId, RECALL_KEY_PREFIX);
     if (!head) return undefined;
     const { meta, summaries, aux } = head;
-    if (!meta.recallSeq || meta.recallSeq !== meta.nextSeq) return undefined;
+    const from = meta.recallSeq ?? 0;
+    if (!from || from > meta.nextSeq || meta.nextSeq - from > COLD_CATCH_UP) return undefined;
     const index = await loadRecallIndex(async (key) => aux.get(key), { slicer });
     if (!index || summaries.some((s) => !index.has(SUMMARY_PREFIX + s.id))) return undefined;
+    if (from < meta.nextSeq) {
+      // Written since the head was read: not in the meta it describes (the next recall sees its version).
+      const behind = await store.loadEntries(sessionId, { fromSeq: from, limit: COLD_CATCH_UP });
+      await indexEntries(
+        index,
+        behind.filter((e) => e.seq < meta.nextSeq),
+        slicer,
+      );
+    }
     return { meta, active: [], interactions: [], summaries, activeTokens: 0, recall: index };
   }
 

@@ -20,6 +20,7 @@ import { ANALYZE_PART, analyzedInSlices } from '../../recall/text/document-field
 import { SUMMARY_PREFIX } from './recall-ids.js';
 import { summariesBelowTurns } from './summary-rank.js';
 import { analyzeQuery } from '../../recall/recall-index.js';
+import { isReadOnly } from '../unstored.js';
 
 export { SUMMARY_PREFIX } from './recall-ids.js';
 const TYPES = ['message', 'tool_call', 'tool_result', 'context', 'summary'];
@@ -79,6 +80,12 @@ export async function indexEntries(index: RecallIndex, entries: readonly MemoryE
  * batch as the entries. A new session starts its index with its first add, so its first
  * recall (even after a reopen) loads it instead of analyzing the history. A stored session
  * whose index is not loaded is left as it is: the next recall catches up from `meta.recallSeq`.
+ *
+ * The index is written once a segment fills (`RecallIndex.flushDue`), not on every add: a
+ * chat turn rewrote its tail segment (up to 64 documents) twice, most of a turn's bytes. Until
+ * then `meta.recallSeq` stays where the stored index ends, so a reopen (or another process)
+ * loads it and catches up from the entries after it, as it does for a session whose index was
+ * not loaded; the engine writes what is left when it closes ({@link indexBehind}).
  * Returned as it is (not as a promise) when the entries were indexed without a pause.
  */
 export function indexOnAdd(
@@ -89,7 +96,8 @@ export function indexOnAdd(
   if (!c.recall && c.meta.nextSeq === 0 && !c.summaries.length) c.recall = createRecallIndex();
   const index = c.recall;
   if (!index || !entries.length) return {};
-  const done = (): IndexedOnAdd => ({ aux: index.flush(), recallSeq: entries[entries.length - 1]!.seq + 1 });
+  const done = (): IndexedOnAdd =>
+    index.flushDue() ? { aux: index.flush(), recallSeq: entries[entries.length - 1]!.seq + 1 } : {};
   // A chat turn's entries are indexed at once; once a slice is full (or an entry is long), the rest in slices.
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
@@ -106,6 +114,16 @@ export function indexOnAdd(
 
 /** What {@link indexOnAdd} gives the add's batch: the index's aux values and the meta's `recallSeq`. */
 export type IndexedOnAdd = Pick<StoreBatch, 'aux'> & { recallSeq?: number };
+
+/**
+ * The write that brings a session's stored recall index up to its loaded one, which adds left
+ * behind ({@link indexOnAdd}): the aux values and the meta (`recallSeq` at `nextSeq`, the next
+ * version); `undefined` when the stored index is up to date, or none is loaded.
+ */
+export function indexBehind(c: SessionCache): StoreBatch | undefined {
+  if (!c.recall || c.meta.recallSeq === c.meta.nextSeq || isReadOnly(c)) return undefined;
+  return { meta: { ...c.meta, version: c.meta.version + 1, recallSeq: c.meta.nextSeq }, aux: c.recall.flush() };
+}
 
 /** Keep a loaded index in step with a plan: new summary in, dropped summaries and erased entries out. */
 export function indexOnPlan(

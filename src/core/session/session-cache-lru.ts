@@ -23,6 +23,8 @@ export interface SessionLru {
   /** Forget the session entirely (and stop listening). */
   delete(sessionId: string): void;
   readonly size: number;
+  /** The states held now (not the stale slots), least recently used first. */
+  held(): SessionCache[];
   /** Stop every subscription. */
   clear(): void;
 }
@@ -96,6 +98,11 @@ export function createSessionLru(options: SessionLruOptions): SessionLru {
     },
     get size() {
       return slots.size;
+    },
+    held() {
+      const out: SessionCache[] = [];
+      for (const slot of slots.values()) if (slot.c) out.push(slot.c);
+      return out;
     },
     clear() {
       for (const slot of slots.values()) slot.unsubscribe?.();

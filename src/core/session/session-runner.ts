@@ -40,6 +40,8 @@ export interface SessionRunner {
   drop(sessionId: string): void;
   /** Resolves when every operation queued so far has settled. */
   idle(): Promise<void>;
+  /** The sessions held in memory now. */
+  held(): SessionCache[];
   /** Stop listening to the store (on close). */
   dispose(): void;
 }
@@ -183,6 +185,7 @@ export function createSessionRunner(
       cache.delete(sessionId);
     },
     idle: () => queue.idle(),
+    held: () => cache.held(),
     dispose: () => cache.clear(),
   };
 }
