@@ -3,6 +3,7 @@ import { createMemory } from '../../src/create-memory.js';
 import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { StoreAdapter } from '../../src/types.js';
 import { until } from '../support/until.js';
+import { leftOpen } from '../support/left-open.js';
 
 /** A store that counts the calls of each method (and can hide some of them). */
 function counting(inner: StoreAdapter, hide: readonly (keyof StoreAdapter)[] = []) {
@@ -104,7 +105,7 @@ describe('batched aux reads', () => {
   it('a first recall after a reopen is one loadSessionHead call and the hits: no session, entry or aux load', async () => {
     const inner = memoryStore();
     // The writer's close() would close the store the reader opens next: keep it open.
-    const open = new Proxy(inner, { get: (t, p, r) => (p === 'close' ? async () => {} : Reflect.get(t, p, r)) });
+    const open = leftOpen(inner);
     const writer = await createMemory({ store: open });
     for (let i = 0; i < 300; i++) await writer.addUserMessage('s', `message ${i} about topic${i % 17}`);
     const expected = (await writer.recall('s', 'topic3')).map((h) => h.entry.id);
@@ -121,7 +122,7 @@ describe('batched aux reads', () => {
   it('without loadSessionHead, reopening a persisted recall index is one loadAuxPrefix call and no loadAux call', async () => {
     const inner = memoryStore();
     // The writer's close() would close the store the reader opens next: keep it open.
-    const open = new Proxy(inner, { get: (t, p, r) => (p === 'close' ? async () => {} : Reflect.get(t, p, r)) });
+    const open = leftOpen(inner);
     const writer = await createMemory({ store: open });
     for (let i = 0; i < 300; i++) await writer.addUserMessage('s', `message ${i} about topic${i % 17}`);
     const expected = (await writer.recall('s', 'topic3')).map((h) => h.entry.id);

@@ -10,6 +10,7 @@ import { fileName, parseFileName, sessionJournal } from '../../src/store/journal
 import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { StoreAdapter } from '../../src/types.js';
 import { describeStoreConformance } from '../support/store-conformance.js';
+import { leftOpen } from '../support/left-open.js';
 
 /** Names of the files that hold a journal (an empty file is one made ahead for a new session). */
 const journals = (files: ReturnType<typeof memoryJournalFiles>): string[] =>
@@ -122,7 +123,7 @@ describe('durableStore: restore from the journal', () => {
     const files = memoryJournalFiles();
     const inner = memoryStore();
     // The memory's close() closes its store; the test reads the inner store after it.
-    const kept = new Proxy(inner, { get: (t, p, r) => (p === 'close' ? async () => {} : Reflect.get(t, p, r)) });
+    const kept = leftOpen(inner);
     const first = await open(kept, files, 4096);
     expect(first.state.status).toBe('fresh');
     await chat(first.memory, 'a', 30);
@@ -141,7 +142,7 @@ describe('durableStore: restore from the journal', () => {
     expect(parseFileName([...files.files.keys()].find((n) => n.startsWith('s-a.'))!)!.gen).toBeGreaterThan(1);
 
     const inner2 = memoryStore();
-    const kept2 = new Proxy(inner2, { get: (t, p, r) => (p === 'close' ? async () => {} : Reflect.get(t, p, r)) });
+    const kept2 = leftOpen(inner2);
     const second = await open(kept2, files); // the browser wiped IndexedDB
     expect(second.state.status).toBe('restored');
     expect(second.state.restoredSessions.sort()).toEqual(['a', 'b']);
