@@ -220,8 +220,8 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
       }
       const replaced = core.ordinalOf(doc.id);
       if (replaced >= 0) dirty.add(Math.floor(replaced / segmentSize));
-      const fields = documentFields(doc);
-      const ordinal = core.add(doc.id, fields, documentTime(doc), doc.standalone === true);
+      const time = documentTime(doc);
+      const ordinal = core.add(doc.id, documentFields(doc, time), time, doc.standalone === true);
       dirty.add(Math.floor(ordinal / segmentSize));
       if (segmentCount() > written) manifestDirty = true;
     },
