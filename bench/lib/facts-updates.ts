@@ -91,6 +91,7 @@ const SPLITS = [
   'round17',
   'round18',
   'round19',
+  'round20',
 ] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
@@ -107,6 +108,7 @@ const SPLIT_NAMES: Record<Split, string> = {
   round17: 'round 17',
   round18: 'round 18',
   round19: 'round 19',
+  round20: 'round 20',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -123,6 +125,7 @@ const none = (): Record<Split, [number, number]> => ({
   round17: [0, 0],
   round18: [0, 0],
   round19: [0, 0],
+  round20: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */
