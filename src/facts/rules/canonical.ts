@@ -128,6 +128,12 @@ const AUX_ADVERBS = new RegExp(
 );
 
 /**
+ * Adverbs that mark a statement as settled without changing it ("curry is officially my
+ * favourite food", "my migraines finally cleared up"), dropped wherever they stand after a word.
+ */
+const MARKERS = /(?<=\S)\s+(?:officially|finally)(?=\s)/giu;
+
+/**
  * "I am now studying at MIT" → "I am studying at MIT now": adverbs after an auxiliary are
  * dropped, and "now" (or "currently") moves to the end of the clause, where the readers that
  * care about it find it and where it ends any value.
@@ -165,7 +171,7 @@ export function canonicalize(raw: string): CanonicalClause {
     if (fix) correction = true;
     text = text.slice(m[0].length);
   }
-  text = paraphrase(restoreSubject(settleAdverbs(unlabel(text))));
+  text = paraphrase(restoreSubject(settleAdverbs(unlabel(text)).replace(MARKERS, '')));
   if (/^I (?:am |have |do |)?actually\b/iu.test(text) || /\bnot [\p{L} ]{1,30}, (?:but )?actually\b/iu.test(text))
     correction = true;
   return { text, correction };

@@ -52,6 +52,10 @@ const CLAUSE_BREAK = new RegExp(
     // "not in Lyon anymore, living in Berlin": a subjectless statement of where the user lives, works or studies.
     String.raw`,\s+(?=(?:now\s+|currently\s+|still\s+)?(?:living|working|studying|based|staying|renting)\s+` +
       String.raw`(?:in|at|for|as|with|out of|near)\b)`,
+    // "I'm Kate now, please use that", "sushi is my favourite now, sorry pizza": a request or an aside to the listener.
+    String.raw`,\s+(?=(?:so\s+)?(?:please|pls|plz|sorry|keep that in mind|use that|note that)\b)`,
+    // "Leaving Acme was the best decision, the new gig at Globex…": a new noun phrase opens a statement of its own.
+    String.raw`,\s+(?=(?:the|a|my|our) new\s)`,
     // "I can't stand crowds, just thought you should know": a remark to the listener, a clause of its own.
     String.raw`,\s+(?=(?:just\s+)?(?:thought|figured|saying|letting you know|so you know|fyi)\b)`,
     String.raw`,\s+(?=(?:do|does|did|can|could|would|will|should|what|where|when|who|how|is|are|any` +

@@ -74,7 +74,13 @@ const ABOUT_ME = new RegExp(
       String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please|proposed|the worst|gross` +
       String.raw`|disgusting|born|nothing beats)\b|@` +
       // "Berlin now.": a name and "now" alone, which a turn about a change can make the user's.
-      String.raw`|^[\p{L}'-]+(?: [\p{L}'-]+)? (?:now|these days)[.!]*$`),
+      String.raw`|^[\p{L}'-]+(?: [\p{L}'-]+)? (?:now|these days)[.!]*$` +
+      // "3 months in Berlin and I still get lost": a stay counted up to now, said first.
+      String.raw`|^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several) (?:months|years) in\b` +
+      // "first week at Globex done": the first days of the user's new job.
+      String.raw`|^first (?:day|days|week|weeks|month|months|shift) at\b` +
+      // "Baby Mia is here!", "Max arrived last Tuesday": a newcomer named by its arrival.
+      String.raw`|\b(?:arrived|is here|is finally here)\b`),
   'iu',
 );
 
@@ -196,6 +202,39 @@ function linkReplacements(candidates: FactCandidate[]): void {
   }
 }
 
+/** A newcomer's name opening what follows its kind: "…a baby! Max arrived", "…another dog!! Max is 10 weeks old". */
+const NAMED_NEXT =
+  /^[\s!.,:;…)-]*(?:(?:[Bb]aby|[Ll]ittle) )?(\p{Lu}[\p{L}'-]+) (?:is|was|has|arrived|joined|came|just|already|turned)\b/u;
+const NOT_A_NEWCOMER = /^(?:I|We|He|She|They|It|This|That|There|Here|Now|Then|So|And|But|My|Our|The|Today|Tomorrow)$/u;
+
+/**
+ * "We had a baby! Max arrived last Tuesday", "we got another dog!! Max is 10 weeks old": a child
+ * or pet said by its kind alone and named right after is the kind named so; a kind said beside
+ * a named newcomer of the same turn adds nothing of its own.
+ */
+function nameNewcomers(candidates: FactCandidate[], text: string): FactCandidate[] {
+  const bare = (c: FactCandidate): boolean =>
+    c.kind === 'state' && (c.attribute === 'pet' || c.attribute === 'child') && /^\p{Ll}+(?: \p{Ll}+)?$/u.test(c.value);
+  for (const c of candidates.filter(bare)) {
+    const at = text.indexOf(c.quote);
+    const next = at < 0 ? null : NAMED_NEXT.exec(text.slice(at + c.quote.length));
+    if (!next || NOT_A_NEWCOMER.test(next[1]!)) continue;
+    c.value = `${c.value} named ${next[1]}`;
+    c.text = factSentence(c.attribute, c.value, 'state');
+  }
+  const named = (c: FactCandidate, name: string): boolean => c.value.endsWith(` named ${name}`);
+  return candidates.filter((c, i) => {
+    // "baby named Max" and "child named Max" of one turn are one child: the first one said holds.
+    const name = / named (\S+)$/u.exec(c.value)?.[1];
+    if (c.kind === 'state' && name !== undefined && (c.attribute === 'child' || c.attribute === 'pet'))
+      return !candidates.slice(0, i).some((o) => o.attribute === c.attribute && o.kind === 'state' && named(o, name));
+    return (
+      !bare(c) ||
+      !candidates.some((o) => o !== c && o.attribute === c.attribute && o.kind === 'state' && / named /u.test(o.value))
+    );
+  });
+}
+
 /**
  * One turn holds one value of a single-valued attribute: the last one it states ("I quit being a
  * barista and became a data analyst" read as two states holds "data analyst"), the earlier ones
@@ -295,7 +334,7 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     candidates.push(...found);
   }
   linkReplacements(candidates);
-  return lastValueHolds(dedupe(candidates)).slice(0, MAX_CANDIDATES);
+  return lastValueHolds(dedupe(nameNewcomers(candidates, text))).slice(0, MAX_CANDIDATES);
 }
 
 /**

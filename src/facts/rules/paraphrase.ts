@@ -114,8 +114,32 @@ const NEW_MEMBER = new RegExp(
   'iu',
 );
 
+/**
+ * Idioms for a life event or a stance, said as the plain verb the readers know: "tied the knot"
+ * (married), "called it quits" (broke up), "crossed the rainbow bridge" (died), "fell through"
+ * (was cancelled), "the doctor has me eating keto" (I eat keto), "crowds are something I can't
+ * deal with" (I can't stand crowds), "I'm so over jazz" (I don't like jazz anymore).
+ */
+const IDIOMS: readonly [RegExp, string][] = [
+  [/\b(tie|tied|tying) the knot\b/giu, 'got married'],
+  [/\b(?:called it quits|split up|parted ways)\b/giu, 'broke up'],
+  [/\b(?:crossed|went over) the rainbow bridge\b/giu, 'died'],
+  [/\b(?:fell through|got scrapped|was scrapped|got called off|was called off)\b/giu, 'was cancelled'],
+  [/^(?:my )?(?:doc|doctor|gp|nutritionist|dietitian) (?:has|had|put|got) me (?:eating|on)\s+/iu, 'I eat '],
+  [/\bcan not (?:deal with|handle|do|tolerate)\b/giu, 'can not stand'],
+  [
+    /^(.{1,40}?) (?:is|are) (?:something|a thing|one thing|stuff) (?:that )?(I|we) (?:just |really |honestly )?(can not stand|hate|love)\b/iu,
+    '$2 $3 $1',
+  ],
+  [
+    /^(I am|we are) (?:kind of |kinda |sort of |so |totally |completely |officially |just )*over (?!(?:the|it|that|this|there|here)\b)(.+?)(?: now| these days)?[.!]*$/iu,
+    '$1 not into $2 anymore',
+  ],
+];
+
 /** The clause with these shapes said plainly; other clauses as they are. */
 export function paraphrase(text: string): string {
+  for (const [re, to] of IDIOMS) text = text.replace(re, to);
   const member = NEW_MEMBER.exec(text);
   if (member) return paraphrase(`we have ${text.slice(member[0].length)}`);
   const switched = SWITCHED_KIND.exec(text);

@@ -140,6 +140,15 @@ const JOINED = pattern(
     String.raw`|am (?:now )?(?:part of|on) the (?:[\p{L}-]+ )?team at)\s+` +
     String.raw`(?!a new job\b|work\b|home\b)`,
 );
+/**
+ * "first week at Globex done", "the new gig at Hooli has a better team": the user's new job, or
+ * the first days of it, named by where it is, opening the clause.
+ */
+const NEW_WORKPLACE = new RegExp(
+  String.raw`^(?:(?:the|my|a) )?(?:new (?:job|gig|role|position|workplace)|first (?:day|days|week|weeks|month` +
+    String.raw`|months|shift) (?:of work |on the job )?)\s*(?:at|with)\s+(?=\p{Lu})`,
+  'u',
+);
 /** "Globex is my new employer": the organisation first. Case-sensitive, for its capital. */
 const IS_MY_EMPLOYER = new RegExp(
   String.raw`^(\p{Lu}[\p{L}&.'-]*(?:\s+\p{Lu}[\p{L}&.'-]*){0,3}) is (?:now )?(?:my|our) (?:new |current )?` +
@@ -364,6 +373,16 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     const work = m[1]!.toLowerCase() === 'at' || mentions(WORK_CONTEXT);
     if (org && work && /^\p{Lu}/u.test(rest) && /^\s+(?:ever\s+)?(?:for|since)\b/iu.test(tail) && !SCHOOLISH.test(org))
       return [propose('employer', org, 'state')];
+  }
+  m = find(text, NEW_WORKPLACE);
+  if (m) {
+    // "…at Globex done", "…at Hooli pays better": the name is its capitalised words, before what is said of it.
+    const rest =
+      /^\p{Lu}[\p{L}\d&.'-]*(?:\s+(?:of\s+|&\s+|and\s+)?\p{Lu}[\p{L}\d&.'-]*)*/u.exec(after(text, m))?.[0] ?? '';
+    const org = cutValue(rest, 'org');
+    // "the new job at Nordlys went to my coworker": a job someone else got.
+    const others = /\b(?:his|her|their|went to|was given to|offered to)\b/iu.test(after(text, m));
+    if (org && !others && !SCHOOLISH.test(org)) return [propose('employer', org, 'state', { dated: true })];
   }
   m = find(text, MY_COMPANY);
   if (m) {
