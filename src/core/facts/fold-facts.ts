@@ -1,7 +1,8 @@
 /**
  * Reconciliation: the facts a log of records means, computed by one deterministic fold. Records
  * are ordered by the time of what they record (the turn's time, the moment of a `setFact`),
- * the records of one turn by their place in it, then by id, never by arrival: an older turn imported or synced later takes its place in the
+ * the records of one turn by their place in it, then by id, never by arrival: an older turn
+ * imported or synced later takes its place in the
  * timeline and cannot make an old value current. The same records give the same facts on every
  * device. Pure: no store, no clock.
  *

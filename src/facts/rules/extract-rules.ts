@@ -76,7 +76,8 @@ const ABOUT_ME = new RegExp(
       // "Berlin now.": a name and "now" alone, which a turn about a change can make the user's.
       String.raw`|^[\p{L}'-]+(?: [\p{L}'-]+)? (?:now|these days)[.!]*$` +
       // "3 months in Berlin and I still get lost": a stay counted up to now, said first.
-      String.raw`|^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several) (?:months|years) in\b` +
+      String.raw`|^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several)` +
+      String.raw` (?:months|years) in\b` +
       // "first week at Globex done": the first days of the user's new job.
       String.raw`|^first (?:day|days|week|weeks|month|months|shift) at\b` +
       // "Baby Mia is here!", "Max arrived last Tuesday": a newcomer named by its arrival.
@@ -203,8 +204,11 @@ function linkReplacements(candidates: FactCandidate[]): void {
 }
 
 /** A newcomer's name opening what follows its kind: "…a baby! Max arrived", "…another dog!! Max is 10 weeks old". */
-const NAMED_NEXT =
-  /^[\s!.,:;…)-]*(?:(?:[Bb]aby|[Ll]ittle) )?(\p{Lu}[\p{L}'-]+) (?:is|was|has|arrived|joined|came|just|already|turned)\b/u;
+const NAMED_NEXT = new RegExp(
+  String.raw`^[\s!.,:;…)-]*(?:(?:[Bb]aby|[Ll]ittle) )?(\p{Lu}[\p{L}'-]+) ` +
+    String.raw`(?:is|was|has|arrived|joined|came|just|already|turned)\b`,
+  'u',
+);
 const NOT_A_NEWCOMER = /^(?:I|We|He|She|They|It|This|That|There|Here|Now|Then|So|And|But|My|Our|The|Today|Tomorrow)$/u;
 
 /**

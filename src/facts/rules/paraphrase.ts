@@ -128,11 +128,19 @@ const IDIOMS: readonly [RegExp, string][] = [
   [/^(?:my )?(?:doc|doctor|gp|nutritionist|dietitian) (?:has|had|put|got) me (?:eating|on)\s+/iu, 'I eat '],
   [/\bcan not (?:deal with|handle|do|tolerate)\b/giu, 'can not stand'],
   [
-    /^(.{1,40}?) (?:is|are) (?:something|a thing|one thing|stuff) (?:that )?(I|we) (?:just |really |honestly )?(can not stand|hate|love)\b/iu,
+    new RegExp(
+      String.raw`^(.{1,40}?) (?:is|are) (?:something|a thing|one thing|stuff) (?:that )?(I|we) ` +
+        String.raw`(?:just |really |honestly )?(can not stand|hate|love)\b`,
+      'iu',
+    ),
     '$2 $3 $1',
   ],
   [
-    /^(I am|we are) (?:kind of |kinda |sort of |so |totally |completely |officially |just )*over (?!(?:the|it|that|this|there|here)\b)(.+?)(?: now| these days)?[.!]*$/iu,
+    new RegExp(
+      String.raw`^(I am|we are) (?:kind of |kinda |sort of |so |totally |completely |officially |just )*over ` +
+        String.raw`(?!(?:the|it|that|this|there|here)\b)(.+?)(?: now| these days)?[.!]*$`,
+      'iu',
+    ),
     '$1 not into $2 anymore',
   ],
 ];

@@ -18,7 +18,6 @@ const r20 = (
 });
 const retire = { retireOnly: true };
 const replaces = { replacesOld: true };
-const adds = { addsItem: true };
 
 /** Changes, per attribute of the suite. */
 export const ROUND_20_CHANGES: Record<string, ChangePhrasing[]> = {

@@ -191,9 +191,10 @@ const ARRIVED = new RegExp(
     String.raw`|\b(?:I|[Ww]e) (?:just |finally )?(?:welcomed|had|adopted) (\p{Lu}[\p{L}'-]+) (?:in)?to (?:the` +
     String.raw`|our) (?:family|world)\b` +
     // "we adopted a little one, Max", "my youngest, Noah, just turned one": the user's child, then its name.
-    String.raw`|\b(?:I|[Ww]e) (?:just |finally |recently )?(?:adopted|welcomed|had) (?:a|an|our) (?:little one|child|kid` +
-    String.raw`|baby|boy|girl|son|daughter|toddler),? (\p{Lu}[\p{L}'-]+)` +
-    String.raw`|\b(?:[Mm]y|[Oo]ur) (?:youngest|oldest|eldest|firstborn|middle child|little one|baby),? (\p{Lu}[\p{L}'-]+),`,
+    String.raw`|\b(?:I|[Ww]e) (?:just |finally |recently )?(?:adopted|welcomed|had) (?:a|an|our) ` +
+    String.raw`(?:little one|child|kid|baby|boy|girl|son|daughter|toddler),? (\p{Lu}[\p{L}'-]+)` +
+    String.raw`|\b(?:[Mm]y|[Oo]ur) (?:youngest|oldest|eldest|firstborn|middle child|little one|baby),? ` +
+    String.raw`(\p{Lu}[\p{L}'-]+),`,
   'u',
 );
 /** A first-person word in the clause itself. */

@@ -173,8 +173,11 @@ const SINGULAR: Record<string, string> = {
  * "…Luna died in March, and we adopted Milo": a newcomer named after the user's verb, its kind
  * said elsewhere in the turn. Case-sensitive, for the name's capital.
  */
-const ADOPTED_NAME =
-  /\b(?:I|[Ww]e) (?:just |then |finally |recently |also )?(?:adopted|rescued|brought home|took in|fostered) (\p{Lu}[\p{L}'-]+)\b(?! (?:in)?to (?:the|our) (?:family|world)\b)/u;
+const ADOPTED_NAME = new RegExp(
+  String.raw`\b(?:I|[Ww]e) (?:just |then |finally |recently |also )?(?:adopted|rescued|brought home|took in` +
+    String.raw`|fostered) (\p{Lu}[\p{L}'-]+)\b(?! (?:in)?to (?:the|our) (?:family|world)\b)`,
+  'u',
+);
 /** Someone else's pet in the clause: "my sister adopted Milo", "they rescued Max". */
 const SOMEONE_ELSES_PET = /\b(?:my|our) (?:sister|brother|friend|neighbou?r|parents|mom|mum|dad|cousin|kids?)\b/iu;
 
