@@ -7,7 +7,12 @@
  * bridge", "fell through", "the doctor has me eating…", "…is something I can't deal with", "I'm
  * over…"), a new home named without "my", a stay counted up to now, a new job named by where it
  * is ("first week at…", "the new gig at…"), and a newcomer named after its kind, announced, apposed
- * to "my youngest", or adopted with its kind said elsewhere in the turn. Every shape has turns that state nothing
+ * to "my youngest", or adopted with its kind said elsewhere in the turn; a name with its own verb
+ * before "so we…", "X and I" after an opener, a move said with its verb alone after the user's
+ * own clause, "#" for a number, an address "dead to me" or closed and where "everything goes",
+ * a rabbit hole, a trip "booked" in the passive, a school switched to in a turn about study, and
+ * a statement followed by someone else's report tag ("…, my mom said"), which makes it theirs.
+ * Every shape has turns that state nothing
  * about the user beside it.
  */
 import { describe, expect, it } from 'vitest';
@@ -47,6 +52,23 @@ const STATED: [string, Expected[]][] = [
   ['my eldest, Tove, starts school on Monday', [['child', 'child named Tove']]],
   // A newcomer named after the user's verb, its kind said elsewhere in the turn.
   ['Our rabbit Clover died last year and we rescued Bramble in June', [['pet', 'rabbit named Bramble']]],
+  // A name and its own verb before "so we…" is a clause; a name and the user are one subject.
+  ['Crete fell through, so we are doing Malta in May instead', [['plan', 'Crete', 'retire']]],
+  ["It's official, Noor and I got hitched!", [['partner', 'Noor']]],
+  // The user's own verbs after a comma: a move to a named place is a clause of its own.
+  ["I'm 41, grew up near Porto, relocated to Ghent in 2019", [['city', 'Ghent']]],
+  // A sign for "number"; addresses given up or closed, and where everything goes now.
+  ['new # is 555-0177', [['phone', '555-0177']]],
+  ['ada@old.example is dead to me, everything goes to ada@new.example now', [['email', 'ada@new.example']]],
+  [
+    "closing the ada@old.example account this week, it's ada@new.example from now on",
+    [['email', 'ada@old.example', 'retire']],
+  ],
+  // Idioms: a rabbit hole, a trip booked in the passive.
+  ['fell down a pottery rabbit hole over the winter', [['like', 'pottery']]],
+  ['our tickets to Oslo are booked for March!', [['plan', 'booked tickets to Oslo (2025-03)']]],
+  // A place of study switched to, in a turn about study.
+  ['dropped my course at Leeds Beckett and switched to Aston, the lectures are better', [['school', 'Aston']]],
 ];
 
 const NOTHING: string[] = [
@@ -79,6 +101,13 @@ const NOTHING: string[] = [
   // Arrivals that are not newcomers.
   'The parcel arrived today! Finally.',
   'Our plumber Bob is here',
+  // Someone else's words after the statement; addresses and trips of others; a switch at work.
+  'I live in Rome now, my mom said',
+  'use boss@corp.example from now on, my manager said',
+  "my sister's address sam@x.example is dead",
+  "my sister's flights to Malta are booked",
+  'my brother quit Acme, joined Oracle',
+  'my boss went down a crypto rabbit hole',
 ];
 
 describe('facts: the rules on the causes of round 18 and 19 misses', () => {

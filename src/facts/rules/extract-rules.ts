@@ -81,7 +81,9 @@ const ABOUT_ME = new RegExp(
       // "first week at Globex done": the first days of the user's new job.
       String.raw`|^first (?:day|days|week|weeks|month|months|shift) at\b` +
       // "Baby Mia is here!", "Max arrived last Tuesday": a newcomer named by its arrival.
-      String.raw`|\b(?:arrived|is here|is finally here)\b`),
+      String.raw`|\b(?:arrived|is here|is finally here)\b` +
+      // "Japan was cancelled, so we…": a plan given up, named first.
+      String.raw`|\b(?:cancell?ed|called off|is off)\b`),
   'iu',
 );
 
@@ -203,6 +205,16 @@ function linkReplacements(candidates: FactCandidate[]): void {
   }
 }
 
+/** A clause that is only a report tag said after the statement: "…, my mom said", "…, she says". */
+const REPORT_TAG = new RegExp(
+  String.raw`^(?:or so |at least that is what |that is what )?((?:my|his|her|their|our|the) [\p{L}-]+(?: [\p{L}-]+)?` +
+    String.raw`|he|she|they|people|everyone|\p{Lu}[\p{L}'-]+) (?:said|says|told me|tells me|thinks|claims|reckons` +
+    String.raw`|swears|insists)(?: so)?[.!]*$`,
+  'u',
+);
+/** Who finds what the user's health is. */
+const FINDER = /\b(?:doctor|doc|gp|allergist|dermatologist|nurse|dentist|specialist|cardiologist|test|tests)\b/iu;
+
 /** A newcomer's name opening what follows its kind: "…a baby! Max arrived", "…another dog!! Max is 10 weeks old". */
 const NAMED_NEXT = new RegExp(
   String.raw`^[\s!.,:;…)-]*(?:(?:[Bb]aby|[Ll]ittle) )?(\p{Lu}[\p{L}'-]+) ` +
@@ -293,6 +305,8 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     return topics.get(topic);
   };
   const bySentence = new Map<number, FactCandidate[]>();
+  /** Sentences that end in someone else's report tag ("…, my mom said"), and whether a doctor's. */
+  const reportedBy = new Map<number, 'someone' | 'doctor'>();
   const sentenceText = new Map<number, string>();
   let conditional = -1;
   for (const clause of clauses) {
@@ -300,6 +314,8 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     const shown = readable.slice(clause.start, clause.end);
     if (shown.trim() === '') continue;
     const plain = canonicalize(shown);
+    const tag = REPORT_TAG.exec(plain.text);
+    if (tag && clause.index > 0) reportedBy.set(clause.sentence, FINDER.test(tag[1]!) ? 'doctor' : 'someone');
     if (clause.index === 0) {
       sentenceText.set(clause.sentence, plain.text);
       if (opensCondition(plain.text)) conditional = clause.sentence;
@@ -335,6 +351,13 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     // "I'm a billionaire. Just kidding!": the next sentence takes this one back.
     const next = sentenceText.get(sentence + 1);
     if (next !== undefined && takesBack(next)) continue;
+    // "…, my mom said": someone else's words; a doctor's finding about the user's health still counts.
+    const reported = reportedBy.get(sentence);
+    if (reported === 'someone') continue;
+    if (reported === 'doctor') {
+      candidates.push(...found.filter((c) => c.attribute === 'health' || c.attribute === 'allergy'));
+      continue;
+    }
     candidates.push(...found);
   }
   linkReplacements(candidates);

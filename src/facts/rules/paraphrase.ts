@@ -115,14 +115,24 @@ const NEW_MEMBER = new RegExp(
 );
 
 /**
- * Idioms for a life event or a stance, said as the plain verb the readers know: "tied the knot"
+ * Idioms for a life event or a stance, said as the plain verb the readers know: "tied the knot", "got hitched"
  * (married), "called it quits" (broke up), "crossed the rainbow bridge" (died), "fell through"
  * (was cancelled), "the doctor has me eating keto" (I eat keto), "crowds are something I can't
  * deal with" (I can't stand crowds), "I'm so over jazz" (I don't like jazz anymore).
  */
 const IDIOMS: readonly [RegExp, string][] = [
-  [/\b(tie|tied|tying) the knot\b/giu, 'got married'],
+  [/\b(?:tied the knot|got hitched)\b/giu, 'got married'],
   [/\b(?:called it quits|split up|parted ways)\b/giu, 'broke up'],
+  [/^(?:I |we )?(?:have )?(?:gone|went|fell|fallen) down an? (.{1,30}?) rabbit hole\b/iu, 'I got really into $1'],
+  // "flights to Iceland are booked for October": a trip paid for, said in the passive.
+  [
+    new RegExp(
+      String.raw`^(?:the |our |my )?((?:flights?|plane tickets|tickets|trip|holiday|vacation) to ` +
+        String.raw`\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)?) (?:are|is|got|have been|has been) (?:all )?booked\b`,
+      'iu',
+    ),
+    'we booked $1',
+  ],
   [/\b(?:crossed|went over) the rainbow bridge\b/giu, 'died'],
   [/\b(?:fell through|got scrapped|was scrapped|got called off|was called off)\b/giu, 'was cancelled'],
   [/^(?:my )?(?:doc|doctor|gp|nutritionist|dietitian) (?:has|had|put|got) me (?:eating|on)\s+/iu, 'I eat '],

@@ -324,6 +324,15 @@ function readJob(text: string): Proposal[] {
   return [];
 }
 
+/**
+ * "quit McGill after a year and switched to UBC, first semester there…": a place left and a place
+ * joined are schools when one is named as a school, or the turn speaks of study and not of work.
+ */
+function schoolTurn(left: string | undefined, joined: string, mentions: (topic: RegExp) => boolean): boolean {
+  if (SCHOOLISH.test(joined)) return true;
+  return (left !== undefined && SCHOOLISH.test(left)) || (mentions(SCHOOL_CONTEXT) && !mentions(WORK_CONTEXT));
+}
+
 function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Proposal[] {
   const fromTo = FROM_TO.exec(text) ?? LEFT_FOR.exec(text);
   if (fromTo && (mentions(WORK_CONTEXT) || /jobs|compan|employer/iu.test(fromTo[0]))) {
@@ -351,7 +360,8 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     // "I quit Acme and joined Globex", "I handed in my notice at Acme, starting at Globex next week".
     const next = find(rest, JOINED) ?? find(rest, STARTING_AT);
     const now = next ? cutValue(after(rest, next), 'org') : undefined;
-    if (now && !/^(?:my|our|your)\s/iu.test(now)) out.push(propose('employer', now, 'state', { replaces: org }));
+    if (now && !/^(?:my|our|your)\s/iu.test(now))
+      out.push(propose(schoolTurn(org, now, mentions) ? 'school' : 'employer', now, 'state', { replaces: org }));
     return out;
   }
   m = find(text, WORK_AT) ?? find(text, EMPLOYED_BY) ?? find(text, JOINED);
@@ -360,8 +370,10 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     const org = cutValue(rest, 'org');
     // "I joined Globex", not "I joined a nearby church": a bare "joined" needs a name.
     const bareJoin = /\bjoined\s*$/iu.test(m[0]) && !/^\p{Lu}/u.test(rest);
+    // "switched to UBC, first semester there…": a place of study joined.
+    const school = /\b(?:switched|moved over|joined)\b/iu.test(m[0]) && schoolTurn(undefined, org ?? '', mentions);
     return org && !bareJoin && !/^(?:my|our|your)\s/iu.test(org)
-      ? [propose('employer', org, 'state', { dated: true })]
+      ? [propose(school ? 'school' : 'employer', org, 'state', { dated: true })]
       : [];
   }
   m = find(text, BEEN_AT);
