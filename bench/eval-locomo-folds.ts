@@ -16,6 +16,7 @@ import { DEFAULT_RANKING, type RankingOptions, type RecallIndex } from 'recallki
 import { createVectorIndex } from '../src/recall/vectors/vector-index.js';
 import { rerank, DENSE_CANDIDATES, WITH_VECTORS, type FusionTuning } from '../src/core/recall/recall.js';
 import { DENSE_RERANK } from '../src/recall/vectors/dense-rerank.js';
+import { questionForEmbedding } from '../src/recall/vectors/embedding-text.js';
 import { DATA_DIR, loadConversations, type Conversation } from './eval-locomo.js';
 import { useLiteEmbedder } from './lib/use-lite.js';
 import { writeDocTable } from './lib/doc-table.js';
@@ -233,15 +234,21 @@ function coordination(convs: readonly Conversation[]): string {
   ].join('\n');
 }
 
-/** USE-lite vectors of one conversation's turns and questions (cached under bench/.cache). */
+/**
+ * USE-lite vectors of one conversation's turns and questions (cached under bench/.cache), of the
+ * texts recall embeds: the turn's text, the question's content clause without the speakers' names
+ * (`index`'s, as recall asks its session's index).
+ */
 async function conversationVectors(
   conv: Conversation,
   embedder: ReturnType<typeof useLiteEmbedder>,
+  index: RecallIndex,
 ): Promise<{ vectors: ReturnType<typeof createVectorIndex>; questions: number[][] }> {
   const vectors = createVectorIndex({ model: 'use-lite' });
   const docVectors = await embedder(conv.docs.map((d) => d.text));
   conv.docs.forEach((d, i) => vectors.add(d.id, docVectors[i]!));
-  return { vectors, questions: await embedder(conv.questions.map((q) => q.question)) };
+  const questions = conv.questions.map((q) => questionForEmbedding(q.question, (w) => index.namesSpeaker(w)));
+  return { vectors, questions: await embedder(questions) };
 }
 
 /**
@@ -290,7 +297,7 @@ async function synonyms(convs: readonly Conversation[]): Promise<string> {
   });
   for (const [c, conv] of convs.entries()) {
     const index = indexes[c]!;
-    const { vectors, questions } = await conversationVectors(conv, embedder);
+    const { vectors, questions } = await conversationVectors(conv, embedder, index);
     weights.forEach((synonymWeight, i) => {
       let lex = 0;
       let hyb = 0;
@@ -361,7 +368,7 @@ async function fusion(convs: readonly Conversation[]): Promise<string> {
   for (const conv of convs) {
     const index = createRecallIndex();
     for (const doc of conv.docs) index.add(doc);
-    const { vectors, questions: questionVectors } = await conversationVectors(conv, embedder);
+    const { vectors, questions: questionVectors } = await conversationVectors(conv, embedder, index);
     let lexicalSum = 0;
     const sums = grid.map(() => 0);
     conv.questions.forEach((q, qi) => {
