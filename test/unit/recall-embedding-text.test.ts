@@ -1,6 +1,6 @@
 /**
  * What the embedder is given for a question: its content clause, without the interrogative
- * frame and the names of the session's speakers.
+ * frame, the session's speakers in the first person.
  */
 import { describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/index.js';
@@ -40,16 +40,17 @@ describe('questionForEmbedding', () => {
 });
 
 describe('speaker names', () => {
-  it('drops the words namesSpeaker takes for a name, with a possessive', () => {
+  it('puts the words namesSpeaker takes for a name in the first person', () => {
     const speakers = new Set(['Caroline', 'Melanie']);
     const named = (w: string): boolean => speakers.has(w);
     expect(questionForEmbedding('When did Caroline go to the LGBTQ support group?', named)).toBe(
-      'go to the LGBTQ support group',
+      'I go to the LGBTQ support group',
     );
-    expect(questionForEmbedding("What do Melanie's kids like?", named)).toBe('kids like');
-    expect(questionForEmbedding('What did Caroline and Melanie talk about?', named)).toBe('and talk about');
-    // A question of names alone keeps them.
-    expect(questionForEmbedding('Who is Caroline?', named)).toBe('Caroline');
+    expect(questionForEmbedding("What do Melanie's kids like?", named)).toBe('my kids like');
+    expect(questionForEmbedding('What did Caroline, Melanie and Evan talk about?', named)).toBe(
+      'I, I and Evan talk about',
+    );
+    expect(questionForEmbedding('Who is Caroline?', named)).toBe('I');
   });
 
   it("a recall index knows its speakers' names, not roles nor other words", () => {
@@ -67,7 +68,7 @@ describe('speaker names', () => {
 });
 
 describe('through createMemory', () => {
-  it("embeds the question's content clause, without the session's speakers' names", async () => {
+  it("embeds the question's content clause, the session's speakers in the first person", async () => {
     const embedder = recording();
     const memory = await createMemory({ store: 'memory', embedder, embeddingModel: 'fake' });
     await memory.addUserMessage('s', 'I went to a support group yesterday.', { speaker: 'Caroline' });
@@ -76,9 +77,9 @@ describe('through createMemory', () => {
     // Turns are embedded as they are.
     expect(embedder.texts).toEqual(['I went to a support group yesterday.', 'That sounds lovely.']);
     await memory.recall('s', 'When did Caroline go to the support group?');
-    expect(embedder.texts.at(-1)).toBe('go to the support group');
+    expect(embedder.texts.at(-1)).toBe('I go to the support group');
     await memory.recall('s', "What does Melanie's brother Evan paint?", { scope: 'all' });
-    expect(embedder.texts.at(-1)).toBe('brother Evan paint');
+    expect(embedder.texts.at(-1)).toBe('my brother Evan paint');
     await memory.close();
   });
 });

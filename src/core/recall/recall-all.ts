@@ -322,7 +322,7 @@ export async function recallAcross(
   const types = options.types;
   const wantSummaries = c.summaries.length > 0 && (!types || types.includes('summary'));
   // The question is embedded once, for this session's summaries and the store-wide re-ranking
-  // (without the names of this session's speakers, when its index is loaded).
+  // (this session's speakers in the first person, when its index is loaded).
   const index = c.recall;
   const namesSpeaker = index && ((word: string): boolean => index.namesSpeaker(word));
   const vector = rc.embedder ? await embedQuery(rc.embedder, query, rc.onError, namesSpeaker) : undefined;

@@ -71,7 +71,7 @@ export function checkVectors(out: unknown, count: number, dims = 0): number[][] 
 }
 
 /**
- * The question's vector (of its content clause without the speakers' names,
+ * The question's vector (of its content clause, the speakers it names in the first person,
  * `questionForEmbedding`; `namesSpeaker` tells a name, e.g. `RecallIndex.namesSpeaker`), or
  * `undefined` (reported) when the embedder fails: recall is then
  * lexical. A missing package (`MissingPackageError`) is thrown instead: it will never work, and

@@ -1,12 +1,12 @@
 /**
- * A question as the embedder is given it: its content clause, without the names of the
- * conversation's speakers. A sentence encoder embeds a turn as it reads ("I went to a support
- * group yesterday": its speaker's name is not in it) and a question as a question ("When did
- * Caroline go to the support group?"): the words "When did …?" pull the question toward other
- * questions, and the name toward turns that say it, mostly not the one that answers. Embedded as
- * "go to the support group", the question lands near the turn. On LoCoMo, USE-lite alone finds
- * 50.3% of the evidence turns in its top 10 this way, against 25.8% for the question as asked
- * (`npm run eval:locomo:folds`, docs/semantic-recall.md).
+ * A question as the embedder is given it: its content clause, in the words of the speaker it
+ * asks about. A sentence encoder embeds a turn as it reads ("I went to a support group
+ * yesterday": its speaker speaks in the first person, their name is not in it) and a question as
+ * a question ("When did Caroline go to the support group?"): the words "When did …?" pull the
+ * question toward other questions, and the name toward turns that say it, mostly not the one
+ * that answers. Embedded as "I go to the support group", the question lands near the turn. On
+ * LoCoMo, USE-lite alone finds about twice as much of the evidence in its top 10 this way as
+ * with the question as asked (`npm run eval:locomo:folds`, docs/semantic-recall.md).
  * @module
  */
 
@@ -29,14 +29,14 @@ const MAX_BETWEEN = 3;
 
 /**
  * A question as it is embedded: its content clause, without the interrogative word, the
- * auxiliary verb and the question mark, and without the words `namesSpeaker` takes for a
- * speaker's name (with a possessive "'s"). "When did Caroline go to the LGBTQ support group?" →
- * "Caroline go to the LGBTQ support group", or "go to the LGBTQ support group" when Caroline is
- * a speaker; "What kind of car does Evan drive?" → "car Evan drive"; "Would Melanie go camping
- * again?" → "Melanie go camping again". Text that is not a question, or would be left empty, is
- * returned trimmed.
+ * auxiliary verb and the question mark, and with the words `namesSpeaker` takes for a speaker's
+ * name in the first person ("Caroline" → "I", "Caroline's" → "my"). "When did Caroline go to the
+ * LGBTQ support group?" → "Caroline go to the LGBTQ support group", or "I go to the LGBTQ
+ * support group" when Caroline is a speaker; "What kind of car does Evan drive?" → "car Evan
+ * drive"; "Would Melanie go camping again?" → "Melanie go camping again". Text that is not a
+ * question, or would be left empty, is returned trimmed.
  * @example
- * questionForEmbedding('When did Caroline go to the park?', (w) => w === 'Caroline'); // 'go to the park'
+ * questionForEmbedding('When did Caroline go to the park?', (w) => w === 'Caroline'); // 'I go to the park'
  */
 export function questionForEmbedding(query: string, namesSpeaker?: (word: string) => boolean): string {
   const text = query.trim();
@@ -55,11 +55,14 @@ export function questionForEmbedding(query: string, namesSpeaker?: (word: string
   }
   let clause = rest.replace(/[\s?.!]+$/, '').trim();
   if (namesSpeaker) {
-    const kept = clause.split(/\s+/).filter((w) => {
-      const bare = w.replace(/(?:'s|’s|')?[,;:.!?]*$/i, '');
-      return !bare || !namesSpeaker(bare);
-    });
-    if (kept.length) clause = kept.join(' ');
+    clause = clause
+      .split(/\s+/)
+      .map((w) => {
+        const m = /^(.*?)(['’]s?)?([,;:.!?]*)$/.exec(w)!;
+        if (!m[1] || !namesSpeaker(m[1])) return w;
+        return (m[2] ? 'my' : 'I') + m[3];
+      })
+      .join(' ');
   }
   return clause || text;
 }
