@@ -9,7 +9,7 @@ import { ValidationError } from '../../src/errors.js';
 import type { Memory } from '../../src/memory.js';
 import type { SessionState } from '../../src/types.js';
 import { memoryStore } from '../../src/store/memory/memory-store.js';
-import { createWorkerMemory } from '../../src/worker/client.js';
+import { LARGE_COUNT, largeState, openCountingParts } from '../support/worker-parts.js';
 import { PART_ENTRIES } from '../../src/worker/import-parts.js';
 import { parameterNames, uncloneableArgument } from '../../src/worker/uncloneable.js';
 
@@ -18,32 +18,15 @@ afterEach(async () => {
   await Promise.allSettled(opened.splice(0).map((m) => m.close()));
 });
 
+/** A worker memory on a fresh database, closed after the test. */
 async function open(): Promise<Memory> {
-  const memory = await createWorkerMemory({
-    dbName: `recallkit-import-parts-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-    worker: new Worker(new URL('../../src/worker/worker.ts', import.meta.url), { type: 'module' }),
-    config: { autoCompress: false },
-  });
+  const { memory } = await openCountingParts('import-parts');
   opened.push(memory);
   return memory;
 }
 
-const COUNT = PART_ENTRIES * 2 + 345;
-
-/** A state of `COUNT` entries (one with long content), exported by a memory in this thread. */
-async function largeState(): Promise<SessionState> {
-  const thread = await createMemory({ store: memoryStore(), config: { autoCompress: false } });
-  await thread.addMessages(
-    'source',
-    Array.from({ length: COUNT }, (_, i) => ({
-      role: i % 2 ? ('assistant' as const) : ('user' as const),
-      content: i === 77 ? 'long '.repeat(50_000) : `Message ${i} about the garden and the lake.`,
-    })),
-  );
-  const state = await thread.exportSession('source');
-  await thread.close();
-  return state;
-}
+/** A state with one long text (250 KB) among its messages. */
+const makeState = (): Promise<SessionState> => largeState({ longRepeats: 50_000 });
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -56,7 +39,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 
 describe('importSession of a large state through the worker', () => {
   it('leaves the session the same import leaves in this thread, and later calls apply after it', async () => {
-    const state = await largeState();
+    const state = await makeState();
     const memory = await open();
     const thread = await createMemory({ store: memoryStore(), config: { autoCompress: false } });
     // Not awaited: the add is called after the import, so it must apply after it.
@@ -67,17 +50,21 @@ describe('importSession of a large state through the worker', () => {
     await thread.addUserMessage('copy', 'One more after the import.');
 
     const [a, b] = [await memory.exportSession('copy'), await thread.exportSession('copy')];
-    expect(a.entries).toHaveLength(COUNT + 1);
+    expect(a.entries).toHaveLength(LARGE_COUNT + 1);
     // The imported entries exactly; the one added after them (its own id and time) after them.
-    expect(a.entries.slice(0, COUNT)).toEqual(b.entries.slice(0, COUNT));
-    expect(a.entries[COUNT]).toMatchObject({ seq: COUNT, role: 'user', content: 'One more after the import.' });
+    expect(a.entries.slice(0, LARGE_COUNT)).toEqual(b.entries.slice(0, LARGE_COUNT));
+    expect(a.entries[LARGE_COUNT]).toMatchObject({
+      seq: LARGE_COUNT,
+      role: 'user',
+      content: 'One more after the import.',
+    });
     expect({ ...a, entries: [] }).toEqual({ ...b, entries: [] });
     expect((await memory.recall('copy', 'garden lake', { topK: 3 })).length).toBe(3);
     await thread.close();
   });
 
   it('an entry that cannot be sent fails the import with the error the whole state gave, and imports nothing', async () => {
-    const state = await largeState();
+    const state = await makeState();
     const memory = await open();
     const entries = state.entries.map((e, i) =>
       i === PART_ENTRIES + 10 ? { ...e, metadata: { onClick: () => undefined } } : e,
@@ -92,11 +79,11 @@ describe('importSession of a large state through the worker', () => {
     expect(await memory.listSessions()).toEqual([]);
     // The worker kept nothing of it: the next import of the same session is whole and alone.
     await memory.importSession({ ...state, sessionId: 'bad' });
-    expect((await memory.exportSession('bad')).entries).toHaveLength(COUNT);
+    expect((await memory.exportSession('bad')).entries).toHaveLength(LARGE_COUNT);
   });
 
   it('a state whose other fields cannot be sent fails as it did whole, and the next import is whole', async () => {
-    const state = await largeState();
+    const state = await makeState();
     const memory = await open();
     const bad = { ...state, sessionId: 'bad', summaries: [{ onClick: () => undefined }] } as unknown as SessionState;
     const error = await rejection(memory.importSession(bad));
@@ -110,7 +97,7 @@ describe('importSession of a large state through the worker', () => {
   });
 
   it('an invalid entry is named by its place in the whole state', async () => {
-    const state = await largeState();
+    const state = await makeState();
     const memory = await open();
     const at = PART_ENTRIES * 2 + 5;
     const entries = state.entries.map((e, i) => (i === at ? { ...e, content: 42 } : e));

@@ -9,52 +9,26 @@ import { createMemory } from '../../src/create-memory.js';
 import type { Memory } from '../../src/memory.js';
 import type { SessionState } from '../../src/types.js';
 import { memoryStore } from '../../src/store/memory/memory-store.js';
-import { createWorkerMemory } from '../../src/worker/client.js';
-import { PART_ENTRIES } from '../../src/worker/import-parts.js';
+import { LARGE_COUNT, largeState, openCountingParts } from '../support/worker-parts.js';
 
 const opened: Memory[] = [];
 afterEach(async () => {
   await Promise.allSettled(opened.splice(0).map((m) => m.close()));
 });
 
-/** A worker memory, and the parts of results its worker has posted so far. */
+/** A worker memory on a fresh database, closed after the test, and the parts it has posted. */
 async function open(): Promise<{ memory: Memory; parts: () => number }> {
-  const worker = new Worker(new URL('../../src/worker/worker.ts', import.meta.url), { type: 'module' });
-  let parts = 0;
-  worker.addEventListener('message', (event: MessageEvent) => {
-    if (typeof (event.data as { recallkitResultPart?: unknown })?.recallkitResultPart === 'number') parts++;
-  });
-  const memory = await createWorkerMemory({
-    dbName: `recallkit-result-parts-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-    worker,
-    config: { autoCompress: false },
-  });
-  opened.push(memory);
-  return { memory, parts: () => parts };
+  const opening = await openCountingParts('result-parts');
+  opened.push(opening.memory);
+  return opening;
 }
 
-const COUNT = PART_ENTRIES * 2 + 345;
-
-/** A state of `COUNT` entries, tool calls and one long text among them, made in this thread. */
-async function largeState(): Promise<SessionState> {
-  const thread = await createMemory({ store: memoryStore(), config: { autoCompress: false } });
-  await thread.addMessages(
-    'source',
-    Array.from({ length: COUNT }, (_, i) => ({
-      role: i % 2 ? ('assistant' as const) : ('user' as const),
-      content: i === 77 ? 'long '.repeat(190_000) : `Message ${i} about the garden and the lake.`,
-    })),
-  );
-  await thread.addToolCall('source', 'weather', { city: 'Lisbon' }, { callId: 'c1' });
-  await thread.addToolResult('source', 'weather', 'Sunny, 24°C', { callId: 'c1' });
-  const state = await thread.exportSession('source');
-  await thread.close();
-  return state;
-}
+/** A state with tool calls and one long text (950 KB) among its messages. */
+const makeState = (): Promise<SessionState> => largeState({ longRepeats: 190_000, toolCall: true });
 
 describe('large results through the worker', () => {
   it('the context, export, entries and interactions are the ones this thread gives, sent in parts', async () => {
-    const state = await largeState();
+    const state = await makeState();
     const { memory, parts } = await open();
     const thread = await createMemory({ store: memoryStore(), config: { autoCompress: false } });
     opened.push(thread);
@@ -65,7 +39,7 @@ describe('large results through the worker', () => {
     // More than one part: the list did not cross whole.
     expect(parts() - before).toBeGreaterThan(2);
     const expected = await thread.getContextForLLM('big');
-    expect(context.messages).toHaveLength(COUNT + 2);
+    expect(context.messages).toHaveLength(LARGE_COUNT + 2);
     expect(context).toEqual({ ...expected, text: expected.text });
     expect(context.text).toContain('Tool call (weather)');
 
@@ -77,13 +51,13 @@ describe('large results through the worker', () => {
   });
 
   it('calls running at once each get their own result; a small one comes whole', async () => {
-    const state = await largeState();
+    const state = await makeState();
     const { memory, parts } = await open();
     await memory.importSession({ ...state, sessionId: 'a' });
     await memory.importSession({
       ...state,
       sessionId: 'b',
-      entries: state.entries.slice(0, COUNT - 100),
+      entries: state.entries.slice(0, LARGE_COUNT - 100),
     });
     const [a, b, exported, small] = await Promise.all([
       memory.getContextForLLM('a'),
@@ -91,9 +65,9 @@ describe('large results through the worker', () => {
       memory.exportSession('a'),
       memory.getContextForLLM('c'),
     ]);
-    expect(a.messages).toHaveLength(COUNT + 2);
-    expect(b.messages).toHaveLength(COUNT - 100);
-    expect(b.messages.map((m) => m.content)).toEqual(state.entries.slice(0, COUNT - 100).map((e) => e.content));
+    expect(a.messages).toHaveLength(LARGE_COUNT + 2);
+    expect(b.messages).toHaveLength(LARGE_COUNT - 100);
+    expect(b.messages.map((m) => m.content)).toEqual(state.entries.slice(0, LARGE_COUNT - 100).map((e) => e.content));
     expect(exported.entries.map((e) => [e.id, e.content])).toEqual(state.entries.map((e) => [e.id, e.content]));
     const thread = await createMemory({ store: memoryStore(), config: { autoCompress: false } });
     opened.push(thread);

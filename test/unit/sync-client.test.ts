@@ -39,9 +39,11 @@ describe('sync client (in-memory endpoint)', () => {
     const b = await device();
     await a.addUserMessage('s', 'a1');
     await a.addAssistantMessage('s', 'a2');
+    // Each device also pushes on its own 20 ms after a change: A's round is awaited first so the
+    // server takes A's turns first on any machine, and B's after (B may or may not have pulled A's).
+    await a.sync();
     await b.addUserMessage('s', 'b1');
     await b.addAssistantMessage('s', 'b2');
-    await a.sync();
     await b.sync();
     await a.sync();
     const ea = await a.exportSession('s');
@@ -62,6 +64,7 @@ describe('sync client (in-memory endpoint)', () => {
     expect(server.log.filter((o) => o.kind === 'entry')).toHaveLength(5);
     // Apart again, both synced before (the tail-only rebase): B's entries move after A's.
     await a.addUserMessage('s', 'a6');
+    await a.sync();
     await b.addUserMessage('s', 'b7');
     await b.addAssistantMessage('s', 'b8');
     await a.sync();
