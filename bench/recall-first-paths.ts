@@ -171,7 +171,12 @@ if (ONLY !== 'pglite') {
   await ingest(m, conv);
   await m.idle();
   await m.close();
-  await measure('memory store', paths(() => keepOpen(store)), questions, rows);
+  await measure(
+    'memory store',
+    paths(() => keepOpen(store)),
+    questions,
+    rows,
+  );
   await store.close();
 }
 

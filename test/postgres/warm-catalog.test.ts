@@ -5,6 +5,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
+import { createMemory } from '../../src/index.js';
 import { postgresStore } from '../../src/server/index.js';
 import { WARM_STATEMENTS } from '../../src/store/postgres/warm-catalog.js';
 import { makeEntry, makeMeta } from '../../src/testing/index.js';
@@ -40,9 +41,14 @@ describe('warmCatalog (PGlite)', () => {
     // Every warming statement came before the first read or write of the store's own.
     const firstOwn = seen.findIndex((text) => /recallkit_changes|WITH b AS/.test(text));
     expect(Math.max(...WARM_STATEMENTS.map((w) => seen.indexOf(`warm: ${w}`)))).toBeLessThan(firstOwn);
-    const tables = ['recallkit_sessions', 'recallkit_entries', 'recallkit_summaries', 'recallkit_summary_ids', 'recallkit_aux'];
-    for (const table of tables)
-      expect(WARM_STATEMENTS.some((w) => w.includes(`FROM ${table} `))).toBe(true);
+    const tables = [
+      'recallkit_sessions',
+      'recallkit_entries',
+      'recallkit_summaries',
+      'recallkit_summary_ids',
+      'recallkit_aux',
+    ];
+    for (const table of tables) expect(WARM_STATEMENTS.some((w) => w.includes(`FROM ${table} `))).toBe(true);
     // Other work (a timer's callbacks) ran between every two of them.
     for (let i = 1; i < ticksAt.length; i++) expect(ticksAt[i]!).toBeGreaterThan(ticksAt[i - 1]!);
     expect((await store.loadSession('s'))?.activeEntries).toEqual([makeEntry('s', 0)]);
@@ -53,6 +59,44 @@ describe('warmCatalog (PGlite)', () => {
     expect(ticksAt).toHaveLength(WARM_STATEMENTS.length);
     await again.close();
     await store.close();
+    await db.close();
+  });
+
+  it('has run every statement of a first recall and a first context after a reopen', async () => {
+    const db = await PGlite.create();
+    let seen: string[] | undefined;
+    const watched = {
+      query: (text: string, params?: unknown[]) => (seen?.push(text), db.query(text, params)),
+      transaction: <T>(fn: (tx: { query: typeof db.query }) => Promise<T>) =>
+        db.transaction((tx) =>
+          fn({ query: (text: string, params?: unknown[]) => (seen?.push(text), tx.query(text, params)) }),
+        ),
+      listen: db.listen.bind(db),
+      close: async () => undefined,
+    };
+    const open = () => createMemory({ store: postgresStore({ pglite: watched as never, tenant: 't' }) });
+    const writer = await open();
+    for (let i = 0; i < 70; i++)
+      await writer.addUserMessage('chat', `turn ${i}: the dog ${i % 7} went to the park ${i}`);
+    await writer.close();
+    const expected = (await (await open()).recall('chat', 'dog park', { topK: 5 })).map((r) => r.entry.id);
+    expect(expected).toHaveLength(5);
+
+    for (const call of [
+      (m: Awaited<ReturnType<typeof open>>) => m.recall('chat', 'dog park', { topK: 5 }),
+      (m: Awaited<ReturnType<typeof open>>) =>
+        m.getContextForLLM('chat', { query: 'dog park', recall: { maxTokens: 200 } }),
+    ]) {
+      const memory = await open();
+      seen = [];
+      const result = await call(memory);
+      const ran = seen;
+      seen = undefined;
+      expect(ran.length).toBeGreaterThan(0);
+      expect(ran.filter((text) => !WARM_STATEMENTS.includes(text))).toEqual([]);
+      if (Array.isArray(result)) expect(result.map((r) => r.entry.id)).toEqual(expected);
+      await memory.close();
+    }
     await db.close();
   });
 });

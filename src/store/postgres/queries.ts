@@ -132,10 +132,7 @@ async function loadPaged(
 export const SESSION_META = `SELECT meta FROM recallkit_sessions WHERE ${WHERE}`;
 
 export async function loadMeta(sql: Sql, tenant: string, sessionId: string): Promise<SessionMeta | undefined> {
-  const [row] = await sql.query<{ meta: string }>(SESSION_META, [
-    tenant,
-    encodeKey(sessionId),
-  ]);
+  const [row] = await sql.query<{ meta: string }>(SESSION_META, [tenant, encodeKey(sessionId)]);
   return row ? decodeValue<SessionMeta>(row.meta) : undefined;
 }
 
@@ -253,10 +250,12 @@ async function loadHeadAsRead(
   slicer: Slicer,
 ): Promise<StoredSessionHead | undefined> {
   const { low, high } = prefixRange(prefix);
-  const rows = await sql.query<{ k: number; key: string | null; body: string }>(
-    sessionHead(high !== undefined),
-    [tenant, encodeKey(sessionId), low, ...(high === undefined ? [] : [high])],
-  );
+  const rows = await sql.query<{ k: number; key: string | null; body: string }>(sessionHead(high !== undefined), [
+    tenant,
+    encodeKey(sessionId),
+    low,
+    ...(high === undefined ? [] : [high]),
+  ]);
   if (rows[0]?.k !== 0) return undefined;
   const summaries = rows.filter((r) => r.k === 1);
   const aux = rows.filter((r) => r.k === 2) as { key: string; body: string }[];
