@@ -11,7 +11,7 @@ import type { Durability } from './store/durable/durability-types.js';
 import { openDurability } from './store/durable/open-durability.js';
 import { withStorage } from './store/durable/storage-host.js';
 import { checkSyncOptions, type SyncOptions } from './sync/client/options.js';
-import { prepareSync } from './sync/client/with-sync.js';
+import { syncOff } from './sync/client/sync-setup.js';
 import { checkEngineOptions, openEngine, type EngineOptions, type FactsCode } from './open-engine.js';
 
 /** Options of {@link createMemory} (and `createWorkerMemory`). */
@@ -72,20 +72,25 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   // regular expressions) loads only when facts are on, while the store opens.
   const factsLoading: Promise<FactsCode> | undefined = checked.facts ? import('./facts/default-facts.js') : undefined;
   factsLoading?.catch(() => undefined);
+  // So does the sync client (a seventh of a worker's script), only when sync is on.
+  const syncLoading = syncOptions ? import('./sync/client/with-sync.js') : undefined;
+  syncLoading?.catch(() => undefined);
   // Opens the store now (and restores from the journal what it lost), before the engine reads it.
   const opened = await openDurability(resolved, options.durability, dbName);
   let counter: TokenCounter;
   let factsCode: FactsCode | undefined;
+  let syncCode: typeof import('./sync/client/with-sync.js') | undefined;
   try {
     counter = await counting;
     factsCode = await factsLoading;
+    syncCode = await syncLoading;
   } catch (error) {
     // A store made here is closed again; one the app passed in stays as the app left it.
     if (resolved !== options.store) await opened.store.close().catch(() => undefined);
     throw error;
   }
   const { state } = opened;
-  const sync = prepareSync(syncOptions, opened.store, dbName);
+  const sync = syncCode ? syncCode.prepareSync(syncOptions, opened.store, dbName) : syncOff(opened.store);
   const store = sync.store;
   const engine = openEngine(checked, { store, counter, hooks: sync.hooks, factsCode });
   return sync.finish(withStorage(engine, store, state));

@@ -98,21 +98,30 @@ function startSteps(s: { start: number; created: number; firstAdd: number; marks
   const init = find('recv', /^APPLY:init/);
   const initReply = s.marks.find((m) => m.kind === 'reply' && m.at > (init?.at ?? 0));
   const add = find('recv', /^APPLY:call:addUserMessage/);
-  const rank = find('cache.match') ?? find('fetch');
+  // The kept table's read: from its first call (its database's open, Cache Storage's open or match
+  // in earlier versions, or the file's fetch) to the end of reading the body.
+  const rank = s.marks.find(
+    (m) => /^cache\.(open|match)$|^fetch$/.test(m.kind) || (m.kind === 'idb.open' && m.detail === 'recallkit-ranks'),
+  );
+  const body =
+    s.marks.find((m) => /^(response|blob)\.arrayBuffer$/.test(m.kind) && m.at >= (rank?.at ?? Infinity)) ?? rank;
+  const appOpen = s.marks.find((m) => m.kind === 'idb.open' && m.detail !== 'recallkit-ranks');
   const files = s.marks.filter((m) => m.kind.startsWith('opfs.') && m.at < (initReply?.at ?? Infinity));
   return {
     script: at(find('script')),
     rankRead: at(rank),
-    rankReadEnd: at(rank, true),
-    idbOpen: at(find('idb.open')),
-    idbOpenEnd: at(find('idb.open'), true),
+    rankReadEnd: at(body, true),
+    idbOpen: at(appOpen),
+    idbOpenEnd: at(appOpen, true),
     initRecv: at(init),
     journalFilesEnd: files.length ? Math.max(...files.map((m) => (m.end ?? m.at) - s.start)) : NaN,
     initReply: at(initReply),
     created: s.created - s.start,
     addRecv: at(add),
     firstAdd: s.firstAdd - s.start,
-    startupTx: s.marks.filter((m) => m.kind.startsWith('idb.read') && m.at < (initReply?.at ?? Infinity)).length,
+    startupTx: s.marks.filter(
+      (m) => m.kind.startsWith('idb.read') && m.detail !== 'tables' && m.at < (initReply?.at ?? Infinity),
+    ).length,
   };
 }
 

@@ -90,6 +90,8 @@ const SPLITS = [
   'round16',
   'round17',
   'round18',
+  'round19',
+  'round20',
 ] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
@@ -105,6 +107,8 @@ const SPLIT_NAMES: Record<Split, string> = {
   round16: 'round 16',
   round17: 'round 17',
   round18: 'round 18',
+  round19: 'round 19',
+  round20: 'round 20',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -120,6 +124,8 @@ const none = (): Record<Split, [number, number]> => ({
   round16: [0, 0],
   round17: [0, 0],
   round18: [0, 0],
+  round19: [0, 0],
+  round20: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */

@@ -142,7 +142,8 @@ export interface FactModelExtractor {
 
 /**
  * One immutable record of a memory's facts log. The facts `listFacts` shows are computed from
- * the records (ordered by the time of what they record, then id), so every device holding the
+ * the records (ordered by the time of what they record, then by turn and place in the turn, then
+ * id), so every device holding the
  * same records shows the same facts. An id is a hash of the record's content: two devices
  * reading the same turn write the same record.
  */
@@ -163,6 +164,13 @@ export interface StatedFactRecord {
   replaces?: string;
   validFrom?: string;
   source: { sessionId: string; entryId: string };
+  /**
+   * Where the statement is in its turn, which orders the records of one turn (they share `at`):
+   * the character offset of its quote × 64, plus its rank among the statements its extractor
+   * read from the turn (at most 63). Absent on records written before it existed: those of one
+   * turn are ordered by id, before the ones that have it.
+   */
+  position?: number;
   /** The id of a record this one rewrote without a forgotten value. */
   redacts?: string;
 }

@@ -1,39 +1,37 @@
 /**
- * Built rank tables kept in the origin's Cache Storage (`caches`), so that a later start reads
- * one instead of inflating the rank file and hashing its tokens again: in a worker that just
- * started (whose code no browser caches compiled) those took most of a warm start. What is
- * kept, per encoding: the inflated file, the hash table and the token offsets (4.4 MB for
- * `o200k_base`), written in the next task after the table is built (a worker may be closed soon
- * after its start: a later write would often never happen).
+ * Built rank tables kept in the origin's IndexedDB (database {@link RANK_DB}), so that a later
+ * start reads one instead of inflating the rank file and hashing its tokens again: in a worker
+ * that just started (whose code no browser caches compiled) those took most of a warm start.
+ * What is kept, per encoding: the inflated file, the hash table and the token offsets (4.4 MB for
+ * `o200k_base`), as one Blob, written in the next task after the table is built (a worker may be
+ * closed soon after its start: a later write would often never happen); `close()` of the memory
+ * waits for a write still running ({@link tablesKept}).
  * A kept table is checked when read (sizes, a sample of tokens at their ranks) and dropped when
- * it does not fit. Anything the Cache Storage refuses (none here, private browsing, quota) only
+ * it does not fit. Anything the browser refuses (no IndexedDB, private browsing, quota) only
  * means the table is built as before.
+ *
+ * Earlier versions kept the tables in Cache Storage. Reading 4.4 MB back from there took Firefox
+ * 50–150 ms from the first call to the last byte, the longest step of its warm start (an
+ * IndexedDB Blob: about 20–35 ms); a table kept there is removed when one is kept here.
  * @module
  */
 import { rankTableFromParts, rankTableParts, type RankTable, type RankTableParts } from './rank-table.js';
 import type { TiktokenEncoding } from './types.js';
 
-/** The Cache Storage cache RecallKit keeps its tables in. */
-export const RANK_CACHE = 'recallkit-ranks';
+/** The IndexedDB database RecallKit keeps its tables in: one object store, keyed by the table's key. */
+export const RANK_DB = 'recallkit-ranks';
+/** The object store of {@link RANK_DB}. */
+export const RANK_STORE = 'tables';
+/** Where earlier versions kept the tables (a Cache Storage cache): removed when a table is kept. */
+const OLD_CACHE = 'recallkit-ranks';
 /** How long after a table is built it is written (ms): the next task, once the build's caller has gone on. */
 export const KEEP_DELAY_MS = 0;
+/** How long `close()` waits at most for a table being written (ms): a hang detector, the write is only a saving. */
+const KEEP_WAIT_MS = 5_000;
 
 const MAGIC = [0x52, 0x4b, 0x54, 0x31]; // "RKT1"
 /** Magic, the file's length, the number of slots, the longest token: 4 bytes each. */
 const PREFIX = 16;
-
-interface Caches {
-  open(name: string): Promise<{
-    match(key: string): Promise<Response | undefined>;
-    put(key: string, response: Response): Promise<void>;
-    delete(key: string): Promise<boolean>;
-    keys(): Promise<readonly { url: string }[]>;
-  }>;
-}
-
-function storage(): Caches | undefined {
-  return (globalThis as { caches?: Caches }).caches;
-}
 
 /** The key of `encoding`'s table: its rank file's URL (which changes with the file, where the bundler hashes names). */
 function keyOf(fileUrl: URL, encoding: TiktokenEncoding): string | undefined {
@@ -43,42 +41,103 @@ function keyOf(fileUrl: URL, encoding: TiktokenEncoding): string | undefined {
   return key.href;
 }
 
+/** {@link RANK_DB}, opened (created at its first use); `undefined` where there is no IndexedDB. */
+function openTables(): Promise<IDBDatabase> | undefined {
+  const factory = (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+  if (!factory) return undefined;
+  return new Promise((resolve, reject) => {
+    const request = factory.open(RANK_DB, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(RANK_STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error(`could not open ${RANK_DB}`));
+  });
+}
+
+/** The answer of `request`. */
+function answer<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
 /** The table of `encoding` kept by an earlier start, checked; `undefined` when there is none that fits. */
 export async function readKeptTable(fileUrl: URL, encoding: TiktokenEncoding): Promise<RankTable | undefined> {
-  const caches = storage();
   const key = keyOf(fileUrl, encoding);
-  if (!caches || !key) return undefined;
+  const opening = key === undefined ? undefined : openTables();
+  if (!key || !opening) return undefined;
   try {
-    const cache = await caches.open(RANK_CACHE);
-    const response = await cache.match(key);
-    if (!response) return undefined;
-    const table = keptTableOf(await response.arrayBuffer(), encoding);
-    if (!table) await cache.delete(key);
-    return table;
+    const db = await opening;
+    try {
+      const kept: unknown = await answer(db.transaction(RANK_STORE).objectStore(RANK_STORE).get(key));
+      if (!(kept instanceof Blob)) return undefined;
+      const table = keptTableOf(await kept.arrayBuffer(), encoding);
+      if (!table) await answer(db.transaction(RANK_STORE, 'readwrite').objectStore(RANK_STORE).delete(key));
+      return table;
+    } finally {
+      db.close();
+    }
   } catch {
     return undefined;
   }
 }
+
+/** Writes of {@link keepTableLater} not yet done. */
+const keeping = new Set<Promise<void>>();
 
 /**
  * Keep `table` for later starts, {@link KEEP_DELAY_MS} from now (replacing the tables kept for
  * `encoding` under another URL: an older version of the file). Failures are ignored.
  */
 export function keepTableLater(fileUrl: URL, encoding: TiktokenEncoding, table: RankTable): void {
-  const caches = storage();
   const key = keyOf(fileUrl, encoding);
   const parts = rankTableParts(table);
-  if (!caches || !key || !parts) return;
-  setTimeout(() => {
-    void (async () => {
-      const cache = await caches.open(RANK_CACHE);
-      await cache.put(key, new Response(pack(parts)));
-      for (const old of await cache.keys()) {
-        if (old.url !== key && new URL(old.url).searchParams.get('recallkit-table') === encoding)
-          await cache.delete(old.url);
+  if (!key || !parts || !(globalThis as { indexedDB?: unknown }).indexedDB) return;
+  const written = new Promise<void>((resolve) => setTimeout(resolve, KEEP_DELAY_MS))
+    .then(() => keep(key, encoding, pack(parts)))
+    .catch(() => undefined);
+  keeping.add(written);
+  void written.then(() => keeping.delete(written));
+}
+
+async function keep(key: string, encoding: TiktokenEncoding, blob: Blob): Promise<void> {
+  const db = await openTables()!;
+  try {
+    const tx = db.transaction(RANK_STORE, 'readwrite');
+    const tables = tx.objectStore(RANK_STORE);
+    tables.put(blob, key);
+    // Tables of the encoding kept under another URL: an older version of the file.
+    const keys = tables.getAllKeys();
+    keys.onsuccess = () => {
+      for (const old of keys.result) {
+        if (typeof old === 'string' && old !== key && new URL(old).searchParams.get('recallkit-table') === encoding)
+          tables.delete(old);
       }
-    })().catch(() => undefined);
-  }, KEEP_DELAY_MS);
+    };
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('not kept'));
+    });
+  } finally {
+    db.close();
+  }
+  const caches = (globalThis as { caches?: { delete(name: string): Promise<boolean> } }).caches;
+  await caches?.delete(OLD_CACHE).catch(() => false);
+}
+
+/**
+ * Resolves once the tables being kept are written (or after {@link KEEP_WAIT_MS}): a worker
+ * closed right after its first start (a test, a page closed at once) would otherwise end the
+ * write, and the next start would build the table again.
+ */
+export async function tablesKept(): Promise<void> {
+  if (!keeping.size) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.all(keeping),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, KEEP_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
 }
 
 function pack(parts: RankTableParts): Blob {
@@ -88,7 +147,7 @@ function pack(parts: RankTableParts): Blob {
 /**
  * A built table's parts as the bytes {@link keptTableOf} reads, in order: a prefix (magic, the
  * file's length, the number of slots, the longest token), the inflated file, padding, the slots,
- * the offsets. Kept as they are here (Cache Storage) and by `rank-file-cache.ts` (a file, in Node).
+ * the offsets. Kept as they are here (IndexedDB) and by `rank-file-cache.ts` (a file, in Node).
  */
 export function keptTableBytes(parts: RankTableParts): Uint8Array[] {
   const prefix = new Uint8Array(PREFIX);

@@ -1,6 +1,6 @@
 /**
  * Built rank tables kept as files for the next process, in Node: what `rank-cache.ts` does with
- * Cache Storage in a browser. A server that starts reads the kept table (4.5 MB for
+ * IndexedDB in a browser. A server that starts reads the kept table (4.5 MB for
  * `o200k_base`, read in place) instead of inflating the rank file and hashing its 200,000 tokens,
  * which took about 30 ms of CPU in a process that just started, the largest part of a cold
  * start's first turn. (Python's tiktoken keeps its files in the temp directory the same way.)

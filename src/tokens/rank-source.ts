@@ -13,7 +13,7 @@
  * The file is gzip-compressed; it is inflated here (`node:zlib`, or `DecompressionStream` in a
  * browser), or taken as it is when a server already inflated it. The table built from it is kept
  * for the next start: as a file in Node (`rank-file-cache.ts`: a server's next process reads it
- * instead of building it), in Cache Storage in a browser (`rank-cache.ts`).
+ * instead of building it), in IndexedDB in a browser (`rank-cache.ts`).
  * @module
  */
 import { RecallKitError } from '../errors.js';

@@ -26,6 +26,7 @@ import { importAssembly, inParts } from './import-parts.js';
 import { splitResult, type ResultPartMessage } from './result-parts.js';
 import { settleText } from '../core/context/context-text.js';
 import { COST, createSlicer } from '../slices/slicer.js';
+import { tablesKept } from '../tokens/rank-cache.js';
 
 export type { WorkerApi } from './protocol.js';
 
@@ -158,6 +159,8 @@ export function createWorkerApi(post: (message: WorkerEventMessage | ResultPartM
       try {
         const m = memory ?? (await starting?.catch(() => undefined));
         await m?.close();
+        // The page ends this worker next: a rank table still being kept for the next start would be lost.
+        await tablesKept();
       } catch (error) {
         throw toWireError(error);
       } finally {

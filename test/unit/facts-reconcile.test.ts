@@ -25,6 +25,7 @@ function said(day: string, c: Partial<FactCandidate> & Pick<FactCandidate, 'attr
     { sessionId: session, entryId: `e${turnNo}`, text: candidate.quote, timestamp: `2026-${day}T10:00:00.000Z` },
     candidate,
     'rules',
+    0,
   );
 }
 const current = (records: FactRecord[], attribute?: string) =>

@@ -363,6 +363,18 @@ describe('module graph', () => {
     ).toBeGreaterThan(5);
   });
 
+  it("a worker's start loads no sync client: createMemory imports it with import(), only when sync is on", () => {
+    const files = [...graph(join(SRC, 'worker/worker.ts')).files].map((f) => relative(SRC, f));
+    // What every start needs of it: the option's check, the error it throws, the wiring when off.
+    const kept = ['sync/client/options.ts', 'sync/client/transport.ts', 'sync/client/sync-setup.ts'];
+    expect(files.filter((f) => f.startsWith('sync/client/') && !kept.includes(f))).toEqual([]);
+    // The check sees what it should: the client's own graph has the rest.
+    expect(
+      [...graph(join(SRC, 'sync/client/with-sync.ts')).files].filter((f) => relative(SRC, f).startsWith('sync/client/'))
+        .length,
+    ).toBeGreaterThan(5);
+  });
+
   it('never imports @mlc-ai/web-llm statically: only the WebLLM summarizer loads it, with import()', () => {
     // webllm-worker.ts is the model's own worker entry, started only by webLLMSummarizer.
     for (const file of tsFiles(SRC).filter((f) => !f.endsWith('webllm-worker.ts'))) {

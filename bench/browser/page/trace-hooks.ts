@@ -130,10 +130,13 @@ wrapAsync(g['FileSystemFileHandle']?.prototype, 'createSyncAccessHandle', 'opfs.
 for (const name of ['getFileHandle', 'getDirectoryHandle', 'removeEntry'])
   wrapAsync(g['FileSystemDirectoryHandle']?.prototype, name, `opfs.${name}`);
 wrapAsync(g['StorageManager']?.prototype, 'getDirectory', 'opfs.getDirectory');
-// The rank table: Cache Storage and fetch.
+// The rank table: IndexedDB (above), Cache Storage (earlier versions), fetch, and the bodies read.
 wrapAsync(g['CacheStorage']?.prototype, 'open', 'cache.open');
+wrapAsync(g['CacheStorage']?.prototype, 'match', 'cache.match');
 wrapAsync(g['Cache']?.prototype, 'match', 'cache.match');
 wrapAsync(g['Cache']?.prototype, 'put', 'cache.put');
+wrapAsync(g['Response']?.prototype, 'arrayBuffer', 'response.arrayBuffer');
+wrapAsync(g['Blob']?.prototype, 'arrayBuffer', 'blob.arrayBuffer');
 const fetchOriginal = globalThis.fetch;
 globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
   const mark: TraceMark = { kind: 'fetch', at: now(), detail: String(input instanceof Request ? input.url : input) };

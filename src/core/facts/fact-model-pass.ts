@@ -85,12 +85,16 @@ export function createModelPass(deps: ModelPassDeps): ModelPass {
     );
     const records: FactRecord[] = [];
     const byId = new Map(turns.map((t) => [t.entryId, t]));
+    /** Candidates read so far per turn: a candidate's rank in its turn. */
+    const ranks = new Map<string, number>();
     for (const c of deps.model.parse(answer, turns)) {
       const turn = byId.get(c.entryId);
       if (!turn) continue;
       const { entryId: _, ...candidate } = c;
+      const rank = ranks.get(c.entryId) ?? 0;
+      ranks.set(c.entryId, rank + 1);
       try {
-        records.push(checkRecord(statedRecord(turn, candidate, 'model'), 'candidate'));
+        records.push(checkRecord(statedRecord(turn, candidate, 'model', rank), 'candidate'));
       } catch (error) {
         deps.onError(sessionId, error instanceof Error ? error : new Error(String(error)));
       }

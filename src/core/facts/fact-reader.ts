@@ -106,9 +106,9 @@ export function createFactReader(deps: FactReaderDeps): FactReader {
         deps.onError(sessionId, error instanceof Error ? error : new Error(String(error)));
         continue;
       }
-      for (const c of candidates) {
+      for (const [rank, c] of candidates.entries()) {
         try {
-          records.push(checkRecord(statedRecord(turn, c, 'rules'), 'candidate') as StatedFactRecord);
+          records.push(checkRecord(statedRecord(turn, c, 'rules', rank), 'candidate') as StatedFactRecord);
         } catch (error) {
           deps.onError(sessionId, error instanceof Error ? error : new Error(String(error)));
         }

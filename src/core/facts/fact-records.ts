@@ -48,8 +48,29 @@ export function withId<R extends FactRecord>(record: Omit<R, 'id'> | RecordBody)
   return { ...record, id: RECORD_PREFIX + factHash(canonicalRecord(record as RecordBody)) } as R;
 }
 
-/** The record a candidate of `turn` becomes. */
-export function statedRecord(turn: FactTurn, c: FactCandidate, origin: 'rules' | 'model'): StatedFactRecord {
+/** Ranks kept per quote in a record's `position` (a rank past it counts as the last). */
+export const POSITION_RANKS = 64;
+
+/**
+ * Where a statement is in its turn (`StatedFactRecord.position`): the character offset of its
+ * quote (the turn's length when the quote is not found in it) × `POSITION_RANKS`, plus `rank`,
+ * its place among the statements read from the turn.
+ */
+export function positionInTurn(text: string, quote: string | undefined, rank: number): number {
+  const at = quote ? text.indexOf(quote) : -1;
+  return (at < 0 ? text.length : at) * POSITION_RANKS + Math.min(Math.max(0, Math.trunc(rank)), POSITION_RANKS - 1);
+}
+
+/**
+ * The record a candidate of `turn` becomes; `rank` is its place among the candidates read from
+ * the turn (see `positionInTurn`).
+ */
+export function statedRecord(
+  turn: FactTurn,
+  c: FactCandidate,
+  origin: 'rules' | 'model',
+  rank: number,
+): StatedFactRecord {
   const r: Omit<StatedFactRecord, 'id'> = {
     type: 'stated',
     at: turn.timestamp,
@@ -59,6 +80,7 @@ export function statedRecord(turn: FactTurn, c: FactCandidate, origin: 'rules' |
     value: c.value,
     text: c.text,
     source: { sessionId: turn.sessionId, entryId: turn.entryId },
+    position: positionInTurn(turn.text, c.quote, rank),
   };
   if (c.quote) r.quote = c.quote;
   if (c.replaces) r.replaces = c.replaces;
@@ -96,6 +118,12 @@ function time(v: unknown, field: string): string {
   return v;
 }
 
+function position(v: unknown, field: string): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
+    throw new ValidationError(field, 'a non-negative integer (where the statement is in its turn)', v);
+  return v;
+}
+
 function only(raw: Record<string, unknown>, keys: readonly string[], field: string): void {
   for (const k of Object.keys(raw))
     if (!keys.includes(k))
@@ -115,6 +143,7 @@ const STATED_KEYS = [
   'replaces',
   'validFrom',
   'source',
+  'position',
   'redacts',
 ];
 const SET_KEYS = ['type', 'id', 'at', 'text', 'attribute', 'value', 'nonce'];
@@ -162,6 +191,7 @@ function checkShape(raw: Record<string, unknown>, f: string): RecordBody {
       if (raw.quote !== undefined) r.quote = str(raw.quote, `${f}.quote`, MAX_FACT_TEXT);
       if (raw.replaces !== undefined) r.replaces = str(raw.replaces, `${f}.replaces`, MAX_FACT_VALUE);
       if (raw.validFrom !== undefined) r.validFrom = time(raw.validFrom, `${f}.validFrom`);
+      if (raw.position !== undefined) r.position = position(raw.position, `${f}.position`);
       if (raw.redacts !== undefined) r.redacts = str(raw.redacts, `${f}.redacts`, 64);
       return r;
     }

@@ -1,7 +1,8 @@
 /**
  * Reconciliation: the facts a log of records means, computed by one deterministic fold. Records
  * are ordered by the time of what they record (the turn's time, the moment of a `setFact`),
- * then by id, never by arrival: an older turn imported or synced later takes its place in the
+ * the records of one turn by their place in it, then by id, never by arrival: an older turn
+ * imported or synced later takes its place in the
  * timeline and cannot make an old value current. The same records give the same facts on every
  * device. Pure: no store, no clock.
  *
@@ -45,6 +46,20 @@ const ms = (iso: string): number => Date.parse(iso);
 const day = (iso: string | undefined): string => (iso ? iso.slice(0, 10) : 'an unknown date');
 const later = (a: string | undefined, b: string): string => (a !== undefined && ms(a) > ms(b) ? a : b);
 
+const turnOf = (r: StatedFactRecord | SetFactRecord): string =>
+  r.type === 'stated' ? `${r.source.sessionId}\u0000${r.source.entryId}` : '';
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The order records are applied in: by time; records of one time by turn (a fact the user set
+ * first), those of one turn by their place in it (`position`; a record written before it
+ * existed first), then by id. A total order, so every device applies the same records alike.
+ */
+function byTimeline(a: StatedFactRecord | SetFactRecord, b: StatedFactRecord | SetFactRecord): number {
+  const place = (r: StatedFactRecord | SetFactRecord): number => (r.type === 'stated' ? (r.position ?? -1) : -1);
+  return ms(a.at) - ms(b.at) || compare(turnOf(a), turnOf(b)) || place(a) - place(b) || compare(a.id, b.id);
+}
+
 /** Fold the records into facts (see the module's rules). */
 export function foldFacts(input: readonly FactRecord[], vocab: FactVocabulary): FoldResult {
   const unique = new Map<string, FactRecord>();
@@ -79,7 +94,7 @@ export function foldFacts(input: readonly FactRecord[], vocab: FactVocabulary): 
     suppressed.push(...live.filter((r) => redacted.has(r.id)).map((r) => r.id));
     live = live.filter((r) => !redacted.has(r.id));
   }
-  live.sort((a, b) => ms(a.at) - ms(b.at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  live.sort(byTimeline);
 
   const rewrites: FoldResult['rewrites'] = [];
   if (forgotten.length)

@@ -1,26 +1,19 @@
 /**
  * Wiring the sync client into a memory: the store view the engine gets, the hooks it lends, and
- * `memory.sync()` / `close()` on the result.
+ * `memory.sync()` / `close()` on the result. `createMemory` loads it with `import()`, only when
+ * the `sync` option is given.
  * @module
  */
-import type { Memory } from '../../memory.js';
 import type { StoreAdapter } from '../../types.js';
 import type { EngineHooks } from '../../core/engine-hooks.js';
 import { ValidationError } from '../../errors.js';
 import type { ResolvedSyncOptions } from './options.js';
+import { syncOff, type SyncSetup } from './sync-setup.js';
+
+export type { SyncSetup } from './sync-setup.js';
 import { createDeviceStore } from './device-state.js';
 import { syncStoreView } from './sync-store.js';
 import { startSyncClient, type SyncClient } from './client.js';
-
-/** A memory being built with sync on (or off). */
-export interface SyncSetup {
-  /** The store to give the engine. */
-  store: StoreAdapter;
-  /** The engine's `hooks` dependency. */
-  hooks: ((hooks: EngineHooks) => void) | undefined;
-  /** Start the client and add `sync()` to the built memory. */
-  finish(memory: Omit<Memory, 'sync'>): Memory;
-}
 
 /** Prepare sync over the opened store (`options` undefined: sync off, `sync()` refuses). */
 export function prepareSync(
@@ -28,22 +21,7 @@ export function prepareSync(
   store: StoreAdapter,
   dbName = 'recallkit',
 ): SyncSetup {
-  if (!options) {
-    return {
-      store,
-      hooks: undefined,
-      finish: (memory) => ({
-        ...memory,
-        sync: () =>
-          Promise.reject(
-            new ValidationError(
-              'sync',
-              'a sync option ({ sync: { url } } in createMemory / createWorkerMemory) before calling sync()',
-            ),
-          ),
-      }),
-    };
-  }
+  if (!options) return syncOff(store);
   const fetchFn = (globalThis as { fetch?: typeof fetch }).fetch;
   if (typeof fetchFn !== 'function')
     throw new ValidationError('sync', 'an environment with fetch (this one has none)', options);

@@ -19,7 +19,9 @@ export type Split =
   | 'round15'
   | 'round16'
   | 'round17'
-  | 'round18';
+  | 'round18'
+  | 'round19'
+  | 'round20';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -49,7 +51,10 @@ export interface UpdateScenario {
    * before the rules were read for it and scored once untouched; `round17`: the seventeenth set
    * (`suites-round-17.ts`), written before the rules were read for it, scored once untouched, then
    * tuned on by cause; `round18`: the eighteenth set (`suites-round-18.ts`), written with it and
-   * held out: scored untouched before and once after that tuning.
+   * held out: scored untouched before and once after that tuning; `round19`: the nineteenth set
+   * (`suites-round-19.ts`), written before the rules were read for it, scored once untouched, then
+   * tuned on by cause; `round20`: the twentieth set (`suites-round-20.ts`), written with it and held
+   * out: scored untouched before and once after that tuning, never tuned on.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */
