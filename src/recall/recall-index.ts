@@ -86,6 +86,11 @@ export interface RecallIndex {
    * takes (e.g. the reply to a recalled question); `undefined` at either end.
    */
   neighbour(id: string, step: 1 | -1, accept?: (id: string) => boolean): string | undefined;
+  /**
+   * Whether a word names a speaker of the indexed documents (a `speaker` the app gave, not a
+   * role): "Caroline" once a document of Caroline's is indexed. Stems are compared, as a search does.
+   */
+  namesSpeaker(word: string): boolean;
   /** Every live document with its analyzed terms, oldest first (to copy it into another index). */
   analyzed(): AnalyzedDoc[];
   /** Index a document given as analyzed terms (from `analyzed()` of another index). */
@@ -109,6 +114,9 @@ export interface RecallIndex {
   /** Empty the index; returns the deletions (`null`) of every key written so far. */
   clear(): AuxEntries;
 }
+
+/** The terms of the roles a document's speaker field also holds (`documentFields`). */
+const ROLE_WORDS: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'tool'].flatMap((r) => analyze(r)));
 
 /** The search terms of a question, as `search` analyzes it (to search several indexes with one analysis). */
 export function analyzeQuery(query: string): string[] {
@@ -246,6 +254,10 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
     searchTermsInSlices,
     termStats(terms, overrides) {
       return core.termStats(terms, overrides ? resolveRanking({ ...ranking, ...overrides }) : ranking);
+    },
+    namesSpeaker(word) {
+      const terms = analyze(word, true);
+      return terms.length > 0 && terms.every((t) => !ROLE_WORDS.has(t) && core.inSpeakerField(t));
     },
     analyzed() {
       return analyzedDocs(core);

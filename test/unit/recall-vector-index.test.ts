@@ -95,4 +95,23 @@ describe('denseRerank', () => {
     ]);
     expect(denseRerank(lexical, flat, () => [])).toEqual(lexical);
   });
+
+  it("by default a candidate's own cosine counts more than its neighbour's (a quarter of it)", () => {
+    // a matches the question itself; b only through the turn beside it (n); c neither.
+    const lexical = [
+      { id: 'c', score: 10 },
+      { id: 'b', score: 10 },
+      { id: 'a', score: 10 },
+    ];
+    const sims = new Map([
+      ['a', 0.6],
+      ['b', 0.2],
+      ['c', 0.1],
+      ['n', 0.5],
+    ]);
+    const near = (id: string): string[] => (id === 'b' ? ['n'] : []);
+    expect(denseRerank(lexical, sims, near).map((h) => h.id)).toEqual(['a', 'b', 'c']);
+    // With the neighbour's whole cosine (the weight before #35's question form), b would lead.
+    expect(denseRerank(lexical, sims, near, { neighbourWeight: 1 }).map((h) => h.id)).toEqual(['b', 'a', 'c']);
+  });
 });

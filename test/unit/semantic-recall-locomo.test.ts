@@ -1,10 +1,10 @@
 /**
  * Hybrid recall with the real USE-lite model is not worse than lexical recall on a LoCoMo
- * conversation (conv-30, 369 turns, 81 questions), by more than the 2 points it measured after
- * #35's lexical changes (stems cut to five letters, coordination): 81.9 against 83.3 on this
- * conversation, while over all eight hybrid leads (80.8 against 79.7, `npm run
- * eval:locomo:folds`). The data is research evaluation data, never shipped: the test is
- * skipped when it is absent.
+ * conversation (conv-30, 369 turns, 81 questions), by more than 1 point: with the question
+ * embedded as its content clause, the speakers in the first person (#35), 83.1 against 83.3 on
+ * this conversation (81.9 with the question embedded as asked), while over all eight hybrid leads
+ * (81.7 against 79.9, `npm run eval:locomo:folds`). The data is research evaluation data, never
+ * shipped: the test is skipped when it is absent.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -53,7 +53,7 @@ async function recallAt10(memory: Memory, questions: { question: string; evidenc
 }
 
 describe.skipIf(!FILE || !existsSync(FILE))('hybrid recall on LoCoMo (conv-30)', () => {
-  it('recall@10 with USE-lite is at most 2 points below lexical recall@10', async () => {
+  it('recall@10 with USE-lite is at most 1 point below lexical recall@10', async () => {
     const { turns, speakerA, questions } = slice();
     expect(questions.length).toBeGreaterThan(10);
     const embedder = countingUseLite();
@@ -71,7 +71,7 @@ describe.skipIf(!FILE || !existsSync(FILE))('hybrid recall on LoCoMo (conv-30)',
     }
     const l = await recallAt10(lexical, questions);
     const h = await recallAt10(hybrid, questions);
-    expect(h).toBeGreaterThanOrEqual(l - 0.02);
+    expect(h).toBeGreaterThanOrEqual(l - 0.01);
     await lexical.close();
     await hybrid.close();
   }, 600_000);

@@ -321,8 +321,11 @@ export async function recallAcross(
   const topK = options.topK ?? 10;
   const types = options.types;
   const wantSummaries = c.summaries.length > 0 && (!types || types.includes('summary'));
-  // The question is embedded once, for this session's summaries and the store-wide re-ranking.
-  const vector = rc.embedder ? await embedQuery(rc.embedder, query, rc.onError) : undefined;
+  // The question is embedded once, for this session's summaries and the store-wide re-ranking
+  // (this session's speakers in the first person, when its index is loaded).
+  const index = c.recall;
+  const namesSpeaker = index && ((word: string): boolean => index.namesSpeaker(word));
+  const vector = rc.embedder ? await embedQuery(rc.embedder, query, rc.onError, namesSpeaker) : undefined;
   const summaries = wantSummaries ? await recallEntries(c, rc, query, { topK, types: ['summary'] }, vector) : [];
   if (types && types.every((t) => t === 'summary')) return summaries;
   const hits = await all.search(

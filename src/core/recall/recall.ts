@@ -221,7 +221,7 @@ export async function recallEntries(
   const o = checkOptions(query, options);
   const slicer = rc.slices?.() ?? createSlicer();
   const index = await ensureIndex(c, rc, slicer);
-  const semantic = await semanticOf(c, rc, o.query, queryVector);
+  const semantic = await semanticOf(c, rc, o.query, queryVector, index);
   const store = rc.store;
   const summaries = new Map(c.summaries.map((s) => [s.id, s]));
   const active = o.includeCompressed ? undefined : new Set(c.active.map((e) => e.id));
@@ -302,7 +302,8 @@ async function semanticOf(
   c: SessionCache,
   rc: RecallContext,
   query: string,
-  given?: number[],
+  given: number[] | undefined,
+  index: RecallIndex,
 ): Promise<Semantic | undefined> {
   const embedder = rc.embedder;
   if (!embedder) return undefined;
@@ -314,7 +315,7 @@ async function semanticOf(
     if (failure) throw failure;
     return undefined;
   }
-  const vector = given ?? (await embedQuery(embedder, query, rc.onError));
+  const vector = given ?? (await embedQuery(embedder, query, rc.onError, (w) => index.namesSpeaker(w)));
   return vector && vector.length === vectors.dims ? { query: vector, vectors } : undefined;
 }
 

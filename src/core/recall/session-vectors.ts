@@ -8,6 +8,7 @@ import { MissingPackageError, ValidationError } from '../../errors.js';
 import type { Embedder } from '../../recall/types.js';
 import { createVectorIndex, loadVectorIndex, type VectorIndex } from '../../recall/vectors/vector-index.js';
 import { auxReader } from '../aux-reader.js';
+import { questionForEmbedding } from '../../recall/vectors/embedding-text.js';
 import { SUMMARY_PREFIX } from './recall-ids.js';
 import type { RecallContext, SessionCache } from '../types.js';
 
@@ -70,7 +71,9 @@ export function checkVectors(out: unknown, count: number, dims = 0): number[][] 
 }
 
 /**
- * The question's vector, or `undefined` (reported) when the embedder fails: recall is then
+ * The question's vector (of its content clause, the speakers it names in the first person,
+ * `questionForEmbedding`; `namesSpeaker` tells a name, e.g. `RecallIndex.namesSpeaker`), or
+ * `undefined` (reported) when the embedder fails: recall is then
  * lexical. A missing package (`MissingPackageError`) is thrown instead: it will never work, and
  * the call that needed it says what to install.
  */
@@ -78,10 +81,11 @@ export async function embedQuery(
   embedder: Embedder,
   query: string,
   onError: (error: Error) => void,
+  namesSpeaker?: (word: string) => boolean,
 ): Promise<number[] | undefined> {
   if (!query.trim()) return undefined;
   try {
-    return checkVectors(await embedder([query]), 1)[0];
+    return checkVectors(await embedder([questionForEmbedding(query, namesSpeaker)]), 1)[0];
   } catch (error) {
     if (error instanceof MissingPackageError) throw error;
     onError(error instanceof Error ? error : new Error(String(error)));

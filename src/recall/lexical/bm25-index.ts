@@ -10,7 +10,7 @@ import { createSearcher, type SlicedSearcher } from './bm25-search.js';
 import type { SearchHit, TermStats } from '../types.js';
 import { createState, openOrdinal, putDecoded, putDoc, removeDoc, reserveOrdinals, termId } from './index-state.js';
 import { reservePostings } from './postings.js';
-import { FIELD_COUNT } from './ranking.js';
+import { FIELD_COUNT, SPEAKER_FIELD } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
 import { encodeRecord } from './term-record.js';
 
@@ -76,6 +76,8 @@ export interface Bm25Index {
   searchInSlices: SlicedSearcher;
   /** The statistics `search` scores `terms` with (to sum over several indexes). */
   termStats(terms: readonly string[], ranking: RankingOptions): TermStats;
+  /** Whether an analyzed term is in the speaker field of some document (a name or a role). */
+  inSpeakerField(term: string): boolean;
 }
 
 /** An empty {@link Bm25Index}. */
@@ -162,6 +164,10 @@ export function createBm25Index(): Bm25Index {
     search,
     searchInSlices,
     termStats,
+    inSpeakerField(term) {
+      const id = state.termIds.get(term);
+      return id !== undefined && (state.postings.sizes[id * FIELD_COUNT + SPEAKER_FIELD] ?? 0) > 0;
+    },
   };
 }
 

@@ -2,8 +2,8 @@
  * How semantic similarity joins lexical recall: the lexical candidates are re-ranked by
  * `lexical score + weight × z × top score`, where z is how far a candidate's semantic score
  * stands above the candidates' mean, in standard deviations. A candidate's semantic score is
- * its own cosine with the question plus the better of its neighbouring turns' (clipped at 0):
- * the turn that answers often follows the one that matches.
+ * its own cosine with the question plus a quarter of the better of its neighbouring turns'
+ * (clipped at 0): the turn that answers often follows the one that matches.
  *
  * Only the lexical candidates are scored (no scan of every vector), a candidate without a
  * vector keeps z = 0, and a weak dense signal (candidates alike) moves little: the weight was
@@ -17,12 +17,16 @@ import type { SearchHit } from '../types.js';
 export interface DenseRerankOptions {
   /** Weight of the semantic z-score, in units of the best lexical score (default 0.08). */
   weight?: number;
-  /** Weight of the better neighbouring turn's cosine (default 1). */
+  /** Weight of the better neighbouring turn's cosine (default 0.25). */
   neighbourWeight?: number;
 }
 
-/** The default weights (`DenseRerankOptions`). */
-export const DENSE_RERANK = { weight: 0.08, neighbourWeight: 1 } as const;
+/**
+ * The default weights (`DenseRerankOptions`). The neighbour's weight was 1 while questions were
+ * embedded as asked; embedded as their content clause (`embedding-text.ts`), a turn's own cosine
+ * says more, and 0.25 was chosen in every fold on LoCoMo (`npm run eval:locomo:folds`).
+ */
+export const DENSE_RERANK = { weight: 0.08, neighbourWeight: 0.25 } as const;
 
 /**
  * Re-rank lexical hits (best first) with cosine similarities by id (`similarity`, candidates

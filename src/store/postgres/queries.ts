@@ -128,11 +128,11 @@ async function loadPaged(
   return { meta, activeEntries, summaries };
 }
 
+/** A session's meta. */
+export const SESSION_META = `SELECT meta FROM recallkit_sessions WHERE ${WHERE}`;
+
 export async function loadMeta(sql: Sql, tenant: string, sessionId: string): Promise<SessionMeta | undefined> {
-  const [row] = await sql.query<{ meta: string }>(`SELECT meta FROM recallkit_sessions WHERE ${WHERE}`, [
-    tenant,
-    encodeKey(sessionId),
-  ]);
+  const [row] = await sql.query<{ meta: string }>(SESSION_META, [tenant, encodeKey(sessionId)]);
   return row ? decodeValue<SessionMeta>(row.meta) : undefined;
 }
 
@@ -217,6 +217,16 @@ async function auxMap(rows: readonly { key: string; value: string }[], prefix: s
 }
 
 /**
+ * The statement of {@link loadSessionHead}: meta (`k` 0), summaries in write order (1) and the
+ * aux values with keys from `$3` (2), below `$4` when `bounded`.
+ */
+export const sessionHead = (bounded: boolean): string =>
+  `SELECT 0 AS k, NULL::text AS key, meta AS body, 0::bigint AS o FROM recallkit_sessions WHERE ${WHERE}
+     UNION ALL SELECT 1, NULL, summary, ord FROM recallkit_summaries WHERE ${WHERE}
+     UNION ALL SELECT 2, key, value, 0 FROM recallkit_aux WHERE ${WHERE} AND key >= $3${bounded ? ' AND key < $4' : ''}
+     ORDER BY k, o`;
+
+/**
  * Meta, summaries (in write order) and the aux values under `prefix`, in one statement (one
  * snapshot), without the entries.
  */
@@ -240,14 +250,12 @@ async function loadHeadAsRead(
   slicer: Slicer,
 ): Promise<StoredSessionHead | undefined> {
   const { low, high } = prefixRange(prefix);
-  const below = high === undefined ? '' : ' AND key < $4';
-  const rows = await sql.query<{ k: number; key: string | null; body: string }>(
-    `SELECT 0 AS k, NULL::text AS key, meta AS body, 0::bigint AS o FROM recallkit_sessions WHERE ${WHERE}
-     UNION ALL SELECT 1, NULL, summary, ord FROM recallkit_summaries WHERE ${WHERE}
-     UNION ALL SELECT 2, key, value, 0 FROM recallkit_aux WHERE ${WHERE} AND key >= $3${below}
-     ORDER BY k, o`,
-    [tenant, encodeKey(sessionId), low, ...(high === undefined ? [] : [high])],
-  );
+  const rows = await sql.query<{ k: number; key: string | null; body: string }>(sessionHead(high !== undefined), [
+    tenant,
+    encodeKey(sessionId),
+    low,
+    ...(high === undefined ? [] : [high]),
+  ]);
   if (rows[0]?.k !== 0) return undefined;
   const summaries = rows.filter((r) => r.k === 1);
   const aux = rows.filter((r) => r.k === 2) as { key: string; body: string }[];
@@ -269,6 +277,14 @@ async function loadHeadAsRead(
 export const AUX_PER_PAGE = 200;
 
 /**
+ * A page of {@link loadAuxPrefix}: `$4` aux values in key order from `$3` (`>=` the `first`
+ * time, `>` after), below `$5` when `bounded`.
+ */
+export const auxPage = (first: boolean, bounded: boolean): string =>
+  `SELECT key, value FROM recallkit_aux
+        WHERE ${WHERE} AND key ${first ? '>=' : '>'} $3${bounded ? ' AND key < $5' : ''} ORDER BY key LIMIT $4`;
+
+/**
  * Every aux value whose key starts with `prefix`, by a range scan of the primary key (keys
  * compare bytewise: `COLLATE "C"`). The encoded prefix is the key's encoding minus its closing
  * quote; a trailing high surrogate is left to the exact check on decoded keys. More than
@@ -283,13 +299,14 @@ export async function loadAuxPrefix(
 ): Promise<Map<string, unknown>> {
   const { low, high } = prefixRange(prefix);
   // A page: the keys from `from` on (`>=` the first time, `>` after), in key order.
-  const below = high === undefined ? '' : ' AND key < $5';
   const page = (tx: Sql, from: string, first: boolean) =>
-    tx.query<{ key: string; value: string }>(
-      `SELECT key, value FROM recallkit_aux
-        WHERE ${WHERE} AND key ${first ? '>=' : '>'} $3${below} ORDER BY key LIMIT $4`,
-      [tenant, encodeKey(sessionId), from, AUX_PER_PAGE + 1, ...(high === undefined ? [] : [high])],
-    );
+    tx.query<{ key: string; value: string }>(auxPage(first, high !== undefined), [
+      tenant,
+      encodeKey(sessionId),
+      from,
+      AUX_PER_PAGE + 1,
+      ...(high === undefined ? [] : [high]),
+    ]);
   const rows = await page(sql, low, true);
   if (rows.length <= AUX_PER_PAGE) return auxMap(rows, prefix);
   // More than a page: read again from the start in one snapshot, page by page.

@@ -1,31 +1,48 @@
 /**
- * PGlite's catalog read in small steps on open (#31). The first statement that touches the
- * store's tables in a new PGlite instance loads their descriptions and their indexes' into
- * PGlite's caches while it is planned: about 90 ms of this thread at once for a session's first
- * read after a reopen, whichever call made it (the first recall over all sessions, the first
- * context). Each table is touched here by a statement of its own that reads no row, the thread
- * given back between them, so that loading goes in steps of a few milliseconds.
+ * PGlite's catalog read in small steps on open (#31, #35). The first statement of a kind in a
+ * new PGlite instance loads what it touches into PGlite's caches while it is planned (the
+ * tables' descriptions, their indexes', the operators and functions it uses): about 90 ms of
+ * this thread at once for a session's first read after a reopen, and, with only each table
+ * touched beforehand, still 5–20 ms for the first recall's read of the session's head. So the
+ * statements a session's first reads use (a cold recall's head, the entries it returns, the
+ * meta a later recall checks, a session's load and its recall index) are run here once, for a
+ * session that does not exist (no row read), a statement per turn of the event loop.
  * @module
  */
 import type { SqlDriver } from './driver.js';
+import { auxPage, ENTRIES_BY_ID, SESSION_FIRST_PAGE, SESSION_META, sessionHead } from './queries.js';
 import { yieldNow } from '../../slices/yield-now.js';
 
-/** The statements that touch each table and the index of active entries by seq, reading nothing. */
-export const WARM_STATEMENTS = [
-  ...['recallkit_sessions', 'recallkit_entries', 'recallkit_summaries', 'recallkit_summary_ids', 'recallkit_aux'].map(
-    (table) => `SELECT 1 FROM ${table} WHERE tenant = $1 AND session_id = $2 LIMIT 1`,
-  ),
-  'SELECT 1 FROM recallkit_entries WHERE tenant = $1 AND session_id = $2 AND active AND seq >= 0 ORDER BY seq LIMIT 1',
+/** A statement and parameters naming no session (tenant and session id empty: no row). */
+interface WarmRead {
+  text: string;
+  params: unknown[];
+}
+
+/** The reads, the first recall's first: what a session's first calls after a reopen run. */
+const WARM_READS: readonly WarmRead[] = [
+  // A cold recall's one read (meta, summaries, the recall index's aux values), then its entries.
+  { text: sessionHead(true), params: ['', '', '', ''] },
+  { text: ENTRIES_BY_ID, params: ['', '', []] },
+  // What the next recall checks (the stored version).
+  { text: SESSION_META, params: ['', ''] },
+  // A session's load (meta, first active entries, summaries), its recall index, its summaries' ids.
+  { text: SESSION_FIRST_PAGE, params: ['', '', 1] },
+  { text: auxPage(true, true), params: ['', '', '', 1, ''] },
+  { text: 'SELECT 1 FROM recallkit_summary_ids WHERE tenant = $1 AND session_id = $2 LIMIT 1', params: ['', ''] },
 ];
+
+/** The statements run on a new PGlite instance, in order. */
+export const WARM_STATEMENTS: readonly string[] = WARM_READS.map((r) => r.text);
 
 const warmed = new WeakSet<object>();
 
-/** Touch the tables of a PGlite instance once (`driver.source`), a statement per turn of the event loop. */
+/** Run the reads on a PGlite instance once (`driver.source`), a statement per turn of the event loop. */
 export async function warmCatalog(driver: SqlDriver): Promise<void> {
   if (driver.kind !== 'pglite' || warmed.has(driver.source as object)) return;
   warmed.add(driver.source as object);
-  for (const text of WARM_STATEMENTS) {
+  for (const { text, params } of WARM_READS) {
     await yieldNow();
-    await driver.query(text, ['', '']);
+    await driver.query(text, params);
   }
 }
