@@ -115,8 +115,14 @@ export interface RecallIndex {
   clear(): AuxEntries;
 }
 
-/** The terms of the roles a document's speaker field also holds (`documentFields`). */
-const ROLE_WORDS: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'tool'].flatMap((r) => analyze(r)));
+/**
+ * The terms of the roles a document's speaker field also holds (`documentFields`), analyzed by
+ * the first call that needs them, not when the module loads (a server's cold start).
+ */
+let roleWords: ReadonlySet<string> | undefined;
+function roleWordSet(): ReadonlySet<string> {
+  return (roleWords ??= new Set(['user', 'assistant', 'system', 'tool'].flatMap((r) => analyze(r))));
+}
 
 /** The search terms of a question, as `search` analyzes it (to search several indexes with one analysis). */
 export function analyzeQuery(query: string): string[] {
@@ -228,8 +234,8 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
       }
       const replaced = core.ordinalOf(doc.id);
       if (replaced >= 0) dirty.add(Math.floor(replaced / segmentSize));
-      const fields = documentFields(doc);
-      const ordinal = core.add(doc.id, fields, documentTime(doc), doc.standalone === true);
+      const time = documentTime(doc);
+      const ordinal = core.add(doc.id, documentFields(doc, time), time, doc.standalone === true);
       dirty.add(Math.floor(ordinal / segmentSize));
       if (segmentCount() > written) manifestDirty = true;
     },
@@ -257,7 +263,7 @@ function makeIndex(initial: Bm25Index, options: RecallIndexOptions, storedSegmen
     },
     namesSpeaker(word) {
       const terms = analyze(word, true);
-      return terms.length > 0 && terms.every((t) => !ROLE_WORDS.has(t) && core.inSpeakerField(t));
+      return terms.length > 0 && terms.every((t) => !roleWordSet().has(t) && core.inSpeakerField(t));
     },
     analyzed() {
       return analyzedDocs(core);

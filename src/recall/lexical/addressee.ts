@@ -13,11 +13,17 @@ import type { IndexState } from './index-state.js';
 import { TF_BITS, TF_ESCAPE } from './postings.js';
 import { FIELD_COUNT, SPEAKER_FIELD } from './ranking.js';
 
-/** Role codes (bits): the speaker-field terms of the roles `user` and `assistant`. */
-const ROLE_TERMS: readonly [string, number][] = [
-  [analyze('user')[0]!, 1],
-  [analyze('assistant')[0]!, 2],
-];
+/**
+ * Role codes (bits): the speaker-field terms of the roles `user` and `assistant`. Analyzed by
+ * the first search that needs them, not when the module loads (a server's cold start).
+ */
+let roleTerms: readonly [string, number][] | undefined;
+function roleTermCodes(): readonly [string, number][] {
+  return (roleTerms ??= [
+    [analyze('user')[0]!, 1],
+    [analyze('assistant')[0]!, 2],
+  ]);
+}
 /** Turns that must address a name before it is taken as a role's name. */
 const MIN_ADDRESSING = 3;
 /** How many times more often one role must address the name than the other. */
@@ -46,7 +52,7 @@ export function createAddressee(state: IndexState): Addressee {
   const roles = (): Uint8Array => {
     if (version === state.version && roleOf.length >= state.ids.length) return roleOf;
     roleOf = new Uint8Array(state.ids.length);
-    for (const [term, code] of ROLE_TERMS) {
+    for (const [term, code] of roleTermCodes()) {
       forEachPosting(state, state.termIds.get(term), (o) => (roleOf[o] = code));
     }
     version = state.version;

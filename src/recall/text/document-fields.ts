@@ -18,14 +18,37 @@ import { COST, type Slicer } from '../../slices/slicer.js';
  */
 export const ANALYZE_PART = 32_768;
 
-/** The text, speaker (with the names the text addresses, `addressed.ts`) and date terms of a document. */
-export function documentFields(doc: RecallDoc): [string[], string[], string[]] {
-  const speaker = [doc.speaker, doc.role, stringAt(doc.metadata, 'speaker')].filter((s): s is string => !!s);
-  const dates = timeTerms(timeOf(doc.timestamp));
-  dates.push(...relativeDateTerms(doc.text, documentTime(doc)));
-  const speakerTerms = analyze([...new Set(speaker)].join(' '));
+/**
+ * The text, speaker (with the names the text addresses, `addressed.ts`) and date terms of a
+ * document; `time` is {@link documentTime} of it, when the caller has it already.
+ */
+export function documentFields(doc: RecallDoc, time = documentTime(doc)): [string[], string[], string[]] {
+  const dates = timeTerms(time);
+  dates.push(...relativeDateTerms(doc.text, time));
+  const speakerTerms = [...speakerFieldTerms(doc)];
   if (!doc.standalone) speakerTerms.push(...addressedTerms(doc.text));
   return [analyze(doc.text), speakerTerms, [...new Set(dates)]];
+}
+
+/** Analyzed speaker fields by their text: most documents of a session share a few (`user`, `assistant`, two names). */
+const speakerTermsOf = new Map<string, readonly string[]>();
+/** Past this many speaker texts, {@link speakerTermsOf} starts again (a bound for a server's many users). */
+const SPEAKER_MEMO = 256;
+/** Longer speaker texts are analyzed each time, not kept. */
+const SPEAKER_MEMO_CHARS = 200;
+
+/** The terms of who said `doc` (speaker name, role, `metadata.speaker`), analyzed once per distinct text. */
+function speakerFieldTerms(doc: RecallDoc): readonly string[] {
+  const names = [doc.speaker, doc.role, stringAt(doc.metadata, 'speaker')].filter((s): s is string => !!s);
+  const text = [...new Set(names)].join(' ');
+  if (text.length > SPEAKER_MEMO_CHARS) return analyze(text);
+  let terms = speakerTermsOf.get(text);
+  if (terms === undefined) {
+    if (speakerTermsOf.size >= SPEAKER_MEMO) speakerTermsOf.clear();
+    terms = analyze(text);
+    speakerTermsOf.set(text, terms);
+  }
+  return terms;
 }
 
 /**
@@ -38,11 +61,11 @@ export async function analyzedInSlices(doc: RecallDoc, slicer: Slicer): Promise<
   const time = documentTime(doc);
   const standalone = doc.standalone === true;
   if (doc.text.length <= ANALYZE_PART) {
-    const fields = documentFields(doc);
+    const fields = documentFields(doc, time);
     if (slicer.spend(COST.item + doc.text.length * COST.analyze)) await slicer.pause();
     return { id: doc.id, fields, time, standalone };
   }
-  const [text, speaker, dates] = documentFields({ ...doc, text: '' });
+  const [text, speaker, dates] = documentFields({ ...doc, text: '' }, time);
   const dateSet = new Set(dates);
   for (const part of textParts(doc.text)) {
     for (const t of analyze(part)) text.push(t);

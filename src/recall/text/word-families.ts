@@ -28,15 +28,24 @@ const FAMILIES =
   'choose pick select|learn study|attempt try|want wish desire|song tune|concert gig|' +
   'team squad|pet animal|sport athletics|hike trek|run jog|idea concept|course class lesson';
 
-/** By stem: the other stems of its families. */
-const RELATED = new Map<string, string[]>();
-for (const family of FAMILIES.split('|')) {
-  const stems = [...new Set(family.split(' ').map((w) => stem(w).slice(0, STEM_PREFIX)))];
-  for (const s of stems) {
-    const others = RELATED.get(s) ?? [];
-    for (const o of stems) if (o !== s && !others.includes(o)) others.push(o);
-    RELATED.set(s, others);
+/**
+ * By stem: the other stems of its families. Made by the first search that asks (stemming the
+ * list costs a server's cold start CPU it does not need when no turn recalls).
+ */
+let related: Map<string, string[]> | undefined;
+
+function relatedByStem(): Map<string, string[]> {
+  if (related) return related;
+  related = new Map();
+  for (const family of FAMILIES.split('|')) {
+    const stems = [...new Set(family.split(' ').map((w) => stem(w).slice(0, STEM_PREFIX)))];
+    for (const s of stems) {
+      const others = related.get(s) ?? [];
+      for (const o of stems) if (o !== s && !others.includes(o)) others.push(o);
+      related.set(s, others);
+    }
   }
+  return related;
 }
 
 const NONE: readonly string[] = Object.freeze([]);
@@ -47,5 +56,5 @@ const NONE: readonly string[] = Object.freeze([]);
  * relatedTerms('kid'); // ['child']
  */
 export function relatedTerms(term: string): readonly string[] {
-  return RELATED.get(term) ?? NONE;
+  return relatedByStem().get(term) ?? NONE;
 }

@@ -3,6 +3,7 @@
  * @module
  */
 import { MissingPackageError } from '../../errors.js';
+import { loadPg, type PgModule } from './load-pg.js';
 import type { PgPoolLike } from './pg-types.js';
 import { patientTimeout } from './patient-timer.js';
 import type { ResolvedTimeouts } from './timeouts.js';
@@ -50,9 +51,9 @@ export async function createPgPool(
   max: number,
   timeouts: ResolvedTimeouts,
 ): Promise<PgPoolLike> {
-  let mod: { default?: { Pool?: unknown; Client?: unknown }; Pool?: unknown; Client?: unknown };
+  let mod: PgModule;
   try {
-    mod = (await import('pg')) as typeof mod;
+    mod = await loadPg();
   } catch (error) {
     throw new MissingPackageError('postgresStore({ connectionString })', ['pg'], error);
   }
