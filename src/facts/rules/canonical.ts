@@ -89,8 +89,6 @@ const REPLACEMENTS: [RegExp, string | ((...args: string[]) => string)][] = [
   // "moved house to Berlin", "moving flats into…": the move, whatever was moved.
   [/\b(mov(?:ed|ing|e))\s+(?:house|home|flats?|apartments?|places)(?=\s+(?:to|into)\b)/giu, '$1'],
   [/\s+(?:->|=>)\s+/gu, ': '],
-  // "my # is 555-0199", "new #: …": the sign said for "number".
-  [/\b(my|our|new|cell|phone|mobile)\s*#(?=\s|:)/giu, '$1 number'],
   // "new number btw: …", "vegan now lol": a filler inside the clause, before a stop.
   [/\s+(?:btw|fyi|tbh|lol|haha|lmao)(?=\s*[:,.!;]|\s*$)/giu, ''],
   [/\s+/gu, ' '],
@@ -108,7 +106,7 @@ const FILLER = new RegExp(
     String.raw`|wow|omg|ugh|and yes|oh yeah|as I said|like I said|as you know` +
     // "Work-wise, …", "diet-wise …": a topic said before the statement.
     String.raw`|[\p{L}]+-wise|(?:life|small|little|status|personal|some|an|a) updates?|updates|heads up` +
-    String.raw`|quick note|it is official|its official)\b[\s,:!.-]*`,
+    String.raw`|quick note)\b[\s,:!.-]*`,
   'iu',
 );
 
@@ -128,12 +126,6 @@ const AUX_ADVERBS = new RegExp(
     String.raw`|proudly|newly|even|so|very))+)(?=\s)`,
   'giu',
 );
-
-/**
- * Adverbs that mark a statement as settled without changing it ("curry is officially my
- * favourite food", "my migraines finally cleared up"), dropped wherever they stand after a word.
- */
-const MARKERS = /(?<=\S)\s+(?:officially|finally)(?=\s)/giu;
 
 /**
  * "I am now studying at MIT" → "I am studying at MIT now": adverbs after an auxiliary are
@@ -173,7 +165,7 @@ export function canonicalize(raw: string): CanonicalClause {
     if (fix) correction = true;
     text = text.slice(m[0].length);
   }
-  text = paraphrase(restoreSubject(settleAdverbs(unlabel(text)).replace(MARKERS, '')));
+  text = paraphrase(restoreSubject(settleAdverbs(unlabel(text))));
   if (/^I (?:am |have |do |)?actually\b/iu.test(text) || /\bnot [\p{L} ]{1,30}, (?:but )?actually\b/iu.test(text))
     correction = true;
   return { text, correction };

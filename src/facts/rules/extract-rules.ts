@@ -74,16 +74,7 @@ const ABOUT_ME = new RegExp(
       String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please|proposed|the worst|gross` +
       String.raw`|disgusting|born|nothing beats)\b|@` +
       // "Berlin now.": a name and "now" alone, which a turn about a change can make the user's.
-      String.raw`|^[\p{L}'-]+(?: [\p{L}'-]+)? (?:now|these days)[.!]*$` +
-      // "3 months in Berlin and I still get lost": a stay counted up to now, said first.
-      String.raw`|^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several)` +
-      String.raw` (?:months|years) in\b` +
-      // "first week at Globex done": the first days of the user's new job.
-      String.raw`|^first (?:day|days|week|weeks|month|months|shift) at\b` +
-      // "Baby Mia is here!", "Max arrived last Tuesday": a newcomer named by its arrival.
-      String.raw`|\b(?:arrived|is here|is finally here)\b` +
-      // "Japan was cancelled, so we…": a plan given up, named first.
-      String.raw`|\b(?:cancell?ed|called off|is off)\b`),
+      String.raw`|^[\p{L}'-]+(?: [\p{L}'-]+)? (?:now|these days)[.!]*$`),
   'iu',
 );
 
@@ -205,52 +196,6 @@ function linkReplacements(candidates: FactCandidate[]): void {
   }
 }
 
-/** A clause that is only a report tag said after the statement: "…, my mom said", "…, she says". */
-const REPORT_TAG = new RegExp(
-  String.raw`^(?:or so |at least that is what |that is what )?((?:my|his|her|their|our|the) [\p{L}-]+(?: [\p{L}-]+)?` +
-    String.raw`|he|she|they|people|everyone|\p{Lu}[\p{L}'-]+) (?:said|says|told me|tells me|thinks|claims|reckons` +
-    String.raw`|swears|insists)(?: so)?[.!]*$`,
-  'u',
-);
-/** Who finds what the user's health is. */
-const FINDER = /\b(?:doctor|doc|gp|allergist|dermatologist|nurse|dentist|specialist|cardiologist|test|tests)\b/iu;
-
-/** A newcomer's name opening what follows its kind: "…a baby! Max arrived", "…another dog!! Max is 10 weeks old". */
-const NAMED_NEXT = new RegExp(
-  String.raw`^[\s!.,:;…)-]*(?:(?:[Bb]aby|[Ll]ittle) )?(\p{Lu}[\p{L}'-]+) ` +
-    String.raw`(?:is|was|has|arrived|joined|came|just|already|turned)\b`,
-  'u',
-);
-const NOT_A_NEWCOMER = /^(?:I|We|He|She|They|It|This|That|There|Here|Now|Then|So|And|But|My|Our|The|Today|Tomorrow)$/u;
-
-/**
- * "We had a baby! Max arrived last Tuesday", "we got another dog!! Max is 10 weeks old": a child
- * or pet said by its kind alone and named right after is the kind named so; a kind said beside
- * a named newcomer of the same turn adds nothing of its own.
- */
-function nameNewcomers(candidates: FactCandidate[], text: string): FactCandidate[] {
-  const bare = (c: FactCandidate): boolean =>
-    c.kind === 'state' && (c.attribute === 'pet' || c.attribute === 'child') && /^\p{Ll}+(?: \p{Ll}+)?$/u.test(c.value);
-  for (const c of candidates.filter(bare)) {
-    const at = text.indexOf(c.quote);
-    const next = at < 0 ? null : NAMED_NEXT.exec(text.slice(at + c.quote.length));
-    if (!next || NOT_A_NEWCOMER.test(next[1]!)) continue;
-    c.value = `${c.value} named ${next[1]}`;
-    c.text = factSentence(c.attribute, c.value, 'state');
-  }
-  const named = (c: FactCandidate, name: string): boolean => c.value.endsWith(` named ${name}`);
-  return candidates.filter((c, i) => {
-    // "baby named Max" and "child named Max" of one turn are one child: the first one said holds.
-    const name = / named (\S+)$/u.exec(c.value)?.[1];
-    if (c.kind === 'state' && name !== undefined && (c.attribute === 'child' || c.attribute === 'pet'))
-      return !candidates.slice(0, i).some((o) => o.attribute === c.attribute && o.kind === 'state' && named(o, name));
-    return (
-      !bare(c) ||
-      !candidates.some((o) => o !== c && o.attribute === c.attribute && o.kind === 'state' && / named /u.test(o.value))
-    );
-  });
-}
-
 /**
  * One turn holds one value of a single-valued attribute: the last one it states ("I quit being a
  * barista and became a data analyst" read as two states holds "data analyst"), the earlier ones
@@ -305,8 +250,6 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     return topics.get(topic);
   };
   const bySentence = new Map<number, FactCandidate[]>();
-  /** Sentences that end in someone else's report tag ("…, my mom said"), and whether a doctor's. */
-  const reportedBy = new Map<number, 'someone' | 'doctor'>();
   const sentenceText = new Map<number, string>();
   let conditional = -1;
   for (const clause of clauses) {
@@ -314,8 +257,6 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     const shown = readable.slice(clause.start, clause.end);
     if (shown.trim() === '') continue;
     const plain = canonicalize(shown);
-    const tag = REPORT_TAG.exec(plain.text);
-    if (tag && clause.index > 0) reportedBy.set(clause.sentence, FINDER.test(tag[1]!) ? 'doctor' : 'someone');
     if (clause.index === 0) {
       sentenceText.set(clause.sentence, plain.text);
       if (opensCondition(plain.text)) conditional = clause.sentence;
@@ -351,17 +292,10 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     // "I'm a billionaire. Just kidding!": the next sentence takes this one back.
     const next = sentenceText.get(sentence + 1);
     if (next !== undefined && takesBack(next)) continue;
-    // "…, my mom said": someone else's words; a doctor's finding about the user's health still counts.
-    const reported = reportedBy.get(sentence);
-    if (reported === 'someone') continue;
-    if (reported === 'doctor') {
-      candidates.push(...found.filter((c) => c.attribute === 'health' || c.attribute === 'allergy'));
-      continue;
-    }
     candidates.push(...found);
   }
   linkReplacements(candidates);
-  return lastValueHolds(dedupe(nameNewcomers(candidates, text))).slice(0, MAX_CANDIDATES);
+  return lastValueHolds(dedupe(candidates)).slice(0, MAX_CANDIDATES);
 }
 
 /**

@@ -114,50 +114,8 @@ const NEW_MEMBER = new RegExp(
   'iu',
 );
 
-/**
- * Idioms for a life event or a stance, said as the plain verb the readers know: "tied the knot", "got hitched"
- * (married), "called it quits" (broke up), "crossed the rainbow bridge" (died), "fell through"
- * (was cancelled), "the doctor has me eating keto" (I eat keto), "crowds are something I can't
- * deal with" (I can't stand crowds), "I'm so over jazz" (I don't like jazz anymore).
- */
-const IDIOMS: readonly [RegExp, string][] = [
-  [/\b(?:tied the knot|got hitched)\b/giu, 'got married'],
-  [/\b(?:called it quits|split up|parted ways)\b/giu, 'broke up'],
-  [/^(?:I |we )?(?:have )?(?:gone|went|fell|fallen) down an? (.{1,30}?) rabbit hole\b/iu, 'I got really into $1'],
-  // "flights to Iceland are booked for October": a trip paid for, said in the passive.
-  [
-    new RegExp(
-      String.raw`^(?:the |our |my )?((?:flights?|plane tickets|tickets|trip|holiday|vacation) to ` +
-        String.raw`\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)?) (?:are|is|got|have been|has been) (?:all )?booked\b`,
-      'iu',
-    ),
-    'we booked $1',
-  ],
-  [/\b(?:crossed|went over) the rainbow bridge\b/giu, 'died'],
-  [/\b(?:fell through|got scrapped|was scrapped|got called off|was called off)\b/giu, 'was cancelled'],
-  [/^(?:my )?(?:doc|doctor|gp|nutritionist|dietitian) (?:has|had|put|got) me (?:eating|on)\s+/iu, 'I eat '],
-  [/\bcan not (?:deal with|handle|do|tolerate)\b/giu, 'can not stand'],
-  [
-    new RegExp(
-      String.raw`^(.{1,40}?) (?:is|are) (?:something|a thing|one thing|stuff) (?:that )?(I|we) ` +
-        String.raw`(?:just |really |honestly )?(can not stand|hate|love)\b`,
-      'iu',
-    ),
-    '$2 $3 $1',
-  ],
-  [
-    new RegExp(
-      String.raw`^(I am|we are) (?:kind of |kinda |sort of |so |totally |completely |officially |just )*over ` +
-        String.raw`(?!(?:the|it|that|this|there|here)\b)(.+?)(?: now| these days)?[.!]*$`,
-      'iu',
-    ),
-    '$1 not into $2 anymore',
-  ],
-];
-
 /** The clause with these shapes said plainly; other clauses as they are. */
 export function paraphrase(text: string): string {
-  for (const [re, to] of IDIOMS) text = text.replace(re, to);
   const member = NEW_MEMBER.exec(text);
   if (member) return paraphrase(`we have ${text.slice(member[0].length)}`);
   const switched = SWITCHED_KIND.exec(text);

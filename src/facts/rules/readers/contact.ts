@@ -110,10 +110,7 @@ const USE_CONTACT = (value: string): RegExp =>
     String.raw`(?:^|[,;:]\s*)(?:please\s+|pls\s+|plz\s+|just\s+)?(?:use|write to|try|save|add` +
       String.raw`|send (?:everything|it all|all (?:my )?(?:mail|e-?mails|stuff|messages)|stuff|things|anything` +
       String.raw`|it|them` +
-      String.raw`|messages|mail|e-?mails)\s+to` +
-      // "everything goes to ada@new.example now": where the user's mail goes.
-      String.raw`|(?:everything|it all|all (?:my )?(?:mail|e-?mails|stuff|messages)) (?:goes|should go|can go` +
-      String.raw`|gets forwarded|is forwarded) to)\s+` +
+      String.raw`|messages|mail|e-?mails)\s+to)\s+` +
       String.raw`(?:me\s+at\s+)?${value}` +
       // Said of the user, not of a purpose ("use … for the office").
       String.raw`(?=\s*(?:for (?:anything|everything|all|all of it|whatever|stuff|things)\s*)?` +
@@ -188,10 +185,7 @@ const MOVED_TO_EMAIL = new RegExp(
 );
 /** "ada@old.example is dead", "… is no longer monitored": an address given up. */
 const DEAD_EMAIL = new RegExp(
-  // "closing the ada@old.example account", "deleting ada@old.example": an address the user gives up.
-  String.raw`\b(?:closing|deleting|shutting down|ditching|dropping|abandoning|getting rid of|killing)\s+` +
-    String.raw`(?:the\s+|my\s+|that\s+)?${EMAIL}(?=\s+(?:account|address|inbox|mailbox)\b|\s*(?:[,.!;]|$))|` +
-    String.raw`${EMAIL}\s*,?\s+(?:is|has been)\s+(?:now\s+)?(?:dead|gone|closed|inactive|deactivated|deleted` +
+  String.raw`${EMAIL}\s*,?\s+(?:is|has been)\s+(?:now\s+)?(?:dead|gone|closed|inactive|deactivated|deleted` +
     String.raw`|shut down|no longer (?:monitored|active|in use|used|checked|valid|working))` +
     String.raw`|\b(?:e-?mails?|mail) (?:sent )?to\s+${EMAIL}\s+(?:will|would|now|all|just)?\s*` +
     String.raw`(?:bounce|bounces|get lost)`,
@@ -242,12 +236,8 @@ export const readContact: Reader = ({ text, turnMentions }) => {
     (turnMentions(NEW_NUMBER_TALK) && !turnMentions(SOMEONE_ELSES_NUMBER) ? GIVEN_NUMBER.exec(text) : null);
   const value = number && !/\bold\b/iu.test(number[0]) ? phone(number[1]!) : undefined;
   if (value) out.push(propose('phone', value, 'state', { dated: true }));
-  // An address given up is about email whatever words are around it, unless it is someone else's.
-  const dead =
-    turnMentions(EMAIL_TALK) || FROM_NOW_ON.test(text) || !(SOMEONE_ELSES_ADDRESS.test(text) || OTHER_OWNER.test(text))
-      ? DEAD_EMAIL.exec(text)
-      : null;
-  const deadValue = dead ? email(dead.slice(1).find((g) => g !== undefined)!) : undefined;
+  const dead = turnMentions(EMAIL_TALK) || FROM_NOW_ON.test(text) ? DEAD_EMAIL.exec(text) : null;
+  const deadValue = dead ? email((dead[1] ?? dead[2])!) : undefined;
   if (deadValue) out.push(propose('email', deadValue, 'retire'));
   const mail =
     CHANGED_EMAIL.exec(text) ??
@@ -256,7 +246,7 @@ export const readContact: Reader = ({ text, turnMentions }) => {
     BEST_EMAIL.exec(text) ??
     MOVED_TO_EMAIL.exec(text) ??
     (turnMentions(EMAIL_TALK) ? (OWN_EMAIL.exec(text) ?? USE_EMAIL_NOW.exec(text)) : null) ??
-    (FROM_NOW_ON.test(text) || /\bnow\b/iu.test(text) ? USE_EMAIL_NOW.exec(text) : null) ??
+    (FROM_NOW_ON.test(text) ? USE_EMAIL_NOW.exec(text) : null) ??
     (MINE.test(text) && !NOT_NOW.test(text) && !SOMEONE_ELSES_ADDRESS.test(text) && !turnMentions(OTHER_OWNER)
       ? LOOSE_EMAIL.exec(text)
       : null);

@@ -17,8 +17,7 @@ const GATE = new RegExp(
     (String.raw`|sibling|mom|mum|mother|dad|father|parent|pregnant|expecting|together|couple|item|ended` +
       String.raw`|someone|moved in` +
       String.raw`|with|left|dumped|cheated|someone|moved in|quits|parted|broke|called it off|ended it|born|arrived` +
-      String.raw`|welcomed|proposed|popped the question|done|over|finished|parted|quits|gave birth|little one` +
-      String.raw`|youngest|oldest|eldest|firstborn|is here|adopted|toddler)`),
+      String.raw`|welcomed|proposed|popped the question|done|over|finished|parted|quits|gave birth)`),
   'iu',
 );
 
@@ -178,10 +177,10 @@ const WELCOMED = pattern(
 );
 /** "Little Noah arrived in March", "Mia was born on Tuesday": a name said with a birth, in a turn about children. */
 const ARRIVED = new RegExp(
-  String.raw`(?:^(?:[Bb]aby |[Ll]ittle )?|\b(?:our|my|little|baby|sweet)\s+)(\p{Lu}[\p{L}'-]+)` +
+  String.raw`(?:^|\b(?:our|my|little|baby|sweet)\s+)(\p{Lu}[\p{L}'-]+)` +
     // "Mia, our youngest, was born…": the user's own apposed to the name.
     String.raw`(?:, (?:our|my) (?:youngest|oldest|eldest|second|third|first|little one|newest|baby)(?: [\p{L}]+)?,)? ` +
-    String.raw`(?:was born|has arrived|arrived|came into the world|is (?:finally )?here` +
+    String.raw`(?:was born|has arrived|arrived|came into the world` +
     String.raw`|joined (?:our|the) family)\b` +
     // "My wife gave birth to Mia", "I gave birth to Leo": the user's or the user's partner's child.
     String.raw`|\b(?:I|[Mm]y (?:wife|partner|girlfriend|fianc[ée]e))(?: just)? gave birth to (?:our ` +
@@ -189,12 +188,7 @@ const ARRIVED = new RegExp(
     String.raw`(?:(?:boy|girl|son|daughter),? )?(?:named |called )?(\p{Lu}[\p{L}'-]+)` +
     // "We welcomed Noah into the family": the user's verb, the child its object.
     String.raw`|\b(?:I|[Ww]e) (?:just |finally )?(?:welcomed|had|adopted) (\p{Lu}[\p{L}'-]+) (?:in)?to (?:the` +
-    String.raw`|our) (?:family|world)\b` +
-    // "we adopted a little one, Max", "my youngest, Noah, just turned one": the user's child, then its name.
-    String.raw`|\b(?:I|[Ww]e) (?:just |finally |recently )?(?:adopted|welcomed|had) (?:a|an|our) ` +
-    String.raw`(?:little one|child|kid|baby|boy|girl|son|daughter|toddler),? (\p{Lu}[\p{L}'-]+)` +
-    String.raw`|\b(?:[Mm]y|[Oo]ur) (?:youngest|oldest|eldest|firstborn|middle child|little one|baby),? ` +
-    String.raw`(\p{Lu}[\p{L}'-]+),`,
+    String.raw`|our) (?:family|world)\b`,
   'u',
 );
 /** A first-person word in the clause itself. */
@@ -210,12 +204,6 @@ const USER_PARENT = new RegExp(
 );
 const ABOUT_CHILDREN =
   /\b(?:baby|babies|born|newborn|kids?|child|children|son|daughter|parents?|moms?|mums?|dads?|pregnan\w*|labou?r)\b/iu;
-/** A parent other than the user named in the turn: "my sister had a baby", "their son". */
-const OTHER_PARENT = new RegExp(
-  String.raw`\b(?:my|our) (?:sister|brother|friend|best friend|cousin|neighbou?r|colleague|coworker|boss|aunt|uncle` +
-    String.raw`|niece|nephew|daughter|son)\b|\b(?:his|her|their|your)\b|\p{L}'s (?:baby|son|daughter|kid|child)\b`,
-  'iu',
-);
 /** Someone else's, before a name: "my sister's baby Lily", "her son Jack". */
 const SOMEONE_ELSES = /(?:\p{L}'s|\p{L}s'|\b(?:his|her|their|your))\s/iu;
 const PARENT_OF = pattern(
@@ -425,15 +413,12 @@ function readChildren(text: string, turnMentions: (topic: RegExp) => boolean): P
     return out;
   }
   const arrived = ARRIVED.exec(text);
-  const welcomed = arrived !== null && arrived.slice(2).some((g) => g !== undefined);
-  if (arrived && welcomed) arrived[1] = arrived.slice(2).find((g) => g !== undefined)!;
+  const welcomed = arrived?.[2] !== undefined || arrived?.[3] !== undefined;
+  if (arrived && welcomed) arrived[1] = (arrived[2] ?? arrived[3])!;
   if (
     arrived &&
     !PRONOUN.test(arrived[1]!) &&
-    (welcomed ||
-      // "Baby Mia is here!": a birth announced, in a turn that names no other parent.
-      (/^(?:[Bb]aby|[Ll]ittle) /u.test(arrived[0]) && !turnMentions(OTHER_PARENT)) ||
-      (turnMentions(ABOUT_CHILDREN) && (FIRST_PERSON.test(text) || turnMentions(USER_PARENT)))) &&
+    (welcomed || (turnMentions(ABOUT_CHILDREN) && (FIRST_PERSON.test(text) || turnMentions(USER_PARENT)))) &&
     !SOMEONE_ELSES.test(text.slice(0, arrived.index + arrived[0].length))
   )
     out.push(propose('child', `child named ${arrived[1]}`, 'state', { dated: true }));

@@ -13,8 +13,7 @@ const GATE = new RegExp(
   String.raw`\b(?:address|am in|are in|been in|home|where|headed|went|came|based|settl|resident|people|folks` +
     String.raw`|locals?|citizens?|liv|resid|based|settled|moved|move|moving|bought|rent|relocat|emigrat` +
     String.raw`|home|apartment` +
-    String.raw`|flat|house|place|condo|now|these days|nowadays|for good|permanently|neighbou?rhood|city|town|from` +
-    String.raw`|months in|years in)`,
+    String.raw`|flat|house|place|condo|now|these days|nowadays|for good|permanently|neighbou?rhood|city|town|from)`,
   'iu',
 );
 
@@ -62,8 +61,7 @@ const MOVED_FROM_TO = /^\s*from\s+(.+?)\s+(?:to|into)\s+(.+)$/iu;
 const MOVED_OUT = pattern(SUBJ_OR_NONE, ADV, String.raw`(?:moved|relocated) (?:out of|away from)\s+`);
 const THE_MOVE = /\b(?:my|our|the) (?:recent |big |latest )?(?:move|relocation) to\s+/iu;
 const NEW_HOME = new RegExp(
-  // "new apartment in Melbourne 🎉": news said without "our", at the start of its clause.
-  String.raw`(?:\b(?:my|our) (?:new |current )?|\bthe new |^(?:a )?new )(?:home|place|apartment|apt|flat|house|condo` +
+  String.raw`\b(?:(?:my|our) (?:new |current )?|the new )(?:home|place|apartment|apt|flat|house|condo` +
     String.raw`|studio|neighbou?rhood)\s+` +
     String.raw`(?:is\s+)?(?:now\s+)?(?:in|here in)\s+|\bmy (?:new |current )?address is (?:now )?in\s+`,
   'iu',
@@ -92,8 +90,7 @@ const PLACE_IS_HOME = new RegExp(
   'u',
 );
 /** "New city: Lisbon", "new home - Porto". */
-const NEW_CITY =
-  /^(?:my |our )?new (?:city|home|town|address|place|base|home town|country)\s*(?:[:=-]|is)\s*(?:now\s+)?(?:in\s+)?/iu;
+const NEW_CITY = /^(?:my |our )?new (?:city|home|town|address|place|base|home town|country)\s*(?:[:=-]|is)\s*/iu;
 /** "We're renting in Edinburgh". */
 const RENTING = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+(?:am|are|have been)\s+${ADV}(?:renting|subletting|house-sitting|housesitting)\s+` +
@@ -136,25 +133,12 @@ const MOVE_TALK = new RegExp(
 const BEEN_IN = pattern(
   String.raw`(?:^|\b)${SUBJ}\s+${ADV}(?:have|has) been (?:living |based |staying )?(?:here )?in\s+(?=\p{Lu})`,
 );
-/** How many months or years: "two", "a couple of", "about six". */
-const COUNT =
-  String.raw`(?:(?:about|almost|nearly|over|around|just over|more than|going on)\s+)?(?:\d+|a|an|one|two|three` +
-  String.raw`|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple(?: of)?|several|many|some|over a` +
-  String.raw`|almost a|nearly a)`;
 const STAY = new RegExp(
-  String.raw`^\s*(?:since\b|for\s+(?:${COUNT}\s+(?:months?|years?)|a while|ages|a long time|years` +
-    String.raw`|months|good)\b` +
-    // "We've been in Berlin about two months now": a length counted up to now.
-    String.raw`|,?\s*${COUNT}\s+(?:months?|years?)(?:\s+now|\s+already)\b)`,
+  String.raw`^\s*(?:since\b|for\s+(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of` +
+    String.raw`|several|many|some|over a|almost a|nearly a)\s+(?:months?|years?)|a while|ages|a long time|years` +
+    String.raw`|months|good)\b)`,
   'iu',
 );
-/** "3 months in Berlin and I still get lost": a stay counted up to now, said first. */
-const MONTHS_IN = new RegExp(
-  String.raw`^(?:${COUNT}|\d+)\s+(?:months?|years?)\s+(?:in|into life in|living in)\s+(?=\p{Lu})`,
-  'iu',
-);
-/** Words that make such a count run up to now. */
-const UP_TO_NOW = /\b(?:now|still|already|so far)\b/iu;
 const NOW_MARK = /^\s*(?:now|these days|nowadays|for good|permanently|full[- ]time|since\b)/iu;
 
 function home(value: string | undefined, dated = true): Proposal[] {
@@ -203,11 +187,7 @@ export const readHome: Reader = ({ text, turnMentions }) => {
     return out;
   }
   const newCity = NEW_CITY.exec(text);
-  const newRest = newCity ? text.slice(newCity[0].length) : '';
-  // "My new place is in Lisbon", "new city: Porto", not "my new place is nice".
-  const newPlace =
-    newCity && (!/\bis\s*$/iu.test(newCity[0]) || /^\p{Lu}/u.test(newRest)) ? cutValue(newRest, 'place') : undefined;
-  if (newPlace) return home(newPlace);
+  if (newCity) return home(cutValue(text.slice(newCity[0].length), 'place'));
   m = find(text, RENTING);
   if (m) return home(cutValue(after(text, m), 'place'));
   m = find(text, MOVED);
@@ -265,14 +245,11 @@ export const readHome: Reader = ({ text, turnMentions }) => {
   if (first) return home(cutValue(first[1] ?? first[2]!, 'place'));
   m = find(text, BEEN_IN);
   if (m) {
-    // "in Berlin about two months now": the place ends where its length starts.
-    const rest = after(text, m).replace(/\s+(?=(?:about|almost|nearly|around|just over|more than|going on)\s)/iu, ', ');
+    const rest = after(text, m);
     const value = cutValue(rest, 'place');
     // "since the spring", "for two years": a stay that long; "for a week" is a trip.
     if (value && STAY.test(rest.slice(rest.indexOf(value) + value.length))) return home(value);
   }
-  const months = MONTHS_IN.exec(text);
-  if (months && turnMentions(UP_TO_NOW)) return home(cutValue(text.slice(months[0].length), 'place'));
   m = find(text, FOR_GOOD) ?? find(text, PLACE_BASED);
   if (m) return home(cutValue(m[1]!, 'place'));
   m = find(text, SETTLING);

@@ -169,18 +169,6 @@ const SINGULAR: Record<string, string> = {
   goldfish: 'goldfish',
 };
 
-/**
- * "…Luna died in March, and we adopted Milo": a newcomer named after the user's verb, its kind
- * said elsewhere in the turn. Case-sensitive, for the name's capital.
- */
-const ADOPTED_NAME = new RegExp(
-  String.raw`\b(?:I|[Ww]e) (?:just |then |finally |recently |also )?(?:adopted|rescued|brought home|took in` +
-    String.raw`|fostered) (\p{Lu}[\p{L}'-]+)\b(?! (?:in)?to (?:the|our) (?:family|world)\b)`,
-  'u',
-);
-/** Someone else's pet in the clause: "my sister adopted Milo", "they rescued Max". */
-const SOMEONE_ELSES_PET = /\b(?:my|our) (?:sister|brother|friend|neighbou?r|parents|mom|mum|dad|cousin|kids?)\b/iu;
-
 function kindOf(word: string): string {
   const w = word.toLowerCase().replace(/\s+/gu, ' ');
   return SINGULAR[w] ?? (w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
@@ -313,12 +301,6 @@ function readPet({ text, correction, turnFind, turnMentions }: ClauseView): Prop
   if (gone && /^\p{Lu}/u.test(gone[1]!) && !GATE.test(gone[1]!)) {
     const name = cutValue(gone[1]!, 'name');
     return name ? [propose('pet', name, 'retire', { text: `The user no longer has a pet named ${name}.` })] : [];
-  }
-  const adopted = ADOPTED_NAME.exec(text);
-  const kindInTurn = adopted ? turnFind(GATE) : undefined;
-  if (adopted && kindInTurn && !GATE.test(adopted[1]!) && !SOMEONE_ELSES_PET.test(text)) {
-    const name = cutValue(adopted[1]!, 'name');
-    if (name) return [propose('pet', named(kindOf(kindInTurn[0]), name), 'state', { dated: true })];
   }
   if (!GATE.test(text)) return [];
   // A pet gone or let go, by its kind and the name after it when there is one.

@@ -140,15 +140,6 @@ const JOINED = pattern(
     String.raw`|am (?:now )?(?:part of|on) the (?:[\p{L}-]+ )?team at)\s+` +
     String.raw`(?!a new job\b|work\b|home\b)`,
 );
-/**
- * "first week at Globex done", "the new gig at Hooli has a better team": the user's new job, or
- * the first days of it, named by where it is, opening the clause.
- */
-const NEW_WORKPLACE = new RegExp(
-  String.raw`^(?:(?:the|my|a) )?(?:new (?:job|gig|role|position|workplace)|first (?:day|days|week|weeks|month` +
-    String.raw`|months|shift) (?:of work |on the job )?)\s*(?:at|with)\s+(?=\p{Lu})`,
-  'u',
-);
 /** "Globex is my new employer": the organisation first. Case-sensitive, for its capital. */
 const IS_MY_EMPLOYER = new RegExp(
   String.raw`^(\p{Lu}[\p{L}&.'-]*(?:\s+\p{Lu}[\p{L}&.'-]*){0,3}) is (?:now )?(?:my|our) (?:new |current )?` +
@@ -324,15 +315,6 @@ function readJob(text: string): Proposal[] {
   return [];
 }
 
-/**
- * "quit McGill after a year and switched to UBC, first semester there…": a place left and a place
- * joined are schools when one is named as a school, or the turn speaks of study and not of work.
- */
-function schoolTurn(left: string | undefined, joined: string, mentions: (topic: RegExp) => boolean): boolean {
-  if (SCHOOLISH.test(joined)) return true;
-  return (left !== undefined && SCHOOLISH.test(left)) || (mentions(SCHOOL_CONTEXT) && !mentions(WORK_CONTEXT));
-}
-
 function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Proposal[] {
   const fromTo = FROM_TO.exec(text) ?? LEFT_FOR.exec(text);
   if (fromTo && (mentions(WORK_CONTEXT) || /jobs|compan|employer/iu.test(fromTo[0]))) {
@@ -360,8 +342,7 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     // "I quit Acme and joined Globex", "I handed in my notice at Acme, starting at Globex next week".
     const next = find(rest, JOINED) ?? find(rest, STARTING_AT);
     const now = next ? cutValue(after(rest, next), 'org') : undefined;
-    if (now && !/^(?:my|our|your)\s/iu.test(now))
-      out.push(propose(schoolTurn(org, now, mentions) ? 'school' : 'employer', now, 'state', { replaces: org }));
+    if (now && !/^(?:my|our|your)\s/iu.test(now)) out.push(propose('employer', now, 'state', { replaces: org }));
     return out;
   }
   m = find(text, WORK_AT) ?? find(text, EMPLOYED_BY) ?? find(text, JOINED);
@@ -370,10 +351,8 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     const org = cutValue(rest, 'org');
     // "I joined Globex", not "I joined a nearby church": a bare "joined" needs a name.
     const bareJoin = /\bjoined\s*$/iu.test(m[0]) && !/^\p{Lu}/u.test(rest);
-    // "switched to UBC, first semester there…": a place of study joined.
-    const school = /\b(?:switched|moved over|joined)\b/iu.test(m[0]) && schoolTurn(undefined, org ?? '', mentions);
     return org && !bareJoin && !/^(?:my|our|your)\s/iu.test(org)
-      ? [propose(school ? 'school' : 'employer', org, 'state', { dated: true })]
+      ? [propose('employer', org, 'state', { dated: true })]
       : [];
   }
   m = find(text, BEEN_AT);
@@ -385,16 +364,6 @@ function readEmployer(text: string, mentions: (topic: RegExp) => boolean): Propo
     const work = m[1]!.toLowerCase() === 'at' || mentions(WORK_CONTEXT);
     if (org && work && /^\p{Lu}/u.test(rest) && /^\s+(?:ever\s+)?(?:for|since)\b/iu.test(tail) && !SCHOOLISH.test(org))
       return [propose('employer', org, 'state')];
-  }
-  m = find(text, NEW_WORKPLACE);
-  if (m) {
-    // "…at Globex done", "…at Hooli pays better": the name is its capitalised words, before what is said of it.
-    const rest =
-      /^\p{Lu}[\p{L}\d&.'-]*(?:\s+(?:of\s+|&\s+|and\s+)?\p{Lu}[\p{L}\d&.'-]*)*/u.exec(after(text, m))?.[0] ?? '';
-    const org = cutValue(rest, 'org');
-    // "the new job at Nordlys went to my coworker": a job someone else got.
-    const others = /\b(?:his|her|their|went to|was given to|offered to)\b/iu.test(after(text, m));
-    if (org && !others && !SCHOOLISH.test(org)) return [propose('employer', org, 'state', { dated: true })];
   }
   m = find(text, MY_COMPANY);
   if (m) {
