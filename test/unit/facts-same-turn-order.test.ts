@@ -54,6 +54,24 @@ describe('facts: the records of one turn in the order of the turn', () => {
     }
   });
 
+  it('records of two turns said at one time are never interleaved, also when their ids hold U+0000', () => {
+    // Session "a" entry "b\u0000c" and session "a\u0000b" entry "c": one key if the two ids were joined.
+    const first: FactTurn = {
+      sessionId: 'a',
+      entryId: 'b\u0000c',
+      text: 'x'.repeat(30) + ' Lyon, then Paris',
+      timestamp: AT,
+    };
+    const second: FactTurn = { sessionId: 'a\u0000b', entryId: 'c', text: 'Berlin', timestamp: AT };
+    const lyon = statedRecord(first, city('Lyon', 'Lyon'), 'rules', 0);
+    const paris = statedRecord(first, city('Paris', 'Paris'), 'rules', 1);
+    const berlin = statedRecord(second, city('Berlin', 'Berlin'), 'rules', 0);
+    // Berlin's place in its turn (0) is before Lyon's and Paris's in theirs: ordered by place across
+    // the two turns, Paris would be current; the turns stay whole, the second after the first.
+    expect(currentCity([paris, berlin, lyon])).toEqual(['Berlin']);
+    expect(currentCity([berlin, lyon, paris])).toEqual(['Berlin']);
+  });
+
   it('a later turn still wins over an earlier one, and a turn said at the same time is ordered the same on every device', () => {
     const earlier: FactTurn = { sessionId: 's', entryId: 'e1', text: 'I live in Lyon', timestamp: AT };
     const later: FactTurn = {

@@ -46,9 +46,13 @@ const ms = (iso: string): number => Date.parse(iso);
 const day = (iso: string | undefined): string => (iso ? iso.slice(0, 10) : 'an unknown date');
 const later = (a: string | undefined, b: string): string => (a !== undefined && ms(a) > ms(b) ? a : b);
 
-const turnOf = (r: StatedFactRecord | SetFactRecord): string =>
-  r.type === 'stated' ? `${r.source.sessionId}\u0000${r.source.entryId}` : '';
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Records of one time by turn: a fact the user set first, then stated ones by session, then entry. */
+function byTurn(a: StatedFactRecord | SetFactRecord, b: StatedFactRecord | SetFactRecord): number {
+  if (a.type !== 'stated' || b.type !== 'stated') return (a.type === 'stated' ? 1 : 0) - (b.type === 'stated' ? 1 : 0);
+  return compare(a.source.sessionId, b.source.sessionId) || compare(a.source.entryId, b.source.entryId);
+}
 
 /**
  * The order records are applied in: by time; records of one time by turn (a fact the user set
@@ -57,7 +61,7 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  */
 function byTimeline(a: StatedFactRecord | SetFactRecord, b: StatedFactRecord | SetFactRecord): number {
   const place = (r: StatedFactRecord | SetFactRecord): number => (r.type === 'stated' ? (r.position ?? -1) : -1);
-  return ms(a.at) - ms(b.at) || compare(turnOf(a), turnOf(b)) || place(a) - place(b) || compare(a.id, b.id);
+  return ms(a.at) - ms(b.at) || byTurn(a, b) || place(a) - place(b) || compare(a.id, b.id);
 }
 
 /** Fold the records into facts (see the module's rules). */
