@@ -9,8 +9,6 @@ import type { EngineHooks } from '../../core/engine-hooks.js';
 import { ValidationError } from '../../errors.js';
 import type { ResolvedSyncOptions } from './options.js';
 import { syncOff, type SyncSetup } from './sync-setup.js';
-
-export type { SyncSetup } from './sync-setup.js';
 import { createDeviceStore } from './device-state.js';
 import { syncStoreView } from './sync-store.js';
 import { startSyncClient, type SyncClient } from './client.js';
