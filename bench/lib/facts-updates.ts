@@ -93,6 +93,7 @@ const SPLITS = [
   'round19',
   'round20',
   'round21',
+  'round22',
 ] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
@@ -111,6 +112,7 @@ const SPLIT_NAMES: Record<Split, string> = {
   round19: 'round 19',
   round20: 'round 20',
   round21: 'round 21',
+  round22: 'round 22',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -129,6 +131,7 @@ const none = (): Record<Split, [number, number]> => ({
   round19: [0, 0],
   round20: [0, 0],
   round21: [0, 0],
+  round22: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */

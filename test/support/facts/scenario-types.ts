@@ -22,7 +22,8 @@ export type Split =
   | 'round18'
   | 'round19'
   | 'round20'
-  | 'round21';
+  | 'round21'
+  | 'round22';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -57,7 +58,8 @@ export interface UpdateScenario {
    * tuned on by cause; `round20`: the twentieth set (`suites-round-20.ts`), written with it and held
    * out: scored untouched before and once after that tuning, never tuned on; `round21`: the
    * twenty-first set (`suites-round-21.ts`), written from the issue and the scenario format alone,
-   * before the rules were read for it, and scored once untouched.
+   * before the rules were read for it, and scored once untouched; `round22`: the twenty-second set
+   * (`suites-round-22.ts`), written with it and held out: scored once untouched, never tuned on.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */
