@@ -92,6 +92,8 @@ const SPLITS = [
   'round18',
   'round19',
   'round20',
+  'round21',
+  'round22',
 ] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
@@ -109,6 +111,8 @@ const SPLIT_NAMES: Record<Split, string> = {
   round18: 'round 18',
   round19: 'round 19',
   round20: 'round 20',
+  round21: 'round 21',
+  round22: 'round 22',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -126,6 +130,8 @@ const none = (): Record<Split, [number, number]> => ({
   round18: [0, 0],
   round19: [0, 0],
   round20: [0, 0],
+  round21: [0, 0],
+  round22: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */

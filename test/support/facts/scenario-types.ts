@@ -21,7 +21,9 @@ export type Split =
   | 'round17'
   | 'round18'
   | 'round19'
-  | 'round20';
+  | 'round20'
+  | 'round21'
+  | 'round22';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -54,7 +56,10 @@ export interface UpdateScenario {
    * held out: scored untouched before and once after that tuning; `round19`: the nineteenth set
    * (`suites-round-19.ts`), written before the rules were read for it, scored once untouched, then
    * tuned on by cause; `round20`: the twentieth set (`suites-round-20.ts`), written with it and held
-   * out: scored untouched before and once after that tuning, never tuned on.
+   * out: scored untouched before and once after that tuning, never tuned on; `round21`: the
+   * twenty-first set (`suites-round-21.ts`), written from the issue and the scenario format alone,
+   * before the rules were read for it, and scored once untouched; `round22`: the twenty-second set
+   * (`suites-round-22.ts`), written with it and held out: scored once untouched, never tuned on.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */
