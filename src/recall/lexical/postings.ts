@@ -34,7 +34,8 @@ export function appendPosting(p: Postings, slot: number, ordinal: number, tf: nu
   const need = size + (escaped ? 2 : 1);
   if (list === undefined || list.length < need) {
     const next = new Uint32Array(Math.max(need, 4, list === undefined ? 0 : list.length + (list.length >> 1)));
-    if (list !== undefined) next.set(list.subarray(0, size));
+    // The whole old list (no view made to copy it): past `size`, nothing is read before it is written.
+    if (list !== undefined) next.set(list);
     p.lists[slot] = list = next;
   }
   while (p.sizes.length < slot) p.sizes.push(0);
