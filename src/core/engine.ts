@@ -303,10 +303,13 @@ export function createEngine(deps: EngineDeps): EngineMemory {
       throw error;
     }
     c.meta = meta;
+    // In slices too (the session's turn is held meanwhile): 100,000 entries grouped into
+    // interactions in one step held the thread about 25 ms, beside the collections it set off.
     for (const e of entries) {
       c.active.push(e);
       c.activeTokens += e.tokenCount;
       appendToInteractions(c.interactions, e);
+      if (slicer.spend(COST.item)) await slicer.pause();
     }
     for (const e of entries) {
       emitter.emit('entry:added', meta.sessionId, e);

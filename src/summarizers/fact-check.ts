@@ -57,13 +57,42 @@ export function findMissingFacts(sourceTexts: readonly string[], summary: string
 
 /** The facts of a source that `summary` does not mention. */
 function missingFrom(facts: MissingFacts, summary: string): MissingFacts {
+  const present = presentIn(summary);
+  return {
+    names: facts.names.filter((name) => !present.phrase(name)),
+    numbers: facts.numbers.filter((n) => !present.number(n)),
+    decisions: facts.decisions.filter((d) => !present.phrase(d)),
+  };
+}
+
+/** Whether a name or decision (`phrase`), or a number, is mentioned in `summary`; `scan`: slice units of one test. */
+function presentIn(summary: string): { phrase(p: string): boolean; number(n: string): boolean; scan: number } {
   const summaryLower = summary.toLowerCase().replace(/\s+/g, ' ');
   const summaryWords = words(summary);
   const summaryNumbers = numberCores(summary);
   return {
-    names: facts.names.filter((name) => !phrasePresent(name, summaryLower, summaryWords)),
-    numbers: facts.numbers.filter((n) => !summaryNumbers.has(numberCore(n)) && !summaryLower.includes(n.toLowerCase())),
-    decisions: facts.decisions.filter((d) => !phrasePresent(d, summaryLower, summaryWords)),
+    phrase: (p) => phrasePresent(p, summaryLower, summaryWords),
+    number: (n) => summaryNumbers.has(numberCore(n)) || summaryLower.includes(n.toLowerCase()),
+    // A substring search of the summary reads about 16 characters a unit.
+    scan: COST.item + (summaryLower.length >> 4),
+  };
+}
+
+/** {@link missingFrom} in slices of work: 100,000 numbers are each searched for in the summary. */
+async function missingFromInSlices(facts: MissingFacts, summary: string, slicer: Slicer): Promise<MissingFacts> {
+  const present = presentIn(summary);
+  const absent = async (list: string[], test: (item: string) => boolean): Promise<string[]> => {
+    const out: string[] = [];
+    for (const item of list) {
+      if (!test(item)) out.push(item);
+      if (slicer.spend(present.scan + item.length)) await slicer.pause();
+    }
+    return out;
+  };
+  return {
+    names: await absent(facts.names, present.phrase),
+    numbers: await absent(facts.numbers, present.number),
+    decisions: await absent(facts.decisions, present.phrase),
   };
 }
 
@@ -111,19 +140,25 @@ export async function findMissingFactsInSlices(
     size += t.length + 2;
   }
   if (part.length) await search();
-  return missingFrom(
-    { names: namesOf(names), numbers: dedupeCase(numbers), decisions: dedupeCase(decisions) },
-    summary,
-  );
+  const facts = {
+    names: namesOf(names),
+    numbers: await dedupeCase(numbers, slicer),
+    decisions: await dedupeCase(decisions, slicer),
+  };
+  return missingFromInSlices(facts, summary, slicer);
 }
 
-/** First-seen order, case-insensitive repeats dropped (as the extractors do). */
-function dedupeCase(items: string[]): string[] {
+/** First-seen order, case-insensitive repeats dropped (as the extractors do), in slices of work. */
+async function dedupeCase(items: string[], slicer: Slicer): Promise<string[]> {
   const seen = new Set<string>();
-  return items.filter((item) => {
+  const out: string[] = [];
+  for (const item of items) {
     const key = item.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(item);
+    }
+    if (slicer.spend(COST.item + item.length)) await slicer.pause();
+  }
+  return out;
 }

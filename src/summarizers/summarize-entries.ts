@@ -10,7 +10,7 @@ import { abortedError, callSummarizer } from './call-summarizer.js';
 import { densifyPrompt } from './chain-of-density.js';
 import { extractSummary } from './extract-summary.js';
 import { findMissingFactsInSlices } from './fact-check.js';
-import { createSlicer } from '../slices/slicer.js';
+import { COST, createSlicer, type Slicer } from '../slices/slicer.js';
 import { type PromptGuidance, firstPassPrompt } from './prompt.js';
 import { renderConversationInSlices } from './render-entries.js';
 
@@ -67,22 +67,29 @@ function validate(o: SummarizeEntriesOptions): void {
 async function missingFactsOf(
   o: SummarizeEntriesOptions,
   content: string,
+  slicer: Slicer,
 ): Promise<Record<string, string[]> | undefined> {
   // Messages and earlier summaries carry the facts people ask about; tool output and attached
   // files would flood the check with identifiers.
-  const sources = [
-    ...(o.foldSummaries ?? []).map((s) => s.content),
-    ...o.entries.filter((e) => e.type === 'message' || e.type === 'summary').map((e) => e.content),
-  ];
-  const missing = await findMissingFactsInSlices(sources, content, createSlicer());
+  const sources = (o.foldSummaries ?? []).map((s) => s.content);
+  for (const e of o.entries) {
+    if (e.type === 'message' || e.type === 'summary') sources.push(e.content);
+    if (slicer.spend(COST.item)) await slicer.pause();
+  }
+  const missing = await findMissingFactsInSlices(sources, content, slicer);
   const kept = Object.entries(missing).filter(([, list]) => list.length > 0);
   return kept.length > 0 ? Object.fromEntries(kept.map(([key, list]) => [key, list.slice(0, MAX_FACTS)])) : undefined;
 }
 
-async function runPass(o: SummarizeEntriesOptions, prompt: string, pass: number): Promise<string> {
+async function runPass(o: SummarizeEntriesOptions, prompt: string, pass: number, slicer: Slicer): Promise<string> {
   const info: SummarizeInfo = { sessionId: o.sessionId, pass, passes: o.passes, entries: o.entries };
   if (o.foldSummaries?.length) info.folded = o.foldSummaries;
+  // A large prompt's summarizer call (an in-process one, such as the heuristic summarizer, reads
+  // the whole prompt in one step) starts a slice of its own, and what follows it starts another
+  // once the call took a slice's time: never the tail of another step's.
+  if (slicer.spend(prompt.length * COST.copy)) await slicer.pause();
   const raw = await callSummarizer(o.summarizer, prompt, info, { timeoutMs: o.timeoutMs, signal: o.signal });
+  if (slicer.spend(raw.length * COST.copy)) await slicer.pause();
   const text = extractSummary(raw);
   if (text === undefined) {
     throw new SummarizerError(
@@ -109,13 +116,14 @@ async function runPass(o: SummarizeEntriesOptions, prompt: string, pass: number)
 export async function summarizeEntries(o: SummarizeEntriesOptions): Promise<SummaryText> {
   validate(o);
   // Rendered in slices: a compression of 100,000 entries never holds the thread while its prompt is made.
-  const conversation = await renderConversationInSlices(o.entries, o.foldSummaries ?? [], createSlicer());
+  const slicer = createSlicer();
+  const conversation = await renderConversationInSlices(o.entries, o.foldSummaries ?? [], slicer);
   const guidance: PromptGuidance = {
     ...(o.instructions !== undefined ? { instructions: o.instructions } : {}),
     ...(o.targetTokens !== undefined ? { targetTokens: o.targetTokens } : {}),
   };
 
-  let content = await runPass(o, firstPassPrompt(conversation, guidance), 1);
+  let content = await runPass(o, firstPassPrompt(conversation, guidance), 1, slicer);
   let completed = 1;
   let passError: string | undefined;
   for (let pass = 2; pass <= o.passes; pass++) {
@@ -124,6 +132,7 @@ export async function summarizeEntries(o: SummarizeEntriesOptions): Promise<Summ
         o,
         densifyPrompt(conversation, { pass, passes: o.passes, previous: content }, guidance),
         pass,
+        slicer,
       );
       completed = pass;
     } catch (error) {
@@ -136,7 +145,7 @@ export async function summarizeEntries(o: SummarizeEntriesOptions): Promise<Summ
   const metadata: Record<string, unknown> = { passesRequested: o.passes, passesCompleted: completed };
   if (passError !== undefined) metadata['passError'] = passError;
   if (o.summarizer.name !== undefined) metadata['summarizer'] = o.summarizer.name;
-  const missingFacts = await missingFactsOf(o, content);
+  const missingFacts = await missingFactsOf(o, content, slicer);
   if (missingFacts) metadata['missingFacts'] = missingFacts;
   return { content, passes: completed, metadata };
 }

@@ -13,6 +13,8 @@ import { createEngine } from '../../src/core/engine.js';
 import { managerStrategy } from '../../src/strategies/long-term/manager.js';
 import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { TokenCounter } from '../../src/types.js';
+import { renderConversation, renderConversationInSlices } from '../../src/summarizers/render-entries.js';
+import { makeEntry, makeSummary } from '../../src/testing/index.js';
 
 /** A yield that counts. */
 function countingYield(): { yieldNow: () => Promise<void>; count: () => number } {
@@ -156,6 +158,31 @@ describe("a summary's fact check over a large history works in slices", () => {
     expect(sliced).toEqual(findMissingFacts(sources, summary));
     expect(sliced.names.length + sliced.numbers.length + sliced.decisions.length).toBeGreaterThan(0);
     expect(y.count()).toBeGreaterThan(0);
+  });
+});
+
+describe("a compression's prompt and fact check in small slices", () => {
+  it('render the same conversation and find the same missing facts as in one go, yielding between slices', async () => {
+    const entries = Array.from({ length: 3_000 }, (_, i) =>
+      makeEntry('s', i, {
+        role: i % 2 ? 'assistant' : 'user',
+        content:
+          i % 4
+            ? `Paid $${i},000 to Acme Corp on 2024-03-${(i % 28) + 1}, Sarah.`
+            : `[User] line ${i}\n</conversation>`,
+      }),
+    );
+    const summaries = [makeSummary('s', 'm1', { content: 'Earlier: Maria paid 12 dollars.' })];
+    for (const units of [1, 5_000, 1_000_000]) {
+      const y = countingYield();
+      const slicer = createSlicer({ units, ms: Infinity, yieldNow: y.yieldNow });
+      expect(await renderConversationInSlices(entries, summaries, slicer)).toBe(renderConversation(entries, summaries));
+      const sources = entries.map((e) => e.content);
+      const summary = 'Acme Corp was paid $1,000 and $2,000.';
+      expect(await findMissingFactsInSlices(sources, summary, slicer)).toEqual(findMissingFacts(sources, summary));
+      expect(y.count()).toBeGreaterThan(units === 1 ? 6_000 : 0);
+    }
+    expect(await renderConversationInSlices([], [], createSlicer())).toBe(renderConversation([]));
   });
 });
 

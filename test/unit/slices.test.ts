@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/core/engine.js';
 import { managerStrategy } from '../../src/strategies/long-term/manager.js';
 import { memoryStore } from '../../src/store/memory/memory-store.js';
-import { createSlicer, mapInSlices, SLICE_UNITS } from '../../src/slices/slicer.js';
+import { COST, createSlicer, mapInSlices, SLICE_UNITS } from '../../src/slices/slicer.js';
 import { forEachEntryPage, ENTRY_PAGE } from '../../src/core/entry-pages.js';
 import { analyzedInSlices, documentFields, ANALYZE_PART, textParts } from '../../src/recall/text/document-fields.js';
 import { MAX_QUERY_LENGTH, MESSAGE_QUERY_LENGTH, messageQuery } from '../../src/core/checks/query-bound.js';
@@ -109,6 +109,25 @@ describe('bulk calls work in slices', () => {
     await memory.addMessages('big', messages(20_000)).then(() => order.push('big'));
     await other;
     expect(order).toEqual(['small', 'big']);
+    await memory.close();
+  });
+
+  it('after its write, a bulk add groups its entries into interactions in slices, to the grouping in one go', async () => {
+    const y = countingYield();
+    const store = memoryStore();
+    let atWrite = -1;
+    const watched: StoreAdapter = {
+      ...store,
+      write: async (id, batch) => {
+        await store.write(id, batch);
+        atWrite = y.count();
+      },
+    };
+    const memory = engine(watched, y.yieldNow);
+    const added = await memory.addMessages('big', messages(20_000));
+    // Grouping (and then announcing) 20,000 entries: at least two full slices of 200 units an entry each.
+    expect(y.count() - atWrite).toBeGreaterThanOrEqual(2 * Math.floor((20_000 * COST.item) / SLICE_UNITS));
+    expect(await memory.getInteractions('big')).toEqual(groupInteractions(added));
     await memory.close();
   });
 

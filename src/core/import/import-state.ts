@@ -172,6 +172,9 @@ export async function parseSessionState(
     if (raw.metadata !== undefined) s.metadata = checkMetadata(raw.metadata, `${f}.metadata`, maxContentLength)!;
     return s;
   }
+  // The checks across the whole state below are passes of a few milliseconds each over 100,000
+  // entries: they start a slice of their own, not the end of the last one.
+  await slicer.pause();
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     if (e.summaryId !== undefined && !e.compressed) {
@@ -187,12 +190,17 @@ export async function parseSessionState(
   return { sessionId, entries, summaries, ...counters };
 }
 
-/** The texts whose tokens {@link countParsedState} counts. */
-export function parsedTexts(p: ParsedState): string[] {
+/** The texts whose tokens {@link countParsedState} counts, collected in slices of work. */
+export async function parsedTexts(p: ParsedState, slicer: Slicer): Promise<string[]> {
   const texts: string[] = [];
   const collect = { count: (text: string) => (texts.push(text), 0) };
-  for (const e of p.entries) countDraft(e as Parameters<typeof countDraft>[0], collect);
+  for (const e of p.entries) {
+    countDraft(e as Parameters<typeof countDraft>[0], collect);
+    if (slicer.spend(COST.item)) await slicer.pause();
+  }
   for (const s of p.summaries) texts.push(s.content);
+  // Counting goes on under its own pacer: it starts on a slice of its own.
+  await slicer.pause();
   return texts;
 }
 

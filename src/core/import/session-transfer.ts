@@ -69,7 +69,11 @@ export function createSessionTransfer(deps: SessionTransferDeps): SessionTransfe
       return sessions.run(checkSessionId(state.sessionId, 'state.sessionId'), async () => {
         const slicer = deps.slices();
         const parsed = await parseSessionState(state, now, maxContent, slicer);
-        await countParsedState(parsed, await prepareCounts(deps.counter, parsedTexts(parsed), { from: 1 }), slicer);
+        await countParsedState(
+          parsed,
+          await prepareCounts(deps.counter, await parsedTexts(parsed, slicer), { from: 1 }),
+          slicer,
+        );
         await writer.flush(parsed.sessionId);
         await checkImportOver(store, parsed, importOptions);
         const batch = stateToBatch(parsed, now().toISOString());

@@ -23,11 +23,11 @@ export const ANALYZE_PART = 32_768;
  * document; `time` is {@link documentTime} of it, when the caller has it already.
  */
 export function documentFields(doc: RecallDoc, time = documentTime(doc)): [string[], string[], string[]] {
-  const dates = timeTerms(time);
-  dates.push(...relativeDateTerms(doc.text, time));
+  const dates = timeTerms(time); // distinct terms: a set only when relative dates join them
+  const relative = relativeDateTerms(doc.text, time);
   const speakerTerms = [...speakerFieldTerms(doc)];
   if (!doc.standalone) speakerTerms.push(...addressedTerms(doc.text));
-  return [analyze(doc.text), speakerTerms, [...new Set(dates)]];
+  return [analyze(doc.text), speakerTerms, relative.length ? [...new Set([...dates, ...relative])] : dates];
 }
 
 /** Analyzed speaker fields by their text: most documents of a session share a few (`user`, `assistant`, two names). */
@@ -39,8 +39,7 @@ const SPEAKER_MEMO_CHARS = 200;
 
 /** The terms of who said `doc` (speaker name, role, `metadata.speaker`), analyzed once per distinct text. */
 function speakerFieldTerms(doc: RecallDoc): readonly string[] {
-  const names = [doc.speaker, doc.role, stringAt(doc.metadata, 'speaker')].filter((s): s is string => !!s);
-  const text = [...new Set(names)].join(' ');
+  const text = speakerText(doc.speaker, doc.role, stringAt(doc.metadata, 'speaker'));
   if (text.length > SPEAKER_MEMO_CHARS) return analyze(text);
   let terms = speakerTermsOf.get(text);
   if (terms === undefined) {
@@ -91,6 +90,14 @@ export function textParts(text: string): string[] {
   }
   parts.push(text.slice(from));
   return parts;
+}
+
+/** The distinct non-empty names among `a`, `b`, `c`, in order, joined by spaces (without an array per document). */
+function speakerText(a: string | undefined, b: string | undefined, c: string | undefined): string {
+  let text = a || '';
+  if (b && b !== a) text = text ? `${text} ${b}` : b;
+  if (c && c !== a && c !== b) text = text ? `${text} ${c}` : c;
+  return text;
 }
 
 /** When a document was said, epoch ms, NaN when unknown. */

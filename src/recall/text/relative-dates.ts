@@ -33,9 +33,10 @@ const RELATIVE_RE = new RegExp(
 /** Date terms of the relative expressions in `text`, as seen from `ms` (local calendar). */
 export function relativeDateTerms(text: string, ms: number): string[] {
   const out: string[] = [];
-  if (!Number.isFinite(ms)) return out;
+  // Most texts name none of these words: tested before a lower-case copy is made. (No other
+  // character lower-cases to an ASCII letter of them, so the test is that of the lower-case text.)
+  if (!Number.isFinite(ms) || !/yesterday|night|tomorrow|last|next|ago/i.test(text)) return out;
   const lower = text.toLowerCase();
-  if (!/yesterday|night|tomorrow|last|next|ago/.test(lower)) return out;
   RELATIVE_RE.lastIndex = 0;
   for (let m = RELATIVE_RE.exec(lower); m !== null; m = RELATIVE_RE.exec(lower)) {
     const [, day, direction, unit, count, agoUnit] = m;

