@@ -1,0 +1,87 @@
+/**
+ * The rule extractor's general change mechanisms (#34), each checked with phrasings of its own,
+ * none taken from the knowledge-update suite: an end said of the thing rather than of the user
+ * ("my eczema went away", "the Rome trip fell through") retires it from the lists that predicate
+ * can end; after a retirement, the words that follow fill the open attribute ("Rex died, we now
+ * have Pip"). Beside each, turns where someone else is the subject or nothing ends.
+ */
+import { describe, expect, it } from 'vitest';
+import { expectFacts, expectNoUserFacts, read, type Expected } from '../support/facts/expect-facts.js';
+import { reconcile } from '../support/facts/mini-reconcile.js';
+
+const ENDED: [string, Expected[]][] = [
+  ['My eczema went away over the summer.', [['health', 'eczema', 'retire']]],
+  ['the hay fever is finally gone, no more pills', [['health', 'hay fever', 'retire']]],
+  ['so the tinnitus has completely resolved', [['health', 'tinnitus', 'retire']]],
+  ['retested last week and shrimp is fine for me now', [['allergy', 'shrimp', 'retire']]],
+  ['I outgrew my peanut allergy', [['allergy', 'peanut', 'retire']]],
+  ['Honestly I do not mind olives anymore', [['dislike', 'olives', 'retire']]],
+  ['I have come around on jazz', [['dislike', 'jazz', 'retire']]],
+  ["we're so over camping", [['like', 'camping', 'retire']]],
+  ['the Rome trip got cancelled', [['plan', 'Rome', 'retire']]],
+  ['Oslo fell through, so we are doing Madrid in spring', [['plan', 'Oslo', 'retire']]],
+  ['sweet old Biscuit crossed the rainbow bridge last night', [['pet', 'Biscuit', 'retire']]],
+];
+
+const ENDS_NOTHING_OF_MINE = [
+  "my sister's eczema cleared up",
+  'his asthma went away after the move',
+  'it is over now',
+  'that is fine for me',
+];
+
+const SUCCEEDED: [string, Expected[]][] = [
+  [
+    'My goldfish Bubbles died last spring, and now we have a hamster named Nibbles.',
+    [['pet', 'hamster named Nibbles']],
+  ],
+  ['Our old rabbit Clover passed; we now have Pip.', [['pet', 'rabbit named Pip']]],
+  ["I split up with Priya; I'm seeing Dana these days.", [['partner', 'Dana', 'state', { replaces: 'Priya' }]]],
+  [
+    'I quit being a plumber, working as an electrician now.',
+    [['job', 'electrician', 'state', { replaces: 'plumber' }]],
+  ],
+  ['I was a cashier for years; nowadays I do web design work from home.', [['job', 'web design']]],
+  [
+    'I no longer live in Porto, these days it is Valencia for me.',
+    [['city', 'Valencia', 'state', { replaces: 'Porto' }]],
+  ],
+  ['Cancelled the Peru trip, heading to Chile in June instead.', [['plan', 'heading to Chile (2025-06)']]],
+];
+
+describe('ends said of the thing, not of the user', () => {
+  it.each(ENDED)('%s', (text, expected) => expectFacts(text, expected));
+
+  it.each(ENDS_NOTHING_OF_MINE)('retires nothing: %s', (text) => {
+    expect(read(text)).toEqual([]);
+  });
+
+  it('makes an allergy that cleared up no longer current, and keeps the others', () => {
+    const held = reconcile([
+      ...read("I'm allergic to kiwi and latex."),
+      ...read('good news: the kiwi allergy seems to have disappeared!'),
+    ]);
+    expect(held.filter((h) => h.attribute === 'allergy').map((h) => h.value)).toEqual(['latex']);
+  });
+});
+
+describe('the value that takes a retired one’s place', () => {
+  it.each(SUCCEEDED)('%s', (text, expected) => expectFacts(text, expected));
+
+  it('names no successor where no word of change follows', () => {
+    const found = read('Our cat Mochi died last week. Tom was very kind about it.');
+    expect(found.filter((c) => c.attribute === 'pet' && c.kind === 'state')).toEqual([]);
+  });
+
+  it('states nothing when the words after it are about someone else', () => {
+    expectNoUserFacts('My brother quit being a plumber; he is with Acme now.');
+  });
+
+  it('replaces the old value once applied', () => {
+    const held = reconcile([
+      ...read('My partner is Jules.'),
+      ...read('Jules and I split up, but I met Robin at work.'),
+    ]);
+    expect(held.filter((h) => h.attribute === 'partner').map((h) => h.value)).toEqual(['Robin']);
+  });
+});
