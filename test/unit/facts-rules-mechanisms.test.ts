@@ -3,7 +3,9 @@
  * none taken from the knowledge-update suite: an end said of the thing rather than of the user
  * ("my eczema went away", "the Rome trip fell through") retires it from the lists that predicate
  * can end; after a retirement, the words that follow fill the open attribute ("Rex died, we now
- * have Pip"). Beside each, turns where someone else is the subject or nothing ends.
+ * have Pip"); a child or pet announced by its arrival, kind and name in any order ("Baby Ada is
+ * here!!", "we got a puppy!! Biscuit is 9 weeks old"). Beside each, turns where someone else is
+ * the subject, that ask or suppose, or where nothing ends.
  */
 import { describe, expect, it } from 'vitest';
 import { expectFacts, expectNoUserFacts, read, type Expected } from '../support/facts/expect-facts.js';
@@ -83,5 +85,36 @@ describe('the value that takes a retired one’s place', () => {
       ...read('Jules and I split up, but I met Robin at work.'),
     ]);
     expect(held.filter((h) => h.attribute === 'partner').map((h) => h.value)).toEqual(['Robin']);
+  });
+});
+
+const ANNOUNCED: [string, Expected[]][] = [
+  ['Baby Ada is here!! 7 pounds of perfection', [['child', 'child named Ada']]],
+  ['Welcome to the world, Theo! Our little one arrived at dawn.', [['child', 'child named Theo']]],
+  ['Rosa has a baby brother now: Felix, born on Monday', [['child', 'child named Felix']]],
+  ['we got a puppy!! Biscuit is 9 weeks old and already bossy', [['pet', 'puppy named Biscuit']]],
+  ['We rescued a kitten yesterday, Pepper, and the old cat is not impressed.', [['pet', 'kitten named Pepper']]],
+];
+
+const ANNOUNCES_NOTHING_OF_MINE = [
+  'my cousin just had a baby, they named him Arlo',
+  "my colleague's puppy Biscuit arrived yesterday",
+  'if we ever adopt a kitten, would Pepper be a good name?',
+  'Theo was born in 1990 and loves chess.',
+];
+
+describe('a child or pet announced', () => {
+  it.each(ANNOUNCED)('%s', (text, expected) => expectFacts(text, expected));
+
+  it.each(ANNOUNCES_NOTHING_OF_MINE)('adds nothing: %s', (text) => {
+    expect(read(text).filter((c) => c.attribute === 'child' || c.attribute === 'pet')).toEqual([]);
+  });
+
+  it('keeps the pet the user had beside the newcomer', () => {
+    const held = reconcile([...read('I have a cat named Juno.'), ...read('we adopted a kitten!! Pico is 8 weeks old')]);
+    expect(held.filter((h) => h.attribute === 'pet').map((h) => h.value)).toEqual([
+      'cat named Juno',
+      'kitten named Pico',
+    ]);
   });
 });

@@ -39,6 +39,7 @@ import { cutValue } from './values.js';
 import { deniedStatement } from './variants.js';
 import { endedStatements } from './ended.js';
 import { withSuccessors } from './successor.js';
+import { withArrivals } from './arrivals.js';
 
 /** Every reader, in the order their candidates are listed. */
 const READERS: readonly Reader[] = [
@@ -250,7 +251,8 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
   const now = typeof turn.timestamp === 'string' ? Date.parse(turn.timestamp) : Number.NaN;
   // "Luna passed; we now have Milo": what follows a retirement is read for the value in its place.
   const read = withSuccessors(readTurn(text, now), text, (rest) => readTurn(rest, now));
-  return lastValueHolds(dedupe(read)).slice(0, MAX_CANDIDATES);
+  // "Baby Mia is here!!", "we got another dog!! Max is 10 weeks old": a newcomer announced.
+  return lastValueHolds(dedupe(withArrivals(read, text))).slice(0, MAX_CANDIDATES);
 }
 
 /** The candidates of a turn's text, before one value per single-valued attribute is kept. */
