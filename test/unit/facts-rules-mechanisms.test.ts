@@ -5,7 +5,8 @@
  * can end; after a retirement, the words that follow fill the open attribute ("Rex died, we now
  * have Pip"); a child or pet announced by its arrival, kind and name in any order ("Baby Ada is
  * here!!", "we got a puppy!! Biscuit is 9 weeks old"). Beside each, turns where someone else is
- * the subject, that ask or suppose, or where nothing ends.
+ * the subject, that ask or suppose, or where nothing ends; of two contacts of one kind, the one
+ * beside a word of ending is replaced by the one beside a word of use, whatever their order.
  */
 import { describe, expect, it } from 'vitest';
 import { expectFacts, expectNoUserFacts, read, type Expected } from '../support/facts/expect-facts.js';
@@ -116,5 +117,30 @@ describe('a child or pet announced', () => {
       'cat named Juno',
       'kitten named Pico',
     ]);
+  });
+});
+
+const CONTACTS: [string, Expected[]][] = [
+  [
+    'Deleting ana@old.example this week; reach me at ana@fresh.example from now on.',
+    [['email', 'ana@fresh.example', 'state', { replaces: 'ana@old.example' }]],
+  ],
+  [
+    'write to me at rui@casa.example going forward, I am shutting down rui@job.example',
+    [['email', 'rui@casa.example', 'state', { replaces: 'rui@job.example' }]],
+  ],
+  ['I ditched 555-0111, my new # is 555-0222', [['phone', '555-0222', 'state', { replaces: '555-0111' }]]],
+  ['my # is 555-0333 now', [['phone', '555-0333']]],
+];
+
+describe('which of two contacts is given up', () => {
+  it.each(CONTACTS)('%s', (text, expected) => expectFacts(text, expected));
+
+  it("leaves someone else's contacts alone", () => {
+    expectNoUserFacts("My boss's email changed from a@x.example to b@x.example, I keep using the old one.");
+  });
+
+  it('reads no number from dates', () => {
+    expectNoUserFacts("I'm closing the old account on 2024-06-01, the new one opens 2024-07-01");
   });
 });

@@ -40,6 +40,7 @@ import { deniedStatement } from './variants.js';
 import { endedStatements } from './ended.js';
 import { withSuccessors } from './successor.js';
 import { withArrivals } from './arrivals.js';
+import { withContactRoles } from './contact-roles.js';
 
 /** Every reader, in the order their candidates are listed. */
 const READERS: readonly Reader[] = [
@@ -252,7 +253,9 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
   // "Luna passed; we now have Milo": what follows a retirement is read for the value in its place.
   const read = withSuccessors(readTurn(text, now), text, (rest) => readTurn(rest, now));
   // "Baby Mia is here!!", "we got another dog!! Max is 10 weeks old": a newcomer announced.
-  return lastValueHolds(dedupe(withArrivals(read, text))).slice(0, MAX_CANDIDATES);
+  // "send it to kim@new.example now, I'm closing kim@old.example": which contact is given up.
+  const roles = withContactRoles(withArrivals(read, text), text);
+  return lastValueHolds(dedupe(roles)).slice(0, MAX_CANDIDATES);
 }
 
 /** The candidates of a turn's text, before one value per single-valued attribute is kept. */
