@@ -6,7 +6,9 @@
  * have Pip"); a child or pet announced by its arrival, kind and name in any order ("Baby Ada is
  * here!!", "we got a puppy!! Biscuit is 9 weeks old"). Beside each, turns where someone else is
  * the subject, that ask or suppose, or where nothing ends; of two contacts of one kind, the one
- * beside a word of ending is replaced by the one beside a word of use, whatever their order.
+ * beside a word of ending is replaced by the one beside a word of use, whatever their order; a
+ * value of the right kind in a piece that drops its subject and opens on something new ("new
+ * flat in Leeds!!"), or where the user is the object ("the firm sent me to Oslo").
  */
 import { describe, expect, it } from 'vitest';
 import { expectFacts, expectNoUserFacts, read, type Expected } from '../support/facts/expect-facts.js';
@@ -143,4 +145,24 @@ describe('which of two contacts is given up', () => {
   it('reads no number from dates', () => {
     expectNoUserFacts("I'm closing the old account on 2024-06-01, the new one opens 2024-07-01");
   });
+});
+
+const ELIDED: [string, Expected[]][] = [
+  ['big news: finally signed the lease!! new flat in Leeds 🎉', [['city', 'Leeds']]],
+  ['first month at Contoso done, the team is lovely', [['employer', 'Contoso']]],
+  ['Saying goodbye to Initrode was hard, the new job at Vandelay is worth it though.', [['employer', 'Vandelay']]],
+  ['my nutritionist has me eating pescatarian now, so no more steak', [['diet', 'pescatarian']]],
+];
+
+const ELIDED_NOT_MINE = [
+  'the new bakery in Leeds is great',
+  'new flat in Leeds for my cousin, she loves it',
+  'first day at Contoso for my brother today',
+  'the new office in Oslo opens Monday',
+];
+
+describe('a value of the right kind with the subject dropped, or the user as object', () => {
+  it.each(ELIDED)('%s', (text, expected) => expectFacts(text, expected));
+
+  it.each(ELIDED_NOT_MINE)('states nothing: %s', (text) => expectNoUserFacts(text));
 });

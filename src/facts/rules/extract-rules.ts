@@ -66,7 +66,7 @@ const UNDATED = new Set(['plan', 'birthday', 'age']);
  */
 const ABOUT_ME = new RegExp(
   String.raw`\b(?:I|we|my|our|me|us|mine|home)\b|^(?:just|finally|recently|currently|now|officially` +
-    String.raw`|moved|moving|living|went|got|started|joined|quit|left|not|no longer|new|since|after` +
+    String.raw`|moved|moving|living|went|got|started|joined|quit|left|not|no longer|new|first|since|after` +
     String.raw`|as an?|sadly|turns out|been|became|married|engaged|adopted|call|email|text|it is|its|he is|she is` +
     String.raw`|the new one|the new|from|greetings|change of plans?|favou?rite|fave|fav|can not stand` +
     String.raw`|can not bear|hate|engaged)\b` +
@@ -78,7 +78,9 @@ const ABOUT_ME = new RegExp(
       String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please|proposed|the worst|gross` +
       String.raw`|disgusting|born|nothing beats)\b|@` +
       // "Berlin now.": a name and "now" alone, which a turn about a change can make the user's.
-      String.raw`|^[\p{L}'-]+(?: [\p{L}'-]+)? (?:now|these days)[.!]*$`),
+      String.raw`|^[\p{L}'-]+(?: [\p{L}'-]+)? (?:now|these days)[.!]*$` +
+      // "…, the new gig at Hooli…": a piece that opens on the user's new thing.
+      String.raw`|,\s*(?:the\s+)?(?:brand[- ]new|new|first)\s`),
   'iu',
 );
 
