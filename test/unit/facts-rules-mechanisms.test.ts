@@ -51,6 +51,10 @@ const SUCCEEDED: [string, Expected[]][] = [
     'I no longer live in Porto, these days it is Valencia for me.',
     [['city', 'Valencia', 'state', { replaces: 'Porto' }]],
   ],
+  [
+    'I no longer live in Porto, these days it is Rio de Janeiro for me.',
+    [['city', 'Rio de Janeiro', 'state', { replaces: 'Porto' }]],
+  ],
   ['Cancelled the Peru trip, heading to Chile in June instead.', [['plan', 'heading to Chile (2025-06)']]],
 ];
 
