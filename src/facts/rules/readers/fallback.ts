@@ -194,6 +194,9 @@ function language(text: string): Proposal[] {
   return one('language', properCase(m[1]!.toLowerCase()));
 }
 
+/** A piece after a comma that opens on something new, with its subject dropped. */
+const NEW_PIECE = /,\s*(?:the\s+|a\s+|my\s+|our\s+)?(?:brand[- ]new|new|first)\s/iu;
+
 /** Pieces of a clause a negation or someone else's subject does not reach past. */
 const PIECE =
   /\s*(?:[,;]|\s[-–—]\s|\bbut\b|\band (?=(?:the|his|her|their|it|he|she|they|someone|everyone|nobody)\b))\s*/iu;
@@ -227,9 +230,10 @@ function readPiece(text: string): Proposal[] {
  * into a place in Leeds and the internet guy can't come").
  */
 export const readFallback: Reader = ({ text }) => {
-  const whole = blocked(text) ? [] : readPiece(text);
+  const open = !blocked(text);
+  const whole = open ? readPiece(text) : [];
   // "Leaving Initech was the best decision, the new gig at Hooli…": a piece may drop its subject.
-  if (whole.length > 0 || !PIECE.test(text) || !triggered(text)) return whole;
+  if (whole.length > 0 || (open && !NEW_PIECE.test(text)) || !PIECE.test(text) || !triggered(text)) return whole;
   const out: Proposal[] = [];
   for (const piece of text.split(PIECE)) {
     if (blocked(piece)) continue;
