@@ -89,6 +89,8 @@ const REPLACEMENTS: [RegExp, string | ((...args: string[]) => string)][] = [
   // "moved house to Berlin", "moving flats into…": the move, whatever was moved.
   [/\b(mov(?:ed|ing|e))\s+(?:house|home|flats?|apartments?|places)(?=\s+(?:to|into)\b)/giu, '$1'],
   [/\s+(?:->|=>)\s+/gu, ': '],
+  // "my # is 555-0199", "new #: …": the sign for a number, before a number.
+  [/\b(my|new|our|the)\s+#(?=\s*(?:is\b|:|\s[+(]?\d))/giu, '$1 number'],
   // "new number btw: …", "vegan now lol": a filler inside the clause, before a stop.
   [/\s+(?:btw|fyi|tbh|lol|haha|lmao)(?=\s*[:,.!;]|\s*$)/giu, ''],
   [/\s+/gu, ' '],

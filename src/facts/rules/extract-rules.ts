@@ -13,7 +13,7 @@
  */
 import { factAttribute, factSentence } from '../attributes.js';
 import type { FactCandidate, FactTurn } from '../types.js';
-import { factValueKey, sameFactValue } from '../value-match.js';
+import { factValueKey, factValueMentions, sameFactValue } from '../value-match.js';
 import { canonicalize } from './canonical.js';
 import { splitClauses, type Clause } from './clauses.js';
 import { findDate, type DateDirection, type DateMention } from './dates.js';
@@ -37,6 +37,10 @@ import { paraphrase } from './paraphrase.js';
 import { presupposed } from './presupposed.js';
 import { cutValue } from './values.js';
 import { deniedStatement } from './variants.js';
+import { endedStatements } from './ended.js';
+import { withSuccessors } from './successor.js';
+import { withArrivals } from './arrivals.js';
+import { withContactRoles } from './contact-roles.js';
 
 /** Every reader, in the order their candidates are listed. */
 const READERS: readonly Reader[] = [
@@ -62,7 +66,7 @@ const UNDATED = new Set(['plan', 'birthday', 'age']);
  */
 const ABOUT_ME = new RegExp(
   String.raw`\b(?:I|we|my|our|me|us|mine|home)\b|^(?:just|finally|recently|currently|now|officially` +
-    String.raw`|moved|moving|living|went|got|started|joined|quit|left|not|no longer|new|since|after` +
+    String.raw`|moved|moving|living|went|got|started|joined|quit|left|not|no longer|new|first|since|after` +
     String.raw`|as an?|sadly|turns out|been|became|married|engaged|adopted|call|email|text|it is|its|he is|she is` +
     String.raw`|the new one|the new|from|greetings|change of plans?|favou?rite|fave|fav|can not stand` +
     String.raw`|can not bear|hate|engaged)\b` +
@@ -74,7 +78,9 @@ const ABOUT_ME = new RegExp(
       String.raw`|hello|hi|title|moved in|trip|holiday|vacation|use|pls|please|proposed|the worst|gross` +
       String.raw`|disgusting|born|nothing beats)\b|@` +
       // "Berlin now.": a name and "now" alone, which a turn about a change can make the user's.
-      String.raw`|^[\p{L}'-]+(?: [\p{L}'-]+)? (?:now|these days)[.!]*$`),
+      String.raw`|^[\p{L}'-]+(?: [\p{L}'-]+)? (?:now|these days)[.!]*$` +
+      // "…, the new gig at Hooli…": a piece that opens on the user's new thing.
+      String.raw`|,\s*(?:the\s+)?(?:brand[- ]new|new|first)\s`),
   'iu',
 );
 
@@ -141,17 +147,21 @@ function replacedInClause(p: Proposal, text: string): string | undefined {
 /** The proposals of one clause: as said, or else as the statement it denies, retired. */
 function readClause(view: ClauseView, frames: boolean): Proposal[] {
   const said = readAll(view, frames);
-  if (said.length > 0) return said;
+  // "My eczema went away", "Japan fell through, so…": an end said of the thing, not of the user.
+  const ended = endedStatements(view.text).filter(
+    (e) => !said.some((p) => factValueMentions(p.attribute, p.value, e.value)),
+  );
+  if (said.length > 0) return [...said, ...ended];
   const denied = deniedStatement(view.text);
-  if (denied === undefined) return [];
-  return readAll({ ...view, text: paraphrase(denied) }, frames)
-    .filter((p) => p.kind === 'state')
-    .map((p) => ({
-      attribute: p.attribute,
-      value: p.attribute === 'plan' ? planObject(p.value) : p.value,
-      kind: 'retire' as const,
-      ...(p.dated ? { dated: true } : {}),
-    }));
+  if (denied === undefined) return ended;
+  const retired = readAll({ ...view, text: paraphrase(denied) }, frames).filter((p) => p.kind === 'state');
+  if (retired.length === 0) return ended;
+  return retired.map((p) => ({
+    attribute: p.attribute,
+    value: p.attribute === 'plan' ? planObject(p.value) : p.value,
+    kind: 'retire' as const,
+    ...(p.dated ? { dated: true } : {}),
+  }));
 }
 
 /**
@@ -242,6 +252,16 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
   const text = source.length > MAX_TURN_CHARS ? source.slice(0, MAX_TURN_CHARS) : source;
   if (text.trim() === '') return [];
   const now = typeof turn.timestamp === 'string' ? Date.parse(turn.timestamp) : Number.NaN;
+  // "Luna passed; we now have Milo": what follows a retirement is read for the value in its place.
+  const read = withSuccessors(readTurn(text, now), text, (rest) => readTurn(rest, now));
+  // "Baby Mia is here!!", "we got another dog!! Max is 10 weeks old": a newcomer announced.
+  // "send it to kim@new.example now, I'm closing kim@old.example": which contact is given up.
+  const roles = withContactRoles(withArrivals(read, text), text);
+  return lastValueHolds(dedupe(roles)).slice(0, MAX_CANDIDATES);
+}
+
+/** The candidates of a turn's text, before one value per single-valued attribute is kept. */
+function readTurn(text: string, now: number): FactCandidate[] {
   const readable = unquoted(text);
   const clauses = splitClauses(readable);
   const topics = new Map<RegExp, RegExpExecArray | undefined>();
@@ -295,7 +315,7 @@ export function extractFactsRules(turn: FactTurn): FactCandidate[] {
     candidates.push(...found);
   }
   linkReplacements(candidates);
-  return lastValueHolds(dedupe(candidates)).slice(0, MAX_CANDIDATES);
+  return candidates;
 }
 
 /**

@@ -20,9 +20,18 @@ const OTHER_PERSON = new RegExp(
   'iu',
 );
 
-/** The user is the subject of the clause. */
-const USER_SUBJECT = /(?:^|[^\p{L}'])(?:I|we|my|our)\s/iu;
-const I_OR_WE = /(?:^|[^\p{L}'])(?:I|we)\s/iu;
+/** The user is the subject of the clause, or its object ("work transferred me to…", "has me eating…"). */
+const USER_SUBJECT = /(?:^|[^\p{L}'])(?:I|we|my|our|me|us)\s/iu;
+const I_OR_WE = /(?:^|[^\p{L}'])(?:I|we|me|us)\s/iu;
+/**
+ * A piece that drops its subject and opens on something new ("new apartment in Melbourne",
+ * "first week at Globex done"): chat's way of saying the user's own new thing.
+ */
+const ELIDED = new RegExp(
+  String.raw`^(?:(?:ok|okay|so|and|but|finally|just|officially|big news|news|yay|woo+)[\s,!:]+)*` +
+    String.raw`(?:(?:the|a|my|our)\s+)?(?:brand[- ]new|new|first)\s`,
+  'iu',
+);
 const NEGATED = new RegExp(
   String.raw`\b(?:not|no longer|never|anymore|any more|quit|quitting|stopped|stop|gave up|give up` +
     String.raw`|used to)\b|\b(?:I|we) (?:was|were)\b`,
@@ -45,8 +54,9 @@ const CITY_TRIGGER = new RegExp(
 const PLACE_AFTER = /\b(?:to|in|into)\s+((?:the\s+)?\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,3})/u;
 
 const JOB_TRIGGER = new RegExp(
-  String.raw`\b(?:job|hired|joined|employ\w*|position|role|offer|intern\w*|contract|onboarding|first day` +
-    String.raw`|first week|new gig|promotion|promoted|salary|boss|colleagues?|coworkers?|head of|director` +
+  String.raw`\b(?:job|hired|joined|employ\w*|position|role|offer|intern\w*|contract|onboarding` +
+    String.raw`|first (?:day|week|month)s?|first shift|new gig|promotion|promoted|salary|boss|colleagues?` +
+    String.raw`|coworkers?|head of|director` +
     String.raw`|manager|engineer|developer|designer|analyst|lead|ceo|cto|founder|consultant)\b`,
   'iu',
 );
@@ -121,14 +131,16 @@ function ownPatterns(trigger: RegExp): { near: RegExp; mine: RegExp } {
 }
 
 function city(text: string): Proposal[] {
-  if (!I_OR_WE.test(` ${text}`) || !ownTrigger(text, CITY_TRIGGER)) return [];
+  const elided = ELIDED.test(text) && CITY_TRIGGER.test(text);
+  if (!elided && (!I_OR_WE.test(` ${text}`) || !ownTrigger(text, CITY_TRIGGER))) return [];
   const at = PLACE_AFTER.exec(text.slice(text.search(CITY_TRIGGER)));
   if (!at || NOT_NAMES.test(at[1]!.replace(/^the\s+/iu, ''))) return [];
   return one('city', cutValue(at[1]!, 'place'));
 }
 
 function employer(text: string): Proposal[] {
-  if (!ownTrigger(text, JOB_TRIGGER, true) || JOB_EXCLUDE.test(text)) return [];
+  const elided = ELIDED.test(text) && JOB_TRIGGER.test(text);
+  if ((!elided && !ownTrigger(text, JOB_TRIGGER, true)) || JOB_EXCLUDE.test(text)) return [];
   const at = ORG_AFTER.exec(text);
   // "with" names an employer only with a contract or an offer ("I worked with Sarah" does not).
   if (!at || NOT_NAMES.test(at[1]!) || SCHOOLISH.test(at[1]!)) return [];
@@ -182,6 +194,9 @@ function language(text: string): Proposal[] {
   return one('language', properCase(m[1]!.toLowerCase()));
 }
 
+/** A piece after a comma that opens on something new, with its subject dropped. */
+const NEW_PIECE = /,\s*(?:the\s+|a\s+|my\s+|our\s+)?(?:brand[- ]new|new|first)\s/iu;
+
 /** Pieces of a clause a negation or someone else's subject does not reach past. */
 const PIECE =
   /\s*(?:[,;]|\s[-–—]\s|\bbut\b|\band (?=(?:the|his|her|their|it|he|she|they|someone|everyone|nobody)\b))\s*/iu;
@@ -204,6 +219,7 @@ function triggered(text: string): boolean {
 
 function readPiece(text: string): Proposal[] {
   // A piece with no subject may only name the user's own time at a school ("first semester at…").
+  if (ELIDED.test(text) && !USER_SUBJECT.test(` ${text}`)) return [...city(text), ...employer(text)];
   if (!USER_SUBJECT.test(` ${text}`)) return TERM_AT.test(text) ? school(text) : [];
   return [...city(text), ...employer(text), ...school(text), ...diet(text), ...language(text)];
 }
@@ -214,8 +230,10 @@ function readPiece(text: string): Proposal[] {
  * into a place in Leeds and the internet guy can't come").
  */
 export const readFallback: Reader = ({ text }) => {
-  if (!blocked(text)) return readPiece(text);
-  if (!PIECE.test(text) || !triggered(text)) return [];
+  const open = !blocked(text);
+  const whole = open ? readPiece(text) : [];
+  // "Leaving Initech was the best decision, the new gig at Hooli…": a piece may drop its subject.
+  if (whole.length > 0 || (open && !NEW_PIECE.test(text)) || !PIECE.test(text) || !triggered(text)) return whole;
   const out: Proposal[] = [];
   for (const piece of text.split(PIECE)) {
     if (blocked(piece)) continue;
