@@ -37,8 +37,10 @@ describe('facts: knowledge updates with the rule extractor', () => {
   // untouched (60 of 114); `round20` was written with it, held out and never tuned on, and scored
   // untouched (58 of 88); `round21` was written from the issue and the scenario format alone, before
   // the rules were read for it, and scored untouched (70 of 88); `round22` was written with it, held
-  // out and never tuned on, and scored untouched (51 of 86). Each bound is what the rules reach, so a
-  // change that loses ground fails.
+  // out and never tuned on, and scored untouched (51 of 86). Then mechanisms read from the misses of
+  // rounds 19 and 20 (ends said of the thing, newcomers, two contacts, dropped subjects) took round 18
+  // to 65 of 78, 19 to 93 of 114, 20 to 74 of 88, and the untuned 21 to 72 of 88 and 22 to 53 of 86.
+  // Each bound is what the rules reach, so a change that loses ground fails.
   it.each([
     ['dev', 0.97],
     ['holdout', 0.93],
@@ -52,11 +54,11 @@ describe('facts: knowledge updates with the rule extractor', () => {
     ['round15', 0.88],
     ['round16', 0.89],
     ['round17', 0.98],
-    ['round18', 0.8],
-    ['round19', 0.52],
-    ['round20', 0.65],
-    ['round21', 0.79],
-    ['round22', 0.59],
+    ['round18', 0.83],
+    ['round19', 0.81],
+    ['round20', 0.84],
+    ['round21', 0.81],
+    ['round22', 0.61],
   ] as const)('holds the new value, and not the old, in %s changes at least at the share %s', (split, least) => {
     const changes = scenarios.filter((s) => s.kind === 'change' && s.split === split);
     const failed = changes
