@@ -12,7 +12,7 @@
 import { factSentence } from '../attributes.js';
 import type { FactCandidate } from '../types.js';
 import { factValueMentions } from '../value-match.js';
-import { PETS, alternation } from './lexicon.js';
+import { PETS, alternation, CALENDAR_NAMES } from './lexicon.js';
 
 /** A cheap test first: most turns announce nothing. */
 const ARRIVAL = new RegExp(
@@ -33,8 +33,9 @@ const KIND = new RegExp(String.raw`\b(${KINDS})\b`, 'u');
 const NAME = String.raw`(\p{Lu}\p{Ll}[\p{Ll}'-]*)`;
 const NOT_A_NAME = new RegExp(
   String.raw`^(?:I|I'm|We|My|Our|The|This|That|It|He|She|They|You|His|Her|Their|Baby|Born|Welcome|Big|News` +
-    String.raw`|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June` +
-    String.raw`|July|August|September|October|November|December|Christmas|Easter|Mom|Mum|Dad|So|And|But|Ok|Okay` +
+    '|' +
+    CALENDAR_NAMES +
+    String.raw`|Mom|Mum|Dad|So|And|But|Ok|Okay` +
     String.raw`|Sadly|Finally|Just|Also|Now|Today|Yesterday|Last|Meet|Say|Hello|Hi|Oh)$`,
   'u',
 );

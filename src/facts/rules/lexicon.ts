@@ -11,6 +11,14 @@ export function alternation(words: readonly string[]): string {
   return `(?:${sorted.map((w) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&').replace(/ /gu, '\\s+')).join('|')})`;
 }
 
+/**
+ * Capitalised words of the calendar (days, months, two holidays), as an alternation without a
+ * group: the readers' lists of capitalised words that are never a name or a place hold them all.
+ */
+export const CALENDAR_NAMES =
+  'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August' +
+  '|September|October|November|December|Christmas|Easter';
+
 /** Heads of job titles ("software engineer" ends in "engineer"). */
 export const OCCUPATIONS: readonly string[] = (
   'accountant|actor|actress|administrator|advisor|adviser|agent|analyst|animator|anesthesiologist|anaesthetist|' +

@@ -10,6 +10,7 @@
 import { factAttribute, factSentence } from '../attributes.js';
 import type { FactCandidate } from '../types.js';
 import { sameFactValue } from '../value-match.js';
+import { CALENDAR_NAMES } from './lexicon.js';
 
 /** Attributes whose values are names, which a bare name after a word of change can fill. */
 const NAMED = new Set(['partner', 'pet', 'child', 'city', 'employer', 'school', 'plan', 'name']);
@@ -34,9 +35,7 @@ const NAME_AFTER_CHANGE = new RegExp(
 
 /** Capitalised words that are no name: the subject, months, days, holidays. */
 const NOT_A_NAME = new RegExp(
-  String.raw`^(?:I|I'm|I've|We|My|Our|The|This|That|It|He|She|They|You|Monday|Tuesday|Wednesday|Thursday|Friday` +
-    String.raw`|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November` +
-    String.raw`|December|Christmas|Easter)\b`,
+  String.raw`^(?:I|I'm|I've|We|My|Our|The|This|That|It|He|She|They|You|` + CALENDAR_NAMES + String.raw`)\b`,
   'u',
 );
 

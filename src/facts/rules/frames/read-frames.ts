@@ -15,7 +15,7 @@
  * Used for attributes the precise readers found nothing for in the clause.
  * @module
  */
-import { DIETS, DIET_SPELLING, LANGUAGES, OCCUPATIONS, WEAK_OCCUPATIONS } from '../lexicon.js';
+import { DIETS, DIET_SPELLING, LANGUAGES, OCCUPATIONS, WEAK_OCCUPATIONS, CALENDAR_NAMES } from '../lexicon.js';
 import { propose, type Proposal, type Reader } from '../reader.js';
 import { cutValue, properCase } from '../values.js';
 import { FRAMES, FUTURE, type Frame, type SlotKind } from './frame-lexicon.js';
@@ -62,9 +62,9 @@ const NEGATED = new RegExp(
 
 /** Capitalised words that are never a value. */
 const NOT_NAME = new RegExp(
-  String.raw`^(?:I|I'm|The|A|An|My|Our|We|It|This|That|So|And|But|Just|Now|Also|Monday|Tuesday|Wednesday|Thursday` +
-    String.raw`|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October` +
-    String.raw`|November|December|Christmas|Easter|Mom|Mum|Dad|God|Covid|COVID|Zoom|OK|Ok|LOL|Lol|Me|Please|Call` +
+  String.raw`^(?:I|I'm|The|A|An|My|Our|We|It|This|That|So|And|But|Just|Now|Also|` +
+    CALENDAR_NAMES +
+    String.raw`|Mom|Mum|Dad|God|Covid|COVID|Zoom|OK|Ok|LOL|Lol|Me|Please|Call` +
     String.raw`|Quick|Update|Guess|Finally|Officially|Sorry|Yes|No|Hey|Hi|Hello|Thanks|Ugh|Wow|Oh)$`,
   'u',
 );

@@ -7,7 +7,7 @@
  * reports (the extractor skips those before any reader).
  * @module
  */
-import { DIETS, DIET_SPELLING, LANGUAGES, alternation } from '../lexicon.js';
+import { DIETS, DIET_SPELLING, LANGUAGES, alternation, CALENDAR_NAMES } from '../lexicon.js';
 import { find, propose, type Proposal, type Reader } from '../reader.js';
 import { cutValue, properCase } from '../values.js';
 
@@ -40,8 +40,9 @@ const NEGATED = new RegExp(
 
 /** Capitalized words that are never a place or a company. */
 const NOT_NAMES = new RegExp(
-  String.raw`^(?:I|The|A|An|My|Our|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March` +
-    String.raw`|April|May|June|July|August|September|October|November|December|Christmas|Easter|Thanksgiving` +
+  String.raw`^(?:I|The|A|An|My|Our|` +
+    CALENDAR_NAMES +
+    String.raw`|Thanksgiving` +
     String.raw`|Halloween|Mom|Mum|Dad|God|Covid|COVID|Zoom|Google Maps)\b`,
   'u',
 );
