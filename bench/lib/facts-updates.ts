@@ -94,6 +94,7 @@ const SPLITS = [
   'round20',
   'round21',
   'round22',
+  'round23',
 ] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
@@ -113,6 +114,7 @@ const SPLIT_NAMES: Record<Split, string> = {
   round20: 'round 20',
   round21: 'round 21',
   round22: 'round 22',
+  round23: 'round 23',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -132,6 +134,7 @@ const none = (): Record<Split, [number, number]> => ({
   round20: [0, 0],
   round21: [0, 0],
   round22: [0, 0],
+  round23: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */

@@ -23,7 +23,8 @@ export type Split =
   | 'round19'
   | 'round20'
   | 'round21'
-  | 'round22';
+  | 'round22'
+  | 'round23';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -59,7 +60,9 @@ export interface UpdateScenario {
    * out: scored untouched before and once after that tuning, never tuned on; `round21`: the
    * twenty-first set (`suites-round-21.ts`), written from the issue and the scenario format alone,
    * before the rules were read for it, and scored once untouched; `round22`: the twenty-second set
-   * (`suites-round-22.ts`), written with it and held out: scored once untouched, never tuned on.
+   * (`suites-round-22.ts`), written with it and held out: scored once untouched, never tuned on;
+   * `round23`: the twenty-third set (`suites-round-23.ts`), written from the issue and the scenario
+   * format alone, checked for word overlap against every earlier set, and scored once untouched.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */
