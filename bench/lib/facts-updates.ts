@@ -95,6 +95,7 @@ const SPLITS = [
   'round21',
   'round22',
   'round23',
+  'round24',
 ] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
@@ -115,6 +116,7 @@ const SPLIT_NAMES: Record<Split, string> = {
   round21: 'round 21',
   round22: 'round 22',
   round23: 'round 23',
+  round24: 'round 24',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -135,6 +137,7 @@ const none = (): Record<Split, [number, number]> => ({
   round21: [0, 0],
   round22: [0, 0],
   round23: [0, 0],
+  round24: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */

@@ -41,7 +41,8 @@ describe('facts: knowledge updates with the rule extractor', () => {
   // rounds 19 and 20 (ends said of the thing, newcomers, two contacts, dropped subjects) took round 18
   // to 65 of 78, 19 to 93 of 114, 20 to 74 of 88, and the untuned 21 to 72 of 88 and 22 to 53 of 86.
   // `round23` was written from the issue and the scenario format alone, each phrasing under 0.6 word
-  // overlap with every earlier set, and scored once untouched (57 of 86).
+  // overlap with every earlier set, and scored once untouched (57 of 86); `round24` was written with
+  // it, checked the same way, held out and never tuned on, and scored once untouched (54 of 86).
   // Each bound is what the rules reach, so a change that loses ground fails.
   it.each([
     ['dev', 0.97],
@@ -62,6 +63,7 @@ describe('facts: knowledge updates with the rule extractor', () => {
     ['round21', 0.81],
     ['round22', 0.61],
     ['round23', 0.66],
+    ['round24', 0.62],
   ] as const)('holds the new value, and not the old, in %s changes at least at the share %s', (split, least) => {
     const changes = scenarios.filter((s) => s.kind === 'change' && s.split === split);
     const failed = changes

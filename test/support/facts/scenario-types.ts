@@ -24,7 +24,8 @@ export type Split =
   | 'round20'
   | 'round21'
   | 'round22'
-  | 'round23';
+  | 'round23'
+  | 'round24';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -62,7 +63,9 @@ export interface UpdateScenario {
    * before the rules were read for it, and scored once untouched; `round22`: the twenty-second set
    * (`suites-round-22.ts`), written with it and held out: scored once untouched, never tuned on;
    * `round23`: the twenty-third set (`suites-round-23.ts`), written from the issue and the scenario
-   * format alone, checked for word overlap against every earlier set, and scored once untouched.
+   * format alone, checked for word overlap against every earlier set, and scored once untouched;
+   * `round24`: the twenty-fourth set (`suites-round-24.ts`), written with it and held out: checked
+   * the same way and scored once untouched, never tuned on.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */
