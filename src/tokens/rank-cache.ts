@@ -17,9 +17,11 @@
  */
 import { rankTableFromParts, rankTableParts, type RankTable, type RankTableParts } from './rank-table.js';
 import type { TiktokenEncoding } from './types.js';
-import { answer, encodingOfKey, keyOf, openTables, RANK_STORE, type KeptBytes } from './rank-db.js';
 
-export { RANK_DB, RANK_STORE } from './rank-db.js';
+/** The IndexedDB database RecallKit keeps its tables in: one object store, keyed by the table's key. */
+export const RANK_DB = 'recallkit-ranks';
+/** The object store of {@link RANK_DB}. */
+export const RANK_STORE = 'tables';
 /** Where earlier versions kept the tables (a Cache Storage cache): removed when a table is kept. */
 const OLD_CACHE = 'recallkit-ranks';
 /** How long after a table is built it is written (ms): the next task, once the build's caller has gone on. */
@@ -30,6 +32,34 @@ const KEEP_WAIT_MS = 5_000;
 const MAGIC = [0x52, 0x4b, 0x54, 0x31]; // "RKT1"
 /** Magic, the file's length, the number of slots, the longest token: 4 bytes each. */
 const PREFIX = 16;
+
+/** The key of `encoding`'s table: its rank file's URL (which changes with the file, where the bundler hashes names). */
+function keyOf(fileUrl: URL, encoding: TiktokenEncoding): string | undefined {
+  if (fileUrl.protocol !== 'http:' && fileUrl.protocol !== 'https:') return undefined;
+  const key = new URL(fileUrl.href);
+  key.searchParams.set('recallkit-table', encoding);
+  return key.href;
+}
+
+/** {@link RANK_DB}, opened (created at its first use); `undefined` where there is no IndexedDB. */
+function openTables(): Promise<IDBDatabase> | undefined {
+  const factory = (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+  if (!factory) return undefined;
+  return new Promise((resolve, reject) => {
+    const request = factory.open(RANK_DB, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(RANK_STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error(`could not open ${RANK_DB}`));
+  });
+}
+
+/** The answer of `request`. */
+function answer<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
 
 /** The table of `encoding` kept by an earlier start, checked; `undefined` when there is none that fits. */
 export async function readKeptTable(fileUrl: URL, encoding: TiktokenEncoding): Promise<RankTable | undefined> {
@@ -50,22 +80,6 @@ export async function readKeptTable(fileUrl: URL, encoding: TiktokenEncoding): P
   } catch {
     return undefined;
   }
-}
-
-/**
- * The table in bytes another thread read (`readKeptBytes` of `rank-db.ts`, in the page of
- * `createWorkerMemory`), checked; when they were kept under another key than this thread's
- * (another URL of the rank file), the table this thread's key names is read instead.
- */
-export async function offeredTable(
-  fileUrl: URL,
-  encoding: TiktokenEncoding,
-  offered: KeptBytes | undefined,
-): Promise<RankTable | undefined> {
-  if (!offered) return undefined;
-  if (offered.key !== keyOf(fileUrl, encoding)) return readKeptTable(fileUrl, encoding);
-  // A table that does not fit is built again, and the build's table replaces it under the same key.
-  return keptTableOf(offered.bytes, encoding);
 }
 
 /** Writes of {@link keepTableLater} not yet done. */
@@ -96,7 +110,8 @@ async function keep(key: string, encoding: TiktokenEncoding, blob: Blob): Promis
     const keys = tables.getAllKeys();
     keys.onsuccess = () => {
       for (const old of keys.result) {
-        if (old !== key && encodingOfKey(old) === encoding) tables.delete(old);
+        if (typeof old === 'string' && old !== key && new URL(old).searchParams.get('recallkit-table') === encoding)
+          tables.delete(old);
       }
     };
     await new Promise<void>((resolve, reject) => {

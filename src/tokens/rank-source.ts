@@ -17,8 +17,7 @@
  * @module
  */
 import { RecallKitError } from '../errors.js';
-import { keepTableLater, offeredTable, readKeptTable } from './rank-cache.js';
-import type { KeptBytes } from './rank-db.js';
+import { keepTableLater, readKeptTable } from './rank-cache.js';
 import { keepFileLater, keptTablesDir, readKeptFile } from './rank-file-cache.js';
 import { buildRankTable, type RankTable } from './rank-table.js';
 import type { TiktokenEncoding } from './types.js';
@@ -104,23 +103,19 @@ async function nodeFile(url: URL, encoding: TiktokenEncoding): Promise<Uint8Arra
   return file;
 }
 
-/** Tables offered by {@link offerRankTable}, each taken by the next load of its encoding. */
+/** Reads started by {@link prefetchRankTable}, each taken by the next load of its encoding. */
 const prefetched = new Map<TiktokenEncoding, Promise<RankTable | undefined>>();
 
 /**
- * In a browser, hands the next {@link loadRankTable} of `encoding` the bytes of a kept table that
- * another thread is reading (`readKeptBytes` of `rank-db.ts`): the page of `createWorkerMemory`
- * starts that read as it creates the worker, so on a warm start it runs while the worker's
- * script is fetched and parsed instead of after. The bytes are checked here; when none were
- * kept, the load builds the table as usual.
+ * In a browser, starts reading the table of `encoding` an earlier start kept (`rank-cache.ts`);
+ * the next {@link loadRankTable} of it takes what was read, or loads as usual when nothing was
+ * kept. A worker calls it as its script starts to run, so the read overlaps the rest of the
+ * script's start-up instead of following it. It makes no network request (the rank file itself
+ * is not read ahead: a request that only the HTTP cache may answer fails visibly on a first start).
  */
-export function offerRankTable(encoding: TiktokenEncoding, bytes: Promise<KeptBytes | undefined>): void {
-  if (isNodeHost()) return;
-  const url = rankFileUrl(encoding);
-  prefetched.set(
-    encoding,
-    bytes.then((offered) => offeredTable(url, encoding, offered)).catch(() => undefined),
-  );
+export function prefetchRankTable(encoding: TiktokenEncoding): void {
+  if (isNodeHost() || prefetched.has(encoding)) return;
+  prefetched.set(encoding, readKeptTable(rankFileUrl(encoding), encoding));
 }
 
 async function browserBytes(url: URL, encoding: TiktokenEncoding): Promise<Uint8Array> {

@@ -4,11 +4,10 @@
  */
 import { ValidationError } from '../errors.js';
 import type { TokenCounter } from '../types.js';
-import { TIKTOKEN_ENCODINGS, isTiktokenEncoding, loadTiktoken } from './tiktoken.js';
-import { DEFAULT_ENCODING } from './default-encoding.js';
-import type { TiktokenEncoding } from './types.js';
+import { TIKTOKEN_ENCODINGS, isTiktokenEncoding, loadTiktoken, type TiktokenEncoding } from './tiktoken.js';
 
-export { DEFAULT_ENCODING };
+/** The encoding used when no `tokenizer` option is given. */
+export const DEFAULT_ENCODING: TiktokenEncoding = 'o200k_base';
 
 /** What the `tokenizer` option accepts: an encoding name or your own counter. */
 export type TokenizerOption = TiktokenEncoding | TokenCounter;

@@ -17,9 +17,6 @@ import { isResultPartMessage, resultAssembly } from './result-parts.js';
 import { fromWireError, isWireError } from './wire-error.js';
 import { splitWorkerOptions, type WorkerMemoryOptions } from './worker-options.js';
 import { requestPersistence } from '../store/indexeddb/quota.js';
-import { encodingOf } from '../tokens/default-encoding.js';
-import { readKeptBytes } from '../tokens/rank-db.js';
-import type { TiktokenEncoding } from '../tokens/types.js';
 
 export type { WorkerMemoryOptions } from './worker-options.js';
 
@@ -92,12 +89,8 @@ export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Pro
 
   const summarizer = split.summarizer && Comlink.proxy(pageSummarizer(split.summarizer));
   const embedder = split.embedder && Comlink.proxy(split.embedder);
-  // The kept rank table is read here while the worker's script loads, and handed over (moved, not copied).
-  const ranks = encodingOf(split.init.tokenizer);
-  const started = remote.init(split.init, summarizer, split.summarizer?.name, embedder, ranks);
-  if (ranks) void offerRanks(remote, ranks);
   try {
-    await untilStarted(worker, started);
+    await untilStarted(worker, remote.init(split.init, summarizer, split.summarizer?.name, embedder));
   } catch (error) {
     shutdown();
     if (error instanceof RecallKitError) throw error;
@@ -197,25 +190,6 @@ export async function createWorkerMemory(options: WorkerMemoryOptions = {}): Pro
       return closing;
     },
   };
-}
-
-/**
- * Reads the kept rank table of `encoding` and moves it to the worker; the worker's tokenizer
- * waits for this answer, so one is always sent (`undefined`, the table is then built there).
- */
-async function offerRanks(remote: Comlink.Remote<WorkerApi>, encoding: TiktokenEncoding): Promise<void> {
-  const kept = await readKeptBytes(encoding);
-  try {
-    await remote.offerRanks(encoding, kept && Comlink.transfer(kept, [kept.bytes]));
-  } catch {
-    // The bytes could not be moved: the worker builds the table. Once the memory is shut down
-    // (its start failed, or it was closed first), the proxy refuses any call: nothing waits then.
-    try {
-      await remote.offerRanks(encoding, undefined);
-    } catch {
-      // Shut down.
-    }
-  }
 }
 
 function defaultWorker(): Worker {

@@ -9,7 +9,6 @@ import type { MemoryOptions } from '../create-memory.js';
 import type { MemoryEventName, SummarizeInfo } from '../types.js';
 import type { TiktokenEncoding } from '../tokens/tiktoken.js';
 import type { WireError } from './wire-error.js';
-import type { KeptBytes } from '../tokens/rank-db.js';
 
 /** The `Memory` methods that run in the worker (everything but `on`, `close`, `setSummarizeCallback`). */
 export const REMOTE_METHODS = [
@@ -62,22 +61,13 @@ export function isWorkerEventMessage(data: unknown): data is WorkerEventMessage 
 
 /** What `recallkit/worker` exposes with `comlink.expose`. */
 export interface WorkerApi {
-  /**
-   * Build the engine (loads the tokenizer, opens the store). Once per worker. With `ranks`, the
-   * page is reading that encoding's kept rank table and sends it with `offerRanks`.
-   */
+  /** Build the engine (loads tiktoken's WASM, opens the store). Once per worker. */
   init(
     options: WorkerInitOptions,
     summarizer: PageSummarizer | undefined,
     summarizerName: string | undefined,
     embedder: PageEmbedder | undefined,
-    ranks?: TiktokenEncoding,
   ): Promise<void>;
-  /**
-   * The kept rank table of `encoding` as the page read it (`readKeptBytes`), or `undefined`
-   * when it found none: the answer to `init`'s `ranks`, which the tokenizer's load waits for.
-   */
-  offerRanks(encoding: TiktokenEncoding, offered: KeptBytes | undefined): void;
   /**
    * Run one `Memory` method; a failure rejects with a {@link WireError}. With `callId`, a large
    * result's list is posted ahead in parts tagged with it (`result-parts.ts`), and the result

@@ -27,9 +27,6 @@ import { splitResult, type ResultPartMessage } from './result-parts.js';
 import { settleText } from '../core/context/context-text.js';
 import { COST, createSlicer } from '../slices/slicer.js';
 import { tablesKept } from '../tokens/rank-cache.js';
-import { offerRankTable } from '../tokens/rank-source.js';
-import type { KeptBytes } from '../tokens/rank-db.js';
-import type { TiktokenEncoding } from '../tokens/types.js';
 
 export type { WorkerApi } from './protocol.js';
 
@@ -47,8 +44,6 @@ export function createWorkerApi(post: (message: WorkerEventMessage | ResultPartM
   const proxies = new Set<Releasable>();
   const forwarded = new Map<MemoryEventName, () => void>();
   const imports = importAssembly();
-  // The page's read of the kept rank table (init's `ranks`), answered by `offerRanks`.
-  let ranksAwaited: { encoding: TiktokenEncoding; take(offered: KeptBytes | undefined): void } | undefined;
 
   const ready = async (): Promise<Memory> => {
     if (closed) throw new ClosedError('memory is closed: create a new one');
@@ -99,12 +94,8 @@ export function createWorkerApi(post: (message: WorkerEventMessage | ResultPartM
   };
 
   return {
-    async init(options, summarizer, summarizerName, embedder, ranks) {
+    async init(options, summarizer, summarizerName, embedder) {
       if (memory || starting) throw new RecallKitError('worker: init() was already called; a worker serves one memory');
-      if (ranks) {
-        const offered = new Promise<KeptBytes | undefined>((take) => (ranksAwaited = { encoding: ranks, take }));
-        offerRankTable(ranks, offered);
-      }
       const built: MemoryOptions = { ...options };
       if (summarizer)
         built.summarizer = remoteSummarizer(keep(summarizer as Comlink.Remote<PageSummarizer>), summarizerName);
@@ -121,12 +112,6 @@ export function createWorkerApi(post: (message: WorkerEventMessage | ResultPartM
         starting = undefined;
       }
       for (const event of forwarded.keys()) forwarded.set(event, subscribe(memory, event));
-    },
-
-    offerRanks(encoding, offered) {
-      if (ranksAwaited?.encoding !== encoding) return;
-      ranksAwaited.take(offered);
-      ranksAwaited = undefined;
     },
 
     call: run,

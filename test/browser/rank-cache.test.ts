@@ -1,20 +1,11 @@
 /**
  * The rank tables a start keeps in IndexedDB for the next one (`src/tokens/rank-cache.ts`),
  * on every engine: kept after a load, read back as the same table, refused when what is kept
- * does not fit, read as bytes for another thread (the page of a worker memory) and taken from
- * it only under the reader's own key, and the tables earlier versions kept in Cache Storage removed.
+ * does not fit, and the tables earlier versions kept in Cache Storage removed.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  keptTableOf,
-  offeredTable,
-  RANK_DB,
-  RANK_STORE,
-  readKeptTable,
-  tablesKept,
-} from '../../src/tokens/rank-cache.js';
-import { readKeptBytes } from '../../src/tokens/rank-db.js';
-import { loadRankTable, offerRankTable, rankFileUrl } from '../../src/tokens/rank-source.js';
+import { keptTableOf, RANK_DB, RANK_STORE, readKeptTable, tablesKept } from '../../src/tokens/rank-cache.js';
+import { loadRankTable, rankFileUrl } from '../../src/tokens/rank-source.js';
 
 const encoding = 'cl100k_base';
 const hasCaches = typeof (globalThis as { caches?: unknown }).caches !== 'undefined';
@@ -81,38 +72,6 @@ describe('kept rank tables', () => {
     expect(keptTableOf(bytes.slice(0, 1000).buffer, encoding)).toBeUndefined();
     expect(keptTableOf(bytes.slice().buffer, 'o200k_base')).toBeUndefined();
     expect(keptTableOf(new ArrayBuffer(8), encoding)).toBeUndefined();
-  });
-
-  it("reads a kept table's bytes for another thread, which takes them only under its own key", async () => {
-    const built = await loadRankTable(encoding);
-    expect(await keptTable()).toBeDefined();
-    const url = rankFileUrl(encoding);
-    const offered = await readKeptBytes(encoding);
-    expect(offered?.key).toBe(new URL(`${url.href}?recallkit-table=${encoding}`).href);
-    const token = built.token(4321);
-    const same = await offeredTable(url, encoding, { key: offered!.key, bytes: offered!.bytes.slice(0) });
-    expect(same?.rank(token, 0, token.length)).toBe(4321);
-    // Kept under another URL (another build of the app): this thread reads the table its own key names.
-    const elsewhere = await offeredTable(url, encoding, {
-      key: 'https://elsewhere.test/x?recallkit-table=cl100k_base',
-      bytes: new ArrayBuffer(8),
-    });
-    expect(elsewhere?.rank(token, 0, token.length)).toBe(4321);
-    // Bytes that do not fit, or none kept: no table, so the load builds it.
-    expect(await offeredTable(url, encoding, { key: offered!.key, bytes: new ArrayBuffer(8) })).toBeUndefined();
-    expect(await offeredTable(url, encoding, undefined)).toBeUndefined();
-  });
-
-  it('loads the table offered by another thread, and builds it when that thread found none', async () => {
-    const built = await loadRankTable(encoding);
-    expect(await keptTable()).toBeDefined();
-    const token = built.token(777);
-    offerRankTable(encoding, readKeptBytes(encoding));
-    const taken = await loadRankTable(encoding);
-    expect(taken.rank(token, 0, token.length)).toBe(777);
-    offerRankTable(encoding, Promise.resolve(undefined));
-    const rebuilt = await loadRankTable(encoding);
-    expect(rebuilt.rank(token, 0, token.length)).toBe(777);
   });
 
   it.runIf(hasCaches)('removes the tables an earlier version kept in Cache Storage once it keeps one', async () => {
