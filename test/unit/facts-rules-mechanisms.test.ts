@@ -41,6 +41,14 @@ const SUCCEEDED: [string, Expected[]][] = [
     [['pet', 'hamster named Nibbles']],
   ],
   ['Our old rabbit Clover passed; we now have Pip.', [['pet', 'rabbit named Pip']]],
+  // A plan skipped, and the one done in its place.
+  [
+    'we are skipping Oslo this spring and doing Lisbon instead',
+    [
+      ['plan', 'Oslo', 'retire'],
+      ['plan', 'Lisbon'],
+    ],
+  ],
   ["I split up with Priya; I'm seeing Dana these days.", [['partner', 'Dana', 'state', { replaces: 'Priya' }]]],
   [
     'I quit being a plumber, working as an electrician now.',
@@ -84,6 +92,7 @@ describe('the value that takes a retired one’s place', () => {
 
   it('states nothing when the words after it are about someone else', () => {
     expectNoUserFacts('My brother quit being a plumber; he is with Acme now.');
+    expectNoUserFacts('My parents are skipping Rome this year, doing Oslo instead.');
   });
 
   it('replaces the old value once applied', () => {
