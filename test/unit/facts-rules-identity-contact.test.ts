@@ -102,3 +102,22 @@ describe('facts rules: identity, contact and plans', () => {
   it.each(PLANS)('%s', (text, expected) => expectFacts(text, expected));
   it.each(NOT_MINE)('states nothing about the user: %s', (text) => expectNoUserFacts(text));
 });
+
+/** The name the user asks to be called by, said as a change ("rather", "now", "these days"). */
+const NAMED_NOW: [string, Expected[]][] = [
+  ["honestly I'd prefer to be called Sasha from now on", [['name', 'Sasha']]],
+  ['My colleagues know me as Bram these days', [['name', 'Bram']]],
+  [
+    'these days everyone knows me as Nell, I stopped using Eleanor at uni',
+    [['name', 'Nell', 'state', { replaces: 'Eleanor' }]],
+  ],
+];
+
+const NAMED_NOT_MINE = ['My brother would rather be called Sam', 'Would you rather be called Kate?'];
+
+describe('facts rules: the name the user asks for now', () => {
+  it.each(NAMED_NOW)('%s', (text, expected) => expectFacts(text, expected));
+  it.each(NAMED_NOT_MINE)('states nothing: %s', (text) => expectNoUserFacts(text));
+  it('keeps a name said without a change a nickname', () =>
+    expectFacts('My friends call me Bee', [['nickname', 'Bee']]));
+});

@@ -41,6 +41,14 @@ const SUCCEEDED: [string, Expected[]][] = [
     [['pet', 'hamster named Nibbles']],
   ],
   ['Our old rabbit Clover passed; we now have Pip.', [['pet', 'rabbit named Pip']]],
+  // A plan skipped, and the one done in its place.
+  [
+    'we are skipping Oslo this spring and doing Lisbon instead',
+    [
+      ['plan', 'Oslo', 'retire'],
+      ['plan', 'Lisbon'],
+    ],
+  ],
   ["I split up with Priya; I'm seeing Dana these days.", [['partner', 'Dana', 'state', { replaces: 'Priya' }]]],
   [
     'I quit being a plumber, working as an electrician now.',
@@ -84,6 +92,7 @@ describe('the value that takes a retired one’s place', () => {
 
   it('states nothing when the words after it are about someone else', () => {
     expectNoUserFacts('My brother quit being a plumber; he is with Acme now.');
+    expectNoUserFacts('My parents are skipping Rome this year, doing Oslo instead.');
   });
 
   it('replaces the old value once applied', () => {
@@ -101,6 +110,11 @@ const ANNOUNCED: [string, Expected[]][] = [
   ['Rosa has a baby brother now: Felix, born on Monday', [['child', 'child named Felix']]],
   ['we got a puppy!! Biscuit is 9 weeks old and already bossy', [['pet', 'puppy named Biscuit']]],
   ['We rescued a kitten yesterday, Pepper, and the old cat is not impressed.', [['pet', 'kitten named Pepper']]],
+  // Introduced as the newest of the household, without a word of arrival; a date is not the name.
+  ['Meet Pickle, our newest family member 🐾', [['pet', 'Pickle']]],
+  ['Ivy is our latest arrival, born at 3am', [['child', 'child named Ivy']]],
+  ['we adopted a cat on Sunday, Mochi, and she already rules the flat', [['pet', 'cat named Mochi']]],
+  ['new family member: a hamster we named Biscuit', [['pet', 'hamster named Biscuit']]],
 ];
 
 const ANNOUNCES_NOTHING_OF_MINE = [
@@ -108,6 +122,9 @@ const ANNOUNCES_NOTHING_OF_MINE = [
   "my colleague's puppy Biscuit arrived yesterday",
   'if we ever adopt a kitten, would Pepper be a good name?',
   'Theo was born in 1990 and loves chess.',
+  'Meet Sara, the newest member of our team!',
+  'Meet Luna, the newest member of my sister’s family',
+  'Is Biscuit your new family member?',
 ];
 
 describe('a child or pet announced', () => {

@@ -17,7 +17,9 @@ import { PETS, alternation, CALENDAR_NAMES } from './lexicon.js';
 /** A cheap test first: most turns announce nothing. */
 const ARRIVAL = new RegExp(
   String.raw`\b(?:born|arrived|arrival|is here|are here|welcomed?|adopted|got (?:a|an|another|our|my)|brought home` +
-    String.raw`|rescued|newcomer|new addition|joined us|joined the family)\b`,
+    String.raw`|rescued|newcomer|joined us|joined the family` +
+    // "the newest member of our family", "new family member alert", "our latest addition".
+    String.raw`|(?:new|newest|latest)\s+(?:family\s+)?(?:member|addition|arrival))\b`,
   'iu',
 );
 
@@ -47,9 +49,21 @@ const NAME_ARRIVES = new RegExp(
   NAME +
     String.raw`\s+(?:is here|has arrived|arrived|was born|is \d+ (?:weeks?|months?|days?) old)\b` +
     String.raw`|\b[Ww]elcome(?:d)?(?: to the world| to the family| home)?,?\s+` +
-    NAME,
+    NAME +
+    // "Meet Max, the newest member…", "Noah is our newest addition": introduced as the newcomer.
+    String.raw`|\b[Mm]eet\s+` +
+    NAME +
+    String.raw`(?=[\s,]+(?:the|our|my)\s+(?:new|newest|latest)\b)|` +
+    NAME +
+    String.raw`\s+(?:is|was)\s+(?:our|the)\s+(?:new|newest|latest)\s+(?:family\s+)?(?:member|addition|arrival)\b`,
   'u',
 );
+/** "on Saturday", "last May": a date between a kind and its name is neither ("a dog on Saturday, Daisy"). */
+const DATED = new RegExp(String.raw`\s+(?:on|last|this|in)\s+(?:${CALENDAR_NAMES})\b`, 'gu');
+/** Where a newcomer of no named kind joins, to be a pet (and not a colleague of "our team"). */
+const HOUSEHOLD = /\b(?:family|household|home|pack)\b/iu;
+/** Words that make a newcomer of no named kind a child; anything else that joins the household is a pet. */
+const BIRTH = /\b(?:born|baby|babies|newborn|little one|pregnan\w*|delivery|labou?r|hospital)\b/iu;
 
 /** Someone else's newcomer, or a sentence that asks or supposes. */
 const NOT_MINE = new RegExp(
@@ -70,13 +84,25 @@ function arrivalIn(window: string): { attribute: string; value: string } | undef
   if (!ARRIVAL.test(window) || NOT_MINE.test(window)) return undefined;
   let kind: string | undefined;
   let name: string | undefined;
-  const first = KIND_THEN_NAME.exec(window);
+  const first = KIND_THEN_NAME.exec(window.replace(DATED, ''));
   if (first && !NOT_A_NAME.test(first[2]!)) [kind, name] = [first[1]!, first[2]!];
   else {
     const arrives = NAME_ARRIVES.exec(window);
-    const named = arrives?.[1] ?? arrives?.[2];
+    const named = arrives?.slice(1).find((g) => g !== undefined);
     kind = KIND.exec(window)?.[1];
     if (named && !NOT_A_NAME.test(named)) name = named;
+    // "Meet Max, the newest member of our family!": introduced, of no kind the turn names.
+    if (
+      name &&
+      !kind &&
+      arrives &&
+      !/^(?:\p{Lu}\p{Ll}+\s+)?(?:is here|has arrived|arrived|was born|is \d)/u.test(arrives[0])
+    )
+      return BIRTH.test(window)
+        ? { attribute: 'child', value: `child named ${name}` }
+        : HOUSEHOLD.test(window)
+          ? { attribute: 'pet', value: name }
+          : undefined;
   }
   if (!kind || !name) return undefined;
   const isChild = new RegExp(String.raw`^(?:${CHILD_KINDS})$`, 'iu').test(kind);

@@ -122,6 +122,8 @@ const NOT_HEDGES = new RegExp(
     String.raw`|email|e-mail|message|find|get hold of|get in touch with) (?:me|us)\b` +
     // "I'd rather you call me Kate": a request to the listener, not a hedge.
     String.raw`|^I would (?:rather|prefer (?:it if )?) ?you\b` +
+    // "I'd rather be called Kate": how the user wants to be named, said as a preference.
+    String.raw`|\bI would (?:rather|prefer to|like to) (?=be (?:called|known as)\b)` +
     // "I'd say ramen is my favourite now": an assertion, not a condition.
     String.raw`|^I would say\b` +
     // Rhetorical tags ("…, can you believe it", "believe it or not, …"): no one's words or doubt.

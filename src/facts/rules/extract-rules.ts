@@ -33,6 +33,7 @@ import { readPlans } from './readers/plans.js';
 import { readPreferences } from './readers/preferences.js';
 import { readWork } from './readers/work.js';
 import { readFrames } from './frames/read-frames.js';
+import { readFromTo } from './frames/from-to.js';
 import { paraphrase } from './paraphrase.js';
 import { presupposed } from './presupposed.js';
 import { cutValue } from './values.js';
@@ -88,11 +89,22 @@ const ABOUT_ME = new RegExp(
 const AGED = /^\d{1,3}[- ](?:years?|yrs?)[- ]old\s+(?=\S)/iu;
 
 function readAll(view: ClauseView, frames: boolean): Proposal[] {
-  const patterned = ABOUT_ME.test(view.text) ? readPatterns(view) : [];
+  // A change said with both its values ("from Deloitte to Accenture") names its attribute by their kind: the
+  // other readers' reading of either value, or of the same attribute, gives way to it.
+  const changed = readFromTo(view);
+  const other = (p: Proposal) =>
+    !changed.some(
+      (c) =>
+        c.attribute === p.attribute ||
+        [c.value, c.replaces ?? c.value].some((v) => p.value.toLowerCase().includes(v.toLowerCase())),
+    );
+  const patterned = (ABOUT_ME.test(view.text) ? readPatterns(view) : []).filter(other);
   // The frame reader, for the attributes no pattern read in the clause.
-  const framed = (frames ? readFrames(view) : []).filter((f) => !patterned.some((p) => p.attribute === f.attribute));
+  const framed = (frames ? readFrames(view) : [])
+    .filter((f) => !patterned.some((p) => p.attribute === f.attribute))
+    .filter(other);
   // An email address is a value of its own kind: never a company, a city or a name.
-  return oneAttributePerName([...patterned, ...framed], view)
+  return oneAttributePerName([...changed, ...patterned, ...framed], view)
     .filter((p) => p.attribute === 'email' || !p.value.includes('@'))
     .map((p) => (p.attribute === 'job' && AGED.test(p.value) ? { ...p, value: p.value.replace(AGED, '') } : p));
 }

@@ -28,7 +28,8 @@ const CHANGE = new RegExp(
 /** A name after a word of change, a few small words between ("we now have Milo", "I met Maria"). */
 const NAME_AFTER_CHANGE = new RegExp(
   String.raw`\b(?:now|these days|nowadays|instead|met|have|has|got|adopted|brought home|welcomed|switched to|moved to` +
-    String.raw`|joined|started at|signed with|with|at|to)\b(?:\s+\p{Ll}[\p{Ll}'-]*){0,3}?\s+` +
+    String.raw`|joined|started at|signed with|with|at|to|doing|visiting|booked|picked|chose)\b` +
+    String.raw`(?:\s+\p{Ll}[\p{Ll}'-]*){0,3}?\s+` +
     String.raw`(\p{Lu}[\p{Ll}'-]+(?:\s+(?:(?:of|de|du|del|la|le|the)\s+)?\p{Lu}[\p{Ll}'-]+){0,2})`,
   'u',
 );

@@ -22,7 +22,7 @@ import { FRAMES, FUTURE, type Frame, type SlotKind } from './frame-lexicon.js';
 import { notForFrames } from './frame-guard.js';
 
 /** Someone else of the user's, who may be the subject instead ("my brother moved to…"). */
-const OTHER_PERSON = new RegExp(
+export const OTHER_PERSON = new RegExp(
   String.raw`\b(?:my|our|his|her|their|your)\s+(?:\w+\s+)?(?:friends?|sister|brother|siblings?|mom|mum|mother` +
     String.raw`|dad|father|parents|boss|colleagues?|coworkers?|neighbou?rs?|cousins?|partner|wife|husband` +
     String.raw`|girlfriend|boyfriend|fianc\w*|grand\w+|aunt|uncle|son|daughter|kids?|children|roommate|flatmate` +

@@ -11,7 +11,8 @@ import { after, find, propose, type Proposal, type Reader } from '../reader.js';
 import { cutValue, properCase } from '../values.js';
 
 const GATE = new RegExp(
-  String.raw`\b(?:name|call|go by|I am|turned|birthday|bday|b-day|born|from|grew up|raised|pronouns|originally` +
+  String.raw`\b(?:name|call|go by|know(?:s)? me as|known as|I am|turned|birthday|bday|b-day|born|from|grew up` +
+    String.raw`|raised|pronouns|originally` +
     String.raw`|citizen|home ?town|home city|home country|birthplace|place of birth|years? old|yo\b)`,
   'iu',
 );
@@ -19,7 +20,7 @@ const GATE = new RegExp(
 const NAME_IS = /\bmy (?:full |first |real |given )?name is\s+(?:now\s+|officially\s+|legally\s+)?/iu;
 const NICKNAME = new RegExp(
   String.raw`\b(?:(?:you can |please |just |everyone |people |friends |most people |my friends )?call` +
-    String.raw`(?:s)? me|I go by|I am called|I am known as)\s+`,
+    String.raw`(?:s)? me|I go by|I am called|I am known as|be called|be known as|know(?:s)? me as)\s+`,
   'iu',
 );
 /** "I'm Ada." / "I'm Ada, nice to meet you": a capitalized word that is no adjective. Case-sensitive. */
@@ -117,8 +118,17 @@ const CALENDAR_WORD = new RegExp(
     String.raw`|(?:Septem|Octo|Novem|Decem)ber)$`,
   'u',
 );
-/** "…nobody calls me Lee except my mum": a name the user gives up in the turn. Case-sensitive. */
-const NAME_GIVEN_UP = /\b(?:[Nn]obody|[Nn]o one|[Nn]oone) (?:\S+ ){0,3}?calls me (\p{Lu}[\p{L}'-]*)/u;
+/**
+ * "…nobody calls me Lee except my mum", "I stopped using Lee", "…instead of Lee": a name the user
+ * gives up in the turn. Case-sensitive.
+ */
+const NAME_GIVEN_UP = new RegExp(
+  String.raw`\b(?:(?:[Nn]obody|[Nn]o one|[Nn]oone) (?:\S+ ){0,3}?calls me|stopped (?:using|going by)|instead of` +
+    String.raw`|rather than) (\p{Lu}[\p{L}'-]*)`,
+  'u',
+);
+/** Words that make a name the user asks for a change of the name, not a second one ("I go by Kate now"). */
+const NAME_CHANGE = /\b(?:now|these days|nowadays|from now on|anymore|any more|rather|prefer|instead)\b/iu;
 /** The turn talks of the user's own name changing. */
 const NAME_TALK = new RegExp(
   String.raw`\b(?:changed my (?:first |last |legal )?name|my (?:new |legal |first )?name|name change|new name|go by` +
@@ -151,7 +161,9 @@ export const readIdentity: Reader = ({ text, turnMentions, turnFind }) => {
     const old = givenUp ? cutValue(givenUp[1]!, 'name') : undefined;
     if (name && /^\p{Lu}/u.test(after(text, m)))
       out.push(
-        old && !sameName(old, name) ? propose('name', name, 'state', { replaces: old }) : propose('nickname', name),
+        old && !sameName(old, name)
+          ? propose('name', name, 'state', { replaces: old })
+          : propose(NAME_CHANGE.test(text) ? 'name' : 'nickname', name),
       );
   }
   const named = I_AM_NAME.exec(text);

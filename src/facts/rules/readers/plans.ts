@@ -10,6 +10,7 @@ import { dateLabel, type DateMention } from '../dates.js';
 import { ADV, SUBJ, SUBJ_OR_NONE, pattern } from '../grammar.js';
 import { EVENTS, alternation } from '../lexicon.js';
 import { after, find, propose, type ClauseView, type Proposal, type Reader } from '../reader.js';
+import { OTHER_PERSON } from '../frames/read-frames.js';
 import { cutValue } from '../values.js';
 
 const GATE = new RegExp(
@@ -102,7 +103,7 @@ const TRIP_TALK = new RegExp(
 );
 /** "we scrapped Japan", "Japan is off": a place given up with no word for the trip. */
 const PLACE_DROPPED = new RegExp(
-  String.raw`(?:\b(?:cancell?ed|scrapped|called off|dropped|shelved|gave up on|skipped)\s+` +
+  String.raw`(?:\b(?:cancell?ed|scrapped|called off|dropped|shelved|gave up on|skipped|skipping|ditch(?:ed|ing))\s+` +
     String.raw`(\p{Lu}[\p{L}-]*(?: \p{Lu}[\p{L}-]*)?)(?![\p{L}-])` +
     String.raw`|^(\p{Lu}[\p{L}-]*(?: \p{Lu}[\p{L}-]*)?) (?:is|was) (?:off|cancell?ed|called off|scrapped)` +
     String.raw`(?!\s+(?:to|at|with|on|the)\b))`,
@@ -194,7 +195,9 @@ export const readPlans: Reader = (clause) => {
   if (gone) return givenUp(text, gone, gone === calledOff);
   const dropped = PLACE_DROPPED.exec(text);
   const droppedPlace = dropped ? (dropped[1] ?? dropped[2])! : undefined;
-  if (droppedPlace && !NOT_PLACE.test(droppedPlace.split(' ')[0]!)) {
+  // "My parents are skipping Rome": someone else's plan, not the user's to give up.
+  const theirs = dropped !== null && OTHER_PERSON.test(text.slice(0, dropped.index));
+  if (droppedPlace && !theirs && !NOT_PLACE.test(droppedPlace.split(' ')[0]!)) {
     const value = cutValue(droppedPlace, 'place');
     if (value) return [propose('plan', value, 'retire')];
   }
