@@ -43,6 +43,9 @@ describe('facts: knowledge updates with the rule extractor', () => {
   // `round23` was written from the issue and the scenario format alone, each phrasing under 0.6 word
   // overlap with every earlier set, and scored once untouched (57 of 86); `round24` was written with
   // it, checked the same way, held out and never tuned on, and scored once untouched (54 of 86).
+  // Then mechanisms read from the misses of rounds 21 and 22 (one from-to frame reader, newcomers
+  // without an arrival verb, names asked for, changed plans) took 21 to 77 of 88 and 22 to 68 of 86,
+  // 18 to 67 of 78, and the untuned 23 and 24 nowhere (57 and 54 of 86).
   // Each bound is what the rules reach, so a change that loses ground fails.
   it.each([
     ['dev', 0.97],
@@ -57,11 +60,11 @@ describe('facts: knowledge updates with the rule extractor', () => {
     ['round15', 0.88],
     ['round16', 0.89],
     ['round17', 0.98],
-    ['round18', 0.83],
+    ['round18', 0.85],
     ['round19', 0.81],
     ['round20', 0.84],
-    ['round21', 0.81],
-    ['round22', 0.61],
+    ['round21', 0.87],
+    ['round22', 0.79],
     ['round23', 0.66],
     ['round24', 0.62],
   ] as const)('holds the new value, and not the old, in %s changes at least at the share %s', (split, least) => {
