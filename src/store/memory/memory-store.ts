@@ -35,8 +35,9 @@ interface SessionRecords {
 
 /**
  * A store that keeps sessions in this thread's memory: the default in Node, and the reference
- * implementation of {@link StoreAdapter}. Values are copied in and out (structured clone), so
- * callers can never change what is stored by mutating a returned object; large batches and
+ * implementation of {@link StoreAdapter}. Values are copied in (structured clone) and out (plain
+ * data object by object, its strings shared: `plain-copy.ts`; anything else structured-cloned),
+ * so callers can never change what is stored by mutating a returned object; large batches and
  * sessions are copied in slices, giving the thread back between them.
  * @example
  * const memory = await createMemory({ store: memoryStore() });
