@@ -172,8 +172,19 @@ export async function loadRecallIndex(
     restoreSegment(core, checked, n, cursor);
     if (slicer?.spend(segmentCost(values[n]))) await slicer.pause();
   }
+  // The filled posting lists, a view of the reserved buffer per slot.
+  const slots = checked.words.length;
+  for (let from = 0; from < slots || from === 0; from += VIEWS_PER_SLICE) {
+    core.endRestore(from, from + VIEWS_PER_SLICE);
+    if (slicer?.spend(VIEWS_PER_SLICE * VIEW_COST) && from + VIEWS_PER_SLICE < slots) await slicer.pause();
+  }
   return makeIndex(core, { ...options, segmentSize: manifest.segmentSize }, manifest.segments);
 }
+
+/** Posting lists handed out between two checks of the slicer while a load ends. */
+const VIEWS_PER_SLICE = 4096;
+/** What handing out a posting list (a view of the reserved buffer) costs, in slice units. */
+const VIEW_COST = 20;
 
 /** What restoring a segment costs, in slice units: its packed records' characters. */
 function segmentCost(value: unknown): number {

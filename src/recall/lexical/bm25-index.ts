@@ -9,7 +9,7 @@
 import { createSearcher, type SlicedSearcher } from './bm25-search.js';
 import type { SearchHit, TermStats } from '../types.js';
 import { createState, openOrdinal, putDecoded, putDoc, removeDoc, reserveOrdinals, termId } from './index-state.js';
-import { reservePostings } from './postings.js';
+import { endReserved, reservePostings } from './postings.js';
 import { FIELD_COUNT, SPEAKER_FIELD } from './ranking.js';
 import type { RankingOptions } from './ranking.js';
 import { encodeRecord } from './term-record.js';
@@ -62,6 +62,11 @@ export interface Bm25Index {
    * posting list (`words[slot]`, counted by `checkSegments`) once.
    */
   reserve(ordinals: number, words: Uint32Array): void;
+  /**
+   * After the restores: hand out the posting lists of slots `from … to - 1` (in slices for a
+   * large index); the index is searched or changed only once every slot is ended.
+   */
+  endRestore(from: number, to: number): void;
   /** Extend the dictionary with persisted terms, in id order. */
   restoreTerms(terms: readonly string[]): void;
   /** The best documents for analyzed query terms, best first; scored with `stats` when given. */
@@ -152,6 +157,9 @@ export function createBm25Index(): Bm25Index {
     reserve(ordinals, words) {
       reserveOrdinals(state, ordinals);
       reservePostings(state.postings, words);
+    },
+    endRestore(from, to) {
+      endReserved(state.postings, from, to);
     },
     restore(ordinal, doc) {
       while (state.ids.length <= ordinal) openOrdinal(state);

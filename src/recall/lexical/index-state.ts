@@ -7,7 +7,7 @@
  */
 
 import { RecallKitError } from '../../errors.js';
-import { MAX_ORDINAL, appendPosting, compactPostings, createPostings } from './postings.js';
+import { MAX_ORDINAL, appendPosting, compactPostings, createPostings, putReserved } from './postings.js';
 import type { Postings } from './postings.js';
 import { FIELD_COUNT } from './ranking.js';
 import { createHead, readHead } from './term-record.js';
@@ -139,8 +139,15 @@ export function putDecoded(
   for (let f = 0; f < FIELD_COUNT; f++) lengths[f] = decoded[at + 1 + f] as number;
   const count = decoded[at + 1 + FIELD_COUNT] as number;
   const from = at + 2 + FIELD_COUNT;
-  for (let i = from; i < from + 2 * count; i += 2)
-    appendPosting(state.postings, decoded[i] as number, ordinal, decoded[i + 1] as number);
+  // Into the room the restore reserved (`reservePostings`), without a list per slot until it ends.
+  const reserved = state.postings.reserved;
+  if (reserved !== undefined) {
+    for (let i = from; i < from + 2 * count; i += 2)
+      putReserved(reserved, decoded[i] as number, ordinal, decoded[i + 1] as number);
+  } else {
+    for (let i = from; i < from + 2 * count; i += 2)
+      appendPosting(state.postings, decoded[i] as number, ordinal, decoded[i + 1] as number);
+  }
   putColumns(state, ordinal, id, time, decoded[at] === 1, record, count, lengths);
 }
 

@@ -21,9 +21,19 @@ export interface Postings {
   sizes: number[];
   /**
    * Room a restore reserved ({@link reservePostings}): slot `s` gets `buffer[start[s] … start[s] +
-   * words[s]]` as its list at its first posting.
+   * words[s]]` as its list at its first posting, or, filled by {@link putReserved}, when
+   * {@link endReserved} hands the lists out.
    */
-  reserved?: { buffer: Uint32Array; start: Uint32Array; words: Uint32Array };
+  reserved?: Reserved;
+}
+
+/** Room reserved for a restore's postings, one buffer for every slot. */
+export interface Reserved {
+  buffer: Uint32Array;
+  start: Uint32Array;
+  words: Uint32Array;
+  /** By slot: where {@link putReserved} writes next. */
+  end: Uint32Array;
 }
 
 /** No postings yet. */
@@ -65,7 +75,41 @@ export function reservePostings(p: Postings, words: Uint32Array): void {
     start[slot] = total;
     total += words[slot] as number;
   }
-  p.reserved = { buffer: new Uint32Array(total), start, words: own };
+  p.reserved = { buffer: new Uint32Array(total), start, words: own, end: start.slice() };
+}
+
+/**
+ * Append a restored posting to the room {@link reservePostings} made for `slot`, which must hold
+ * it (a restore reserves each slot's words exactly): a store to the buffer, no list made yet.
+ */
+export function putReserved(r: Reserved, slot: number, ordinal: number, tf: number): void {
+  let at = r.end[slot] as number;
+  if (tf >= TF_ESCAPE) {
+    r.buffer[at++] = ordinal * (TF_ESCAPE + 1) + TF_ESCAPE;
+    r.buffer[at++] = tf;
+  } else r.buffer[at++] = ordinal * (TF_ESCAPE + 1) + tf;
+  r.end[slot] = at;
+}
+
+/**
+ * Hand out the lists {@link putReserved} filled, for slots `from … to - 1` (a restore of many
+ * slots calls it in slices): each filled slot gets its view of the buffer. Once `to` reaches the
+ * last slot, the room is forgotten.
+ */
+export function endReserved(p: Postings, from: number, to: number): void {
+  const r = p.reserved;
+  if (r === undefined) return;
+  const last = Math.min(to, r.words.length);
+  while (p.sizes.length < last) p.sizes.push(0);
+  for (let slot = from; slot < last; slot++) {
+    const start = r.start[slot] as number;
+    const size = (r.end[slot] as number) - start;
+    if (size === 0) continue;
+    p.lists[slot] = r.buffer.subarray(start, start + (r.words[slot] as number));
+    p.sizes[slot] = size;
+    r.words[slot] = 0;
+  }
+  if (last === r.words.length) delete p.reserved;
 }
 
 /** The list reserved for `slot` (kept in `lists`), else `undefined`. */

@@ -9,7 +9,8 @@ import type {
 } from '../../types.js';
 import { ClosedError, ConflictError, StoreError } from '../../errors.js';
 import { createListeners } from '../listeners.js';
-import { cloneInSlices, createSlicer, type YieldNow } from '../../slices/slicer.js';
+import { cloneInSlices, createSlicer, mapInSlices, type YieldNow } from '../../slices/slicer.js';
+import { copyPlainTree, isPlainTree } from './plain-copy.js';
 
 /** Options of {@link memoryStore}. */
 export interface MemoryStoreOptions {
@@ -34,8 +35,9 @@ interface SessionRecords {
 
 /**
  * A store that keeps sessions in this thread's memory: the default in Node, and the reference
- * implementation of {@link StoreAdapter}. Values are copied in and out (structured clone), so
- * callers can never change what is stored by mutating a returned object; large batches and
+ * implementation of {@link StoreAdapter}. Values are copied in (structured clone) and out (plain
+ * data object by object, its strings shared: `plain-copy.ts`; anything else structured-cloned),
+ * so callers can never change what is stored by mutating a returned object; large batches and
  * sessions are copied in slices, giving the thread back between them.
  * @example
  * const memory = await createMemory({ store: memoryStore() });
@@ -48,6 +50,23 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
   /** Copies of a list, in slices. */
   const copies = <T>(items: readonly T[]): Promise<T[]> => cloneInSlices(items, slicer());
   /**
+   * Stored values that are plain data (`plain-copy.ts`), noted when written: they are copied out
+   * object by object, sharing their strings, instead of structured-cloned.
+   */
+  const plain = new WeakSet<object>();
+  const keep = (value: unknown): void => {
+    if (typeof value === 'object' && value !== null && isPlainTree(value)) plain.add(value);
+  };
+  /** A copy of a stored value for a caller. */
+  const copyOut = <T>(value: T): T =>
+    typeof value !== 'object' || value === null
+      ? value
+      : plain.has(value)
+        ? copyPlainTree(value)
+        : structuredClone(value);
+  /** Copies of stored values for a caller, in slices. */
+  const copiesOut = <T>(items: readonly T[]): Promise<T[]> => mapInSlices(items, copyOut, slicer());
+  /**
    * Copies of the aux values whose key starts with `prefix`, by key. The values are picked when
    * called (one state, before any pause), then copied in slices.
    */
@@ -59,7 +78,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
         keys.push(key);
         values.push(value);
       }
-    const copied = await copies(values);
+    const copied = await copiesOut(values);
     return new Map(keys.map((key, i) => [key, copied[i]]));
   };
 
@@ -78,19 +97,19 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
       // never changes one in place), then copied in slices.
       const activeEntries: MemoryEntry[] = [];
       for (const e of s.entries.values()) if (!e.compressed) activeEntries.push(e);
-      const meta = structuredClone(s.meta);
+      const meta = copyOut(s.meta);
       const summaries = [...s.summaries.values()];
       return {
         meta,
-        activeEntries: await copies(sortBySeq(activeEntries)),
-        summaries: await copies(summaries),
+        activeEntries: await copiesOut(sortBySeq(activeEntries)),
+        summaries: await copiesOut(summaries),
       };
     },
 
     async loadMeta(sessionId) {
       check();
       const s = sessions.get(sessionId);
-      return s ? structuredClone(s.meta) : undefined;
+      return s ? copyOut(s.meta) : undefined;
     },
 
     async loadEntries(sessionId, options: LoadEntriesOptions = {}) {
@@ -108,7 +127,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
         if (s.ordered && sorted && out.length === limit) break;
       }
       const ordered = sortBySeq(out);
-      return copies(ordered.length > limit ? ordered.slice(0, limit) : ordered);
+      return copiesOut(ordered.length > limit ? ordered.slice(0, limit) : ordered);
     },
 
     async getEntries(sessionId, ids) {
@@ -116,14 +135,14 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
       const s = sessions.get(sessionId);
       return ids.map((id) => {
         const e = s?.entries.get(id);
-        return e ? structuredClone(e) : undefined;
+        return e ? copyOut(e) : undefined;
       });
     },
 
     async loadAux(sessionId, key) {
       check();
       const value = sessions.get(sessionId)?.aux.get(key);
-      return value === undefined ? undefined : structuredClone(value);
+      return value === undefined ? undefined : copyOut(value);
     },
 
     async loadSessionHead(sessionId, auxPrefix) {
@@ -131,9 +150,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
       const s = sessions.get(sessionId);
       if (!s) return undefined;
       // One state, taken before the first pause (see loadSession).
-      const meta = structuredClone(s.meta);
+      const meta = copyOut(s.meta);
       const summaries = [...s.summaries.values()];
-      const [copied, aux] = await Promise.all([copies(summaries), auxUnder(s.aux, auxPrefix)]);
+      const [copied, aux] = await Promise.all([copiesOut(summaries), auxUnder(s.aux, auxPrefix)]);
       return { meta, summaries: copied, aux };
     },
 
@@ -174,6 +193,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
         sessions.set(sessionId, s);
       }
       s.meta = b.meta;
+      keep(b.meta);
       for (const id of b.deleteEntryIds ?? []) s.entries.delete(id);
       for (const e of sortBySeq(b.putEntries ?? [])) {
         if (!s.entries.has(e.id)) {
@@ -181,12 +201,19 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
           s.lastSeq = e.seq;
         }
         s.entries.set(e.id, e);
+        keep(e);
       }
       for (const id of b.deleteSummaryIds ?? []) s.summaries.delete(id);
-      for (const sum of b.putSummaries ?? []) s.summaries.set(sum.id, sum);
+      for (const sum of b.putSummaries ?? []) {
+        s.summaries.set(sum.id, sum);
+        keep(sum);
+      }
       for (const [key, value] of Object.entries(b.aux ?? {})) {
         if (value === null) s.aux.delete(key);
-        else s.aux.set(key, value);
+        else {
+          s.aux.set(key, value);
+          keep(value);
+        }
       }
       listeners.notify(sessionId, b.meta.version);
     },
@@ -198,7 +225,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): StoreAdapter {
 
     async listSessions() {
       check();
-      return copies([...sessions.values()].map((s) => s.meta));
+      return copiesOut([...sessions.values()].map((s) => s.meta));
     },
 
     async close() {
