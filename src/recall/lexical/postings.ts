@@ -21,8 +21,7 @@ export interface Postings {
   sizes: number[];
   /**
    * Room a restore reserved ({@link reservePostings}): slot `s` gets `buffer[start[s] … start[s] +
-   * words[s]]` as its list at its first posting, or, filled by {@link putReserved}, when
-   * {@link endReserved} hands the lists out.
+   * words[s]]`, filled by {@link putReserved}, as its list when {@link endReserved} hands the lists out.
    */
   reserved?: Reserved;
 }
@@ -43,7 +42,7 @@ export function createPostings(): Postings {
 
 /** Append a posting (the ordinal must be the list's largest). */
 export function appendPosting(p: Postings, slot: number, ordinal: number, tf: number): void {
-  let list = p.lists[slot] ?? reservedList(p, slot);
+  let list = p.lists[slot];
   const size = p.sizes[slot] ?? 0;
   const escaped = tf >= TF_ESCAPE;
   const need = size + (escaped ? 2 : 1);
@@ -60,10 +59,10 @@ export function appendPosting(p: Postings, slot: number, ordinal: number, tf: nu
 }
 
 /**
- * Size empty posting lists for `words[slot]` words each, in one buffer, before a restore
- * appends that many: no list grows (and no array is reallocated) document by document. Each
- * slot's view of the buffer is made at its first posting, as the restore reaches it in its
- * slices: made here, the views of a 100,000-entry session's slots held the thread about 70 ms.
+ * Reserve room for `words[slot]` words per slot, in one buffer, before a restore puts that many
+ * ({@link putReserved}): no list grows (and no array is reallocated) document by document. The
+ * slots' views of the buffer are made by {@link endReserved}, in slices: made at once, the views
+ * of a 100,000-entry session's slots held the thread about 70 ms.
  */
 export function reservePostings(p: Postings, words: Uint32Array): void {
   const own = new Uint32Array(words.length);
@@ -107,21 +106,8 @@ export function endReserved(p: Postings, from: number, to: number): void {
     if (size === 0) continue;
     p.lists[slot] = r.buffer.subarray(start, start + (r.words[slot] as number));
     p.sizes[slot] = size;
-    r.words[slot] = 0;
   }
   if (last === r.words.length) delete p.reserved;
-}
-
-/** The list reserved for `slot` (kept in `lists`), else `undefined`. */
-function reservedList(p: Postings, slot: number): Uint32Array | undefined {
-  const r = p.reserved;
-  const n = r !== undefined && slot < r.words.length ? (r.words[slot] as number) : 0;
-  if (n === 0) return undefined;
-  const from = r!.start[slot] as number;
-  const list = r!.buffer.subarray(from, from + n);
-  r!.words[slot] = 0; // handed out once
-  p.lists[slot] = list;
-  return list;
 }
 
 /** Drop the postings of documents with `alive[ordinal] === 0`, in place. */
