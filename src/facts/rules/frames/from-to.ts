@@ -18,7 +18,7 @@ import { propose, type Proposal, type Reader } from '../reader.js';
 import { cutValue } from '../values.js';
 import { notForFrames } from './frame-guard.js';
 import { FUTURE } from './frame-lexicon.js';
-import { OTHER_PERSON } from './read-frames.js';
+import { FIRST_PERSON, OTHER_PERSON } from './read-frames.js';
 import { changeAttribute, kindOf } from './value-kind.js';
 
 /** A value: a capitalised name of up to four words, or up to three lower-case words. */
@@ -56,7 +56,6 @@ const NOT_SAID = new RegExp(
     String.raw`|supposed to|who|whose|whom|he|she|they|someone|somebody|everyone|people)\b`,
   'iu',
 );
-const FIRST_PERSON = /(?:^|[^\p{L}'])(?:I|we|me|my|our|us)(?![\p{L}'])/iu;
 /** A subject chat drops: a short piece before the frame, opened by a verb or an adverb. */
 const DROPPED =
   /^\s*(?:(?:just|finally|recently|officially|so|ok|and|then|also|please)\s+)*(?:\p{Ll}+(?:ed|ing)|use|call me)?\s*$/iu;

@@ -48,7 +48,8 @@ const MY_PREDICATE =
 const COPULA_MINE = /^\s+(?:is|are|has become|became)\s+(?:now\s+|also\s+)?(?:my|our)\b/i;
 /** "My wife and I", "me and my kids": the user among others, still the user's subject. */
 const WITH_ME = /\b(?:and I|and me|me and|I and)\b/i;
-const FIRST_PERSON = /(?:^|[^\p{L}'])(?:I|we|me|my|our|us)(?![\p{L}'])/iu;
+/** A word of the user's own ("I", "we", "my", "us"…), not inside another word ("we've" is not "we"). */
+export const FIRST_PERSON = /(?:^|[^\p{L}'])(?:I|we|me|my|our|us)(?![\p{L}'])/iu;
 const DROPPED_LENGTH = /^\s*(?:\S+\s+){0,7}\S*\s*$/u;
 /** Words a subject-less clause cannot open with and still be about the user. */
 const NOT_DROPPED = /^(?:the|a|an|his|her|their|your|its|this|that|these|those|what|which|who|how|why|where|when)\b/i;
