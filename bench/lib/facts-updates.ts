@@ -96,6 +96,7 @@ const SPLITS = [
   'round22',
   'round23',
   'round24',
+  'round25',
 ] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
@@ -117,6 +118,7 @@ const SPLIT_NAMES: Record<Split, string> = {
   round22: 'round 22',
   round23: 'round 23',
   round24: 'round 24',
+  round25: 'round 25',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -138,6 +140,7 @@ const none = (): Record<Split, [number, number]> => ({
   round22: [0, 0],
   round23: [0, 0],
   round24: [0, 0],
+  round25: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */

@@ -46,6 +46,8 @@ describe('facts: knowledge updates with the rule extractor', () => {
   // Then mechanisms read from the misses of rounds 21 and 22 (one from-to frame reader, newcomers
   // without an arrival verb, names asked for, changed plans) took 21 to 77 of 88 and 22 to 68 of 86,
   // 18 to 67 of 78, and the untuned 23 and 24 nowhere (57 and 54 of 86).
+  // `round25` was written from the issue and the scenario format alone, each phrasing under 0.6 word
+  // overlap with every earlier set, and scored once untouched (62 of 88).
   // Each bound is what the rules reach, so a change that loses ground fails.
   it.each([
     ['dev', 0.97],
@@ -67,6 +69,7 @@ describe('facts: knowledge updates with the rule extractor', () => {
     ['round22', 0.79],
     ['round23', 0.66],
     ['round24', 0.62],
+    ['round25', 0.7],
   ] as const)('holds the new value, and not the old, in %s changes at least at the share %s', (split, least) => {
     const changes = scenarios.filter((s) => s.kind === 'change' && s.split === split);
     const failed = changes

@@ -25,7 +25,8 @@ export type Split =
   | 'round21'
   | 'round22'
   | 'round23'
-  | 'round24';
+  | 'round24'
+  | 'round25';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -65,7 +66,9 @@ export interface UpdateScenario {
    * `round23`: the twenty-third set (`suites-round-23.ts`), written from the issue and the scenario
    * format alone, checked for word overlap against every earlier set, and scored once untouched;
    * `round24`: the twenty-fourth set (`suites-round-24.ts`), written with it and held out: checked
-   * the same way and scored once untouched, never tuned on.
+   * the same way and scored once untouched, never tuned on; `round25`: the twenty-fifth set
+   * (`suites-round-25.ts`), written from the issue and the scenario format alone, checked for word
+   * overlap against every earlier set, and scored once untouched.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */
