@@ -97,6 +97,7 @@ const SPLITS = [
   'round23',
   'round24',
   'round25',
+  'round26',
 ] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
@@ -119,6 +120,7 @@ const SPLIT_NAMES: Record<Split, string> = {
   round23: 'round 23',
   round24: 'round 24',
   round25: 'round 25',
+  round26: 'round 26',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -141,6 +143,7 @@ const none = (): Record<Split, [number, number]> => ({
   round23: [0, 0],
   round24: [0, 0],
   round25: [0, 0],
+  round26: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */

@@ -26,7 +26,8 @@ export type Split =
   | 'round22'
   | 'round23'
   | 'round24'
-  | 'round25';
+  | 'round25'
+  | 'round26';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -68,7 +69,9 @@ export interface UpdateScenario {
    * `round24`: the twenty-fourth set (`suites-round-24.ts`), written with it and held out: checked
    * the same way and scored once untouched, never tuned on; `round25`: the twenty-fifth set
    * (`suites-round-25.ts`), written from the issue and the scenario format alone, checked for word
-   * overlap against every earlier set, and scored once untouched.
+   * overlap against every earlier set, and scored once untouched; `round26`: the twenty-sixth set
+   * (`suites-round-26.ts`), written with it and held out: checked the same way and scored once
+   * untouched, never tuned on.
    */
   split: Split;
   /** `change`: a value changes; `distractor`: nothing about the user changes. */
