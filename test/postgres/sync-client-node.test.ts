@@ -200,16 +200,30 @@ describe('sync client on the real handler (Node)', () => {
     const token = tenantToken();
     const a = await device(token);
     const b = await device(token);
-    const refused: { reason: string; id: string }[] = [];
-    b.on('sync:refused', (r) => refused.push({ reason: r.reason, id: (r.op as { entry?: { id: string } }).entry!.id }));
+    const refused: { device: string; reason: string; id: string }[] = [];
+    for (const [name, m] of [
+      ['a', a],
+      ['b', b],
+    ] as const)
+      m.on('sync:refused', (r) =>
+        refused.push({ device: name, reason: r.reason, id: (r.op as { entry?: { id: string } }).entry!.id }),
+      );
     await a.addUserMessage('s', 'Lisbon, please.', undefined, { id: 'turn-9' });
     await b.addUserMessage('s', 'Porto, please.', undefined, { id: 'turn-9' });
     await a.sync();
     await b.sync();
     await a.sync();
     expect(await json(a, 's')).toBe(await json(b, 's'));
-    expect((await b.exportSession('s')).entries.map((e) => e.content)).toEqual(['Lisbon, please.']);
+    // Each device pushes on its own soon after a change, so which turn the server took first
+    // depends on timing: that one is kept on both devices, and the other device is told.
+    const kept = (await b.exportSession('s')).entries.map((e) => e.content);
+    expect(kept).toHaveLength(1);
+    expect(['Lisbon, please.', 'Porto, please.']).toContain(kept[0]);
+    const ops = await pullAll(server.url, token);
+    const pushed = ops.filter((o) => o.kind === 'entry') as unknown as { entry: { content: string } }[];
+    expect(pushed.map((o) => o.entry.content)).toEqual(kept);
     expect(refused).toHaveLength(1);
+    expect(refused[0]!.device).toBe(kept[0] === 'Lisbon, please.' ? 'b' : 'a');
     expect(refused[0]!.id).toBe('turn-9');
     expect(refused[0]!.reason).toMatch(/"turn-9".*other content/);
   });
