@@ -138,9 +138,13 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
   const source = retryingOpen(connection, listen);
   const timeouts = resolveTimeouts(connection);
   const secrets = secretsOf((connection as { connectionString?: string }).connectionString);
+  // Opening PGlite is this process's own work (a WASM start, a recovery), not a wait for a peer:
+  // as in the store, it is not bounded (a busy machine may take seconds); a server's open is.
+  const local = (connection as { pglite?: unknown }).pglite !== undefined;
   const database = async (): Promise<void> => {
     try {
-      await within(source.get(), callBound(timeouts), (ms) => `no answer from the database within ${ms} ms`);
+      if (local) await source.get();
+      else await within(source.get(), callBound(timeouts), (ms) => `no answer from the database within ${ms} ms`);
     } catch (error) {
       throw storeFailure('createServerMemory: cannot open the database', error, secrets);
     }
