@@ -35,13 +35,14 @@ const fsAllow = [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modul
 
 /**
  * Timeouts are hang detectors, never speed checks: generous enough for a machine many times
- * slower than usual (a test that takes 5 s alone may take 40 s under load). `expect.poll`
+ * slower than usual (a test that takes 5 s alone may take 40 s under load, and a clean-clone run at
+ * load average 20 took a 16 s test past 180 s), so tests set none lower of their own. `expect.poll`
  * (whose default gives up after 1 s) gets the same; `vi.waitFor` takes test/support/until.ts's
  * WAIT_FOR and Playwright pages PAGE_TIMEOUT.
  */
 const hangDetectors = {
-  testTimeout: 180_000,
-  hookTimeout: 300_000,
+  testTimeout: 900_000,
+  hookTimeout: 900_000,
   expect: { poll: { timeout: 120_000, interval: 20 } },
 };
 

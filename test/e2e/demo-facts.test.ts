@@ -17,7 +17,7 @@ beforeAll(async () => {
   await buildDemo();
   server = await serveDemo();
   browser = await launchChromium();
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -87,5 +87,5 @@ describe('playground facts panel', () => {
     await expect.poll(() => facts.locator('.fact-text').allTextContents()).toEqual(['Prefers short answers']);
     expect(errors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 });

@@ -33,7 +33,7 @@ beforeAll(async () => {
   const entries = Array.from({ length: COUNT }, (_, i) => makeEntry('big', i, { content: `entry ${i}` }));
   await store.write('big', { meta: makeMeta('big', 1, { nextSeq: COUNT }), putEntries: entries, expectVersion: 0 });
   ids = entries.map((e) => e.id);
-}, 60_000);
+});
 
 afterAll(async () => {
   await store?.close();
@@ -130,5 +130,5 @@ describe('reads by key in several statements (PGlite)', () => {
       Array.from({ length: count }, (_, i) => `s-${i}`).sort((a, b) => (encodeKey(a) < encodeKey(b) ? -1 : 1)),
     );
     await own.close();
-  }, 60_000);
+  });
 });

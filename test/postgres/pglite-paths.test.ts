@@ -253,5 +253,5 @@ describe("#31's scenario, replayed", () => {
     const after = await openElsewhere(relativeLink, 'chat');
     expect(after.ok).toBe(true);
     expect(after.contents).toEqual(acked);
-  }, 180_000);
+  });
 });

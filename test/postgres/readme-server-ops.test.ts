@@ -144,7 +144,7 @@ describe('the README server: errors the operator sees', () => {
     // The operator's log says what is wrong, with the pid that holds the directory.
     expect(second.stderr()).toContain(`is open in another process (pid ${first.child.pid})`);
     expect((await answeredTurn(first.port, 'alice', 'still here'))[0]).toBe(200);
-  }, 120_000);
+  });
 
   it('a database that accepts connections and never answers: 503 with Retry-After, logged as retryable', async () => {
     const sockets: Socket[] = [];
@@ -162,5 +162,5 @@ describe('the README server: errors the operator sees', () => {
       for (const s of sockets) s.destroy();
       await new Promise((ok) => silent.close(ok));
     }
-  }, 120_000);
+  });
 });

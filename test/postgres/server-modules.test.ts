@@ -67,12 +67,12 @@ describe('what a server process loads', () => {
     );
     expect(loadedOf(modules, BROWSER_ONLY)).toEqual([]);
     expect(loadedOf(modules, FACTS_CODE)).toEqual([]);
-  }, 180_000);
+  });
 
   it('with facts on, the extraction code is loaded when needed and facts are read from the turn', async () => {
     const { facts, modules } = await serverTurn('facts');
     expect(loadedOf(modules, FACTS_CODE)).toEqual(expect.arrayContaining(['facts/default-facts.ts']));
     expect(loadedOf(modules, BROWSER_ONLY)).toEqual([]);
     expect(facts).toEqual(['The user lives in Lisbon.']);
-  }, 180_000);
+  });
 });

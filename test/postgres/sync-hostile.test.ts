@@ -366,5 +366,5 @@ describe('SYNC_SERVER_TIMEOUTS: a client trickling its headers', () => {
     await new Promise<void>((resolve) => http.close(() => resolve()));
     expect(closed).toBe(true);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-  }, 40_000);
+  });
 });

@@ -110,7 +110,7 @@ describe('a real PostgreSQL, frozen (SIGSTOP), stopped, and back', () => {
   let cluster: Cluster;
   beforeAll(() => {
     cluster = startCluster();
-  }, 120_000);
+  });
   afterAll(() => cluster?.stop());
 
   /** The contents of a session's entries, read straight from the database. */
@@ -163,7 +163,7 @@ describe('a real PostgreSQL, frozen (SIGSTOP), stopped, and back', () => {
     expect(after.filter((c) => c === 'during').length).toBeLessThanOrEqual(1);
     expect((await memories.forUser('bob').listSessions()).length).toBe(0);
     await memories.close();
-  }, 60_000);
+  });
 
   it('stopped: a call fails with a retryable StoreError; acknowledged writes are there after a restart', async () => {
     const memory = await createMemory({ store: postgresStore({ connectionString: cluster.url, tenant: 'carol' }) });
@@ -177,7 +177,7 @@ describe('a real PostgreSQL, frozen (SIGSTOP), stopped, and back', () => {
     }
     expect(await stored('carol', 'chat')).toContain('acknowledged');
     await memory.close();
-  }, 60_000);
+  });
 
   it('a burst is served: calls queued far longer than acquireTimeoutMs behind a database that answers all succeed', async () => {
     const store = postgresStore({
@@ -193,5 +193,5 @@ describe('a real PostgreSQL, frozen (SIGSTOP), stopped, and back', () => {
     console.log(`3,000 reads on one connection (acquireTimeoutMs 200): ${(performance.now() - started).toFixed(0)} ms`);
     expect(failed).toEqual([]);
     await store.close();
-  }, 120_000);
+  });
 });

@@ -51,7 +51,7 @@ describe('facts: the suite through createMemory', () => {
       }
     }
     expect(failed).toEqual([]);
-  }, 120_000);
+  });
 
   it('puts the new value in a new chat’s context and the old one only as what it replaced', async () => {
     const firsts = new Map<string, UpdateScenario>();
@@ -94,5 +94,5 @@ describe('facts: the suite through createMemory', () => {
         await memory.close();
       }
     }
-  }, 60_000);
+  });
 });

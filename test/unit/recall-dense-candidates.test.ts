@@ -61,5 +61,5 @@ describe('dense candidates', () => {
     expect(hits).toHaveLength(10);
     expect(hits.some((h) => h.entry.content === PARAPHRASE)).toBe(true);
     await memory.close();
-  }, 120_000);
+  });
 });
