@@ -2,10 +2,12 @@
  * Built rank tables kept in the origin's IndexedDB (database {@link RANK_DB}), so that a later
  * start reads one instead of inflating the rank file and hashing its tokens again: in a worker
  * that just started (whose code no browser caches compiled) those took most of a warm start.
- * What is kept, per encoding: the inflated file, the hash table and the token offsets (4.4 MB for
- * `o200k_base`), as one Blob, written in the next task after the table is built (a worker may be
+ * What is kept, per encoding: the table in its compact form (`compact-table.ts`: the inflated
+ * file, the hash table's filled slots; 2.3 MB for `o200k_base`, where the table as it is in memory
+ * is 4.5 MB), as one Blob, written in the next task after the table is built (a worker may be
  * closed soon after its start: a later write would often never happen); `close()` of the memory
- * waits for a write still running ({@link tablesKept}).
+ * waits for a write still running ({@link tablesKept}). A table kept whole by an earlier version
+ * is still read.
  * A kept table is checked when read (sizes, a sample of tokens at their ranks) and dropped when
  * it does not fit. Anything the browser refuses (no IndexedDB, private browsing, quota) only
  * means the table is built as before.
@@ -16,6 +18,7 @@
  * @module
  */
 import { rankTableFromParts, rankTableParts, type RankTable, type RankTableParts } from './rank-table.js';
+import { COMPACT_MAGIC, compactTableBytes, compactTableParts, compactTableSteps } from './compact-table.js';
 import type { TiktokenEncoding } from './types.js';
 
 /** The IndexedDB database RecallKit keeps its tables in: one object store, keyed by the table's key. */
@@ -71,12 +74,28 @@ export async function readKeptTable(fileUrl: URL, encoding: TiktokenEncoding): P
     try {
       const kept: unknown = await answer(db.transaction(RANK_STORE).objectStore(RANK_STORE).get(key));
       if (!(kept instanceof Blob)) return undefined;
-      const table = keptTableOf(await kept.arrayBuffer(), encoding);
+      const table = await keptTableInSteps(await kept.arrayBuffer(), encoding);
       if (!table) await answer(db.transaction(RANK_STORE, 'readwrite').objectStore(RANK_STORE).delete(key));
       return table;
     } finally {
       db.close();
     }
+  } catch {
+    return undefined;
+  }
+}
+
+/** {@link keptTableOf}, a compact table put back in steps with a task between them. */
+async function keptTableInSteps(buffer: ArrayBuffer, encoding: TiktokenEncoding): Promise<RankTable | undefined> {
+  const bytes = new Uint8Array(buffer);
+  if (!COMPACT_MAGIC.every((b, i) => bytes[i] === b)) return keptTableOf(buffer, encoding);
+  try {
+    const { steps, parts } = compactTableSteps(bytes, encoding);
+    for (const step of steps) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      step();
+    }
+    return rankTableFromParts(parts(), encoding);
   } catch {
     return undefined;
   }
@@ -94,7 +113,10 @@ export function keepTableLater(fileUrl: URL, encoding: TiktokenEncoding, table: 
   const parts = rankTableParts(table);
   if (!key || !parts || !(globalThis as { indexedDB?: unknown }).indexedDB) return;
   const written = new Promise<void>((resolve) => setTimeout(resolve, KEEP_DELAY_MS))
-    .then(() => keep(key, encoding, pack(parts)))
+    .then(() => {
+      const bytes = compactTableBytes(parts);
+      return bytes && keep(key, encoding, new Blob(bytes as BlobPart[]));
+    })
     .catch(() => undefined);
   keeping.add(written);
   void written.then(() => keeping.delete(written));
@@ -140,14 +162,12 @@ export async function tablesKept(): Promise<void> {
   clearTimeout(timer);
 }
 
-function pack(parts: RankTableParts): Blob {
-  return new Blob(keptTableBytes(parts) as BlobPart[]);
-}
-
 /**
  * A built table's parts as the bytes {@link keptTableOf} reads, in order: a prefix (magic, the
  * file's length, the number of slots, the longest token), the inflated file, padding, the slots,
- * the offsets. Kept as they are here (IndexedDB) and by `rank-file-cache.ts` (a file, in Node).
+ * the offsets: the table as it is in memory, read in place. Kept so by `rank-file-cache.ts` (a file,
+ * in Node, where reading 4.5 MB costs less than putting the slots back); earlier versions kept it
+ * so here too.
  */
 export function keptTableBytes(parts: RankTableParts): Uint8Array[] {
   const prefix = new Uint8Array(PREFIX);
@@ -162,9 +182,16 @@ export function keptTableBytes(parts: RankTableParts): Uint8Array[] {
   return [prefix, parts.file, padding, bytes(parts.slots), bytes(parts.offsets)];
 }
 
-/** The table in a kept entry's bytes, checked; `undefined` when they are not a table of `encoding`'s file. */
+/**
+ * The table in a kept entry's bytes (the table as it is in memory, or its compact form), checked;
+ * `undefined` when they are not a table of `encoding`'s file.
+ */
 export function keptTableOf(buffer: ArrayBuffer, encoding: TiktokenEncoding): RankTable | undefined {
   try {
+    const bytes = new Uint8Array(buffer);
+    if (COMPACT_MAGIC.every((b, i) => bytes[i] === b)) {
+      return rankTableFromParts(compactTableParts(bytes, encoding), encoding);
+    }
     return unpack(buffer, encoding);
   } catch {
     return undefined;

@@ -131,6 +131,24 @@ export function rankTableFromParts(parts: RankTableParts, encoding: TiktokenEnco
   return table;
 }
 
+/**
+ * Where each token's bytes start in the rank file's token bytes (one more than the tokens: the
+ * last is their end), and the longest token: the running sum and the largest of the file's token lengths.
+ * @throws {RecallKitError} when the bytes are not a rank file of `encoding`.
+ */
+export function tokenOffsets(file: Uint8Array, encoding: TiktokenEncoding): { offsets: Uint32Array; longest: number } {
+  const { n, lengths } = readFile(file, encoding);
+  const offsets = new Uint32Array(n + 1);
+  let at = 0;
+  let longest = 0;
+  for (let r = 0; r < n; r++) {
+    const length = lengths[r]!;
+    if (length > longest) longest = length;
+    offsets[r + 1] = at += length;
+  }
+  return { offsets, longest };
+}
+
 /** A table's construction as steps to run in order, then the table. */
 function tableBuilder(
   bytes: Uint8Array,
