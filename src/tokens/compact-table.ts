@@ -12,9 +12,15 @@ import { tokenOffsets, type RankTableParts } from './rank-table.js';
 import type { TiktokenEncoding } from './types.js';
 
 /** "RKT2": the compact form (the table as it is in memory is "RKT1", `rank-cache.ts`). */
-export const COMPACT_MAGIC = [0x52, 0x4b, 0x54, 0x32];
+const COMPACT_MAGIC = [0x52, 0x4b, 0x54, 0x32];
 /** Magic, the file's length, the number of slots, the number of filled slots: 4 bytes each. */
 const PREFIX = 16;
+
+/** Whether `bytes` open as a compact table does: its magic, and a whole prefix. */
+export function isCompactTable(bytes: Uint8Array): boolean {
+  return bytes.length >= PREFIX && COMPACT_MAGIC.every((b, i) => bytes[i] === b);
+}
+
 /** The largest rank + 1 three bytes hold. */
 const MAX_SLOT_VALUE = 0xffffff;
 
@@ -64,7 +70,7 @@ export function compactTableSteps(
   bytes: Uint8Array,
   encoding: TiktokenEncoding,
 ): { steps: (() => void)[]; parts: () => RankTableParts } {
-  if (bytes.length < PREFIX || COMPACT_MAGIC.some((b, i) => bytes[i] !== b)) throw new Error('not a compact table');
+  if (!isCompactTable(bytes)) throw new Error('not a compact table');
   const view = new DataView(bytes.buffer, bytes.byteOffset, PREFIX);
   const fileLength = view.getUint32(4, true);
   const slotCount = view.getUint32(8, true);

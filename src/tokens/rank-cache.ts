@@ -18,7 +18,7 @@
  * @module
  */
 import { rankTableFromParts, rankTableParts, type RankTable, type RankTableParts } from './rank-table.js';
-import { COMPACT_MAGIC, compactTableBytes, compactTableParts, compactTableSteps } from './compact-table.js';
+import { compactTableBytes, compactTableParts, compactTableSteps, isCompactTable } from './compact-table.js';
 import type { TiktokenEncoding } from './types.js';
 
 /** The IndexedDB database RecallKit keeps its tables in: one object store, keyed by the table's key. */
@@ -88,7 +88,7 @@ export async function readKeptTable(fileUrl: URL, encoding: TiktokenEncoding): P
 /** {@link keptTableOf}, a compact table put back in steps with a task between them. */
 async function keptTableInSteps(buffer: ArrayBuffer, encoding: TiktokenEncoding): Promise<RankTable | undefined> {
   const bytes = new Uint8Array(buffer);
-  if (!COMPACT_MAGIC.every((b, i) => bytes[i] === b)) return keptTableOf(buffer, encoding);
+  if (!isCompactTable(bytes)) return keptTableOf(buffer, encoding);
   try {
     const { steps, parts } = compactTableSteps(bytes, encoding);
     for (const step of steps) {
@@ -189,9 +189,7 @@ export function keptTableBytes(parts: RankTableParts): Uint8Array[] {
 export function keptTableOf(buffer: ArrayBuffer, encoding: TiktokenEncoding): RankTable | undefined {
   try {
     const bytes = new Uint8Array(buffer);
-    if (COMPACT_MAGIC.every((b, i) => bytes[i] === b)) {
-      return rankTableFromParts(compactTableParts(bytes, encoding), encoding);
-    }
+    if (isCompactTable(bytes)) return rankTableFromParts(compactTableParts(bytes, encoding), encoding);
     return unpack(buffer, encoding);
   } catch {
     return undefined;
