@@ -13,6 +13,8 @@ import { instantiateTiktoken, loadRanks, loadTiktoken } from 'recallkit/tokens';
 import RecallKitWorker from 'recallkit/worker?worker';
 
 const spawn = (): Worker => new RecallKitWorker();
+/** When this page's script began to run (ms from the navigation's start). */
+const SCRIPT_AT = performance.now();
 
 const WORDS =
   'the trip to lisbon in may weather tram pastel nata museum river sunset booking hotel flight price budget day walk'.split(
@@ -245,9 +247,17 @@ async function roundTrips(options: { n: number; dbName: string }) {
  * A user's start: `createWorkerMemory` (worker script, WASM, ranks, database, journal) and the
  * first add, timed from this call. `inPage: 'words'` is `createMemory` in this thread with a word
  * counter instead of tiktoken: the database alone, without the worker or the tokenizer.
+ * `traced` starts the traced worker (`trace-worker.ts`) and returns its marks. `marks` are ms
+ * from the navigation's start: when the page's response ended, its script began and this step began.
  */
-async function startUp(options: { dbName: string; durability?: 'journal' | 'none'; inPage?: 'words' }) {
+async function startUp(options: {
+  dbName: string;
+  durability?: 'journal' | 'none';
+  inPage?: 'words';
+  traced?: boolean;
+}) {
   const start = performance.now();
+  const traced = options.traced ? tracedWorker('start-trace') : undefined;
   const memory = options.inPage
     ? await createMemory({
         store: 'indexeddb',
@@ -255,15 +265,23 @@ async function startUp(options: { dbName: string; durability?: 'journal' | 'none
         tokenizer: { count: (t: string) => t.split(/\s+/).length },
       })
     : await createWorkerMemory({
-        worker: spawn(),
+        worker: traced?.worker ?? spawn(),
         dbName: options.dbName,
         ...(options.durability ? { durability: options.durability } : {}),
       });
   const created = performance.now() - start;
   const entry = await memory.addUserMessage('start', 'Hello! Plan a three-day trip to Lisbon in May.');
   const firstAdd = performance.now() - start;
+  const trace = traced ? (await traced.read()).marks : undefined;
   await memory.close();
-  return { created, firstAdd, tokenCount: entry.tokenCount };
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return {
+    created,
+    firstAdd,
+    tokenCount: entry.tokenCount,
+    marks: { responseEnd: nav?.responseEnd ?? NaN, script: SCRIPT_AT, start },
+    ...(trace ? { trace, origin: performance.timeOrigin } : {}),
+  };
 }
 
 /**
@@ -563,6 +581,8 @@ async function usage() {
 }
 
 const bench = {
+  /** Wait `ms` (the browser's own work after its launch settles meanwhile); a step of its own. */
+  settle: (o: { ms: number }) => new Promise((resolve) => setTimeout(() => resolve(o.ms), o.ms)),
   appendRun,
   rawRun,
   rawEnginePattern,

@@ -127,6 +127,7 @@ if (commit) wrapSync(g['IDBTransaction']!.prototype, 'commit', 'idb.commit-call'
 const handle = g['FileSystemSyncAccessHandle']?.prototype;
 for (const name of ['write', 'read', 'flush', 'getSize', 'truncate', 'close']) wrapSync(handle, name, `opfs.${name}`);
 wrapAsync(g['FileSystemFileHandle']?.prototype, 'createSyncAccessHandle', 'opfs.createSyncAccessHandle');
+wrapAsync(g['FileSystemFileHandle']?.prototype, 'getFile', 'opfs.getFile');
 for (const name of ['getFileHandle', 'getDirectoryHandle', 'removeEntry'])
   wrapAsync(g['FileSystemDirectoryHandle']?.prototype, name, `opfs.${name}`);
 wrapAsync(g['StorageManager']?.prototype, 'getDirectory', 'opfs.getDirectory');
