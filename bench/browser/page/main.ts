@@ -11,6 +11,8 @@ import { createWorkerMemory } from 'recallkit';
 import { createMemory } from 'recallkit';
 import { instantiateTiktoken, loadRanks, loadTiktoken } from 'recallkit/tokens';
 import RecallKitWorker from 'recallkit/worker?worker';
+import { txShapes } from './tx-shapes.js';
+import { journalOverlap } from './overlap.js';
 
 const spawn = (): Worker => new RecallKitWorker();
 
@@ -577,6 +579,8 @@ const bench = {
   workerHolds,
   traceAdds,
   traceStart,
+  txShapes,
+  journalOverlap,
 };
 (globalThis as { recallkitBench?: typeof bench }).recallkitBench = bench;
 document.getElementById('status')!.textContent = 'ready';
