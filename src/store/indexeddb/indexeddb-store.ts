@@ -1,4 +1,5 @@
 import type { LoadEntriesOptions, MemoryEntry, StoreAdapter, StoredSession, StoredSessionHead } from '../../types.js';
+import { commitAsked } from '../commit-asked.js';
 import { openChangeChannel } from './changes.js';
 import { openConnection } from './connection.js';
 import { withLock, sessionLockName } from './locks.js';
@@ -140,7 +141,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
     },
 
     async write(sessionId, batch) {
-      await run(describeWrite(sessionId, batch), (db) => writeBatch(db, sessionId, batch));
+      await run(describeWrite(sessionId, batch), (db) => writeBatch(db, sessionId, batch, () => commitAsked(batch)));
       changes.notify(sessionId, batch.meta.version);
     },
 
