@@ -1,8 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/create-memory.js';
-import { ConflictError, StorageLostError, ValidationError } from '../../src/errors.js';
+import { StorageLostError, ValidationError } from '../../src/errors.js';
 import type { Memory } from '../../src/memory.js';
-import { commitAsked } from '../../src/store/commit-asked.js';
 import { durableStore } from '../../src/store/durable/durable-store.js';
 import { crc32 } from '../../src/store/journal/crc32.js';
 import { concatBytes, memoryJournalFiles } from '../../src/store/journal/files.js';
@@ -12,7 +11,6 @@ import { memoryStore } from '../../src/store/memory/memory-store.js';
 import type { StoreAdapter } from '../../src/types.js';
 import { describeStoreConformance } from '../support/store-conformance.js';
 import { leftOpen } from '../support/left-open.js';
-import { WAIT_FOR } from '../support/until.js';
 
 /** Names of the files that hold a journal (an empty file is one made ahead for a new session). */
 const journals = (files: ReturnType<typeof memoryJournalFiles>): string[] =>
@@ -405,80 +403,6 @@ describe('durableStore: the journal never keeps what the store refused', () => {
     const wiped = await open(memoryStore(), files);
     expect(wiped.state.status).toBe('restored');
     expect((await wiped.memory.getActiveEntries('a')).map((e) => e.content)).toEqual(['kept']);
-    expect((await wiped.memory.verify('a')).ok).toBe(true);
-  });
-});
-
-describe('durableStore: a batch is appended once its commit is asked for', () => {
-  /** `files` counting the appends made to them. */
-  const counted = () => {
-    const files = memoryJournalFiles();
-    const append = files.append.bind(files);
-    const seen = { appends: 0 };
-    files.append = (name, bytes) => {
-      seen.appends++;
-      return append(name, bytes);
-    };
-    return { files, seen };
-  };
-
-  it('never appends a batch the store refuses before asking for its commit (another tab wrote first)', async () => {
-    const { files, seen } = counted();
-    const inner = memoryStore();
-    let refuse = false;
-    const checked: StoreAdapter = {
-      ...inner,
-      write: async (s, b) => {
-        if (refuse) throw new ConflictError('another tab wrote it; nothing was written');
-        await inner.write(s, b);
-        commitAsked(b);
-      },
-    };
-    const first = await open(checked, files);
-    await first.memory.addUserMessage('a', 'kept');
-    const appends = seen.appends;
-    const size = [...files.files.values()][0]!.length;
-    refuse = true;
-    // The engine retries a conflict once it has reloaded the session: every try is refused here.
-    await expect(first.memory.addUserMessage('a', 'refused')).rejects.toThrow(/another tab/);
-    expect(seen.appends).toBe(appends);
-    expect([...files.files.values()][0]!.length).toBe(size);
-    refuse = false;
-    await first.memory.addAssistantMessage('a', 'after');
-    expect(seen.appends).toBe(appends + 1);
-    const wiped = await open(memoryStore(), files);
-    expect((await wiped.memory.getActiveEntries('a')).map((e) => e.content)).toEqual(['kept', 'after']);
-  });
-
-  it('appends while the commit runs, and cuts the batch back out when the commit then fails (quota)', async () => {
-    const { files, seen } = counted();
-    const inner = memoryStore();
-    let refuse = false;
-    let awaitAppend = false;
-    const quota: StoreAdapter = {
-      ...inner,
-      write: async (s, b) => {
-        const before = seen.appends;
-        commitAsked(b);
-        // The commit lands (or fails) only once the batch is in the journal: a store that waited
-        // for the commit before appending would never get here.
-        if (awaitAppend) await vi.waitFor(() => expect(seen.appends).toBe(before + 1), WAIT_FOR);
-        if (refuse) throw new Error('QuotaExceededError');
-        await inner.write(s, b);
-      },
-    };
-    const first = await open(quota, files);
-    await first.memory.addUserMessage('a', 'kept');
-    awaitAppend = true;
-    await first.memory.addAssistantMessage('a', 'kept too');
-    const size = [...files.files.values()][0]!.length;
-    refuse = true;
-    await expect(first.memory.addUserMessage('a', 'refused')).rejects.toThrow(/Quota/);
-    expect([...files.files.values()][0]!.length).toBe(size);
-    refuse = false;
-    await first.memory.addAssistantMessage('a', 'after');
-    const wiped = await open(memoryStore(), files);
-    expect((await wiped.memory.getActiveEntries('a')).map((e) => e.content)).toEqual(['kept', 'kept too', 'after']);
     expect((await wiped.memory.verify('a')).ok).toBe(true);
   });
 });

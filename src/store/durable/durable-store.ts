@@ -1,12 +1,12 @@
 /**
  * A store wrapped with a journal: every batch the inner store (IndexedDB) commits is also
- * appended to the session's journal once its commit is asked for (`commit-asked.ts`), while it
- * commits, before the write resolves (off the record, where both live in memory, the journal
- * files may write it later: `writerJournalFiles`). On open the two are compared:
+ * appended to the session's journal, while it commits, before the write resolves (off the
+ * record, where both live in memory, the journal files may write it later: `writerJournalFiles`).
+ * On open the two are compared:
  * a session the store lost (or holds at an older version) is written back from the journal,
  * a journal behind the store (a crash between commit and append) is started over from the
- * store. The store stays the source of truth while it holds the data; the journal never keeps
- * a batch the store refused: one refused at its commit is cut back out before the write rejects.
+ * store. The store stays the source of truth while it holds the data; the journal never holds
+ * a batch the store refused, since it is written only after the commit.
  * @module
  */
 import type { MemoryEntry, SessionMeta, StoreAdapter, StoreBatch } from '../../types.js';
@@ -15,7 +15,6 @@ import type { SessionJournal } from '../journal/session-journal.js';
 import type { SessionState } from '../journal/session-state.js';
 import { restoreBatch, stateOfBatch } from '../journal/session-state.js';
 import { createSlicer } from '../../slices/slicer.js';
-import { whenCommitAsked } from '../commit-asked.js';
 
 /** A store adapter with its journal, and what opening it found. */
 export interface DurableStore extends StoreAdapter {
@@ -173,26 +172,13 @@ export function durableStore(inner: StoreAdapter, journal: SessionJournal): Dura
 
     async write(sessionId, batch) {
       const journaled = journal.has(sessionId) && !stale.has(sessionId);
-      const asked = journaled ? whenCommitAsked(batch) : undefined;
       // The transaction runs in the browser's storage process while this thread writes the
       // journal (a synchronous file write, tens of microseconds in a regular profile).
       const committing = inner.write(sessionId, batch);
       committing.catch(() => undefined);
       if (!journal.has(sessionId) && isNewSession(batch)) return startJournal(sessionId, batch, committing);
       let before: number | undefined;
-      // Appended once the commit is asked for (`commit-asked.ts`: on Firefox, a file write before
-      // it delayed the commit by more than the write), or once the batch has landed when the store
-      // does not say; a batch refused before that (another tab's version) is never appended.
-      const refused =
-        asked &&
-        (await Promise.race([
-          asked.then(() => false),
-          committing.then(
-            () => false,
-            () => true,
-          ),
-        ]));
-      if (journaled && !refused) {
+      if (journaled) {
         try {
           before = await journal.append(sessionId, { t: 'batch', batch });
         } catch {

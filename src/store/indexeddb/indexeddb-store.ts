@@ -1,5 +1,4 @@
 import type { LoadEntriesOptions, MemoryEntry, StoreAdapter, StoredSession, StoredSessionHead } from '../../types.js';
-import { commitAsked } from '../commit-asked.js';
 import { openChangeChannel } from './changes.js';
 import { openConnection } from './connection.js';
 import { withLock, sessionLockName } from './locks.js';
@@ -141,7 +140,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): StoreAdapte
     },
 
     async write(sessionId, batch) {
-      await run(describeWrite(sessionId, batch), (db) => writeBatch(db, sessionId, batch, () => commitAsked(batch)));
+      await run(describeWrite(sessionId, batch), (db) => writeBatch(db, sessionId, batch));
       changes.notify(sessionId, batch.meta.version);
     },
 

@@ -27,14 +27,9 @@ const noop = (): void => undefined;
  * messages between slices. A chat turn's batch fits in the first slice: it is issued in this
  * turn, as a whole.
  */
-export async function writeBatch(
-  db: RecallKitIDB,
-  sessionId: string,
-  batch: StoreBatch,
-  onCommitAsked: () => void = noop,
-): Promise<void> {
+export async function writeBatch(db: RecallKitIDB, sessionId: string, batch: StoreBatch): Promise<void> {
   const tx = db.transaction(storesOf(batch), 'readwrite') as WriteTransaction;
-  const body = async (pending: Requests, gates: Gates): Promise<void> => {
+  await inTransaction(tx, async (pending, gates) => {
     // The version check is issued first and not awaited: requests are answered in order, so
     // it settles before any put below, and a mismatch aborts the transaction before it commits
     // (the commit is asked for only once it has passed).
@@ -97,8 +92,7 @@ export async function writeBatch(
       const request = value === null ? aux!.delete([sessionId, key]) : aux!.put({ sessionId, key, value });
       if ((slice = pending.issue(request, value === null ? COST.item : copyCost(value)))) await slice;
     }
-  };
-  await inTransaction(tx, body, onCommitAsked);
+  });
 }
 
 /** Delete every record of the session in one transaction. */
@@ -167,9 +161,7 @@ async function orderSummaries(tx: WriteTransaction, sessionId: string, batch: St
 
 /**
  * Run `body`, which pushes every request it issues onto `pending` (and onto `gates` the checks
- * that must pass before anything is committed), then commit (`onCommitAsked` is called once it
- * is asked for; where `commit()` is missing, once the transaction is left to commit on its own)
- * and wait for it.
+ * that must pass before anything is committed), then commit and wait for it.
  * On any failure the transaction is aborted and the most telling cause is thrown.
  *
  * Nothing here waits on a request once the transaction has ended: when Chromium refuses a
@@ -180,7 +172,6 @@ async function orderSummaries(tx: WriteTransaction, sessionId: string, batch: St
 async function inTransaction(
   tx: { done: Promise<void>; abort(): void; commit?: () => void },
   body: (pending: Requests, gates: Gates) => Promise<void> | void,
-  onCommitAsked: () => void = noop,
 ): Promise<void> {
   const done = tx.done;
   done.catch(noop);
@@ -221,7 +212,6 @@ async function inTransaction(
     // Every request is issued and every check passed: commit now rather than once the last
     // result has come back to this thread (one IPC round trip less per write in Chromium).
     commitNow(tx);
-    onCommitAsked();
     // An abort rejects `done`, which ends this wait even if a request never settles. A request
     // issued raw (`issue`) that fails aborts the transaction: `done` rejects with its error.
     await Promise.all([...pending, done]);
