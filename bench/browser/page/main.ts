@@ -11,6 +11,8 @@ import { createWorkerMemory } from 'recallkit';
 import { createMemory } from 'recallkit';
 import { instantiateTiktoken, loadRanks, loadTiktoken } from 'recallkit/tokens';
 import RecallKitWorker from 'recallkit/worker?worker';
+import { txShapes } from './tx-shapes.js';
+import { journalOverlap } from './overlap.js';
 
 const spawn = (): Worker => new RecallKitWorker();
 /** When this page's script began to run (ms from the navigation's start). */
@@ -597,6 +599,8 @@ const bench = {
   workerHolds,
   traceAdds,
   traceStart,
+  txShapes,
+  journalOverlap,
 };
 (globalThis as { recallkitBench?: typeof bench }).recallkitBench = bench;
 document.getElementById('status')!.textContent = 'ready';
