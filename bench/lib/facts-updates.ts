@@ -99,6 +99,7 @@ const SPLITS = [
   'round25',
   'round26',
   'round27',
+  'round28',
 ] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
@@ -123,6 +124,7 @@ const SPLIT_NAMES: Record<Split, string> = {
   round25: 'round 25',
   round26: 'round 26',
   round27: 'round 27',
+  round28: 'round 28',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -147,6 +149,7 @@ const none = (): Record<Split, [number, number]> => ({
   round25: [0, 0],
   round26: [0, 0],
   round27: [0, 0],
+  round28: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */
