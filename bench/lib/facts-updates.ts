@@ -98,6 +98,8 @@ const SPLITS = [
   'round24',
   'round25',
   'round26',
+  'round27',
+  'round28',
 ] as const;
 const SPLIT_NAMES: Record<Split, string> = {
   dev: 'dev',
@@ -121,6 +123,8 @@ const SPLIT_NAMES: Record<Split, string> = {
   round24: 'round 24',
   round25: 'round 25',
   round26: 'round 26',
+  round27: 'round 27',
+  round28: 'round 28',
 };
 const none = (): Record<Split, [number, number]> => ({
   dev: [0, 0],
@@ -144,6 +148,8 @@ const none = (): Record<Split, [number, number]> => ({
   round24: [0, 0],
   round25: [0, 0],
   round26: [0, 0],
+  round27: [0, 0],
+  round28: [0, 0],
 });
 
 /** The suite's tables (Markdown) through `runner`, and the failures for the console. */

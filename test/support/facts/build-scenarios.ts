@@ -33,6 +33,8 @@ import { ROUND_23_CHANGES, ROUND_23_DISTRACTORS } from './suites-round-23.js';
 import { ROUND_24_CHANGES, ROUND_24_DISTRACTORS } from './suites-round-24.js';
 import { ROUND_25_CHANGES, ROUND_25_DISTRACTORS } from './suites-round-25.js';
 import { ROUND_26_CHANGES, ROUND_26_DISTRACTORS } from './suites-round-26.js';
+import { ROUND_27_CHANGES, ROUND_27_DISTRACTORS } from './suites-round-27.js';
+import { ROUND_28_CHANGES, ROUND_28_DISTRACTORS } from './suites-round-28.js';
 import { SHAPE_DISTRACTORS } from './suites-shape-distractors.js';
 
 /**
@@ -43,7 +45,7 @@ import { SHAPE_DISTRACTORS } from './suites-shape-distractors.js';
  * (`round10`), `suites-round-11.ts` (`round11`), `suites-round-12.ts` (`round12`),
  * `suites-round-13.ts` (`round13`), `suites-round-14.ts` (`round14`), `suites-round-15.ts` (`round15`), `suites-round-16.ts` (`round16`, with three attributes of its own), `suites-round-17.ts`
  * (`round17`), `suites-round-18.ts` (`round18`), `suites-round-19.ts` (`round19`), `suites-round-20.ts`
- * (`round20`), `suites-round-21.ts` (`round21`), `suites-round-22.ts` (`round22`), `suites-round-23.ts` (`round23`), `suites-round-24.ts` (`round24`), `suites-round-25.ts` (`round25`) and `suites-round-26.ts` (`round26`); the distractors of `suites-shape-distractors.ts`
+ * (`round20`), `suites-round-21.ts` (`round21`), `suites-round-22.ts` (`round22`), `suites-round-23.ts` (`round23`), `suites-round-24.ts` (`round24`), `suites-round-25.ts` (`round25`), `suites-round-26.ts` (`round26`), `suites-round-27.ts` (`round27`) and `suites-round-28.ts` (`round28`); the distractors of `suites-shape-distractors.ts`
  * count as `dev`.
  */
 export const SUITES: readonly AttributeSuite[] = [
@@ -105,6 +107,8 @@ export const SUITES: readonly AttributeSuite[] = [
       ...(ROUND_24_CHANGES[suite.attribute] ?? []),
       ...(ROUND_25_CHANGES[suite.attribute] ?? []),
       ...(ROUND_26_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_27_CHANGES[suite.attribute] ?? []),
+      ...(ROUND_28_CHANGES[suite.attribute] ?? []),
     ],
     distractors: [
       ...suite.distractors,
@@ -127,11 +131,15 @@ export const SUITES: readonly AttributeSuite[] = [
       ...(ROUND_24_DISTRACTORS[suite.attribute] ?? []),
       ...(ROUND_25_DISTRACTORS[suite.attribute] ?? []),
       ...(ROUND_26_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_27_DISTRACTORS[suite.attribute] ?? []),
+      ...(ROUND_28_DISTRACTORS[suite.attribute] ?? []),
     ],
   }));
 
 /** The set a distractor template of `suite` was written in. */
 function distractorSplit(suite: AttributeSuite, template: string): Split {
+  if (ROUND_28_DISTRACTORS[suite.attribute]?.includes(template)) return 'round28';
+  if (ROUND_27_DISTRACTORS[suite.attribute]?.includes(template)) return 'round27';
   if (ROUND_26_DISTRACTORS[suite.attribute]?.includes(template)) return 'round26';
   if (ROUND_25_DISTRACTORS[suite.attribute]?.includes(template)) return 'round25';
   if (ROUND_24_DISTRACTORS[suite.attribute]?.includes(template)) return 'round24';

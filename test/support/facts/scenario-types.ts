@@ -27,7 +27,9 @@ export type Split =
   | 'round23'
   | 'round24'
   | 'round25'
-  | 'round26';
+  | 'round26'
+  | 'round27'
+  | 'round28';
 
 /** One user turn of a scenario, `monthsLater` after the scenario's start. */
 export interface ScenarioTurn {
@@ -71,6 +73,10 @@ export interface UpdateScenario {
    * (`suites-round-25.ts`), written from the issue and the scenario format alone, checked for word
    * overlap against every earlier set, and scored once untouched; `round26`: the twenty-sixth set
    * (`suites-round-26.ts`), written with it and held out: checked the same way and scored once
+   * untouched, never tuned on; `round27`: the twenty-seventh set (`suites-round-27.ts`), written
+   * from the issue and the scenario format alone without reading the extractor, checked for word
+   * overlap against every earlier set, and scored once untouched; `round28`: the twenty-eighth set
+   * (`suites-round-28.ts`), written with it and held out: checked the same way and scored once
    * untouched, never tuned on.
    */
   split: Split;
