@@ -5,7 +5,7 @@
  * user changes. Deterministic: the same list every run.
  * @module
  */
-import type { AttributeSuite, Split, UpdateScenario } from './scenario-types.js';
+import type { AttributeSuite, ChangePhrasing, Split, UpdateScenario } from './scenario-types.js';
 import { CITY, EMPLOYER, JOB, SCHOOL } from './suites-home-work.js';
 import { ALLERGY, DIET, LANGUAGE, PARTNER, PET, PHONE } from './suites-personal.js';
 import { HELD_OUT_CHANGES, HELD_OUT_DISTRACTORS } from './suites-held-out.js';
@@ -37,16 +37,51 @@ import { ROUND_27_CHANGES, ROUND_27_DISTRACTORS } from './suites-round-27.js';
 import { ROUND_28_CHANGES, ROUND_28_DISTRACTORS } from './suites-round-28.js';
 import { SHAPE_DISTRACTORS } from './suites-shape-distractors.js';
 
+/** A set of phrasings added to every suite after round 8's, and the split its distractors count in. */
+interface LaterRound {
+  split: Split;
+  changes: Record<string, ChangePhrasing[]>;
+  distractors: Record<string, string[]>;
+  /** Suites of the set's own attributes: every distractor of theirs counts in `split`. */
+  suites?: readonly AttributeSuite[];
+}
+
+/**
+ * The sets joined after round 8's suites, in the order their phrasings join a suite; a distractor
+ * found in several counts in the latest. `suites-shape-distractors.ts` (distractors only) sits
+ * between rounds 10 and 11, where it was written.
+ */
+const LATER_ROUNDS: readonly LaterRound[] = [
+  { split: 'unseen', changes: ROUND_9_CHANGES, distractors: ROUND_9_DISTRACTORS },
+  { split: 'round10', changes: ROUND_10_CHANGES, distractors: ROUND_10_DISTRACTORS },
+  { split: 'dev', changes: {}, distractors: SHAPE_DISTRACTORS },
+  { split: 'round11', changes: ROUND_11_CHANGES, distractors: ROUND_11_DISTRACTORS },
+  { split: 'round12', changes: ROUND_12_CHANGES, distractors: ROUND_12_DISTRACTORS },
+  { split: 'round13', changes: ROUND_13_CHANGES, distractors: ROUND_13_DISTRACTORS },
+  { split: 'round14', changes: ROUND_14_CHANGES, distractors: ROUND_14_DISTRACTORS },
+  { split: 'round15', changes: ROUND_15_CHANGES, distractors: ROUND_15_DISTRACTORS },
+  { split: 'round16', changes: ROUND_16_CHANGES, distractors: ROUND_16_DISTRACTORS, suites: ROUND_16_SUITES },
+  { split: 'round17', changes: ROUND_17_CHANGES, distractors: ROUND_17_DISTRACTORS },
+  { split: 'round18', changes: ROUND_18_CHANGES, distractors: ROUND_18_DISTRACTORS },
+  { split: 'round19', changes: ROUND_19_CHANGES, distractors: ROUND_19_DISTRACTORS },
+  { split: 'round20', changes: ROUND_20_CHANGES, distractors: ROUND_20_DISTRACTORS },
+  { split: 'round21', changes: ROUND_21_CHANGES, distractors: ROUND_21_DISTRACTORS },
+  { split: 'round22', changes: ROUND_22_CHANGES, distractors: ROUND_22_DISTRACTORS },
+  { split: 'round23', changes: ROUND_23_CHANGES, distractors: ROUND_23_DISTRACTORS },
+  { split: 'round24', changes: ROUND_24_CHANGES, distractors: ROUND_24_DISTRACTORS },
+  { split: 'round25', changes: ROUND_25_CHANGES, distractors: ROUND_25_DISTRACTORS },
+  { split: 'round26', changes: ROUND_26_CHANGES, distractors: ROUND_26_DISTRACTORS },
+  { split: 'round27', changes: ROUND_27_CHANGES, distractors: ROUND_27_DISTRACTORS },
+  { split: 'round28', changes: ROUND_28_CHANGES, distractors: ROUND_28_DISTRACTORS },
+];
+
 /**
  * Every attribute suite: the phrasings of `suites-home-work.ts`, `suites-personal.ts`,
  * `suites-round-2.ts` to `suites-round-5.ts` and `suites-round-7.ts` (all tuned on by now, so
  * `dev`), those of `suites-held-out.ts` (`holdout`), those of `suites-round-8.ts` (`fresh`,
- * with five attributes of its own), `suites-round-9.ts` (`unseen`) and `suites-round-10.ts`
- * (`round10`), `suites-round-11.ts` (`round11`), `suites-round-12.ts` (`round12`),
- * `suites-round-13.ts` (`round13`), `suites-round-14.ts` (`round14`), `suites-round-15.ts` (`round15`), `suites-round-16.ts` (`round16`, with three attributes of its own), `suites-round-17.ts`
- * (`round17`), `suites-round-18.ts` (`round18`), `suites-round-19.ts` (`round19`), `suites-round-20.ts`
- * (`round20`), `suites-round-21.ts` (`round21`), `suites-round-22.ts` (`round22`), `suites-round-23.ts` (`round23`), `suites-round-24.ts` (`round24`), `suites-round-25.ts` (`round25`), `suites-round-26.ts` (`round26`), `suites-round-27.ts` (`round27`) and `suites-round-28.ts` (`round28`); the distractors of `suites-shape-distractors.ts`
- * count as `dev`.
+ * with five attributes of its own), then those of {@link LATER_ROUNDS} (`suites-round-9.ts` as
+ * `unseen`, `suites-round-N.ts` as `roundN` from round 10 on, `suites-round-16.ts` with three
+ * attributes of its own); the distractors of `suites-shape-distractors.ts` count as `dev`.
  */
 export const SUITES: readonly AttributeSuite[] = [
   CITY,
@@ -87,79 +122,17 @@ export const SUITES: readonly AttributeSuite[] = [
   .concat(ROUND_16_SUITES)
   .map((suite) => ({
     ...suite,
-    changes: [
-      ...suite.changes,
-      ...(ROUND_9_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_10_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_11_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_12_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_13_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_14_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_15_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_16_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_17_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_18_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_19_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_20_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_21_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_22_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_23_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_24_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_25_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_26_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_27_CHANGES[suite.attribute] ?? []),
-      ...(ROUND_28_CHANGES[suite.attribute] ?? []),
-    ],
-    distractors: [
-      ...suite.distractors,
-      ...(ROUND_9_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_10_DISTRACTORS[suite.attribute] ?? []),
-      ...(SHAPE_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_11_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_12_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_13_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_14_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_15_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_16_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_17_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_18_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_19_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_20_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_21_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_22_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_23_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_24_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_25_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_26_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_27_DISTRACTORS[suite.attribute] ?? []),
-      ...(ROUND_28_DISTRACTORS[suite.attribute] ?? []),
-    ],
+    changes: [...suite.changes, ...LATER_ROUNDS.flatMap((round) => round.changes[suite.attribute] ?? [])],
+    distractors: [...suite.distractors, ...LATER_ROUNDS.flatMap((round) => round.distractors[suite.attribute] ?? [])],
   }));
 
 /** The set a distractor template of `suite` was written in. */
 function distractorSplit(suite: AttributeSuite, template: string): Split {
-  if (ROUND_28_DISTRACTORS[suite.attribute]?.includes(template)) return 'round28';
-  if (ROUND_27_DISTRACTORS[suite.attribute]?.includes(template)) return 'round27';
-  if (ROUND_26_DISTRACTORS[suite.attribute]?.includes(template)) return 'round26';
-  if (ROUND_25_DISTRACTORS[suite.attribute]?.includes(template)) return 'round25';
-  if (ROUND_24_DISTRACTORS[suite.attribute]?.includes(template)) return 'round24';
-  if (ROUND_23_DISTRACTORS[suite.attribute]?.includes(template)) return 'round23';
-  if (ROUND_22_DISTRACTORS[suite.attribute]?.includes(template)) return 'round22';
-  if (ROUND_21_DISTRACTORS[suite.attribute]?.includes(template)) return 'round21';
-  if (ROUND_20_DISTRACTORS[suite.attribute]?.includes(template)) return 'round20';
-  if (ROUND_19_DISTRACTORS[suite.attribute]?.includes(template)) return 'round19';
-  if (ROUND_18_DISTRACTORS[suite.attribute]?.includes(template)) return 'round18';
-  if (ROUND_17_DISTRACTORS[suite.attribute]?.includes(template)) return 'round17';
-  if (ROUND_16_SUITES.some((s) => s.attribute === suite.attribute)) return 'round16';
-  if (ROUND_16_DISTRACTORS[suite.attribute]?.includes(template)) return 'round16';
-  if (ROUND_15_DISTRACTORS[suite.attribute]?.includes(template)) return 'round15';
-  if (ROUND_14_DISTRACTORS[suite.attribute]?.includes(template)) return 'round14';
-  if (ROUND_13_DISTRACTORS[suite.attribute]?.includes(template)) return 'round13';
-  if (ROUND_12_DISTRACTORS[suite.attribute]?.includes(template)) return 'round12';
-  if (ROUND_11_DISTRACTORS[suite.attribute]?.includes(template)) return 'round11';
-  if (SHAPE_DISTRACTORS[suite.attribute]?.includes(template)) return 'dev';
-  if (ROUND_10_DISTRACTORS[suite.attribute]?.includes(template)) return 'round10';
-  if (ROUND_9_DISTRACTORS[suite.attribute]?.includes(template)) return 'unseen';
+  for (let i = LATER_ROUNDS.length - 1; i >= 0; i--) {
+    const round = LATER_ROUNDS[i]!;
+    if (round.suites?.some((s) => s.attribute === suite.attribute)) return round.split;
+    if (round.distractors[suite.attribute]?.includes(template)) return round.split;
+  }
   if (ROUND_8_SUITES.some((s) => s.attribute === suite.attribute)) return 'fresh';
   if (ROUND_8_DISTRACTORS[suite.attribute]?.includes(template)) return 'fresh';
   return HELD_OUT_DISTRACTORS[suite.attribute]?.includes(template) ? 'holdout' : 'dev';
