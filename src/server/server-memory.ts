@@ -12,7 +12,7 @@ import { checkOptionNames } from '../option-names.js';
 import type { Memory } from '../memory.js';
 import { resolveTokenizer } from '../tokens/resolve-tokenizer.js';
 import type { TokenCounter } from '../types.js';
-import type { ConnectionOptions } from '../store/postgres/open-driver.js';
+import { isPGlite, type ConnectionOptions } from '../store/postgres/open-driver.js';
 import { checkConnection, checkTenant, type PostgresStoreOptions } from '../store/postgres/options.js';
 import { postgresStore } from '../store/postgres/store.js';
 import {
@@ -140,7 +140,7 @@ export function createServerMemory(options: ServerMemoryOptions): ServerMemory {
   const secrets = secretsOf((connection as { connectionString?: string }).connectionString);
   // Opening PGlite is this process's own work (a WASM start, a recovery), not a wait for a peer:
   // as in the store, it is not bounded (a busy machine may take seconds); a server's open is.
-  const local = (connection as { pglite?: unknown }).pglite !== undefined;
+  const local = isPGlite(connection);
   const database = async (): Promise<void> => {
     try {
       if (local) await source.get();

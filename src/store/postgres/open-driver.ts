@@ -23,6 +23,11 @@ import { resolveTimeouts, type DatabaseTimeouts } from './timeouts.js';
 export type ConnectionOptions = DatabaseTimeouts &
   ({ connectionString: string; maxConnections?: number } | { pool: PgPoolLike } | { pglite: string | PGliteLike });
 
+/** Whether `options` open PGlite in this process (its own work, a WASM start) rather than reach a server. */
+export function isPGlite(options: ConnectionOptions): options is ConnectionOptions & { pglite: string | PGliteLike } {
+  return 'pglite' in options && options.pglite !== undefined;
+}
+
 /** Connections of a pool created from a connection string, unless `maxConnections` says otherwise. */
 export const DEFAULT_MAX_CONNECTIONS = 10;
 
@@ -83,7 +88,7 @@ export async function directoryIdentity(dir: string): Promise<DirectoryIdentity>
 
 /** The source's key, and the directory's real path for a PGlite directory. */
 async function keyOf(options: ConnectionOptions): Promise<{ key: unknown; real?: string }> {
-  if ('pglite' in options && options.pglite !== undefined) {
+  if (isPGlite(options)) {
     if (typeof options.pglite !== 'string') return { key: options.pglite };
     // An in-memory (or browser) database is its store's own.
     if (!isDirectory(options.pglite)) return { key: Symbol(options.pglite) };
@@ -174,7 +179,7 @@ async function openSource(
 /** Open the driver; `s.end` ends what was created here. `real`: a PGlite directory's real path. */
 async function openDriver(options: ConnectionOptions, s: Source, real: string | undefined): Promise<SqlDriver> {
   const timeouts = resolveTimeouts(options);
-  if ('pglite' in options && options.pglite !== undefined) {
+  if (isPGlite(options)) {
     const dir = options.pglite;
     if (typeof dir !== 'string') return pgliteDriver(dir, false);
     if (real === undefined) return ended(s, pgliteDriver(await createPGlite(dir), true));

@@ -6,6 +6,7 @@ import { ClosedError } from '../../errors.js';
 import type { StoreAdapter } from '../../types.js';
 import type { SqlDriver } from './driver.js';
 import { retryingOpen } from './retrying-open.js';
+import { isPGlite } from './open-driver.js';
 import { checkOptions, type PostgresStoreOptions } from './options.js';
 import * as q from './queries.js';
 import { listenTenant } from './change-router.js';
@@ -108,7 +109,7 @@ export function postgresStore(options: PostgresStoreOptions): StoreAdapter {
   let opened: SqlDriver | undefined;
   // Opening PGlite is this process's own work (a WASM start, a recovery), not a wait for a peer: it
   // is not bounded (a busy machine may take seconds); its statements are, once it answers.
-  const local = (options as { pglite?: unknown }).pglite !== undefined;
+  const local = isPGlite(options);
   const noAnswer = (ms: number): string => `no answer from the database within ${ms} ms`;
   const answeredAt = (): number => opened?.answeredAt() ?? (local ? performance.now() : 0);
 
