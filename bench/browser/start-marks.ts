@@ -14,7 +14,7 @@
  */
 import { loadavg } from 'node:os';
 import { runProfile } from './engines.js';
-import { quantile } from '../lib/stats.js';
+import { median } from '../lib/stats.js';
 import { selectedEngines } from '../../test/support/engines/engines.js';
 
 interface Mark {
@@ -30,7 +30,6 @@ interface Start {
   origin?: number;
 }
 
-const median = (xs: readonly number[]): number => (xs.length ? quantile(xs, 0.5) : NaN);
 const r = (x: number): string => (Number.isFinite(x) ? String(Math.round(x)) : '—');
 
 /** One load's marks, ms from the navigation's start. */
